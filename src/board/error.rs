@@ -1,0 +1,90 @@
+//! Errors and warnings about user input. Every message names the file, the JSON path and what
+//! was expected, so a user can fix the board without reading our code.
+
+use std::fmt;
+
+/// Bad input: exit status 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// The file as the user named it (`-` for standard input).
+    pub file: String,
+    /// A JSON path such as `permanents[3].controller`; empty for the whole document.
+    pub path: String,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(file: &str, path: impl Into<String>, message: impl Into<String>) -> Self {
+        InputError { file: file.to_string(), path: path.into(), message: message.into() }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}: at {}: {}", self.file, self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Something legal but probably not what the user meant (an unknown field, an unattached aura).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Warning {
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "warning: at {}: {}", self.path, self.message)
+    }
+}
+
+/// The id among `candidates` closest to `wanted` (edit distance), for "did you mean" hints.
+pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&wanted.to_lowercase(), &c.to_lowercase()), c))
+        .min_by_key(|(d, c)| (*d, *c))
+        .filter(|(d, c)| *d <= c.chars().count().max(wanted.chars().count()).div_ceil(2))
+        .map(|(_, c)| c)
+}
+
+/// The message for an id that names nothing, with a suggestion when one is close.
+pub fn unknown_id<'a>(kind: &str, wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    match nearest(wanted, candidates) {
+        Some(s) => format!("expected the id of {kind}, found \"{wanted}\", which names nothing (did you mean \"{s}\"?)"),
+        None => format!("expected the id of {kind}, found \"{wanted}\", which names nothing"),
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_suggests_close_ids_only() {
+        assert_eq!(nearest("beras", ["bears", "elf", "forest"]), Some("bears"));
+        assert_eq!(nearest("zzzzzz", ["bears", "elf"]), None);
+    }
+}

@@ -1,0 +1,67 @@
+//! Reading boards and declarations from files or standard input.
+
+use super::error::{InputError, Warning};
+use super::validate::{validate_board, ValidBoard};
+use super::{Board, Declaration};
+use serde::de::DeserializeOwned;
+use std::io::Read;
+
+/// Read a whole file, or standard input for `-`.
+pub fn read_source(file: &str) -> Result<String, InputError> {
+    let mut text = String::new();
+    let result = if file == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
+    };
+    result.map_err(|e| InputError::new(file, "", format!("cannot read the file: {e}")))?;
+    Ok(text)
+}
+
+/// Parse JSON into `T`, naming the JSON path of any error and collecting unknown fields as
+/// warnings (they are ignored, but a typo such as `goaded_bye` should not pass silently).
+pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<(T, Vec<Warning>), InputError> {
+    let mut warnings = Vec::new();
+    let mut json = serde_json::Deserializer::from_str(text);
+    let mut note = |path: serde_ignored::Path| {
+        warnings.push(Warning { path: path.to_string(), message: "unknown field, ignored".into() })
+    };
+    let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut json, &mut note));
+    let value = result.map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        InputError::new(file, path, describe_serde_error(&e.into_inner()))
+    })?;
+    json.end().map_err(|e| InputError::new(file, "", format!("unexpected text after the JSON document: {e}")))?;
+    Ok((value, warnings))
+}
+
+fn describe_serde_error(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    match e.classify() {
+        Category::Syntax | Category::Eof => format!("not valid JSON: {e}"),
+        Category::Io => format!("cannot read: {e}"),
+        Category::Data => e.to_string(),
+    }
+}
+
+/// Parse and validate a board (SPEC.md "Board").
+pub fn parse_board(text: &str, file: &str) -> Result<ValidBoard, InputError> {
+    let (board, warnings): (Board, _) = parse_json(text, file)?;
+    validate_board(board, file, warnings)
+}
+
+/// Read, parse and validate a board file (`-` for standard input).
+pub fn load_board(file: &str) -> Result<ValidBoard, InputError> {
+    parse_board(&read_source(file)?, file)
+}
+
+/// Parse a declaration; ids are checked against a board later ([`ValidBoard::check_declaration_ids`]).
+pub fn parse_declaration(text: &str, file: &str) -> Result<(Declaration, Vec<Warning>), InputError> {
+    parse_json(text, file)
+}
+
+/// Read and parse a declaration file (`-` for standard input).
+pub fn load_declaration(file: &str) -> Result<(Declaration, Vec<Warning>), InputError> {
+    parse_declaration(&read_source(file)?, file)
+}

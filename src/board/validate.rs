@@ -1,0 +1,656 @@
+//! Validation: everything serde cannot check. The result, [`ValidBoard`], holds the board with
+//! ids resolved to indices and every polymorphic field parsed, so later stages never fail.
+
+use super::error::{unknown_id, InputError, Warning};
+use super::{AttackOption, Board, Declaration};
+use crate::mana::symbol::{parse_production, parse_symbols, ManaType, Symbol, TypeSet};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+
+/// Documented input limits (issue: never memory exhaustion on hostile input).
+pub const MAX_PLAYERS: usize = 64;
+pub const MAX_PERMANENTS: usize = 100_000;
+pub const MAX_EFFECTS: usize = 10_000;
+pub const MAX_STRING: usize = 1_000;
+
+/// A validated board: the board as written plus everything resolved and parsed.
+#[derive(Debug, Clone)]
+pub struct ValidBoard {
+    pub board: Board,
+    pub file: String,
+    pub active: usize,
+    pub player_ids: HashMap<String, usize>,
+    pub permanent_ids: HashMap<String, usize>,
+    /// `goaded_by` of each permanent as player indices, deduplicated (CR 701.15d).
+    pub goaded_by: Vec<Vec<usize>>,
+    pub controller: Vec<usize>,
+    pub protector: Vec<Option<usize>>,
+    pub attached_to: Vec<Option<usize>>,
+    /// Explicit `mana` abilities of each permanent.
+    pub mana: Vec<Vec<ManaAbility>>,
+    /// Each player's mana pool, one entry per unit.
+    pub pools: Vec<Vec<TypeSet>>,
+    pub effects: Vec<ValidEffect>,
+    pub warnings: Vec<Warning>,
+}
+
+/// A {T} mana ability: alternatives of a permanent are separate entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManaAbility {
+    /// Adds these units (a unit of several types is one mana of the player's choice).
+    Fixed(Vec<TypeSet>),
+    /// CR 106.7: one mana of a type (or color) that some lands could produce.
+    CouldProduce { lands: LandsOf, colors_only: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LandsOf {
+    Opponents,
+    Controller,
+}
+
+/// `creatures` of an effect (SPEC.md "Explicit effects").
+#[derive(Debug, Clone, PartialEq)]
+pub enum Selector {
+    All,
+    Ids(Vec<usize>),
+    Filter(Filter),
+}
+
+/// A selector object: every field present must hold.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    pub controller: Option<usize>,
+    pub opponents_of: Option<usize>,
+    pub subtype: Option<String>,
+    pub color: Option<ManaType>,
+    pub not_color: Option<ManaType>,
+    pub keyword: Option<String>,
+    pub without_keyword: Option<String>,
+    pub power_greater_than: Option<i64>,
+    pub except: Vec<usize>,
+}
+
+/// A target set: the union of its parts (SPEC.md). Indices are player or permanent indices.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TargetSpec {
+    pub players: Vec<usize>,
+    pub planeswalkers_of: Vec<usize>,
+    pub battles_protected_by: Vec<usize>,
+    pub permanents: Vec<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EffectKind {
+    AttacksIfAble { creatures: Selector, target: Option<TargetSpec> },
+    AttacksPlayerOtherThan { creatures: Selector, player: usize },
+    PlayerAttacksIfAble { player: usize, target: TargetSpec },
+    CantAttack { creatures: Selector, target: Option<TargetSpec> },
+    MinOtherAttackers { creatures: Selector, count: u32 },
+    AttacksOnlyAlone { creatures: Selector },
+    MaxAttackers { count: u32, target: Option<TargetSpec>, per_turn: bool },
+    AttackCost { creatures: Selector, target: Option<TargetSpec>, cost: Vec<Symbol> },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidEffect {
+    pub kind: EffectKind,
+    /// `source` as written, or a description of the effect when absent.
+    pub source: String,
+    /// Index in the board's `effects`.
+    pub index: usize,
+}
+
+const EFFECT_KINDS: [&str; 9] = [
+    "attacks_if_able",
+    "attacks_player_other_than_if_able",
+    "player_attacks_if_able",
+    "cant_attack",
+    "min_other_attackers",
+    "cant_attack_alone",
+    "attacks_only_alone",
+    "max_attackers",
+    "attack_cost",
+];
+
+const CARD_TYPES: [&str; 9] =
+    ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+
+struct Ctx<'a> {
+    file: &'a str,
+    players: HashMap<String, usize>,
+    permanents: HashMap<String, usize>,
+}
+
+impl Ctx<'_> {
+    fn err(&self, path: impl Into<String>, msg: impl Into<String>) -> InputError {
+        InputError::new(self.file, path, msg)
+    }
+
+    fn player(&self, path: &str, id: &str) -> Result<usize, InputError> {
+        self.players
+            .get(id)
+            .copied()
+            .ok_or_else(|| self.err(path, unknown_id("a player", id, self.players.keys().map(String::as_str))))
+    }
+
+    fn permanent(&self, path: &str, id: &str) -> Result<usize, InputError> {
+        self.permanents
+            .get(id)
+            .copied()
+            .ok_or_else(|| self.err(path, unknown_id("a permanent", id, self.permanents.keys().map(String::as_str))))
+    }
+
+    fn string<'v>(&self, path: &str, v: &'v Value, what: &str) -> Result<&'v str, InputError> {
+        v.as_str().ok_or_else(|| self.err(path, format!("expected {what}, found {}", kind_of(v))))
+    }
+
+    fn player_list(&self, path: &str, v: &Value) -> Result<Vec<usize>, InputError> {
+        let arr = v.as_array().ok_or_else(|| self.err(path, format!("expected a list of player ids, found {}", kind_of(v))))?;
+        arr.iter()
+            .enumerate()
+            .map(|(i, x)| {
+                let p = format!("{path}[{i}]");
+                self.player(&p, self.string(&p, x, "a player id")?)
+            })
+            .collect()
+    }
+
+    fn permanent_list(&self, path: &str, v: &Value) -> Result<Vec<usize>, InputError> {
+        let arr = v.as_array().ok_or_else(|| self.err(path, format!("expected a list of permanent ids, found {}", kind_of(v))))?;
+        arr.iter()
+            .enumerate()
+            .map(|(i, x)| {
+                let p = format!("{path}[{i}]");
+                self.permanent(&p, self.string(&p, x, "a permanent id")?)
+            })
+            .collect()
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn check_len(ctx: &Ctx, path: &str, s: &str) -> Result<(), InputError> {
+    if s.len() > MAX_STRING {
+        return Err(ctx.err(path, format!("expected a string of at most {MAX_STRING} bytes, found {} bytes", s.len())));
+    }
+    Ok(())
+}
+
+pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning>) -> Result<ValidBoard, InputError> {
+    let mut ctx = Ctx { file, players: HashMap::new(), permanents: HashMap::new() };
+    if board.attackopt != 1 {
+        return Err(ctx.err("attackopt", format!("expected format version 1, found {}", board.attackopt)));
+    }
+    if board.players.is_empty() {
+        return Err(ctx.err("players", "expected at least one player"));
+    }
+    if board.players.len() > MAX_PLAYERS {
+        return Err(ctx.err("players", format!("expected at most {MAX_PLAYERS} players, found {}", board.players.len())));
+    }
+    if board.permanents.len() > MAX_PERMANENTS {
+        return Err(ctx.err(
+            "permanents",
+            format!("expected at most {MAX_PERMANENTS} permanents, found {}", board.permanents.len()),
+        ));
+    }
+    if board.effects.len() > MAX_EFFECTS {
+        return Err(ctx.err("effects", format!("expected at most {MAX_EFFECTS} effects, found {}", board.effects.len())));
+    }
+
+    // Ids are unique across players and permanents (SPEC.md).
+    let mut seen: HashMap<&str, String> = HashMap::new();
+    for (i, p) in board.players.iter().enumerate() {
+        let path = format!("players[{i}].id");
+        check_id(&ctx, &path, &p.id, &mut seen)?;
+        ctx.players.insert(p.id.clone(), i);
+    }
+    for (i, p) in board.permanents.iter().enumerate() {
+        let path = format!("permanents[{i}].id");
+        check_id(&ctx, &path, &p.id, &mut seen)?;
+        ctx.permanents.insert(p.id.clone(), i);
+    }
+
+    let active = ctx.player("active_player", &board.active_player)?;
+    for (i, p) in board.players.iter().enumerate() {
+        if let Some(t) = &p.team {
+            check_len(&ctx, &format!("players[{i}].team"), t)?;
+        }
+    }
+    let team_of = |i: usize| board.players[i].team.clone();
+    let same_team = |a: usize, b: usize| a == b || (team_of(a).is_some() && team_of(a) == team_of(b));
+
+    // Variant fields.
+    let v = &board.variant;
+    if let Some(d) = &v.defending_player {
+        let d = ctx.player("variant.defending_player", d)?;
+        if same_team(d, active) {
+            return Err(ctx.err(
+                "variant.defending_player",
+                format!("expected an opponent of the active player, found \"{}\", who is on their team", board.players[d].id),
+            ));
+        }
+    } else if v.attack == AttackOption::Single {
+        return Err(ctx.err("variant.defending_player", "expected a player id: attack \"single\" needs the chosen defending player (CR 506.2a)"));
+    }
+    if v.defending_player.is_some() && v.attack != AttackOption::Single {
+        warnings.push(Warning {
+            path: "variant.defending_player".into(),
+            message: "ignored: it only matters when variant.attack is \"single\"".into(),
+        });
+    }
+
+    let mut pools = Vec::new();
+    for (i, p) in board.players.iter().enumerate() {
+        let path = format!("players[{i}].mana_pool");
+        check_len(&ctx, &path, &p.mana_pool)?;
+        if p.mana_pool.trim().eq_ignore_ascii_case("any_color") {
+            return Err(ctx.err(path, "expected mana in the pool such as \"{R}{R}{2}\", found \"any_color\""));
+        }
+        pools.push(parse_production(&p.mana_pool).map_err(|m| ctx.err(&path, m))?);
+    }
+
+    // Permanents.
+    let n = board.permanents.len();
+    let (mut controller, mut protector, mut attached_to, mut goaded_by, mut mana) =
+        (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    for (i, p) in board.permanents.iter().enumerate() {
+        let at = |f: &str| format!("permanents[{i}].{f}");
+        check_len(&ctx, &at("name"), &p.name)?;
+        controller.push(ctx.player(&at("controller"), &p.controller)?);
+        for (j, t) in p.types.iter().enumerate() {
+            if !CARD_TYPES.iter().any(|k| k.eq_ignore_ascii_case(t)) {
+                let hint = super::error::nearest(t, CARD_TYPES).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+                return Err(ctx.err(
+                    at(&format!("types[{j}]")),
+                    format!("expected a card type of a permanent ({}), found \"{t}\"{hint}", CARD_TYPES.join(", ")),
+                ));
+            }
+        }
+        for (j, c) in p.colors.iter().enumerate() {
+            if parse_color(c).is_none() {
+                return Err(ctx.err(at(&format!("colors[{j}]")), format!("expected a color W, U, B, R or G, found \"{c}\"")));
+            }
+        }
+        for (j, s) in p.subtypes.iter().chain(&p.keywords).enumerate() {
+            check_len(&ctx, &format!("permanents[{i}].subtypes/keywords[{j}]"), s)?;
+        }
+        let mut goaders = Vec::new();
+        for (j, g) in p.goaded_by.iter().enumerate() {
+            let g = ctx.player(&at(&format!("goaded_by[{j}]")), g)?;
+            if !goaders.contains(&g) {
+                goaders.push(g); // CR 701.15d: goaded again by the same player adds nothing
+            }
+        }
+        goaded_by.push(goaders);
+        let prot = p.protector.as_deref().map(|x| ctx.player(&at("protector"), x)).transpose()?;
+        if p.has_type("Battle") && prot.is_none() {
+            warnings.push(Warning { path: at("protector"), message: "a battle without a protector can't be attacked (CR 310.8)".into() });
+        }
+        if prot.is_some() && !p.has_type("Battle") {
+            warnings.push(Warning { path: at("protector"), message: "ignored: only battles have a protector".into() });
+        }
+        protector.push(prot);
+        attached_to.push(p.attached_to.as_deref().map(|x| ctx.permanent(&at("attached_to"), x)).transpose()?);
+        let mut abilities = Vec::new();
+        for (j, m) in p.mana.iter().enumerate() {
+            abilities.push(parse_mana_ability(&ctx, &at(&format!("mana[{j}].add")), &m.add)?);
+        }
+        mana.push(abilities);
+    }
+
+    let mut effects = Vec::new();
+    for (i, e) in board.effects.iter().enumerate() {
+        effects.push(validate_effect(&ctx, i, e, &mut warnings)?);
+    }
+
+    let player_ids = ctx.players;
+    let permanent_ids = ctx.permanents;
+    let mut vb = ValidBoard {
+        board,
+        file: file.to_string(),
+        active,
+        player_ids,
+        permanent_ids,
+        goaded_by,
+        controller,
+        protector,
+        attached_to,
+        mana,
+        pools,
+        effects,
+        warnings,
+    };
+    crate::cards::warn_about_board(&mut vb);
+    Ok(vb)
+}
+
+fn check_id<'a>(ctx: &Ctx, path: &str, id: &'a str, seen: &mut HashMap<&'a str, String>) -> Result<(), InputError> {
+    if id.is_empty() {
+        return Err(ctx.err(path, "expected a non-empty id"));
+    }
+    check_len(ctx, path, id)?;
+    if let Some(first) = seen.get(id) {
+        return Err(ctx.err(path, format!("expected a unique id, found \"{id}\", already used at {first}")));
+    }
+    seen.insert(id, path.to_string());
+    Ok(())
+}
+
+/// A color letter or name ("B", "black").
+pub fn parse_color(s: &str) -> Option<ManaType> {
+    let t = match s.to_ascii_lowercase().as_str() {
+        "w" | "white" => ManaType::W,
+        "u" | "blue" => ManaType::U,
+        "b" | "black" => ManaType::B,
+        "r" | "red" => ManaType::R,
+        "g" | "green" => ManaType::G,
+        _ => return None,
+    };
+    Some(t)
+}
+
+fn parse_mana_ability(ctx: &Ctx, path: &str, v: &Value) -> Result<ManaAbility, InputError> {
+    match v {
+        Value::String(s) => {
+            check_len(ctx, path, s)?;
+            let units = parse_production(s).map_err(|m| ctx.err(path, m))?;
+            if units.is_empty() {
+                return Err(ctx.err(path, "expected at least one mana symbol, found an empty mana string"));
+            }
+            Ok(ManaAbility::Fixed(units))
+        }
+        Value::Object(o) => {
+            for k in o.keys() {
+                if k != "could_produce" && k != "kind" {
+                    return Err(ctx.err(format!("{path}.{k}"), "unknown field: expected only \"could_produce\" and \"kind\""));
+                }
+            }
+            let lands = match o.get("could_produce").and_then(Value::as_str) {
+                Some("lands_of_opponents") => LandsOf::Opponents,
+                Some("lands_you_control") => LandsOf::Controller,
+                _ => {
+                    return Err(ctx.err(
+                        format!("{path}.could_produce"),
+                        "expected \"lands_of_opponents\" or \"lands_you_control\"",
+                    ))
+                }
+            };
+            let colors_only = match o.get("kind").and_then(Value::as_str) {
+                Some("color") => true,
+                Some("type") => false,
+                _ => return Err(ctx.err(format!("{path}.kind"), "expected \"color\" or \"type\"")),
+            };
+            Ok(ManaAbility::CouldProduce { lands, colors_only })
+        }
+        other => Err(ctx.err(
+            path,
+            format!(
+                "expected a mana string (\"{{G}}\"), \"any_color\" or {{\"could_produce\": ..., \"kind\": ...}}, found {}",
+                kind_of(other)
+            ),
+        )),
+    }
+}
+
+fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputError> {
+    match v {
+        Value::String(s) if s == "all" => Ok(Selector::All),
+        Value::Array(_) => Ok(Selector::Ids(ctx.permanent_list(path, v)?)),
+        Value::Object(o) => {
+            let mut f = Filter::default();
+            for (k, x) in o {
+                let p = format!("{path}.{k}");
+                match k.as_str() {
+                    "controller" => f.controller = Some(ctx.player(&p, ctx.string(&p, x, "a player id")?)?),
+                    "opponents_of" => f.opponents_of = Some(ctx.player(&p, ctx.string(&p, x, "a player id")?)?),
+                    "subtype" => f.subtype = Some(ctx.string(&p, x, "a subtype such as \"Goblin\"")?.to_string()),
+                    "keyword" => f.keyword = Some(ctx.string(&p, x, "a keyword such as \"Flying\"")?.to_string()),
+                    "without_keyword" => {
+                        f.without_keyword = Some(ctx.string(&p, x, "a keyword such as \"Flying\"")?.to_string())
+                    }
+                    "color" | "not_color" => {
+                        let s = ctx.string(&p, x, "a color W, U, B, R or G")?;
+                        let c = parse_color(s)
+                            .ok_or_else(|| ctx.err(&p, format!("expected a color W, U, B, R or G, found \"{s}\"")))?;
+                        if k == "color" {
+                            f.color = Some(c)
+                        } else {
+                            f.not_color = Some(c)
+                        }
+                    }
+                    "power_greater_than" => {
+                        f.power_greater_than = Some(
+                            x.as_i64().ok_or_else(|| ctx.err(&p, format!("expected an integer, found {}", kind_of(x))))?,
+                        )
+                    }
+                    "except" => f.except = ctx.permanent_list(&p, x)?,
+                    _ => {
+                        const FIELDS: [&str; 9] = [
+                            "controller",
+                            "opponents_of",
+                            "subtype",
+                            "color",
+                            "not_color",
+                            "keyword",
+                            "without_keyword",
+                            "power_greater_than",
+                            "except",
+                        ];
+                        let hint = super::error::nearest(k, FIELDS).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+                        return Err(ctx.err(p, format!("unknown selector field: expected one of {}{hint}", FIELDS.join(", "))));
+                    }
+                }
+            }
+            Ok(Selector::Filter(f))
+        }
+        other => Err(ctx.err(
+            path,
+            format!("expected a selector: \"all\", a list of creature ids, or an object of conditions, found {}", describe(other)),
+        )),
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("\"{s}\""),
+        other => kind_of(other).to_string(),
+    }
+}
+
+fn parse_target(ctx: &Ctx, path: &str, v: &Value) -> Result<TargetSpec, InputError> {
+    let o = v.as_object().ok_or_else(|| {
+        ctx.err(path, format!("expected a target set {{\"players\": [...], \"planeswalkers_of\": [...], \"battles_protected_by\": [...], \"permanents\": [...]}}, found {}", kind_of(v)))
+    })?;
+    let mut t = TargetSpec::default();
+    for (k, x) in o {
+        let p = format!("{path}.{k}");
+        match k.as_str() {
+            "players" => t.players = ctx.player_list(&p, x)?,
+            "planeswalkers_of" => t.planeswalkers_of = ctx.player_list(&p, x)?,
+            "battles_protected_by" => t.battles_protected_by = ctx.player_list(&p, x)?,
+            "permanents" => t.permanents = ctx.permanent_list(&p, x)?,
+            _ => {
+                const FIELDS: [&str; 4] = ["players", "planeswalkers_of", "battles_protected_by", "permanents"];
+                let hint = super::error::nearest(k, FIELDS).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+                return Err(ctx.err(p, format!("unknown target set field: expected one of {}{hint}", FIELDS.join(", "))));
+            }
+        }
+    }
+    Ok(t)
+}
+
+fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Warning>) -> Result<ValidEffect, InputError> {
+    let at = |f: &str| format!("effects[{i}].{f}");
+    let kind = e.kind.as_str();
+    if !EFFECT_KINDS.contains(&kind) {
+        let hint = super::error::nearest(kind, EFFECT_KINDS).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+        return Err(ctx.err(at("kind"), format!("expected an effect kind ({}), found \"{kind}\"{hint}", EFFECT_KINDS.join(", "))));
+    }
+    if let Some(s) = &e.source {
+        check_len(ctx, &at("source"), s)?;
+    }
+    let creatures = || -> Result<Selector, InputError> {
+        let v = e.creatures.as_ref().ok_or_else(|| {
+            ctx.err(at("creatures"), format!("expected a selector (\"all\", a list of ids, or an object): {kind} needs creatures"))
+        })?;
+        parse_selector(ctx, &at("creatures"), v)
+    };
+    let target = || e.target.as_ref().map(|v| parse_target(ctx, &at("target"), v)).transpose();
+    let count = || e.count.ok_or_else(|| ctx.err(at("count"), format!("expected a non-negative integer: {kind} needs count")));
+    let player = || -> Result<usize, InputError> {
+        let p = e.player.as_ref().ok_or_else(|| ctx.err(at("player"), format!("expected a player id: {kind} needs player")))?;
+        ctx.player(&at("player"), p)
+    };
+    // Fields each kind reads; any other field present is reported as ignored.
+    let (parsed, used): (EffectKind, &[&str]) = match kind {
+        "attacks_if_able" => (EffectKind::AttacksIfAble { creatures: creatures()?, target: target()? }, &["creatures", "target"]),
+        "attacks_player_other_than_if_able" => {
+            (EffectKind::AttacksPlayerOtherThan { creatures: creatures()?, player: player()? }, &["creatures", "player"])
+        }
+        "player_attacks_if_able" => {
+            let target = target()?.ok_or_else(|| ctx.err(at("target"), "expected a target set: player_attacks_if_able needs target"))?;
+            (EffectKind::PlayerAttacksIfAble { player: player()?, target }, &["player", "target"])
+        }
+        "cant_attack" => (EffectKind::CantAttack { creatures: creatures()?, target: target()? }, &["creatures", "target"]),
+        "min_other_attackers" => {
+            (EffectKind::MinOtherAttackers { creatures: creatures()?, count: count()? }, &["creatures", "count"])
+        }
+        "cant_attack_alone" => {
+            if let Some(c) = e.count.filter(|c| *c != 1) {
+                return Err(ctx.err(at("count"), format!("expected 1 or no count for cant_attack_alone, found {c} (use min_other_attackers)")));
+            }
+            (EffectKind::MinOtherAttackers { creatures: creatures()?, count: 1 }, &["creatures", "count"])
+        }
+        "attacks_only_alone" => (EffectKind::AttacksOnlyAlone { creatures: creatures()? }, &["creatures"]),
+        "max_attackers" => {
+            let per_turn = match e.per.as_deref() {
+                None | Some("combat") => false,
+                Some("turn") => true,
+                Some(other) => return Err(ctx.err(at("per"), format!("expected \"combat\" or \"turn\", found \"{other}\""))),
+            };
+            (EffectKind::MaxAttackers { count: count()?, target: target()?, per_turn }, &["count", "target", "per"])
+        }
+        "attack_cost" => {
+            let cost_str = e.cost.as_ref().ok_or_else(|| ctx.err(at("cost"), "expected a mana string such as \"{2}\": attack_cost needs cost"))?;
+            check_len(ctx, &at("cost"), cost_str)?;
+            let cost = parse_symbols(cost_str).map_err(|m| ctx.err(at("cost"), m))?;
+            if cost.is_empty() {
+                return Err(ctx.err(at("cost"), "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string"));
+            }
+            (EffectKind::AttackCost { creatures: creatures()?, target: target()?, cost }, &["creatures", "target", "cost"])
+        }
+        _ => unreachable!("kind checked against EFFECT_KINDS"),
+    };
+    let present = [
+        ("creatures", e.creatures.is_some()),
+        ("target", e.target.is_some()),
+        ("player", e.player.is_some()),
+        ("count", e.count.is_some()),
+        ("per", e.per.is_some()),
+        ("cost", e.cost.is_some()),
+    ];
+    for (field, is_present) in present {
+        if is_present && !used.contains(&field) {
+            warnings.push(Warning { path: at(field), message: format!("ignored: {kind} has no {field}") });
+        }
+    }
+    let source = e.source.clone().unwrap_or_else(|| format!("effect {i} ({kind})"));
+    Ok(ValidEffect { kind: parsed, source, index: i })
+}
+
+impl ValidBoard {
+    pub fn player_index(&self, id: &str) -> Option<usize> {
+        self.player_ids.get(id).copied()
+    }
+    pub fn permanent_index(&self, id: &str) -> Option<usize> {
+        self.permanent_ids.get(id).copied()
+    }
+    pub fn player_id(&self, i: usize) -> &str {
+        &self.board.players[i].id
+    }
+    pub fn perm(&self, i: usize) -> &super::Permanent {
+        &self.board.permanents[i]
+    }
+    /// Teammates share a non-null `team`; every player is their own teammate.
+    pub fn same_team(&self, a: usize, b: usize) -> bool {
+        let (ta, tb) = (&self.board.players[a].team, &self.board.players[b].team);
+        a == b || (ta.is_some() && ta == tb)
+    }
+    pub fn opponents(&self, a: usize, b: usize) -> bool {
+        !self.same_team(a, b)
+    }
+    /// Whether teammates share one life total (SPEC.md `shared_life`, CR 810.9).
+    pub fn shared_life(&self) -> bool {
+        self.board.variant.shared_life.unwrap_or(self.board.variant.shared_team_turns)
+    }
+
+    /// Check the ids of a declaration against this board: an id that names nothing, or a
+    /// creature declared twice, is bad input (exit 2, SPEC.md "Declaration").
+    pub fn check_declaration_ids(&self, d: &Declaration, file: &str) -> Result<(), InputError> {
+        let mut seen = HashSet::new();
+        for (i, a) in d.attacks.iter().enumerate() {
+            let path = format!("attacks[{i}].creature");
+            if self.permanent_index(&a.creature).is_none() {
+                return Err(InputError::new(
+                    file,
+                    path,
+                    unknown_id("a creature on the board", &a.creature, self.permanent_ids.keys().map(String::as_str)),
+                ));
+            }
+            if !seen.insert(a.creature.as_str()) {
+                return Err(InputError::new(file, path, format!("expected each creature at most once, found \"{}\" declared twice", a.creature)));
+            }
+            if self.permanent_index(&a.target).is_none() && self.player_index(&a.target).is_none() {
+                let all = self.player_ids.keys().chain(self.permanent_ids.keys()).map(String::as_str);
+                return Err(InputError::new(
+                    file,
+                    format!("attacks[{i}].target"),
+                    unknown_id("a player, planeswalker or battle", &a.target, all),
+                ));
+            }
+        }
+        for (i, p) in d.payment.iter().flatten().enumerate() {
+            let at = |f: &str| format!("payment[{i}].{f}");
+            match (&p.permanent, &p.player) {
+                (Some(id), None) => {
+                    if self.permanent_index(id).is_none() {
+                        return Err(InputError::new(file, at("permanent"), unknown_id("a permanent", id, self.permanent_ids.keys().map(String::as_str))));
+                    }
+                    if p.mana.is_none() || p.life.is_some() {
+                        return Err(InputError::new(file, at("mana"), "expected \"mana\" (and no \"life\") when tapping a permanent"));
+                    }
+                }
+                (None, Some(id)) => {
+                    if self.player_index(id).is_none() {
+                        return Err(InputError::new(file, at("player"), unknown_id("a player", id, self.player_ids.keys().map(String::as_str))));
+                    }
+                    if p.mana.is_some() == p.life.is_some() {
+                        return Err(InputError::new(file, format!("payment[{i}]"), "expected exactly one of \"mana\" (from the pool) or \"life\""));
+                    }
+                }
+                _ => {
+                    return Err(InputError::new(file, format!("payment[{i}]"), "expected exactly one of \"permanent\" or \"player\""));
+                }
+            }
+            if let Some(m) = &p.mana {
+                parse_production(m).map_err(|e| InputError::new(file, at("mana"), e))?;
+            }
+            if let Some(l) = p.life {
+                if l < 0 {
+                    return Err(InputError::new(file, at("life"), format!("expected a non-negative amount of life, found {l}")));
+                }
+            }
+        }
+        Ok(())
+    }
+}

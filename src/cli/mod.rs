@@ -1,0 +1,197 @@
+//! The command line (SPEC.md "Command line"): a thin layer over the library.
+//!
+//! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
+//! 3 no answer within the time limit.
+
+use crate::board::{load_board, load_declaration, InputError, Warning};
+use crate::legality::{check, Baseline, ExhaustiveOracle, SolveError};
+use crate::position::Position;
+use crate::view::BoardView;
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(name = "attackopt", version, about = "Decide and optimize declarations of attackers (CR 508.1), exactly.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Is this declaration legal; why not; a witness that obeys more requirements.
+    Check {
+        /// Board file (JSON), or - for standard input.
+        board: String,
+        /// Declaration file (JSON), or - for standard input.
+        declaration: String,
+        #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
+        baseline: BaselineArg,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Decide with the exhaustive reference checker (the only method so far; small boards).
+        #[arg(long)]
+        exhaustive: bool,
+    },
+    /// Legal declarations, up to --limit, and whether the list is complete.
+    Enumerate {
+        board: String,
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+        #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
+        baseline: BaselineArg,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Parse and validate a board, and show how attackopt reads it.
+    Validate {
+        board: String,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum BaselineArg {
+    Paid,
+    Free,
+}
+
+impl From<BaselineArg> for Baseline {
+    fn from(b: BaselineArg) -> Self {
+        match b {
+            BaselineArg::Paid => Baseline::Paid,
+            BaselineArg::Free => Baseline::Free,
+        }
+    }
+}
+
+/// A failure with its exit status.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub message: String,
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure { code: 2, message: e.to_string() }
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        let code = match e {
+            SolveError::TimeLimit(_) => 3,
+            SolveError::Internal(_) => 70,
+            _ => 2,
+        };
+        Failure { code, message: e.to_string() }
+    }
+}
+
+fn warn(file: &str, warnings: &[Warning]) {
+    for w in warnings {
+        eprintln!("attackopt: {file}: {w}");
+    }
+}
+
+fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(v).map_err(|e| Failure { code: 70, message: format!("internal error: {e}") })?;
+    println!("{text}");
+    Ok(())
+}
+
+fn load_position(file: &str) -> Result<Position, Failure> {
+    let vb = load_board(file)?;
+    warn(file, &vb.warnings);
+    Ok(Position::new(vb))
+}
+
+/// Run a parsed command line; returns the exit status.
+pub fn run(cli: Cli) -> Result<i32, Failure> {
+    match cli.command {
+        Command::Check { board, declaration, baseline, format, exhaustive: _ } => {
+            if board == "-" && declaration == "-" {
+                return Err(Failure { code: 2, message: "only one of BOARD and DECLARATION can be - (standard input)".into() });
+            }
+            let pos = load_position(&board)?;
+            let (decl, warnings) = load_declaration(&declaration)?;
+            warn(&declaration, &warnings);
+            pos.board.check_declaration_ids(&decl, &declaration)?;
+            let oracle = ExhaustiveOracle::new(&pos)?;
+            let result = check(&pos, &decl, baseline.into(), &oracle)?;
+            match format {
+                Format::Json => print_json(&result)?,
+                Format::Text => print!("{}", result.to_text()),
+            }
+            Ok(if result.legal { 0 } else { 1 })
+        }
+        Command::Enumerate { board, limit, baseline, format } => {
+            let pos = load_position(&board)?;
+            let oracle = ExhaustiveOracle::new(&pos)?;
+            let legal = oracle.legal(baseline.into());
+            let complete = legal.len() <= limit;
+            let mut results = Vec::new();
+            for c in legal.iter().take(limit) {
+                let r = check(&pos, &pos.declaration(&c.assignment), baseline.into(), &oracle)?;
+                if !r.legal {
+                    return Err(SolveError::Internal("an enumerated declaration failed its check".into()).into());
+                }
+                results.push(r);
+            }
+            match format {
+                Format::Json => print_json(&serde_json::json!({ "declarations": results, "complete": complete }))?,
+                Format::Text => {
+                    println!(
+                        "{} legal declaration{} (baseline {}){}:",
+                        if complete { legal.len().to_string() } else { format!("{limit} of {}", legal.len()) },
+                        if legal.len() == 1 { "" } else { "s" },
+                        Baseline::from(baseline),
+                        if complete { "" } else { ", list cut at --limit" }
+                    );
+                    for r in &results {
+                        let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
+                        let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
+                        let cost = if r.cost.mana.is_empty() { String::new() } else { format!("  (cost {})", r.cost.mana) };
+                        println!("  {attacks}{cost}");
+                    }
+                    println!("Requirements obeyed by each: {}; proof: exhaustive", results.first().map_or(0, |r| r.requirements_max_free.max(r.requirements_obeyed)));
+                }
+            }
+            Ok(0)
+        }
+        Command::Validate { board, format } => {
+            let pos = Position::new(load_board(&board)?);
+            let view = BoardView::new(&pos);
+            match format {
+                Format::Json => print_json(&view)?,
+                Format::Text => print!("{}", view.to_text()),
+            }
+            Ok(0)
+        }
+    }
+}
+
+/// Entry point used by `main`: parse, run, print errors, and give the exit status.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(f) => {
+            eprintln!("attackopt: error: {}", f.message);
+            f.code
+        }
+    }
+}

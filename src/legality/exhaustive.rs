@@ -1,0 +1,161 @@
+//! The exhaustive reference checker: tries every declaration of a small board.
+//!
+//! It is the oracle every faster method is tested against, so it is written to be obviously
+//! right rather than fast: it enumerates each creature's choice among "no attack" and every
+//! target it is allowed (CR 508.1a-b minus "can't attack" restrictions), keeps those obeying
+//! every other restriction, and asks the mana module whether their costs can be paid.
+//!
+//! Boards whose declarations number more than [`MAX_DECLARATIONS`] are refused.
+
+use super::{Baseline, Maximizer, Maximum, Proof, SolveError};
+use crate::position::Position;
+use crate::rules::Assignment;
+use std::collections::HashMap;
+
+/// The most declarations the exhaustive checker will try (the product over creatures of
+/// 1 + allowed targets).
+pub const MAX_DECLARATIONS: u64 = 2_000_000;
+
+/// The exhaustive checker.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Exhaustive;
+
+/// One declaration that obeys every restriction and can be paid.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub assignment: Assignment,
+    pub obeyed: usize,
+    /// Incurred cost instances, sorted.
+    pub incurred: Vec<usize>,
+}
+
+impl Exhaustive {
+    /// The number of declarations to try, if it fits in u64.
+    pub fn space(pos: &Position) -> Option<u64> {
+        pos.rules.creatures.iter().try_fold(1u64, |acc, c| acc.checked_mul(c.allowed.len() as u64 + 1))
+    }
+
+    fn check_size(pos: &Position) -> Result<(), SolveError> {
+        match Self::space(pos) {
+            Some(n) if n <= MAX_DECLARATIONS => Ok(()),
+            n => Err(SolveError::TooLarge(format!(
+                "the exhaustive checker tries every declaration, and this board has {} (limit {MAX_DECLARATIONS})",
+                n.map_or("more than 2^64".to_string(), |n| n.to_string())
+            ))),
+        }
+    }
+
+    /// Every declaration that obeys every restriction and whose costs can be paid, in
+    /// enumeration order (the first creature's choice changes fastest).
+    pub fn candidates(pos: &Position) -> Result<Vec<Candidate>, SolveError> {
+        Self::check_size(pos)?;
+        let rules = &pos.rules;
+        let n = rules.creatures.len();
+        let mut choice = vec![0usize; n]; // 0 = no attack, k = allowed[k - 1]
+        let mut payable: HashMap<(Vec<usize>, Vec<usize>), bool> = HashMap::new();
+        let mut out = Vec::new();
+        loop {
+            let a: Assignment =
+                (0..n).map(|c| if choice[c] == 0 { None } else { Some(rules.creatures[c].allowed[choice[c] - 1]) }).collect();
+            if rules.restrictions.iter().all(|r| rules.holds(r, &a)) {
+                let incurred = rules.incurred(&a);
+                let ok = if incurred.is_empty() {
+                    true
+                } else {
+                    // Payability depends on the costs and on which mana creatures attack.
+                    let tapped: Vec<usize> =
+                        pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks.filter(|&c| a[c].is_some())).collect();
+                    let key = (incurred.clone(), tapped);
+                    match payable.get(&key) {
+                        Some(&ok) => ok,
+                        None => {
+                            let ok = pos.mana.pay(&pos.board, rules, &a, &incurred)?.is_some();
+                            payable.insert(key, ok);
+                            ok
+                        }
+                    }
+                };
+                if ok {
+                    out.push(Candidate { obeyed: rules.obeyed(&a), assignment: a, incurred });
+                }
+            }
+            // Next choice vector (mixed radix).
+            let mut c = 0;
+            loop {
+                if c == n {
+                    return Ok(out);
+                }
+                choice[c] += 1;
+                if choice[c] <= rules.creatures[c].allowed.len() {
+                    break;
+                }
+                choice[c] = 0;
+                c += 1;
+            }
+        }
+    }
+}
+
+/// Hamming distance between assignments: how many creatures' choices differ.
+pub fn distance(a: &Assignment, b: &Assignment) -> usize {
+    a.iter().zip(b).filter(|(x, y)| x != y).count()
+}
+
+/// The exhaustive checker with every candidate computed once, so that many questions about
+/// one board (the two baselines, every entry of `enumerate`) share one enumeration.
+#[derive(Debug, Clone)]
+pub struct ExhaustiveOracle {
+    pub candidates: Vec<Candidate>,
+}
+
+impl ExhaustiveOracle {
+    pub fn new(pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
+        Ok(ExhaustiveOracle { candidates: Exhaustive::candidates(pos)? })
+    }
+
+    /// Every legal declaration under a baseline, in enumeration order: those obeying as many
+    /// requirements as the baseline's maximum for them (RULES.md section 7).
+    pub fn legal(&self, baseline: Baseline) -> Vec<&Candidate> {
+        let free_max = self.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| c.obeyed).max().unwrap_or(0);
+        // Best obeyed per exact set of incurred cost instances.
+        let mut best: HashMap<&[usize], usize> = HashMap::new();
+        for c in &self.candidates {
+            let e = best.entry(&c.incurred).or_insert(0);
+            *e = (*e).max(c.obeyed);
+        }
+        self.candidates
+            .iter()
+            .filter(|c| {
+                let max = match baseline {
+                    Baseline::Free => free_max,
+                    Baseline::Paid => best
+                        .iter()
+                        .filter(|(set, _)| set.iter().all(|k| c.incurred.binary_search(k).is_ok()))
+                        .map(|(_, &v)| v)
+                        .max()
+                        .unwrap_or(0),
+                };
+                c.obeyed >= max
+            })
+            .collect()
+    }
+}
+
+impl Maximizer for ExhaustiveOracle {
+    fn maximum(&self, _pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        let best = self
+            .candidates
+            .iter()
+            .filter(|c| c.incurred.iter().all(|&k| allowed[k]))
+            // Most requirements, then closest to the declaration being checked.
+            .max_by_key(|c| (c.obeyed, std::cmp::Reverse(distance(&c.assignment, prefer))))
+            .ok_or_else(|| SolveError::Internal("no declaration at all, not even the empty one, obeys the restrictions".into()))?;
+        Ok(Maximum { value: best.obeyed, witness: best.assignment.clone(), proof: Proof::Exhaustive })
+    }
+}
+
+impl Maximizer for Exhaustive {
+    fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        ExhaustiveOracle::new(pos)?.maximum(pos, allowed, prefer)
+    }
+}

@@ -1,0 +1,240 @@
+//! Legality of a declaration (RULES.md section 7): maximum, check, witness.
+//!
+//! A declaration D is legal when (a) every attacker may attack what it attacks, (b) every
+//! restriction holds, (c) its costs can be paid, and (d) no declaration D' allowed by the
+//! baseline obeys more requirements (CR 508.1d). Under the "paid" baseline D' may incur only
+//! cost instances D incurs; under "free", none. How the maximum in (d) is found is a
+//! [`Maximizer`]: the exhaustive checker here, the integer program elsewhere.
+
+pub mod exhaustive;
+mod explain;
+mod report;
+
+pub use exhaustive::{Exhaustive, ExhaustiveOracle};
+pub use explain::{creature_name as creature_label, describe_requirement, describe_target};
+pub use report::{CheckResult, LegalUnder, RequirementReport, Violation, ViolationKind};
+
+use crate::board::{Declaration, PaymentEntry};
+use crate::mana::{format_cost, CostTotal, PayError};
+use crate::position::Position;
+use crate::rules::Assignment;
+
+/// Which declarations the maximum ranges over (RULES.md section 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Baseline {
+    /// D' may incur only the cost instances D incurs (and must be payable).
+    #[default]
+    Paid,
+    /// D' may incur no cost at all (what other engines do).
+    Free,
+}
+
+impl std::fmt::Display for Baseline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Baseline::Paid => "paid",
+            Baseline::Free => "free",
+        })
+    }
+}
+
+/// How a maximum was established (the `proof` field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    Exhaustive,
+    IlpOptimal,
+    None,
+}
+
+impl Proof {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Proof::Exhaustive => "exhaustive",
+            Proof::IlpOptimal => "ilp-optimal",
+            Proof::None => "none",
+        }
+    }
+}
+
+/// Why no answer could be given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The board is beyond what the chosen method accepts (exit 2).
+    TooLarge(String),
+    /// Paying has too many combinations (exit 2).
+    Pay(PayError),
+    /// The time limit ran out before a proof (exit 3).
+    TimeLimit(String),
+    /// A bug: an internal consistency check failed.
+    Internal(String),
+}
+
+impl From<PayError> for SolveError {
+    fn from(e: PayError) -> Self {
+        SolveError::Pay(e)
+    }
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::TooLarge(m) | SolveError::TimeLimit(m) => f.write_str(m),
+            SolveError::Pay(e) => write!(f, "{e}"),
+            SolveError::Internal(m) => write!(f, "internal error (please report): {m}"),
+        }
+    }
+}
+
+/// The most requirements a declaration allowed by a baseline can obey.
+#[derive(Debug, Clone)]
+pub struct Maximum {
+    pub value: usize,
+    /// A declaration that obeys `value` requirements, respects every restriction, is payable and
+    /// incurs only allowed cost instances.
+    pub witness: Assignment,
+    pub proof: Proof,
+}
+
+/// A method for the maximum of (d).
+pub trait Maximizer {
+    /// The most requirements obeyed by a declaration that respects every restriction, can be
+    /// paid, and incurs only cost instances `k` with `allowed[k]`. Among the best, the witness
+    /// should differ from `prefer` in as few creatures as the method can manage.
+    fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError>;
+}
+
+/// Read a declaration into plain form: the attacks that are legal under (a) go into the
+/// assignment; the others become `attacker` / `target` violations.
+pub fn read_declaration(pos: &Position, d: &Declaration) -> (Assignment, Vec<Violation>) {
+    let (vb, rules) = (&pos.board, &pos.rules);
+    let mut a = rules.no_attack();
+    let mut violations = Vec::new();
+    for attack in &d.attacks {
+        let Some(p) = vb.permanent_index(&attack.creature) else { continue }; // ids were checked
+        let perm = vb.perm(p);
+        let who = format!("{} ({})", if perm.name.is_empty() { &perm.id } else { &perm.name }, perm.id);
+        let Some(c) = rules.creature_index(p) else {
+            let why = if !perm.is_creature() {
+                "it is not a creature (CR 508.1a)".to_string()
+            } else {
+                format!("it is controlled by {}, who is not declaring attackers (CR 508.1a)", vb.player_id(vb.controller[p]))
+            };
+            violations.push(Violation::new(ViolationKind::Attacker, format!("{who} can't attack: {why}")));
+            continue;
+        };
+        if let Some(why) = &rules.creatures[c].ineligible {
+            violations.push(Violation::new(ViolationKind::Attacker, format!("{who} can't attack: {why}")));
+            continue;
+        }
+        match rules.target_index(&attack.target) {
+            Some(t) if rules.creatures[c].legal_targets.contains(&t) => a[c] = Some(t),
+            t => {
+                let why = explain::why_not_target(pos, c, t, &attack.target);
+                violations.push(Violation::new(ViolationKind::Target, format!("{who} can't attack {}: {why}", attack.target)));
+            }
+        }
+    }
+    (a, violations)
+}
+
+/// Check a declaration under a baseline with a maximizer for (d).
+pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dyn Maximizer) -> Result<CheckResult, SolveError> {
+    let rules = &pos.rules;
+    let (a, mut violations) = read_declaration(pos, d);
+    // (b) CR 508.1c: every restriction.
+    for r in &rules.restrictions {
+        if !rules.holds(r, &a) {
+            violations.push(Violation::new(ViolationKind::Restriction, explain::restriction_broken(pos, r, &a)));
+        }
+    }
+    // (c) CR 508.1g-j: the costs, with the given payment or one we find.
+    let incurred = rules.incurred(&a);
+    let symbols: Vec<_> = incurred.iter().flat_map(|&k| rules.costs[k].cost.iter().copied()).collect();
+    let mut cost = CostTotal { mana: format_cost(&symbols), life: 0 };
+    let mut payment: Option<Vec<PaymentEntry>> = None;
+    if !incurred.is_empty() {
+        match &d.payment {
+            Some(given) => {
+                let problems = pos.mana.verify(&pos.board, rules, &a, &incurred, given)?;
+                if problems.is_empty() {
+                    cost.life = given.iter().filter_map(|e| e.life).sum();
+                    payment = Some(given.clone());
+                }
+                for p in problems {
+                    violations.push(Violation::new(ViolationKind::Cost, p));
+                }
+            }
+            None => match pos.mana.pay(&pos.board, rules, &a, &incurred)? {
+                Some(p) => {
+                    cost.life = p.total_life();
+                    payment = Some(p.entries);
+                }
+                None => violations.push(Violation::new(ViolationKind::Cost, explain::cannot_pay(pos, &a, &incurred))),
+            },
+        }
+    } else if let Some(given) = &d.payment {
+        payment = Some(given.clone());
+    }
+
+    // (d) CR 508.1d: as many requirements as the baseline allows.
+    let obeyed = rules.obeyed(&a);
+    let none = vec![false; rules.costs.len()];
+    let free = maximizer.maximum(pos, &none, &a)?;
+    let paid = if incurred.is_empty() {
+        free.clone()
+    } else {
+        let mut allowed = none.clone();
+        for &k in &incurred {
+            allowed[k] = true;
+        }
+        maximizer.maximum(pos, &allowed, &a)?
+    };
+    let max = if baseline == Baseline::Paid { &paid } else { &free };
+    let others_ok = violations.is_empty();
+    let legal_under = LegalUnder { paid: others_ok && obeyed >= paid.value, free: others_ok && obeyed >= free.value };
+    let mut witness = None;
+    if obeyed < max.value {
+        violations.push(Violation::new(
+            ViolationKind::Requirements,
+            explain::requirements_short(pos, &a, max, baseline, obeyed),
+        ));
+        let mut w = pos.declaration(&max.witness);
+        let w_incurred = rules.incurred(&max.witness);
+        if !w_incurred.is_empty() {
+            w.payment = pos.mana.pay(&pos.board, rules, &max.witness, &w_incurred)?.map(|p| p.entries);
+            if w.payment.is_none() {
+                return Err(SolveError::Internal("the witness can't be paid".into()));
+            }
+        }
+        witness = Some(w);
+    }
+    let mut declaration = d.clone();
+    declaration.payment = if violations.is_empty() { payment } else { d.payment.clone() };
+    let requirements = rules
+        .requirements
+        .iter()
+        .map(|r| RequirementReport {
+            text: describe_requirement(pos, r),
+            creature: r.creature().map(|c| rules.creatures[c].id.clone()),
+            obeyed: rules.obeys(r, &a),
+            counts: r.counts,
+            source: r.source.clone(),
+        })
+        .collect();
+    let proof = if max.proof == free.proof { max.proof } else { Proof::None };
+    Ok(CheckResult {
+        legal: violations.is_empty(),
+        baseline,
+        requirements_obeyed: obeyed,
+        requirements_max: max.value,
+        requirements_max_free: free.value,
+        declaration,
+        requirements,
+        violations,
+        witness,
+        cost,
+        proof: proof.as_str().to_string(),
+        legal_under,
+    })
+}

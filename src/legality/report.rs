@@ -1,0 +1,136 @@
+//! The result of `check` (SPEC.md "Result JSON") and its readable text form.
+
+use super::Baseline;
+use crate::board::{Declaration, PaymentEntry};
+use crate::mana::CostTotal;
+use serde::Serialize;
+use std::fmt::Write;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ViolationKind {
+    Attacker,
+    Target,
+    Restriction,
+    Requirements,
+    Cost,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    pub kind: ViolationKind,
+    pub message: String,
+}
+
+impl Violation {
+    pub fn new(kind: ViolationKind, message: impl Into<String>) -> Self {
+        Violation { kind, message: message.into() }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RequirementReport {
+    pub text: String,
+    pub creature: Option<String>,
+    pub obeyed: bool,
+    /// False for requirements on creatures that may not attack: listed, counted nowhere.
+    pub counts: bool,
+    /// The effect it comes from.
+    pub source: String,
+}
+
+/// Legality under each baseline (RULES.md section 7), so a user sees when they disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LegalUnder {
+    pub paid: bool,
+    pub free: bool,
+}
+
+/// SPEC.md "Result JSON" for `check` (and each entry of `enumerate`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CheckResult {
+    pub legal: bool,
+    pub baseline: Baseline,
+    pub requirements_obeyed: usize,
+    pub requirements_max: usize,
+    pub requirements_max_free: usize,
+    pub declaration: Declaration,
+    pub requirements: Vec<RequirementReport>,
+    pub violations: Vec<Violation>,
+    pub witness: Option<Declaration>,
+    pub cost: CostTotal,
+    pub proof: String,
+    /// Added field: the verdict under both baselines.
+    pub legal_under: LegalUnder,
+}
+
+fn attacks_text(d: &Declaration) -> String {
+    if d.attacks.is_empty() {
+        return "no attack".into();
+    }
+    d.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect::<Vec<_>>().join(", ")
+}
+
+/// A payment as words: "tap f1 for {G}, pay 2 life (A)".
+pub fn payment_text(p: &[PaymentEntry]) -> String {
+    p.iter()
+        .map(|e| match (&e.permanent, &e.player, &e.mana, e.life) {
+            (Some(perm), _, Some(m), _) => format!("tap {perm} for {m}"),
+            (_, Some(pl), Some(m), _) => format!("{m} from {pl}'s mana pool"),
+            (_, Some(pl), _, Some(l)) => format!("{pl} pays {l} life"),
+            _ => "?".into(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl CheckResult {
+    /// Readable text: the verdict first, then why, then the details.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let verdict = if self.legal { "LEGAL" } else { "ILLEGAL" };
+        let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(&self.declaration));
+        for v in &self.violations {
+            let kind = serde_json::to_value(v.kind).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+            let _ = writeln!(s, "  ✗ {kind}: {}", v.message);
+        }
+        if self.legal_under.paid != self.legal_under.free {
+            let _ = writeln!(
+                s,
+                "  note: the baselines disagree: legal under {}, illegal under {} (RULES.md section 7)",
+                if self.legal_under.paid { "paid" } else { "free" },
+                if self.legal_under.paid { "free" } else { "paid" }
+            );
+        }
+        let _ = writeln!(
+            s,
+            "Requirements: {} obeyed; the most a declaration allowed by the {} baseline can obey is {} ({} without paying any cost).",
+            self.requirements_obeyed, self.baseline, self.requirements_max, self.requirements_max_free
+        );
+        for r in &self.requirements {
+            let mark = if !r.counts { "-" } else if r.obeyed { "✓" } else { "✗" };
+            let note = if r.counts { "" } else { " [not counted: it may not attack]" };
+            let _ = writeln!(s, "  {mark} {}{note}", r.text);
+        }
+        if !self.cost.mana.is_empty() || self.cost.life > 0 {
+            let _ = write!(s, "Cost: {}", if self.cost.mana.is_empty() { "{0}" } else { &self.cost.mana });
+            if self.cost.life > 0 {
+                let _ = write!(s, " (with {} life)", self.cost.life);
+            }
+            match &self.declaration.payment {
+                Some(p) if self.legal && !p.is_empty() => {
+                    let _ = writeln!(s, "; paid by: {}", payment_text(p));
+                }
+                _ => s.push('\n'),
+            }
+        }
+        if let Some(w) = &self.witness {
+            let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, attacks_text(w));
+            if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
+                let _ = writeln!(s, "  paid by: {}", payment_text(p));
+            }
+        }
+        let _ = writeln!(s, "Proof: {}", self.proof);
+        s
+    }
+}

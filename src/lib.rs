@@ -1,0 +1,19 @@
+//! attackopt decides and optimizes declarations of attackers in Magic: The Gathering
+//! (CR 508.1), exactly.
+//!
+//! The pipeline flows one way: [`board`] (formats, validation) → [`rules`] (plain requirements,
+//! restrictions and cost instances, with [`cards`] for named cards) → [`mana`] (payment) →
+//! [`legality`] (maximum, check, witness) → report.
+
+pub mod board;
+pub mod cards;
+pub mod cli;
+pub mod legality;
+pub mod mana;
+pub mod position;
+pub mod rules;
+pub mod view;
+
+pub use board::{Declaration, InputError, ValidBoard};
+pub use legality::{check, Baseline, CheckResult};
+pub use position::Position;

@@ -1,0 +1,122 @@
+//! Mana sources of the paying players, with "could produce" resolved (CR 106.7).
+
+use super::symbol::TypeSet;
+use crate::board::{LandsOf, ManaAbility, ValidBoard};
+use crate::cards;
+use crate::rules::Rules;
+
+/// A permanent that can tap for mana to pay a cost to attack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    pub permanent: usize,
+    pub id: String,
+    pub controller: usize,
+    /// The rules creature that, by attacking without vigilance, taps this source before costs
+    /// are paid (CR 508.1f): then it pays nothing.
+    pub tapped_if_attacks: Option<usize>,
+    /// Alternatives (tapping uses one); each lists the units of mana it adds. Units with no
+    /// possible type (an undefined "could produce") are already dropped.
+    pub alternatives: Vec<Vec<TypeSet>>,
+}
+
+/// Everything that pays: sources, pools and life, per paying player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManaBoard {
+    /// Usable sources of the attacking players: untapped, and for creatures free of summoning
+    /// sickness or hasty (CR 302.6).
+    pub sources: Vec<Source>,
+    /// Each player's mana pool (units).
+    pub pools: Vec<Vec<TypeSet>>,
+    /// Each player's life total, as written.
+    pub life: Vec<i64>,
+    /// The life group of each player: teammates under shared life share one (CR 810.9).
+    pub life_group: Vec<usize>,
+    /// The life total of each group.
+    pub group_life: Vec<i64>,
+}
+
+impl ManaBoard {
+    pub fn new(vb: &ValidBoard, rules: &Rules) -> ManaBoard {
+        let could = could_produce(vb);
+        let mut sources = Vec::new();
+        for (p, perm) in vb.board.permanents.iter().enumerate() {
+            let controller = vb.controller[p];
+            if !rules.attacking_players.contains(&controller) || perm.tapped {
+                continue;
+            }
+            if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
+                continue; // CR 302.6: a {T} ability of a creature needs it to have been controlled since the turn began
+            }
+            let alternatives: Vec<Vec<TypeSet>> = cards::mana_abilities(vb, p)
+                .iter()
+                .enumerate()
+                .map(|(k, a)| match a {
+                    ManaAbility::Fixed(units) => units.clone(),
+                    ManaAbility::CouldProduce { .. } => vec![could[p][k]],
+                })
+                .map(|units: Vec<TypeSet>| units.into_iter().filter(|u| !u.is_empty()).collect::<Vec<_>>())
+                .filter(|units| !units.is_empty())
+                .collect();
+            if alternatives.is_empty() {
+                continue;
+            }
+            let tapped_if_attacks = rules.creature_index(p).filter(|&c| !rules.creatures[c].vigilance);
+            sources.push(Source { permanent: p, id: perm.id.clone(), controller, tapped_if_attacks, alternatives });
+        }
+        let n = vb.board.players.len();
+        let shared = vb.shared_life();
+        // A life group is named by its first player: the team's first listed player holds the
+        // shared total (SPEC.md `shared_life`).
+        let life_group: Vec<usize> =
+            (0..n).map(|p| if shared { (0..n).find(|&q| vb.same_team(p, q)).unwrap_or(p) } else { p }).collect();
+        let life: Vec<i64> = vb.board.players.iter().map(|p| p.life).collect();
+        let group_life = (0..n).map(|g| life[g]).collect();
+        ManaBoard { sources, pools: vb.pools.clone(), life, life_group, group_life }
+    }
+}
+
+/// For each permanent and each of its mana abilities, the types a "could produce" ability can
+/// make (EMPTY for fixed abilities). CR 106.7: what a land could produce ignores whether it is
+/// tapped; lands that only copy each other produce nothing, so this is the least fixed point.
+fn could_produce(vb: &ValidBoard) -> Vec<Vec<TypeSet>> {
+    let perms = &vb.board.permanents;
+    let abilities: Vec<Vec<ManaAbility>> = (0..perms.len()).map(|p| cards::mana_abilities(vb, p)).collect();
+    let mut could: Vec<Vec<TypeSet>> = abilities.iter().map(|a| vec![TypeSet::EMPTY; a.len()]).collect();
+    let lands: Vec<usize> = (0..perms.len()).filter(|&p| perms[p].has_type("Land")).collect();
+    let produces = |could: &Vec<Vec<TypeSet>>, q: usize| -> TypeSet {
+        abilities[q].iter().zip(&could[q]).fold(TypeSet::EMPTY, |acc, (a, c)| match a {
+            ManaAbility::Fixed(units) => units.iter().fold(acc, |s, u| s.union(*u)),
+            ManaAbility::CouldProduce { .. } => acc.union(*c),
+        })
+    };
+    loop {
+        let mut changed = false;
+        for p in 0..perms.len() {
+            for k in 0..abilities[p].len() {
+                let ManaAbility::CouldProduce { lands: whose, colors_only } = abilities[p][k] else { continue };
+                let me = vb.controller[p];
+                let mut set = TypeSet::EMPTY;
+                for &q in &lands {
+                    let relevant = match whose {
+                        LandsOf::Opponents => vb.opponents(me, vb.controller[q]),
+                        LandsOf::Controller => vb.controller[q] == me,
+                    };
+                    if relevant {
+                        set = set.union(produces(&could, q));
+                    }
+                }
+                if colors_only {
+                    set = set.colors_only();
+                }
+                if set != could[p][k] {
+                    could[p][k] = set;
+                    changed = true;
+                }
+            }
+        }
+        // Sets only grow and there are 64 of them: this ends.
+        if !changed {
+            return could;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! A position: a validated board with its plain rules and its mana, computed once.
+
+use crate::board::{Attack, Declaration, ValidBoard};
+use crate::mana::ManaBoard;
+use crate::rules::{expand, Assignment, Rules};
+
+/// Everything later stages need about one board.
+#[derive(Debug, Clone)]
+pub struct Position {
+    pub board: ValidBoard,
+    pub rules: Rules,
+    pub mana: ManaBoard,
+}
+
+impl Position {
+    pub fn new(board: ValidBoard) -> Position {
+        let rules = expand(&board);
+        let mana = ManaBoard::new(&board, &rules);
+        Position { board, rules, mana }
+    }
+
+    /// An assignment written as a declaration (attacks in creature order, no payment).
+    pub fn declaration(&self, a: &Assignment) -> Declaration {
+        let attacks = a
+            .iter()
+            .enumerate()
+            .filter_map(|(c, t)| t.map(|t| Attack { creature: self.rules.creatures[c].id.clone(), target: self.rules.targets[t].id.clone() }))
+            .collect();
+        Declaration { attacks, payment: None }
+    }
+}

@@ -1,0 +1,218 @@
+//! How attackopt reads a board (`attackopt validate`): who may attack what, and every
+//! requirement, restriction and cost with its source. The first thing to run on a new board.
+
+use crate::legality::{describe_requirement, describe_target};
+use crate::mana::format_cost;
+use crate::mana::symbol::TypeSet;
+use crate::position::Position;
+use crate::rules::RestrictionKind;
+use serde::Serialize;
+use std::fmt::Write;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardView {
+    pub file: String,
+    pub attacking_players: Vec<String>,
+    pub creatures: Vec<CreatureView>,
+    pub requirements: Vec<RuleView>,
+    pub restrictions: Vec<RuleView>,
+    pub costs: Vec<RuleView>,
+    pub mana_sources: Vec<SourceView>,
+    pub known_cards: Vec<CardView>,
+    pub warnings: Vec<crate::board::Warning>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CreatureView {
+    pub id: String,
+    pub name: String,
+    pub controller: String,
+    pub power: i64,
+    pub may_attack: bool,
+    /// Why not, when it may not attack at all.
+    pub why_not: Option<String>,
+    /// Targets it may legally attack (CR 508.1b).
+    pub legal_targets: Vec<String>,
+    /// Of those, the ones no "can't attack" restriction forbids.
+    pub allowed_targets: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleView {
+    pub text: String,
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceView {
+    pub permanent: String,
+    pub controller: String,
+    /// Each alternative's mana, e.g. "{G}" or "{W/U}".
+    pub makes: Vec<String>,
+    /// The creature whose attack (without vigilance) taps this source first, if any.
+    pub unusable_if_attacks: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CardView {
+    pub permanent: String,
+    pub name: String,
+    pub summary: String,
+}
+
+fn units_text(units: &[TypeSet]) -> String {
+    units.iter().map(|u| u.to_string()).collect()
+}
+
+impl BoardView {
+    pub fn new(pos: &Position) -> BoardView {
+        let (vb, rules) = (&pos.board, &pos.rules);
+        let name = |c: usize| crate::legality::creature_label(pos, c);
+        let creatures = rules
+            .creatures
+            .iter()
+            .map(|c| CreatureView {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                controller: vb.player_id(c.controller).to_string(),
+                power: c.power,
+                may_attack: c.may_attack(),
+                why_not: c.ineligible.clone(),
+                legal_targets: c.legal_targets.iter().map(|&t| rules.targets[t].id.clone()).collect(),
+                allowed_targets: c.allowed.iter().map(|&t| rules.targets[t].id.clone()).collect(),
+            })
+            .collect();
+        let requirements = rules
+            .requirements
+            .iter()
+            .map(|r| {
+                let mut text = describe_requirement(pos, r);
+                if !r.counts {
+                    text.push_str(" [not counted: the creature may not attack]");
+                }
+                RuleView { text, source: r.source.clone() }
+            })
+            .collect();
+        let targets_text = |ts: &Option<Vec<usize>>| match ts {
+            None => String::new(),
+            Some(ts) if ts.is_empty() => " (nothing on this board)".into(),
+            Some(ts) => format!(" {}", ts.iter().map(|&t| describe_target(pos, t)).collect::<Vec<_>>().join(" or ")),
+        };
+        let restrictions = rules
+            .restrictions
+            .iter()
+            .map(|r| {
+                let text = match &r.kind {
+                    RestrictionKind::CantAttack { creature, targets } => format!("{} can't attack{}", name(*creature), targets_text(targets)),
+                    RestrictionKind::MinOtherAttackers { creature, count } => {
+                        format!("{} can't attack unless at least {count} other creature(s) attack", name(*creature))
+                    }
+                    RestrictionKind::AttacksOnlyAlone { creature } => format!("{} can only attack alone", name(*creature)),
+                    RestrictionKind::MaxAttackers { count, targets, per_turn, written } => {
+                        if *per_turn {
+                            format!("no more than {written} creature(s) can attack{} each turn ({count} left this turn)", targets_text(targets))
+                        } else {
+                            format!("no more than {count} creature(s) can attack{} each combat", targets_text(targets))
+                        }
+                    }
+                };
+                RuleView { text, source: r.source.clone() }
+            })
+            .collect();
+        let costs = rules
+            .costs
+            .iter()
+            .map(|k| {
+                let what = match &k.targets {
+                    None => "to attack".to_string(),
+                    Some(_) => format!("to attack{}", targets_text(&k.targets)),
+                };
+                RuleView { text: format!("{} pays {} {what}", name(k.creature), format_cost(&k.cost)), source: k.source.clone() }
+            })
+            .collect();
+        let mana_sources = pos
+            .mana
+            .sources
+            .iter()
+            .map(|s| SourceView {
+                permanent: s.id.clone(),
+                controller: vb.player_id(s.controller).to_string(),
+                makes: s.alternatives.iter().map(|a| units_text(a)).collect(),
+                unusable_if_attacks: s.tapped_if_attacks.map(|c| rules.creatures[c].id.clone()),
+            })
+            .collect();
+        let known_cards = vb
+            .board
+            .permanents
+            .iter()
+            .filter_map(|p| {
+                crate::cards::lookup(&p.name).map(|c| CardView { permanent: p.id.clone(), name: c.name.to_string(), summary: c.summary.to_string() })
+            })
+            .collect();
+        BoardView {
+            file: vb.file.clone(),
+            attacking_players: rules.attacking_players.iter().map(|&p| vb.player_id(p).to_string()).collect(),
+            creatures,
+            requirements,
+            restrictions,
+            costs,
+            mana_sources,
+            known_cards,
+            warnings: vb.warnings.clone(),
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{}: valid board; declaring attackers: {}", self.file, self.attacking_players.join(", "));
+        let _ = writeln!(s, "\nCreatures of the attacking side:");
+        for c in &self.creatures {
+            let label = if c.name.is_empty() { c.id.clone() } else { format!("{} ({})", c.name, c.id) };
+            match &c.why_not {
+                Some(w) => {
+                    let _ = writeln!(s, "  {label}, power {}: may not attack: {w}", c.power);
+                }
+                None => {
+                    let barred: Vec<&String> = c.legal_targets.iter().filter(|t| !c.allowed_targets.contains(t)).collect();
+                    let _ = write!(s, "  {label}, power {}: may attack {}", c.power, list(&c.allowed_targets));
+                    if !barred.is_empty() {
+                        let _ = write!(s, " (a restriction forbids {})", barred.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", "));
+                    }
+                    s.push('\n');
+                }
+            }
+        }
+        for (title, items) in [("Requirements (CR 508.1d)", &self.requirements), ("Restrictions (CR 508.1c)", &self.restrictions), ("Costs to attack (CR 508.1g)", &self.costs)] {
+            let _ = writeln!(s, "\n{title}: {}", items.len());
+            for r in items.iter() {
+                let _ = writeln!(s, "  - {}  [{}]", r.text, r.source);
+            }
+        }
+        let _ = writeln!(s, "\nMana sources that can pay: {}", self.mana_sources.len());
+        for m in &self.mana_sources {
+            let _ = write!(s, "  - {} ({}): {}", m.permanent, m.controller, m.makes.join(" or "));
+            if let Some(c) = &m.unusable_if_attacks {
+                let _ = write!(s, "; not if {c} attacks (no vigilance, CR 508.1f)");
+            }
+            s.push('\n');
+        }
+        if !self.known_cards.is_empty() {
+            let _ = writeln!(s, "\nCards read by name:");
+            for c in &self.known_cards {
+                let _ = writeln!(s, "  - {} ({}): {}", c.name, c.permanent, c.summary);
+            }
+        }
+        for w in &self.warnings {
+            let _ = writeln!(s, "{w}");
+        }
+        s
+    }
+}
+
+fn list(v: &[String]) -> String {
+    if v.is_empty() {
+        "nothing".into()
+    } else {
+        v.join(", ")
+    }
+}
