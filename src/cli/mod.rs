@@ -158,10 +158,10 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                     for r in &results {
                         let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
                         let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
-                        let cost = if r.cost.mana.is_empty() { String::new() } else { format!("  (cost {})", r.cost.mana) };
-                        println!("  {attacks}{cost}");
+                        let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
+                        println!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
                     }
-                    println!("Requirements obeyed by each: {}; proof: exhaustive", results.first().map_or(0, |r| r.requirements_max_free.max(r.requirements_obeyed)));
+                    println!("Proof: exhaustive");
                 }
             }
             Ok(0)

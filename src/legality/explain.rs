@@ -42,16 +42,16 @@ pub fn describe_requirement(pos: &Position, r: &Requirement) -> String {
     let vb = &pos.board;
     match &r.kind {
         RequirementKind::Attack { creature, targets: None } => {
-            format!("{} attacks each combat if able ({})", creature_name(pos, *creature), r.source)
+            format!("{} attacks each combat if able — {}", creature_name(pos, *creature), r.source)
         }
         RequirementKind::Attack { creature, targets: Some(ts) } => {
-            format!("{} attacks {} if able ({})", creature_name(pos, *creature), target_list(pos, ts), r.source)
+            format!("{} attacks {} if able — {}", creature_name(pos, *creature), target_list(pos, ts), r.source)
         }
         RequirementKind::AttackPlayerOtherThan { creature, player } => {
-            format!("{} attacks a player other than {} if able ({})", creature_name(pos, *creature), vb.player_id(*player), r.source)
+            format!("{} attacks a player other than {} if able — {}", creature_name(pos, *creature), vb.player_id(*player), r.source)
         }
         RequirementKind::PlayerAttacks { player, targets } => format!(
-            "{} attacks {} with at least one creature if able ({})",
+            "{} attacks {} with at least one creature if able — {}",
             vb.player_id(*player),
             target_list(pos, targets),
             r.source
