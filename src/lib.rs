@@ -8,6 +8,7 @@
 pub mod board;
 pub mod cards;
 pub mod cli;
+pub mod ilp;
 pub mod legality;
 pub mod mana;
 pub mod position;

@@ -4,6 +4,7 @@
 //! 3 no answer within the time limit.
 
 use crate::board::{load_board, load_declaration, InputError, Warning};
+use crate::ilp::Ilp;
 use crate::legality::{check, Baseline, ExhaustiveOracle, SolveError};
 use crate::position::Position;
 use crate::view::BoardView;
@@ -28,9 +29,12 @@ pub enum Command {
         baseline: BaselineArg,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Decide with the exhaustive reference checker (the only method so far; small boards).
+        /// Decide with the exhaustive reference checker instead of the integer program (small boards).
         #[arg(long)]
         exhaustive: bool,
+        /// Seconds the integer program may take before giving up with exit 3.
+        #[arg(long, default_value_t = 10.0)]
+        time_limit: f64,
     },
     /// Legal declarations, up to --limit, and whether the list is complete.
     Enumerate {
@@ -116,7 +120,7 @@ fn load_position(file: &str) -> Result<Position, Failure> {
 /// Run a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<i32, Failure> {
     match cli.command {
-        Command::Check { board, declaration, baseline, format, exhaustive: _ } => {
+        Command::Check { board, declaration, baseline, format, exhaustive, time_limit } => {
             if board == "-" && declaration == "-" {
                 return Err(Failure { code: 2, message: "only one of BOARD and DECLARATION can be - (standard input)".into() });
             }
@@ -124,8 +128,11 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
-            let oracle = ExhaustiveOracle::new(&pos)?;
-            let result = check(&pos, &decl, baseline.into(), &oracle)?;
+            let result = if exhaustive {
+                check(&pos, &decl, baseline.into(), &ExhaustiveOracle::new(&pos)?)?
+            } else {
+                check(&pos, &decl, baseline.into(), &Ilp::with_time_limit(time_limit))?
+            };
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => print!("{}", result.to_text()),

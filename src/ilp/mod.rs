@@ -1,0 +1,157 @@
+//! The integer program: declaring attackers as a 0-1 program solved by good_lp + microlp.
+//!
+//! # The model
+//!
+//! For a board in plain form (creatures c, targets t, requirements, restrictions, cost
+//! instances k) and a set A of allowed cost instances:
+//!
+//! * `x[c,t] ∈ {0,1}` for every pair allowed by CR 508.1a-c (eligible creature, legal target, no
+//!   "can't attack" on it) and not incurring a cost instance outside A. `a[c] = Σ_t x[c,t]`.
+//! * (1) `a[c] ≤ 1`: one target per creature.
+//! * Requirements: a creature requirement is obeyed by a set of its pairs, so it is the sum of
+//!   those `x` (at most 1). A player requirement j ("P attacks T with at least one creature")
+//!   gets `r[j] ∈ [0,1]` with (2) `r[j] ≤ Σ_{c of P, t ∈ T} x[c,t]`; it need not be integer,
+//!   because with integral x the best `r[j]` is `min(1, Σ …)`, an integer.
+//!   `obeyed = Σ creature requirements + Σ_j r[j]`.
+//! * Restrictions (CR 508.1c), with `N = Σ_c a[c]`:
+//!   (3) can't attack unless k others attack: `(k+1)·a[c] ≤ N`;
+//!   (4) can only attack alone: `N + (n-2)·a[c] ≤ n-1`;
+//!   (5) at most m attackers (of T): `Σ_{c, t∈T} x[c,t] ≤ m` (per-turn caps have this turn's
+//!   earlier attackers taken off m already).
+//! * Costs: `y[k] = Σ_{t ∈ T_k} x[c_k,t]` is 1 when instance k is incurred.
+//! * Payment (CR 508.1f-j, 107.4, 119.4), per paying player P: `u[s,α] ∈ {0,1}` taps source s for
+//!   alternative α (a source whose alternatives each add one unit is one unit of their union);
+//!   (6) `Σ_α u[s,α] ≤ 1 - a[c]` when s is a creature c without vigilance, else `≤ 1`.
+//!   Units are grouped into classes U by the set of types they may be, cost symbols into
+//!   classes Q by what pays them. `z[U,Q] ≥ 0` units of U pay symbols of Q (only where U meets Q);
+//!   (7) `Σ_Q z[U,Q] ≤ supply_U = Σ u[s,α]·(units of U in α) + pool_U`;
+//!   (8) `Σ_U z[U,Q] + ℓ[Q] ≥ demand_Q = Σ_k y[k]·(symbols of Q in k)`, where `ℓ[Q] ≥ 0` only
+//!   for Phyrexian classes; {2/c} symbols add an integer `w ≤ owed` paid as 2 generic each;
+//!   (9) `Σ_{P in a life group} ℓ ≤ ⌊life/2⌋` (teammates share life under CR 810.9).
+//!   `z` and `ℓ` may be continuous: once u, y, w are integral this is a network flow with
+//!   integral capacities, which is feasible exactly when an integral flow is.
+//!
+//! The maximum of RULES.md section 7 is `max obeyed` with A = ∅ (free baseline) or A = the cost
+//! instances of the declaration checked (paid baseline).
+//!
+//! # Never wrong silently
+//!
+//! microlp works in floating point and may stop at the time limit. Every solution is rounded,
+//! rebuilt as a declaration, and re-checked with the rules code (restrictions, costs allowed,
+//! an exact payment from [`crate::mana`], requirements counted by [`crate::rules`]); a solution
+//! that fails, or a solve that ends without a proof of optimality, is an error, never an answer.
+
+mod encode;
+
+pub use encode::Encoding;
+
+use crate::legality::{Maximizer, Maximum, Proof, SolveError};
+use crate::position::Position;
+use crate::rules::Assignment;
+use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel, WithTimeLimit};
+use std::time::{Duration, Instant};
+
+/// The integer-program method, with an optional deadline shared by all its solves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ilp {
+    pub deadline: Option<Instant>,
+}
+
+/// What a solve returns: the rounded assignment and the objective microlp reported.
+pub struct Solved {
+    pub assignment: Assignment,
+    pub objective: f64,
+    /// The encoding's `obeyed` at the solution, as microlp computed it.
+    pub obeyed: f64,
+}
+
+impl Ilp {
+    pub fn with_time_limit(seconds: f64) -> Ilp {
+        Ilp { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))) }
+    }
+
+    fn remaining(&self) -> Result<Option<f64>, SolveError> {
+        match self.deadline {
+            None => Ok(None),
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now()).as_secs_f64();
+                if left <= 0.0 {
+                    Err(SolveError::TimeLimit("the time limit ran out before the integer program was solved".into()))
+                } else {
+                    Ok(Some(left))
+                }
+            }
+        }
+    }
+
+    /// Maximize `objective` over the encoding plus `extra` constraints; a proven optimum or an error.
+    pub fn solve(&self, enc: Encoding, objective: Expression, extra: Vec<good_lp::Constraint>) -> Result<Solved, SolveError> {
+        let Encoding { vars, constraints, x, obeyed, .. } = enc;
+        let objective_copy = objective.clone();
+        let mut model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
+        if let Some(left) = self.remaining()? {
+            model = model.with_time_limit(left);
+        }
+        let solution = model.solve().map_err(|e| match e {
+            good_lp::ResolutionError::Other(m) if m.contains("Time limit") => {
+                SolveError::TimeLimit("the time limit ran out before the integer program found a solution".into())
+            }
+            other => SolveError::Internal(format!("the integer program could not be solved: {other}")),
+        })?;
+        if !matches!(solution.status(), SolutionStatus::Optimal) {
+            return Err(SolveError::TimeLimit("the time limit ran out before the integer program proved its optimum".into()));
+        }
+        let assignment = x
+            .iter()
+            .map(|xs| xs.iter().find(|(_, v)| solution.value(*v) > 0.5).map(|(t, _)| *t))
+            .collect();
+        Ok(Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) })
+    }
+
+    /// Re-check a rounded solution with the rules code: restrictions, allowed costs, payment.
+    pub fn verify(&self, pos: &Position, a: &Assignment, allowed: &[bool]) -> Result<(), SolveError> {
+        let rules = &pos.rules;
+        if !rules.respects_restrictions(a) {
+            return Err(SolveError::Internal("the solver's declaration breaks a restriction".into()));
+        }
+        let incurred = rules.incurred(a);
+        if incurred.iter().any(|&k| !allowed[k]) {
+            return Err(SolveError::Internal("the solver's declaration incurs a cost it may not".into()));
+        }
+        if !incurred.is_empty() && pos.mana.pay(&pos.board, rules, a, &incurred)?.is_none() {
+            return Err(SolveError::Internal("the solver's declaration can't be paid".into()));
+        }
+        Ok(())
+    }
+}
+
+impl Maximizer for Ilp {
+    fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        let enc = Encoding::new(pos, allowed);
+        let n = pos.rules.creatures.len();
+        // Lexicographic: most requirements first, then closest to `prefer` (the declaration
+        // being checked), so the witness changes as few attacks as it can.
+        let mut objective = Expression::with_capacity(n * 2);
+        objective.add_mul((n + 1) as f64, enc.obeyed.clone());
+        for (c, xs) in enc.x.iter().enumerate() {
+            match prefer.get(c).copied().flatten() {
+                Some(t) => {
+                    if let Some((_, v)) = xs.iter().find(|(tt, _)| *tt == t) {
+                        objective.add_mul(1.0, *v);
+                    }
+                }
+                None => objective.add_mul(-1.0, enc.attacks[c].clone()),
+            }
+        }
+        let solved = self.solve(enc, objective, vec![])?;
+        self.verify(pos, &solved.assignment, allowed)?;
+        let value = pos.rules.obeyed(&solved.assignment);
+        if (solved.obeyed - value as f64).abs() > 0.5 {
+            return Err(SolveError::Internal(format!(
+                "the integer program counts {} requirements obeyed but its declaration obeys {value}",
+                solved.obeyed
+            )));
+        }
+        Ok(Maximum { value, witness: solved.assignment, proof: Proof::IlpOptimal })
+    }
+}
