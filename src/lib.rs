@@ -13,6 +13,7 @@ pub mod legality;
 pub mod mana;
 pub mod position;
 pub mod rules;
+pub mod solve;
 pub mod view;
 
 pub use board::{Declaration, InputError, ValidBoard};

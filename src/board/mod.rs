@@ -12,7 +12,7 @@ mod error;
 mod load;
 mod validate;
 
-pub use error::{nearest, InputError, Warning};
+pub use error::{nearest, unknown_id, InputError, Warning};
 pub use load::{load_board, load_declaration, parse_board, parse_declaration, read_source};
 pub use validate::{
     parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS,

@@ -7,8 +7,21 @@ use crate::board::{load_board, load_declaration, InputError, Warning};
 use crate::ilp::Ilp;
 use crate::legality::{check, Baseline, ExhaustiveOracle, SolveError};
 use crate::position::Position;
+use crate::solve::{self, Objective};
 use crate::view::BoardView;
 use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+
+// Output that never panics: a closed pipe (`attackopt enumerate ... | head`) just ends output.
+macro_rules! out {
+    ($($arg:tt)*) => {{ let _ = write!(std::io::stdout().lock(), $($arg)*); }};
+}
+macro_rules! outln {
+    ($($arg:tt)*) => {{ let _ = writeln!(std::io::stdout().lock(), $($arg)*); }};
+}
+macro_rules! errln {
+    ($($arg:tt)*) => {{ let _ = writeln!(std::io::stderr().lock(), $($arg)*); }};
+}
 
 #[derive(Parser, Debug)]
 #[command(name = "attackopt", version, about = "Decide and optimize declarations of attackers (CR 508.1), exactly.")]
@@ -45,6 +58,30 @@ pub enum Command {
         baseline: BaselineArg,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Enumerate with the exhaustive reference checker instead of the integer program.
+        #[arg(long)]
+        exhaustive: bool,
+        /// Seconds the integer program may take before giving up with exit 3.
+        #[arg(long, default_value_t = 10.0)]
+        time_limit: f64,
+    },
+    /// The best legal declaration for an objective, and its payment.
+    Solve {
+        board: String,
+        /// power (most total power), attackers, none, or damage:PLAYER; ties are broken by less
+        /// mana, then fewer attackers.
+        #[arg(long, default_value = "power")]
+        objective: String,
+        #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
+        baseline: BaselineArg,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Solve with the exhaustive reference checker instead of the integer program.
+        #[arg(long)]
+        exhaustive: bool,
+        /// Seconds the integer program may take before giving up with exit 3.
+        #[arg(long, default_value_t = 10.0)]
+        time_limit: f64,
     },
     /// Parse and validate a board, and show how attackopt reads it.
     Validate {
@@ -101,13 +138,13 @@ impl From<SolveError> for Failure {
 
 fn warn(file: &str, warnings: &[Warning]) {
     for w in warnings {
-        eprintln!("attackopt: {file}: {w}");
+        errln!("attackopt: {file}: {w}");
     }
 }
 
 fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
     let text = serde_json::to_string_pretty(v).map_err(|e| Failure { code: 70, message: format!("internal error: {e}") })?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }
 
@@ -135,40 +172,61 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             };
             match format {
                 Format::Json => print_json(&result)?,
-                Format::Text => print!("{}", result.to_text()),
+                Format::Text => out!("{}", result.to_text()),
             }
             Ok(if result.legal { 0 } else { 1 })
         }
-        Command::Enumerate { board, limit, baseline, format } => {
+        Command::Enumerate { board, limit, baseline, format, exhaustive, time_limit } => {
             let pos = load_position(&board)?;
-            let oracle = ExhaustiveOracle::new(&pos)?;
-            let legal = oracle.legal(baseline.into());
-            let complete = legal.len() <= limit;
-            let mut results = Vec::new();
-            for c in legal.iter().take(limit) {
-                let r = check(&pos, &pos.declaration(&c.assignment), baseline.into(), &oracle)?;
-                if !r.legal {
-                    return Err(SolveError::Internal("an enumerated declaration failed its check".into()).into());
+            let (results, complete, proof) = if exhaustive {
+                let oracle = ExhaustiveOracle::new(&pos)?;
+                let legal = oracle.legal(baseline.into());
+                let mut results = Vec::new();
+                for c in legal.iter().take(limit) {
+                    results.push(check(&pos, &pos.declaration(&c.assignment), baseline.into(), &oracle)?);
                 }
-                results.push(r);
+                (results, legal.len() <= limit, "exhaustive")
+            } else {
+                let (results, complete) = solve::enumerate(&pos, baseline.into(), limit, &Ilp::with_time_limit(time_limit))?;
+                (results, complete, "ilp-optimal")
+            };
+            if let Some(bad) = results.iter().find(|r| !r.legal) {
+                return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
             }
             match format {
                 Format::Json => print_json(&serde_json::json!({ "declarations": results, "complete": complete }))?,
                 Format::Text => {
-                    println!(
+                    outln!(
                         "{} legal declaration{} (baseline {}){}:",
-                        if complete { legal.len().to_string() } else { format!("{limit} of {}", legal.len()) },
-                        if legal.len() == 1 { "" } else { "s" },
+                        results.len(),
+                        if results.len() == 1 { "" } else { "s" },
                         Baseline::from(baseline),
-                        if complete { "" } else { ", list cut at --limit" }
+                        if complete { ", the complete list" } else { ", there are more (raise --limit)" }
                     );
                     for r in &results {
                         let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
                         let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
                         let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
-                        println!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
+                        outln!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
                     }
-                    println!("Proof: exhaustive");
+                    outln!("Proof: {proof}");
+                }
+            }
+            Ok(0)
+        }
+        Command::Solve { board, objective, baseline, format, exhaustive, time_limit } => {
+            let pos = load_position(&board)?;
+            let objective = Objective::parse(&objective, &pos).map_err(|m| Failure { code: 2, message: format!("--objective: {m}") })?;
+            let result = if exhaustive {
+                solve::solve_exhaustive(&pos, objective, baseline.into())?
+            } else {
+                solve::solve(&pos, objective, baseline.into(), &Ilp::with_time_limit(time_limit))?
+            };
+            match format {
+                Format::Json => print_json(&result)?,
+                Format::Text => {
+                    outln!("Best declaration (objective {}):", result.objective);
+                    out!("{}", result.result.to_text());
                 }
             }
             Ok(0)
@@ -178,7 +236,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let view = BoardView::new(&pos);
             match format {
                 Format::Json => print_json(&view)?,
-                Format::Text => print!("{}", view.to_text()),
+                Format::Text => out!("{}", view.to_text()),
             }
             Ok(0)
         }
@@ -197,7 +255,7 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(f) => {
-            eprintln!("attackopt: error: {}", f.message);
+            errln!("attackopt: error: {}", f.message);
             f.code
         }
     }

@@ -84,20 +84,23 @@ impl Ilp {
         }
     }
 
-    /// Maximize `objective` over the encoding plus `extra` constraints; a proven optimum or an error.
-    pub fn solve(&self, enc: Encoding, objective: Expression, extra: Vec<good_lp::Constraint>) -> Result<Solved, SolveError> {
+    /// Maximize `objective` over the encoding plus `extra` constraints: a proven optimum, None
+    /// when the constraints admit no declaration, or an error.
+    pub fn solve(&self, enc: Encoding, objective: Expression, extra: Vec<good_lp::Constraint>) -> Result<Option<Solved>, SolveError> {
         let Encoding { vars, constraints, x, obeyed, .. } = enc;
         let objective_copy = objective.clone();
         let mut model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
         if let Some(left) = self.remaining()? {
             model = model.with_time_limit(left);
         }
-        let solution = model.solve().map_err(|e| match e {
-            good_lp::ResolutionError::Other(m) if m.contains("Time limit") => {
-                SolveError::TimeLimit("the time limit ran out before the integer program found a solution".into())
+        let solution = match model.solve() {
+            Ok(s) => s,
+            Err(good_lp::ResolutionError::Infeasible) => return Ok(None),
+            Err(good_lp::ResolutionError::Other(m)) if m.contains("Time limit") => {
+                return Err(SolveError::TimeLimit("the time limit ran out before the integer program found a solution".into()))
             }
-            other => SolveError::Internal(format!("the integer program could not be solved: {other}")),
-        })?;
+            Err(other) => return Err(SolveError::Internal(format!("the integer program could not be solved: {other}"))),
+        };
         if !matches!(solution.status(), SolutionStatus::Optimal) {
             return Err(SolveError::TimeLimit("the time limit ran out before the integer program proved its optimum".into()));
         }
@@ -105,7 +108,7 @@ impl Ilp {
             .iter()
             .map(|xs| xs.iter().find(|(_, v)| solution.value(*v) > 0.5).map(|(t, _)| *t))
             .collect();
-        Ok(Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) })
+        Ok(Some(Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) }))
     }
 
     /// Re-check a rounded solution with the rules code: restrictions, allowed costs, payment.
@@ -143,7 +146,8 @@ impl Maximizer for Ilp {
                 None => objective.add_mul(-1.0, enc.attacks[c].clone()),
             }
         }
-        let solved = self.solve(enc, objective, vec![])?;
+        // The empty declaration is always feasible, so infeasible means a bug.
+        let solved = self.solve(enc, objective, vec![])?.ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
         self.verify(pos, &solved.assignment, allowed)?;
         let value = pos.rules.obeyed(&solved.assignment);
         if (solved.obeyed - value as f64).abs() > 0.5 {

@@ -1,0 +1,332 @@
+//! Objectives: the best legal declaration (`attackopt solve`) and enumeration of legal
+//! declarations beyond exhaustive sizes (`attackopt enumerate`).
+//!
+//! # Exactness under the paid baseline: lazy cuts
+//!
+//! Under the free baseline a declaration is legal when it respects the restrictions, can be
+//! paid and obeys at least `m_free` requirements: one integer program.
+//!
+//! Under the paid baseline the bar depends on the declaration: D must obey `m(S)`, the maximum
+//! over declarations incurring only cost instances in S = incurred(D). We solve the free-bar
+//! program (every legal D obeys at least `m_free = m(∅) ≤ m(S)`), take its answer D*, and compute
+//! `m(S*)`. If D* obeys `m(S*)`, it is legal, and optimal because every legal declaration was a
+//! candidate. Otherwise we add the cut "a declaration incurring every instance of S* obeys at
+//! least `m(S*)`": `obeyed ≥ m(S*)·(1 - Σ_{k∈S*} (1 - y_k))`. It is valid (such a D has
+//! `m(incurred(D)) ≥ m(S*)`, so every legal D satisfies it) and it cuts off D*. Each cut is for a
+//! different set S* (after the cut for S, any D with incurred(D) = S obeying enough is legal), and
+//! there are finitely many sets, so the loop ends; in practice after a cut or two.
+//!
+//! Ties are broken lexicographically by solving again with the previous objective fixed: most
+//! `objective`, then least mana value of the costs, then fewest attackers (SPEC.md).
+
+use crate::board::Attack;
+use crate::ilp::{Encoding, Ilp};
+use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
+use crate::mana::symbol::Symbol;
+use crate::position::Position;
+use crate::rules::Assignment;
+use good_lp::{constraint, Constraint, Expression};
+use serde::Serialize;
+
+/// What `solve` maximizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// Total power of the attackers.
+    Power,
+    /// Number of attackers.
+    Attackers,
+    /// Any legal declaration (then least mana, fewest attackers).
+    None,
+    /// Power of the creatures attacking this player directly (negative power counts 0).
+    Damage(usize),
+}
+
+impl Objective {
+    /// Parse `power`, `attackers`, `none` or `damage:PLAYER`.
+    pub fn parse(s: &str, pos: &Position) -> Result<Objective, String> {
+        match s {
+            "power" => Ok(Objective::Power),
+            "attackers" => Ok(Objective::Attackers),
+            "none" => Ok(Objective::None),
+            _ => match s.strip_prefix("damage:") {
+                Some(p) => pos
+                    .board
+                    .player_index(p)
+                    .map(Objective::Damage)
+                    .ok_or_else(|| crate::board::unknown_id("a player", p, pos.board.player_ids.keys().map(String::as_str))),
+                None => Err(format!("expected power, attackers, none or damage:PLAYER, found \"{s}\"")),
+            },
+        }
+    }
+
+    /// The objective's value for an assignment.
+    pub fn value(self, pos: &Position, a: &Assignment) -> i64 {
+        let rules = &pos.rules;
+        a.iter()
+            .enumerate()
+            .filter_map(|(c, t)| t.map(|t| (c, t)))
+            .map(|(c, t)| match self {
+                Objective::Power => rules.creatures[c].power,
+                Objective::Attackers => 1,
+                Objective::None => 0,
+                Objective::Damage(p) => {
+                    if rules.targets[t].player() == Some(p) {
+                        rules.creatures[c].power.max(0)
+                    } else {
+                        0
+                    }
+                }
+            })
+            .sum()
+    }
+
+    fn expression(self, pos: &Position, enc: &Encoding) -> Expression {
+        let rules = &pos.rules;
+        let mut e = Expression::with_capacity(enc.x.len());
+        for (c, xs) in enc.x.iter().enumerate() {
+            for (t, v) in xs {
+                let w = match self {
+                    Objective::Power => rules.creatures[c].power,
+                    Objective::Attackers => 1,
+                    Objective::None => 0,
+                    Objective::Damage(p) => {
+                        if rules.targets[*t].player() == Some(p) {
+                            rules.creatures[c].power.max(0)
+                        } else {
+                            0
+                        }
+                    }
+                };
+                if w != 0 {
+                    e.add_mul(w as f64, *v);
+                }
+            }
+        }
+        e
+    }
+}
+
+/// Mana value of a cost (for "less mana" tie-breaks): {N} is N, {2/W} is 2, other symbols 1.
+fn mana_value(cost: &[Symbol]) -> i64 {
+    cost.iter()
+        .map(|s| match s {
+            Symbol::Generic(n) => i64::from(*n),
+            Symbol::TwoOr(_) => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// The mana value of the costs an assignment incurs.
+pub fn mana_of(pos: &Position, a: &Assignment) -> i64 {
+    pos.rules.incurred(a).iter().map(|&k| mana_value(&pos.rules.costs[k].cost)).sum()
+}
+
+/// The result of `solve`: the check of the best declaration, plus the objective's value.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveResult {
+    #[serde(flatten)]
+    pub result: CheckResult,
+    pub objective: i64,
+}
+
+/// Whether `a` is legal under the baseline given the free maximum; when it is not, the
+/// maximum it falls short of (paid baseline only).
+fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<usize, SolveError> {
+    let incurred = pos.rules.incurred(a);
+    let mut allowed = vec![false; pos.rules.costs.len()];
+    for &k in &incurred {
+        allowed[k] = true;
+    }
+    Ok(ilp.maximum(pos, &allowed, a)?.value)
+}
+
+/// Cut: declarations incurring every instance in `set` obey at least `m`.
+fn cut(pos: &Position, enc: &Encoding, set: &[usize], m: usize) -> Constraint {
+    let mut rhs = Expression::from(m as f64);
+    for &k in set {
+        // m·(1 - Σ (1 - y_k)) = m - m·Σ (1 - y_k)
+        rhs.add_mul(-(m as f64), Expression::from(1.0));
+        rhs.add_mul(m as f64, enc.incurred(pos, k));
+    }
+    constraint::leq(rhs, enc.obeyed.clone())
+}
+
+/// The state of a lazy-cut search: the free maximum and the cuts found so far.
+struct Search<'a> {
+    pos: &'a Position,
+    ilp: &'a Ilp,
+    baseline: Baseline,
+    m_free: usize,
+    cuts: Vec<(Vec<usize>, usize)>,
+}
+
+impl<'a> Search<'a> {
+    fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline) -> Result<Search<'a>, SolveError> {
+        let none = vec![false; pos.rules.costs.len()];
+        let m_free = ilp.maximum(pos, &none, &pos.rules.no_attack())?.value;
+        Ok(Search { pos, ilp, baseline, m_free, cuts: vec![] })
+    }
+
+    /// The base constraints: obeyed ≥ m_free, every cut so far, and `extra`.
+    fn encoding(&self) -> (Encoding, Vec<Constraint>) {
+        let all = vec![true; self.pos.rules.costs.len()];
+        let enc = Encoding::new(self.pos, &all);
+        let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
+        for (set, m) in &self.cuts {
+            cs.push(cut(self.pos, &enc, set, *m));
+        }
+        (enc, cs)
+    }
+
+    /// Maximize `objective(enc)` over legal declarations with `extra(enc)` constraints; None when
+    /// there is none (infeasible).
+    fn best<O, X>(&mut self, objective: O, extra: X) -> Result<Option<Assignment>, SolveError>
+    where
+        O: Fn(&Encoding) -> Expression,
+        X: Fn(&Encoding) -> Vec<Constraint>,
+    {
+        loop {
+            let (enc, mut cs) = self.encoding();
+            cs.extend(extra(&enc));
+            let obj = objective(&enc);
+            let Some(solved) = self.ilp.solve(enc, obj, cs)? else { return Ok(None) };
+            let a = solved.assignment;
+            let all = vec![true; self.pos.rules.costs.len()];
+            self.ilp.verify(self.pos, &a, &all)?;
+            let obeyed = self.pos.rules.obeyed(&a);
+            if obeyed < self.m_free {
+                return Err(SolveError::Internal("the solver's declaration obeys fewer requirements than required".into()));
+            }
+            if self.baseline == Baseline::Free {
+                return Ok(Some(a));
+            }
+            let m = paid_bar(self.pos, &a, self.ilp)?;
+            if obeyed >= m {
+                return Ok(Some(a));
+            }
+            let set = self.pos.rules.incurred(&a);
+            if self.cuts.iter().any(|(s, _)| *s == set) {
+                return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
+            }
+            self.cuts.push((set, m));
+        }
+    }
+}
+
+/// The best legal declaration for an objective, with the integer program.
+pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
+    let mut search = Search::new(pos, ilp, baseline)?;
+    let no_extra = |_: &Encoding| Vec::new();
+    let first = search.best(|enc| objective.expression(pos, enc), no_extra)?.ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?;
+    let best_value = objective.value(pos, &first);
+    // Tie-breaks: least mana value of costs, then fewest attackers (SPEC.md).
+    let fix_objective = |enc: &Encoding| vec![constraint::leq(Expression::from(best_value as f64 - 0.5), objective.expression(pos, enc))];
+    let mana_expr = |enc: &Encoding| {
+        let mut e = Expression::with_capacity(pos.rules.costs.len());
+        for (k, cost) in pos.rules.costs.iter().enumerate() {
+            let mv = mana_value(&cost.cost);
+            if mv != 0 {
+                e.add_mul(-(mv as f64), enc.incurred(pos, k));
+            }
+        }
+        e
+    };
+    let second = search.best(mana_expr, fix_objective)?.unwrap_or(first);
+    let least_mana = mana_of(pos, &second);
+    let fix_both = |enc: &Encoding| {
+        let mut cs = fix_objective(enc);
+        let mut m = mana_expr(enc);
+        m.add_mul(1.0, Expression::from(least_mana as f64 + 0.5));
+        cs.push(constraint::leq(Expression::from(0.0), m));
+        cs
+    };
+    let fewest = |enc: &Encoding| {
+        let mut e = Expression::with_capacity(enc.attacks.len());
+        for a in &enc.attacks {
+            e.add_mul(-1.0, a.clone());
+        }
+        e
+    };
+    let third = search.best(fewest, fix_both)?.unwrap_or(second);
+    finish(pos, objective, baseline, &third, ilp)
+}
+
+fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignment, maximizer: &dyn Maximizer) -> Result<SolveResult, SolveError> {
+    let result = check(pos, &pos.declaration(a), baseline, maximizer)?;
+    if !result.legal {
+        return Err(SolveError::Internal(format!("the best declaration found is not legal: {:?}", result.violations)));
+    }
+    Ok(SolveResult { result, objective: objective.value(pos, a) })
+}
+
+/// The key by which answers are ranked: objective, then less mana, then fewer attackers.
+pub fn rank(pos: &Position, objective: Objective, a: &Assignment) -> (i64, i64, i64) {
+    (objective.value(pos, a), -mana_of(pos, a), -(a.iter().filter(|t| t.is_some()).count() as i64))
+}
+
+/// The best legal declaration by trying every one (the reference for tests and `--exhaustive`).
+pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline) -> Result<SolveResult, SolveError> {
+    let oracle = ExhaustiveOracle::new(pos)?;
+    let best = oracle
+        .legal(baseline)
+        .into_iter()
+        .max_by_key(|c| rank(pos, objective, &c.assignment))
+        .ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?
+        .assignment
+        .clone();
+    finish(pos, objective, baseline, &best, &oracle)
+}
+
+/// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool
+/// is true when the list is complete (the program proved there are no more).
+pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<(Vec<CheckResult>, bool), SolveError> {
+    let mut search = Search::new(pos, ilp, baseline)?;
+    let mut found: Vec<Assignment> = Vec::new();
+    while found.len() < limit {
+        let seen = found.clone();
+        let no_goods = |enc: &Encoding| seen.iter().map(|a| no_good(enc, a)).collect();
+        // Prefer fewer attackers first, for a stable, readable order.
+        let fewest = |enc: &Encoding| {
+            let mut e = Expression::with_capacity(enc.attacks.len());
+            for a in &enc.attacks {
+                e.add_mul(-1.0, a.clone());
+            }
+            e
+        };
+        match search.best(fewest, no_goods)? {
+            Some(a) => found.push(a),
+            None => {
+                let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
+                return Ok((results, true));
+            }
+        }
+    }
+    // The limit was reached: complete only if nothing else exists.
+    let more = search.best(|_| Expression::from(0.0), |enc: &Encoding| found.iter().map(|a| no_good(enc, a)).collect())?;
+    let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
+    Ok((results, more.is_none()))
+}
+
+/// No-good cut: a declaration differing from `a` in at least one (creature, target) pair.
+fn no_good(enc: &Encoding, a: &Assignment) -> Constraint {
+    let mut e = Expression::with_capacity(8);
+    for (c, xs) in enc.x.iter().enumerate() {
+        for (t, v) in xs {
+            if a[c] == Some(*t) {
+                e.add_mul(-1.0, *v);
+                e.add_mul(1.0, Expression::from(1.0));
+            } else {
+                e.add_mul(1.0, *v);
+            }
+        }
+    }
+    constraint::leq(Expression::from(1.0), e)
+}
+
+/// Attacks as a sorted list, for comparing declarations as sets.
+pub fn attack_set(d: &crate::board::Declaration) -> Vec<Attack> {
+    let mut v = d.attacks.clone();
+    v.sort();
+    v
+}
