@@ -174,7 +174,14 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                 Format::Json => print_json(&result)?,
                 Format::Text => out!("{}", result.to_text()),
             }
-            Ok(if result.legal { 0 } else { 1 })
+            // Exit 3 when no proof either way; a definite violation is still a proof of illegality.
+            Ok(if result.legal {
+                0
+            } else if result.proof == "none" && result.violations.is_empty() {
+                3
+            } else {
+                1
+            })
         }
         Command::Enumerate { board, limit, baseline, format, exhaustive, time_limit } => {
             let pos = load_position(&board)?;

@@ -180,15 +180,49 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     // (d) CR 508.1d: as many requirements as the baseline allows.
     let obeyed = rules.obeyed(&a);
     let none = vec![false; rules.costs.len()];
-    let free = maximizer.maximum(pos, &none, &a)?;
-    let paid = if incurred.is_empty() {
-        free.clone()
-    } else {
-        let mut allowed = none.clone();
-        for &k in &incurred {
-            allowed[k] = true;
+    let mut allowed = none.clone();
+    for &k in &incurred {
+        allowed[k] = true;
+    }
+    let maxima = maximizer.maximum(pos, &none, &a).and_then(|free| {
+        let paid = if incurred.is_empty() { free.clone() } else { maximizer.maximum(pos, &allowed, &a)? };
+        Ok((free, paid))
+    });
+    let requirements = rules
+        .requirements
+        .iter()
+        .map(|r| RequirementReport {
+            text: describe_requirement(pos, r),
+            creature: r.creature().map(|c| rules.creatures[c].id.clone()),
+            obeyed: rules.obeys(r, &a),
+            counts: r.counts,
+            source: r.source.clone(),
+        })
+        .collect();
+    let (free, paid) = match maxima {
+        Ok(m) => m,
+        // Never guess: without the maximum only (a)-(c) are known. `legal` is false and
+        // `proof` "none"; the maxima shown are lower bounds (this declaration's count).
+        Err(SolveError::TimeLimit(why)) => {
+            let mut declaration = d.clone();
+            declaration.payment = d.payment.clone().or(payment);
+            return Ok(CheckResult {
+                legal: false,
+                baseline,
+                requirements_obeyed: obeyed,
+                requirements_max: obeyed,
+                requirements_max_free: if incurred.is_empty() { obeyed } else { 0 },
+                declaration,
+                requirements,
+                violations,
+                witness: None,
+                cost,
+                proof: Proof::None.as_str().to_string(),
+                legal_under: LegalUnder { paid: false, free: false },
+                note: Some(format!("no proof: {why}")),
+            });
         }
-        maximizer.maximum(pos, &allowed, &a)?
+        Err(e) => return Err(e),
     };
     let max = if baseline == Baseline::Paid { &paid } else { &free };
     let others_ok = violations.is_empty();
@@ -211,17 +245,6 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     }
     let mut declaration = d.clone();
     declaration.payment = if violations.is_empty() { payment } else { d.payment.clone() };
-    let requirements = rules
-        .requirements
-        .iter()
-        .map(|r| RequirementReport {
-            text: describe_requirement(pos, r),
-            creature: r.creature().map(|c| rules.creatures[c].id.clone()),
-            obeyed: rules.obeys(r, &a),
-            counts: r.counts,
-            source: r.source.clone(),
-        })
-        .collect();
     let proof = if max.proof == free.proof { max.proof } else { Proof::None };
     Ok(CheckResult {
         legal: violations.is_empty(),
@@ -236,5 +259,6 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         cost,
         proof: proof.as_str().to_string(),
         legal_under,
+        note: None,
     })
 }

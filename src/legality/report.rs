@@ -62,6 +62,9 @@ pub struct CheckResult {
     pub proof: String,
     /// Added field: the verdict under both baselines.
     pub legal_under: LegalUnder,
+    /// Added field: why there is no proof (time limit), when `proof` is "none".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 fn attacks_text(d: &Declaration) -> String {
@@ -88,7 +91,13 @@ impl CheckResult {
     /// Readable text: the verdict first, then why, then the details.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        let verdict = if self.legal { "LEGAL" } else { "ILLEGAL" };
+        let verdict = if self.legal {
+            "LEGAL"
+        } else if self.proof == "none" && self.violations.is_empty() {
+            "UNDECIDED (time limit)"
+        } else {
+            "ILLEGAL"
+        };
         let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(&self.declaration));
         for v in &self.violations {
             let kind = serde_json::to_value(v.kind).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
@@ -102,11 +111,15 @@ impl CheckResult {
                 if self.legal_under.paid { "free" } else { "paid" }
             );
         }
-        let _ = writeln!(
-            s,
-            "Requirements: {} obeyed; the most a declaration allowed by the {} baseline can obey is {} ({} without paying any cost).",
-            self.requirements_obeyed, self.baseline, self.requirements_max, self.requirements_max_free
-        );
+        if self.proof == "none" {
+            let _ = writeln!(s, "Requirements: {} obeyed; the most that can be obeyed is not known (no proof).", self.requirements_obeyed);
+        } else {
+            let _ = writeln!(
+                s,
+                "Requirements: {} obeyed; the most a declaration allowed by the {} baseline can obey is {} ({} without paying any cost).",
+                self.requirements_obeyed, self.baseline, self.requirements_max, self.requirements_max_free
+            );
+        }
         for r in &self.requirements {
             let mark = if !r.counts { "-" } else if r.obeyed { "✓" } else { "✗" };
             let note = if r.counts { "" } else { " [not counted: it may not attack]" };
@@ -131,6 +144,9 @@ impl CheckResult {
             }
         }
         let _ = writeln!(s, "Proof: {}", self.proof);
+        if let Some(n) = &self.note {
+            let _ = writeln!(s, "  {n}");
+        }
         s
     }
 }
