@@ -2,23 +2,51 @@
 
 use crate::mana::symbol::{ManaType, Symbol, TypeSet};
 use crate::position::Position;
-use crate::rules::{in_targets, RequirementKind, RestrictionKind};
-use good_lp::{constraint, variable, Constraint, Expression, ProblemVariables, Variable};
+use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
+use good_lp::{constraint, variable, Constraint, Expression, ProblemVariables, Solution, Variable};
 use std::collections::BTreeMap;
 
 /// A class of cost symbols: the types that pay it, and whether 2 life also does (Phyrexian).
 type PipClass = (TypeSet, bool);
 
+/// Whether interchangeable creatures share one integer variable per target (see the module
+/// doc). Off gives the plain 0-1 model, one variable per creature and target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grouping {
+    On,
+    Off,
+}
+
+/// Creatures that are interchangeable for every constraint and objective of the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// Creature indices (into `rules.creatures`), in order.
+    pub members: Vec<usize>,
+    /// Targets each member may attack in this model.
+    pub targets: Vec<usize>,
+    /// Requirements a member obeys by attacking each target (parallel to `targets`).
+    pub weights: Vec<u32>,
+    /// The largest "can't attack unless k others attack" on a member (CR 506.5).
+    pub min_others: Option<u32>,
+    /// "Can only attack alone" (CR 506.5).
+    pub only_alone: bool,
+    /// Cost shapes of a member: the targets that incur it and its symbols.
+    pub costs: Vec<(Option<Vec<usize>>, Vec<Symbol>)>,
+}
+
 /// The integer program for one board and one set of allowed cost instances.
 pub struct Encoding {
     pub vars: ProblemVariables,
     pub constraints: Vec<Constraint>,
-    /// `x[c]`: the (target, variable) pairs of creature `c` (empty if it can't attack).
+    pub groups: Vec<Group>,
+    /// `x[g]`: (target, variable) pairs: how many members of group g attack the target.
     pub x: Vec<Vec<(usize, Variable)>>,
-    /// Requirements obeyed, as an expression (exact for integral x, see the module doc).
-    pub obeyed: Expression,
-    /// `a[c]`: 1 when creature `c` attacks.
+    /// `a[g]`: how many members of group g attack.
     pub attacks: Vec<Expression>,
+    /// `y[g][s]`: how many members of group g incur cost shape s.
+    pub incurred: Vec<Vec<Expression>>,
+    /// Requirements obeyed (exact for integral x, see the module doc).
+    pub obeyed: Expression,
 }
 
 fn sum<I: IntoIterator<Item = Variable>>(vars: I) -> Expression {
@@ -29,130 +57,217 @@ fn sum<I: IntoIterator<Item = Variable>>(vars: I) -> Expression {
     e
 }
 
+/// The signature under which creatures are interchangeable.
+type Signature = (usize, Vec<usize>, i64, Vec<u32>, Option<u32>, bool, Vec<(Option<Vec<usize>>, Vec<Symbol>)>);
+
+/// Partition the creatures that can attack into groups of interchangeable ones.
+fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
+    let rules = &pos.rules;
+    let n = rules.creatures.len();
+    // A creature whose attack taps a mana source is never grouped (its source is its own).
+    let mut tied = vec![false; n];
+    for s in &pos.mana.sources {
+        if let Some(c) = s.tapped_if_attacks {
+            tied[c] = true;
+        }
+    }
+    let mut by_signature: BTreeMap<Signature, Group> = BTreeMap::new();
+    let mut singles = Vec::new();
+    for c in 0..n {
+        // Pairs allowed by CR 508.1a-c, minus those incurring a cost instance outside `allowed`.
+        let targets: Vec<usize> = rules.creatures[c]
+            .allowed
+            .iter()
+            .copied()
+            .filter(|&t| rules.costs.iter().enumerate().all(|(k, cost)| allowed[k] || cost.creature != c || !in_targets(&cost.targets, t)))
+            .collect();
+        if targets.is_empty() {
+            continue;
+        }
+        let weights: Vec<u32> = targets
+            .iter()
+            .map(|&t| {
+                rules
+                    .requirements
+                    .iter()
+                    .filter(|r| r.counts)
+                    .filter(|r| match &r.kind {
+                        RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
+                        RequirementKind::AttackPlayerOtherThan { creature, player } => {
+                            *creature == c && rules.targets[t].player().is_some_and(|p| p != *player)
+                        }
+                        RequirementKind::PlayerAttacks { .. } => false,
+                    })
+                    .count() as u32
+            })
+            .collect();
+        let mut min_others = None;
+        let mut only_alone = false;
+        for r in &rules.restrictions {
+            match &r.kind {
+                RestrictionKind::MinOtherAttackers { creature, count } if *creature == c => {
+                    min_others = Some(min_others.map_or(*count, |m: u32| m.max(*count)))
+                }
+                RestrictionKind::AttacksOnlyAlone { creature } if *creature == c => only_alone = true,
+                _ => {}
+            }
+        }
+        let mut costs: Vec<(Option<Vec<usize>>, Vec<Symbol>)> = rules
+            .costs
+            .iter()
+            .filter(|k| k.creature == c && targets.iter().any(|&t| in_targets(&k.targets, t)))
+            .map(|k| (k.targets.clone(), k.cost.clone()))
+            .collect();
+        costs.sort();
+        let group = Group { members: vec![c], targets: targets.clone(), weights: weights.clone(), min_others, only_alone, costs: costs.clone() };
+        if grouping == Grouping::Off || tied[c] {
+            singles.push(group);
+            continue;
+        }
+        let cr = &rules.creatures[c];
+        let sig: Signature = (cr.controller, targets, cr.power, weights, min_others, only_alone, costs);
+        by_signature.entry(sig).and_modify(|g| g.members.push(c)).or_insert(group);
+    }
+    let mut all: Vec<Group> = by_signature.into_values().chain(singles).collect();
+    all.sort_by_key(|g| g.members[0]);
+    all
+}
+
 impl Encoding {
     /// Encode the declarations that respect every restriction, incur only cost instances `k`
     /// with `allowed[k]`, and can be paid.
-    pub fn new(pos: &Position, allowed: &[bool]) -> Encoding {
+    pub fn new(pos: &Position, allowed: &[bool], grouping: Grouping) -> Encoding {
         let rules = &pos.rules;
-        let n = rules.creatures.len();
+        let groups = groups(pos, allowed, grouping);
         let mut vars = ProblemVariables::new();
         let mut constraints = Vec::new();
+        let size = |g: &Group| g.members.len() as f64;
 
-        // x_{c,t}: pairs allowed by CR 508.1a-c, minus those incurring a forbidden cost.
-        let x: Vec<Vec<(usize, Variable)>> = (0..n)
-            .map(|c| {
-                rules.creatures[c]
-                    .allowed
-                    .iter()
-                    .filter(|&&t| {
-                        rules.costs.iter().enumerate().all(|(k, cost)| allowed[k] || cost.creature != c || !in_targets(&cost.targets, t))
-                    })
-                    .map(|&t| (t, vars.add(variable().binary())))
-                    .collect()
+        let x: Vec<Vec<(usize, Variable)>> = groups
+            .iter()
+            .map(|g| {
+                let def = if g.members.len() == 1 { variable().binary() } else { variable().integer().min(0.0).max(size(g)) };
+                g.targets.iter().map(|&t| (t, vars.add(def.clone()))).collect()
             })
             .collect();
         let attacks: Vec<Expression> = x.iter().map(|xs| sum(xs.iter().map(|(_, v)| *v))).collect();
-        // (1) at most one target per creature.
-        for (c, a) in attacks.iter().enumerate() {
-            if x[c].len() > 1 {
-                constraints.push(constraint::leq(a.clone(), 1.0));
-            }
-        }
-        let pairs_in = |c: usize, targets: &Option<Vec<usize>>| -> Vec<Variable> {
-            x[c].iter().filter(|(t, _)| in_targets(targets, *t)).map(|(_, v)| *v).collect()
-        };
         let total = {
-            let mut e = Expression::with_capacity(n);
+            let mut e = Expression::with_capacity(x.len());
             for a in &attacks {
                 e.add_mul(1.0, a.clone());
             }
             e
         };
+        let n_attackers: f64 = groups.iter().map(size).sum();
+        // (1) each creature attacks at most one target.
+        for (g, a) in attacks.iter().enumerate() {
+            if x[g].len() > 1 {
+                constraints.push(constraint::leq(a.clone(), size(&groups[g])));
+            }
+        }
+        // b[g] = 1 when some member of g attacks; only for groups under min/only-alone restrictions.
+        let some = |g: usize, vars: &mut ProblemVariables, constraints: &mut Vec<Constraint>| -> Expression {
+            if groups[g].members.len() == 1 {
+                return attacks[g].clone();
+            }
+            let b = vars.add(variable().binary());
+            let mut bound = Expression::with_capacity(1);
+            bound.add_mul(size(&groups[g]), b);
+            constraints.push(constraint::leq(attacks[g].clone(), bound));
+            Expression::from(b)
+        };
 
-        // Requirements: creature requirements are sums of x (at most 1 each); a player
-        // requirement gets r_j in [0, 1] with r_j <= its attacks (2).
-        let mut obeyed = Expression::with_capacity(n);
+        // Requirements: creature requirements weigh x; a player requirement gets r_j in [0, 1].
+        let mut obeyed = Expression::with_capacity(x.len() * 2);
+        for (g, xs) in x.iter().enumerate() {
+            for (k, (_, v)) in xs.iter().enumerate() {
+                if groups[g].weights[k] > 0 {
+                    obeyed.add_mul(f64::from(groups[g].weights[k]), *v);
+                }
+            }
+        }
         for r in rules.requirements.iter().filter(|r| r.counts) {
-            match &r.kind {
-                RequirementKind::Attack { creature, targets } => obeyed.add_mul(1.0, sum(pairs_in(*creature, targets))),
-                RequirementKind::AttackPlayerOtherThan { creature, player } => {
-                    let vs = x[*creature].iter().filter(|(t, _)| rules.targets[*t].player().is_some_and(|p| p != *player)).map(|(_, v)| *v);
-                    obeyed.add_mul(1.0, sum(vs))
-                }
-                RequirementKind::PlayerAttacks { player, targets } => {
-                    let r_j = vars.add(variable().min(0.0).max(1.0));
-                    let ts = Some(targets.clone());
-                    let vs = (0..n).filter(|&c| rules.creatures[c].controller == *player).flat_map(|c| pairs_in(c, &ts));
-                    constraints.push(constraint::leq(Expression::from(r_j), sum(vs)));
-                    obeyed.add_mul(1.0, r_j);
-                }
+            if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
+                let r_j = vars.add(variable().min(0.0).max(1.0));
+                let ts = Some(targets.clone());
+                let vs = groups.iter().enumerate().filter(|(_, gr)| rules.creatures[gr.members[0]].controller == *player).flat_map(|(g, _)| {
+                    x[g].iter().filter(|(t, _)| in_targets(&ts, *t)).map(|(_, v)| *v).collect::<Vec<_>>()
+                });
+                // (2)
+                constraints.push(constraint::leq(Expression::from(r_j), sum(vs)));
+                obeyed.add_mul(1.0, r_j);
             }
         }
 
         // Restrictions (CR 508.1c). "Can't attack" is already out of x.
+        for g in 0..groups.len() {
+            let (min_others, only_alone) = (groups[g].min_others, groups[g].only_alone);
+            if min_others.is_none() && !only_alone {
+                continue;
+            }
+            let b = some(g, &mut vars, &mut constraints);
+            // (3) a member attacks only if k others do: (k+1)·b ≤ N.
+            if let Some(k) = min_others {
+                let mut e = Expression::with_capacity(2);
+                e.add_mul(f64::from(k) + 1.0, b.clone());
+                constraints.push(constraint::leq(e, total.clone()));
+            }
+            // (4) a member attacks only alone: N + (n-2)·b ≤ n-1 (and so a[g] ≤ 1).
+            if only_alone {
+                let mut lhs = total.clone();
+                lhs.add_mul(n_attackers - 2.0, b);
+                constraints.push(constraint::leq(lhs, n_attackers - 1.0));
+            }
+        }
         for r in &rules.restrictions {
-            match &r.kind {
-                RestrictionKind::CantAttack { .. } => {}
-                // (3) others >= k a_c, i.e. (k + 1) a_c <= total.
-                RestrictionKind::MinOtherAttackers { creature, count } => {
-                    let mut e = Expression::with_capacity(4);
-                    e.add_mul(f64::from(*count) + 1.0, attacks[*creature].clone());
-                    constraints.push(constraint::leq(e, total.clone()));
-                }
-                // (4) others <= (n - 1)(1 - a_c).
-                RestrictionKind::AttacksOnlyAlone { creature } => {
-                    let mut lhs = total.clone();
-                    lhs.add_mul((n as f64) - 2.0, attacks[*creature].clone());
-                    constraints.push(constraint::leq(lhs, (n as f64) - 1.0));
-                }
-                // (5) caps.
-                RestrictionKind::MaxAttackers { count, targets, .. } => {
-                    let vs: Vec<Variable> = (0..n).flat_map(|c| pairs_in(c, targets)).collect();
-                    if vs.len() > *count as usize {
-                        constraints.push(constraint::leq(sum(vs), f64::from(*count)));
-                    }
+            // (5) caps.
+            if let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind {
+                let vs: Vec<(f64, Variable)> = groups
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(g, gr)| x[g].iter().filter(|(t, _)| in_targets(targets, *t)).map(move |(_, v)| (size(gr), *v)))
+                    .collect();
+                if vs.iter().map(|(s, _)| s).sum::<f64>() > f64::from(*count) {
+                    constraints.push(constraint::leq(sum(vs.into_iter().map(|(_, v)| v)), f64::from(*count)));
                 }
             }
         }
 
-        let mut enc = Encoding { vars, constraints, x, obeyed, attacks };
-        enc.encode_payment(pos, allowed);
+        let incurred = groups
+            .iter()
+            .enumerate()
+            .map(|(g, gr)| gr.costs.iter().map(|(ts, _)| sum(x[g].iter().filter(|(t, _)| in_targets(ts, *t)).map(|(_, v)| *v))).collect())
+            .collect();
+        let mut enc = Encoding { vars, constraints, groups, x, attacks, incurred, obeyed };
+        enc.encode_payment(pos);
         enc
-    }
-
-    /// y_k: 1 when cost instance k is incurred.
-    pub fn incurred(&self, pos: &Position, k: usize) -> Expression {
-        let cost = &pos.rules.costs[k];
-        sum(self.x[cost.creature].iter().filter(|(t, _)| in_targets(&cost.targets, *t)).map(|(_, v)| *v))
     }
 
     /// Payment (CR 508.1f-j): per paying player, a transportation problem from classes of mana
     /// units to classes of cost symbols, with life for Phyrexian symbols (see the module doc).
-    fn encode_payment(&mut self, pos: &Position, allowed: &[bool]) {
+    fn encode_payment(&mut self, pos: &Position) {
         let rules = &pos.rules;
         let mana = &pos.mana;
-        // Demand per player and class, as expressions in y.
         let mut demand: BTreeMap<usize, BTreeMap<PipClass, Expression>> = BTreeMap::new();
         let mut two_or: BTreeMap<(usize, ManaType), Expression> = BTreeMap::new();
-        for (k, cost) in rules.costs.iter().enumerate() {
-            if !allowed[k] || self.x[cost.creature].is_empty() {
-                continue;
-            }
-            let y = self.incurred(pos, k);
-            let player = rules.creatures[cost.creature].controller;
-            for s in &cost.cost {
-                let (class, amount) = match *s {
-                    Symbol::Generic(0) => continue,
-                    Symbol::Generic(m) => ((TypeSet::ANY_TYPE, false), f64::from(m)),
-                    Symbol::Typed(t) => ((TypeSet::one(t), false), 1.0),
-                    Symbol::Hybrid(a, b) => ((TypeSet::one(a).union(TypeSet::one(b)), false), 1.0),
-                    Symbol::Phyrexian(c) => ((TypeSet::one(c), true), 1.0),
-                    Symbol::TwoOr(c) => {
-                        two_or.entry((player, c)).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, y.clone());
-                        continue;
-                    }
-                };
-                demand.entry(player).or_default().entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, y.clone());
+        for (g, group) in self.groups.iter().enumerate() {
+            let player = rules.creatures[group.members[0]].controller;
+            for (s, (_, cost)) in group.costs.iter().enumerate() {
+                let y = &self.incurred[g][s];
+                for sym in cost {
+                    let (class, amount) = match *sym {
+                        Symbol::Generic(0) => continue,
+                        Symbol::Generic(m) => ((TypeSet::ANY_TYPE, false), f64::from(m)),
+                        Symbol::Typed(t) => ((TypeSet::one(t), false), 1.0),
+                        Symbol::Hybrid(a, b) => ((TypeSet::one(a).union(TypeSet::one(b)), false), 1.0),
+                        Symbol::Phyrexian(c) => ((TypeSet::one(c), true), 1.0),
+                        Symbol::TwoOr(c) => {
+                            two_or.entry((player, c)).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, y.clone());
+                            continue;
+                        }
+                    };
+                    demand.entry(player).or_default().entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, y.clone());
+                }
             }
         }
         // {2/c}: w of them paid with two generic mana, the rest with c (CR 107.4e).
@@ -165,13 +280,21 @@ impl Encoding {
             classes.entry((TypeSet::one(c), false)).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, colored);
             classes.entry((TypeSet::ANY_TYPE, false)).or_insert_with(|| Expression::with_capacity(4)).add_mul(2.0, w);
         }
+        // The group of each creature, to read "it attacks" for sources it taps.
+        let mut group_of = vec![usize::MAX; rules.creatures.len()];
+        for (g, group) in self.groups.iter().enumerate() {
+            for &c in &group.members {
+                group_of[c] = g;
+            }
+        }
         let mut life_by_group: BTreeMap<usize, Expression> = BTreeMap::new();
         for (player, classes) in demand {
-            // Supply per unit class: alternatives chosen (u) and the pool.
             let mut supply: BTreeMap<TypeSet, Expression> = BTreeMap::new();
             for set in &mana.pools[player] {
                 *supply.entry(*set).or_insert_with(|| Expression::with_capacity(4)) += 1.0;
             }
+            // Identical sources not tied to an attacker share integer variables.
+            let mut kinds: BTreeMap<(Vec<Vec<TypeSet>>, Option<usize>), usize> = BTreeMap::new();
             for src in mana.sources.iter().filter(|s| s.controller == player) {
                 // A source whose alternatives each add one unit is one unit of their union.
                 let alternatives: Vec<Vec<TypeSet>> = if src.alternatives.iter().all(|a| a.len() == 1) {
@@ -179,18 +302,23 @@ impl Encoding {
                 } else {
                     src.alternatives.clone()
                 };
+                *kinds.entry((alternatives, src.tapped_if_attacks)).or_default() += 1;
+            }
+            for ((alternatives, tied), count) in kinds {
                 let mut taps = Expression::with_capacity(alternatives.len());
                 for alt in &alternatives {
-                    let u = self.vars.add(variable().binary());
+                    let u = self.vars.add(if count == 1 { variable().binary() } else { variable().integer().min(0.0).max(count as f64) });
                     taps.add_mul(1.0, u);
                     for set in alt {
                         supply.entry(*set).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, u);
                     }
                 }
-                // (6) tapped once; not at all if it attacks without vigilance (CR 508.1f).
-                let mut cap = Expression::from(1.0);
-                if let Some(c) = src.tapped_if_attacks {
-                    cap.add_mul(-1.0, self.attacks[c].clone());
+                // (6) each tapped once; not at all if it attacks without vigilance (CR 508.1f).
+                let mut cap = Expression::from(count as f64);
+                if let Some(c) = tied {
+                    if group_of[c] != usize::MAX {
+                        cap.add_mul(-1.0, self.attacks[group_of[c]].clone());
+                    }
                 }
                 self.constraints.push(constraint::leq(taps, cap));
             }
@@ -223,5 +351,141 @@ impl Encoding {
             let budget = (mana.group_life[group].max(0) / 2) as f64;
             self.constraints.push(constraint::leq(life_pips, budget));
         }
+    }
+
+    /// An encoding reduced to its groups and variables, to read a solution after the model
+    /// was handed to the solver.
+    pub fn shell(groups: Vec<Group>, x: Vec<Vec<(usize, Variable)>>) -> Encoding {
+        Encoding { vars: ProblemVariables::new(), constraints: vec![], groups, x, attacks: vec![], incurred: vec![], obeyed: Expression::from(0.0) }
+    }
+
+    /// How many members of each group attack each target in `a` (parallel to `x`).
+    pub fn counts(&self, a: &Assignment) -> Vec<Vec<usize>> {
+        self.groups
+            .iter()
+            .map(|g| g.targets.iter().map(|&t| g.members.iter().filter(|&&c| a[c] == Some(t)).count()).collect())
+            .collect()
+    }
+
+    /// Turn solved counts into a declaration, giving each member the choice it has in `prefer`
+    /// where the counts allow (so a witness changes as few attacks as it can).
+    pub fn assignment<S: Solution>(&self, solution: &S, prefer: &Assignment, n: usize) -> Assignment {
+        let mut a: Assignment = vec![None; n];
+        for (g, group) in self.groups.iter().enumerate() {
+            let mut left: Vec<usize> = self.x[g].iter().map(|(_, v)| solution.value(*v).round().max(0.0) as usize).collect();
+            let mut free = Vec::new();
+            // First, members whose preferred target still has room.
+            for &c in &group.members {
+                match prefer.get(c).copied().flatten().and_then(|t| group.targets.iter().position(|&u| u == t)) {
+                    Some(k) if left[k] > 0 => {
+                        left[k] -= 1;
+                        a[c] = Some(group.targets[k]);
+                    }
+                    _ => free.push(c),
+                }
+            }
+            // Then members preferring no attack stay out while others fill the rest.
+            free.sort_by_key(|&c| prefer.get(c).copied().flatten().is_none());
+            let mut remaining = free.into_iter();
+            for (k, count) in left.iter().enumerate() {
+                for _ in 0..*count {
+                    if let Some(c) = remaining.next() {
+                        a[c] = Some(group.targets[k]);
+                    }
+                }
+            }
+        }
+        a
+    }
+
+    /// Σ over groups of the closeness of counts to `prefer`: members that keep their choice.
+    /// Needs auxiliary variables: m ≤ x and m ≤ preferred count (per target and for "none").
+    pub fn closeness(&mut self, prefer: &Assignment) -> Expression {
+        let mut e = Expression::with_capacity(self.x.len());
+        for g in 0..self.groups.len() {
+            let group = &self.groups[g];
+            let size = group.members.len();
+            let want: Vec<usize> = group.targets.iter().map(|&t| group.members.iter().filter(|&&c| prefer.get(c).copied().flatten() == Some(t)).count()).collect();
+            let want_none = group.members.iter().filter(|&&c| prefer.get(c).copied().flatten().is_none()).count();
+            if size == 1 {
+                // Binary x: closeness is x for the preferred target, 1 - a for "no attack".
+                for (k, (_, v)) in self.x[g].iter().enumerate() {
+                    if want[k] == 1 {
+                        e.add_mul(1.0, *v);
+                    }
+                }
+                if want_none == 1 {
+                    e.add_mul(-1.0, self.attacks[g].clone());
+                    e += 1.0;
+                }
+                continue;
+            }
+            for (k, (_, v)) in self.x[g].iter().enumerate() {
+                if want[k] > 0 {
+                    let m = self.vars.add(variable().min(0.0).max(want[k] as f64));
+                    self.constraints.push(constraint::leq(Expression::from(m), Expression::from(*v)));
+                    e.add_mul(1.0, m);
+                }
+            }
+            if want_none > 0 {
+                let m = self.vars.add(variable().min(0.0).max(want_none as f64));
+                let mut rest = Expression::from(size as f64);
+                rest.add_mul(-1.0, self.attacks[g].clone());
+                self.constraints.push(constraint::leq(Expression::from(m), rest));
+                e.add_mul(1.0, m);
+            }
+        }
+        e
+    }
+
+    /// The paid-baseline cut for a declaration `a` that falls short of `m` (see `crate::solve`):
+    /// declarations incurring, group by group, at least the cost shapes `a` incurs obey ≥ m.
+    /// δ[g][s] = 1 allows y[g][s] to be below a's count, and then relaxes the bound.
+    pub fn paid_cut(&mut self, a: &Assignment, m: usize) -> Vec<Constraint> {
+        let counts = self.counts(a);
+        let mut relax = Expression::with_capacity(4);
+        let mut out = Vec::new();
+        for g in 0..self.groups.len() {
+            let size = self.groups[g].members.len() as f64;
+            for s in 0..self.groups[g].costs.len() {
+                let ts = &self.groups[g].costs[s].0;
+                let n_gs: usize = self.groups[g].targets.iter().zip(&counts[g]).filter(|(t, _)| in_targets(ts, **t)).map(|(_, c)| *c).sum();
+                if n_gs == 0 {
+                    continue;
+                }
+                let delta = self.vars.add(variable().binary());
+                // δ = 1 ⇒ y ≤ n - 1:  y ≤ n - 1 + (size - n + 1)(1 - δ)
+                let mut rhs = Expression::from(size);
+                rhs.add_mul(-(size - n_gs as f64 + 1.0), delta);
+                out.push(constraint::leq(self.incurred[g][s].clone(), rhs));
+                relax.add_mul(m as f64, delta);
+            }
+        }
+        // obeyed ≥ m - m·Σ δ
+        let mut lhs = self.obeyed.clone();
+        lhs.add_mul(1.0, relax);
+        out.push(constraint::leq(Expression::from(m as f64), lhs));
+        out
+    }
+
+    /// Mana value of the incurred costs (for "less mana" tie-breaks).
+    pub fn mana_value(&self) -> Expression {
+        let mut e = Expression::with_capacity(self.groups.len());
+        for (g, group) in self.groups.iter().enumerate() {
+            for (s, (_, cost)) in group.costs.iter().enumerate() {
+                let mv: i64 = cost
+                    .iter()
+                    .map(|sym| match sym {
+                        Symbol::Generic(n) => i64::from(*n),
+                        Symbol::TwoOr(_) => 2,
+                        _ => 1,
+                    })
+                    .sum();
+                if mv != 0 {
+                    e.add_mul(mv as f64, self.incurred[g][s].clone());
+                }
+            }
+        }
+        e
     }
 }

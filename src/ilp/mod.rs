@@ -43,7 +43,7 @@
 
 mod encode;
 
-pub use encode::Encoding;
+pub use encode::{Encoding, Group, Grouping};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
@@ -52,9 +52,17 @@ use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel, WithTi
 use std::time::{Duration, Instant};
 
 /// The integer-program method, with an optional deadline shared by all its solves.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Ilp {
     pub deadline: Option<Instant>,
+    /// Whether interchangeable creatures share variables (on by default; off for tests).
+    pub grouping: Grouping,
+}
+
+impl Default for Ilp {
+    fn default() -> Self {
+        Ilp { deadline: None, grouping: Grouping::On }
+    }
 }
 
 /// What a solve returns: the rounded assignment and the objective microlp reported.
@@ -67,7 +75,7 @@ pub struct Solved {
 
 impl Ilp {
     pub fn with_time_limit(seconds: f64) -> Ilp {
-        Ilp { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))) }
+        Ilp { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), grouping: Grouping::On }
     }
 
     fn remaining(&self) -> Result<Option<f64>, SolveError> {
@@ -85,15 +93,22 @@ impl Ilp {
     }
 
     /// Maximize `objective` over the encoding plus `extra` constraints: a proven optimum, None
-    /// when the constraints admit no declaration, or an error.
-    pub fn solve(&self, enc: Encoding, objective: Expression, extra: Vec<good_lp::Constraint>) -> Result<Option<Solved>, SolveError> {
-        let Encoding { vars, constraints, x, obeyed, .. } = enc;
+    /// when the constraints admit no declaration, or an error. Group counts become a declaration
+    /// as close to `prefer` as they allow.
+    pub fn solve(&self, pos: &Position, enc: Encoding, objective: Expression, extra: Vec<good_lp::Constraint>, prefer: &Assignment) -> Result<Option<Solved>, SolveError> {
+        let Encoding { vars, constraints, .. } = enc;
+        let (groups, x, obeyed) = (enc.groups, enc.x, enc.obeyed);
         let objective_copy = objective.clone();
         let mut model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
         if let Some(left) = self.remaining()? {
             model = model.with_time_limit(left);
         }
-        let solution = match model.solve() {
+        let started = Instant::now();
+        let result = model.solve();
+        if std::env::var_os("ATTACKOPT_DEBUG").is_some() {
+            eprintln!("attackopt: debug: solve took {:?}: {}", started.elapsed(), if result.is_ok() { "ok" } else { "failed" });
+        }
+        let solution = match result {
             Ok(s) => s,
             Err(good_lp::ResolutionError::Infeasible) => return Ok(None),
             Err(good_lp::ResolutionError::Other(m)) if m.contains("Time limit") => {
@@ -104,10 +119,8 @@ impl Ilp {
         if !matches!(solution.status(), SolutionStatus::Optimal) {
             return Err(SolveError::TimeLimit("the time limit ran out before the integer program proved its optimum".into()));
         }
-        let assignment = x
-            .iter()
-            .map(|xs| xs.iter().find(|(_, v)| solution.value(*v) > 0.5).map(|(t, _)| *t))
-            .collect();
+        let shell = Encoding::shell(groups, x);
+        let assignment = shell.assignment(&solution, prefer, pos.rules.creatures.len());
         Ok(Some(Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) }))
     }
 
@@ -130,24 +143,17 @@ impl Ilp {
 
 impl Maximizer for Ilp {
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
-        let enc = Encoding::new(pos, allowed);
+        let mut enc = Encoding::new(pos, allowed, self.grouping);
         let n = pos.rules.creatures.len();
         // Lexicographic: most requirements first, then closest to `prefer` (the declaration
-        // being checked), so the witness changes as few attacks as it can.
+        // being checked; closeness is at most n), so the witness changes as few attacks as it can.
         let mut objective = Expression::with_capacity(n * 2);
         objective.add_mul((n + 1) as f64, enc.obeyed.clone());
-        for (c, xs) in enc.x.iter().enumerate() {
-            match prefer.get(c).copied().flatten() {
-                Some(t) => {
-                    if let Some((_, v)) = xs.iter().find(|(tt, _)| *tt == t) {
-                        objective.add_mul(1.0, *v);
-                    }
-                }
-                None => objective.add_mul(-1.0, enc.attacks[c].clone()),
-            }
-        }
+        let closeness = enc.closeness(prefer);
+        objective.add_mul(1.0, closeness);
         // The empty declaration is always feasible, so infeasible means a bug.
-        let solved = self.solve(enc, objective, vec![])?.ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
+        let solved =
+            self.solve(pos, enc, objective, vec![], prefer)?.ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
         self.verify(pos, &solved.assignment, allowed)?;
         let value = pos.rules.obeyed(&solved.assignment);
         if (solved.obeyed - value as f64).abs() > 0.5 {

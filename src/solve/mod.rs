@@ -20,7 +20,7 @@
 //! `objective`, then least mana value of the costs, then fewest attackers (SPEC.md).
 
 use crate::board::Attack;
-use crate::ilp::{Encoding, Ilp};
+use crate::ilp::{Encoding, Grouping, Ilp};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
 use crate::mana::symbol::Symbol;
 use crate::position::Position;
@@ -80,18 +80,20 @@ impl Objective {
             .sum()
     }
 
+    /// The objective over the encoding's group counts (members of a group share power).
     fn expression(self, pos: &Position, enc: &Encoding) -> Expression {
         let rules = &pos.rules;
         let mut e = Expression::with_capacity(enc.x.len());
-        for (c, xs) in enc.x.iter().enumerate() {
+        for (g, xs) in enc.x.iter().enumerate() {
+            let power = rules.creatures[enc.groups[g].members[0]].power;
             for (t, v) in xs {
                 let w = match self {
-                    Objective::Power => rules.creatures[c].power,
+                    Objective::Power => power,
                     Objective::Attackers => 1,
                     Objective::None => 0,
                     Objective::Damage(p) => {
                         if rules.targets[*t].player() == Some(p) {
-                            rules.creatures[c].power.max(0)
+                            power.max(0)
                         } else {
                             0
                         }
@@ -130,8 +132,7 @@ pub struct SolveResult {
     pub objective: i64,
 }
 
-/// Whether `a` is legal under the baseline given the free maximum; when it is not, the
-/// maximum it falls short of (paid baseline only).
+/// The paid-baseline maximum for a declaration: over declarations incurring only its costs.
 fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<usize, SolveError> {
     let incurred = pos.rules.incurred(a);
     let mut allowed = vec![false; pos.rules.costs.len()];
@@ -141,40 +142,31 @@ fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<usize, SolveErr
     Ok(ilp.maximum(pos, &allowed, a)?.value)
 }
 
-/// Cut: declarations incurring every instance in `set` obey at least `m`.
-fn cut(pos: &Position, enc: &Encoding, set: &[usize], m: usize) -> Constraint {
-    let mut rhs = Expression::from(m as f64);
-    for &k in set {
-        // m·(1 - Σ (1 - y_k)) = m - m·Σ (1 - y_k)
-        rhs.add_mul(-(m as f64), Expression::from(1.0));
-        rhs.add_mul(m as f64, enc.incurred(pos, k));
-    }
-    constraint::leq(rhs, enc.obeyed.clone())
-}
-
 /// The state of a lazy-cut search: the free maximum and the cuts found so far.
 struct Search<'a> {
     pos: &'a Position,
     ilp: &'a Ilp,
     baseline: Baseline,
+    grouping: Grouping,
     m_free: usize,
-    cuts: Vec<(Vec<usize>, usize)>,
+    /// Declarations that fell short of their paid maximum, with that maximum.
+    cuts: Vec<(Assignment, usize)>,
 }
 
 impl<'a> Search<'a> {
-    fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline) -> Result<Search<'a>, SolveError> {
+    fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline, grouping: Grouping) -> Result<Search<'a>, SolveError> {
         let none = vec![false; pos.rules.costs.len()];
         let m_free = ilp.maximum(pos, &none, &pos.rules.no_attack())?.value;
-        Ok(Search { pos, ilp, baseline, m_free, cuts: vec![] })
+        Ok(Search { pos, ilp, baseline, grouping, m_free, cuts: vec![] })
     }
 
-    /// The base constraints: obeyed ≥ m_free, every cut so far, and `extra`.
+    /// The base model: every cost allowed, obeyed ≥ m_free, and every cut so far.
     fn encoding(&self) -> (Encoding, Vec<Constraint>) {
         let all = vec![true; self.pos.rules.costs.len()];
-        let enc = Encoding::new(self.pos, &all);
+        let mut enc = Encoding::new(self.pos, &all, self.grouping);
         let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
-        for (set, m) in &self.cuts {
-            cs.push(cut(self.pos, &enc, set, *m));
+        for (a, m) in &self.cuts {
+            cs.extend(enc.paid_cut(a, *m));
         }
         (enc, cs)
     }
@@ -186,11 +178,12 @@ impl<'a> Search<'a> {
         O: Fn(&Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
+        let no_attack = self.pos.rules.no_attack();
         loop {
             let (enc, mut cs) = self.encoding();
             cs.extend(extra(&enc));
             let obj = objective(&enc);
-            let Some(solved) = self.ilp.solve(enc, obj, cs)? else { return Ok(None) };
+            let Some(solved) = self.ilp.solve(self.pos, enc, obj, cs, &no_attack)? else { return Ok(None) };
             let a = solved.assignment;
             let all = vec![true; self.pos.rules.costs.len()];
             self.ilp.verify(self.pos, &a, &all)?;
@@ -206,49 +199,45 @@ impl<'a> Search<'a> {
                 return Ok(Some(a));
             }
             let set = self.pos.rules.incurred(&a);
-            if self.cuts.iter().any(|(s, _)| *s == set) {
+            if self.cuts.iter().any(|(b, _)| self.pos.rules.incurred(b) == set) {
                 return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
             }
-            self.cuts.push((set, m));
+            self.cuts.push((a, m));
         }
     }
 }
 
+fn fewest_attackers(enc: &Encoding) -> Expression {
+    let mut e = Expression::with_capacity(enc.attacks.len());
+    for a in &enc.attacks {
+        e.add_mul(-1.0, a.clone());
+    }
+    e
+}
+
 /// The best legal declaration for an objective, with the integer program.
 pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
-    let mut search = Search::new(pos, ilp, baseline)?;
+    let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     let no_extra = |_: &Encoding| Vec::new();
     let first = search.best(|enc| objective.expression(pos, enc), no_extra)?.ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?;
     let best_value = objective.value(pos, &first);
     // Tie-breaks: least mana value of costs, then fewest attackers (SPEC.md).
-    let fix_objective = |enc: &Encoding| vec![constraint::leq(Expression::from(best_value as f64 - 0.5), objective.expression(pos, enc))];
-    let mana_expr = |enc: &Encoding| {
-        let mut e = Expression::with_capacity(pos.rules.costs.len());
-        for (k, cost) in pos.rules.costs.iter().enumerate() {
-            let mv = mana_value(&cost.cost);
-            if mv != 0 {
-                e.add_mul(-(mv as f64), enc.incurred(pos, k));
-            }
-        }
+    // Objectives and mana values are integers, so fixing them at their exact values keeps the
+    // relaxation tight (a bound such as value - 0.5 would leave branch and bound a gap to close).
+    let fix_objective = |enc: &Encoding| vec![constraint::leq(Expression::from(best_value as f64), objective.expression(pos, enc))];
+    let less_mana = |enc: &Encoding| {
+        let mut e = Expression::with_capacity(1);
+        e.add_mul(-1.0, enc.mana_value());
         e
     };
-    let second = search.best(mana_expr, fix_objective)?.unwrap_or(first);
+    let second = search.best(less_mana, fix_objective)?.unwrap_or(first);
     let least_mana = mana_of(pos, &second);
     let fix_both = |enc: &Encoding| {
         let mut cs = fix_objective(enc);
-        let mut m = mana_expr(enc);
-        m.add_mul(1.0, Expression::from(least_mana as f64 + 0.5));
-        cs.push(constraint::leq(Expression::from(0.0), m));
+        cs.push(constraint::leq(enc.mana_value(), least_mana as f64));
         cs
     };
-    let fewest = |enc: &Encoding| {
-        let mut e = Expression::with_capacity(enc.attacks.len());
-        for a in &enc.attacks {
-            e.add_mul(-1.0, a.clone());
-        }
-        e
-    };
-    let third = search.best(fewest, fix_both)?.unwrap_or(second);
+    let third = if objective == Objective::Attackers { second } else { search.best(fewest_attackers, fix_both)?.unwrap_or(second) };
     finish(pos, objective, baseline, &third, ilp)
 }
 
@@ -279,39 +268,30 @@ pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline
 }
 
 /// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool
-/// is true when the list is complete (the program proved there are no more).
+/// is true when the list is complete (the program proved there are no more). Enumeration lists
+/// declarations creature by creature, so it uses the plain model without grouping.
 pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<(Vec<CheckResult>, bool), SolveError> {
-    let mut search = Search::new(pos, ilp, baseline)?;
+    let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
     let mut found: Vec<Assignment> = Vec::new();
-    while found.len() < limit {
+    let complete = loop {
         let seen = found.clone();
         let no_goods = |enc: &Encoding| seen.iter().map(|a| no_good(enc, a)).collect();
-        // Prefer fewer attackers first, for a stable, readable order.
-        let fewest = |enc: &Encoding| {
-            let mut e = Expression::with_capacity(enc.attacks.len());
-            for a in &enc.attacks {
-                e.add_mul(-1.0, a.clone());
-            }
-            e
-        };
-        match search.best(fewest, no_goods)? {
+        // Fewer attackers first, for a stable, readable order.
+        match search.best(fewest_attackers, no_goods)? {
+            Some(_) if found.len() == limit => break false,
             Some(a) => found.push(a),
-            None => {
-                let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
-                return Ok((results, true));
-            }
+            None => break true,
         }
-    }
-    // The limit was reached: complete only if nothing else exists.
-    let more = search.best(|_| Expression::from(0.0), |enc: &Encoding| found.iter().map(|a| no_good(enc, a)).collect())?;
+    };
     let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
-    Ok((results, more.is_none()))
+    Ok((results, complete))
 }
 
 /// No-good cut: a declaration differing from `a` in at least one (creature, target) pair.
 fn no_good(enc: &Encoding, a: &Assignment) -> Constraint {
     let mut e = Expression::with_capacity(8);
-    for (c, xs) in enc.x.iter().enumerate() {
+    for (g, xs) in enc.x.iter().enumerate() {
+        let c = enc.groups[g].members[0];
         for (t, v) in xs {
             if a[c] == Some(*t) {
                 e.add_mul(-1.0, *v);
