@@ -24,16 +24,35 @@ pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<
     let mut warnings = Vec::new();
     let mut json = serde_json::Deserializer::from_str(text);
     let mut note = |path: serde_ignored::Path| {
-        warnings.push(Warning { path: path.to_string(), message: "unknown field, ignored".into() })
+        warnings.push(Warning { path: json_path(&path), message: "unknown field, ignored".into() })
     };
     let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut json, &mut note));
     let value = result.map_err(|e| {
         let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
+        // serde_path_to_error writes "." for the root and "?" where it lost track (syntax errors).
+        let path = if path == "." || path == "?" { String::new() } else { path };
         InputError::new(file, path, describe_serde_error(&e.into_inner()))
     })?;
     json.end().map_err(|e| InputError::new(file, "", format!("unexpected text after the JSON document: {e}")))?;
     Ok((value, warnings))
+}
+
+/// A serde_ignored path in the syntax of our error paths: `permanents[0].goaded_bye`.
+fn json_path(p: &serde_ignored::Path) -> String {
+    use serde_ignored::Path;
+    match p {
+        Path::Root => String::new(),
+        Path::Seq { parent, index } => format!("{}[{index}]", json_path(parent)),
+        Path::Map { parent, key } => {
+            let head = json_path(parent);
+            if head.is_empty() {
+                key.clone()
+            } else {
+                format!("{head}.{key}")
+            }
+        }
+        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => json_path(parent),
+    }
 }
 
 fn describe_serde_error(e: &serde_json::Error) -> String {

@@ -308,6 +308,15 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         mana.push(abilities);
     }
 
+    // Colors are kept as letters from here on, so "Black" and "B" select alike.
+    let mut board = board;
+    for p in &mut board.permanents {
+        for c in &mut p.colors {
+            if let Some(t) = parse_color(c) {
+                *c = t.letter().to_string();
+            }
+        }
+    }
     let mut effects = Vec::new();
     for (i, e) in board.effects.iter().enumerate() {
         effects.push(validate_effect(&ctx, i, e, &mut warnings)?);

@@ -153,7 +153,8 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     let symbols: Vec<_> = incurred.iter().flat_map(|&k| rules.costs[k].cost.iter().copied()).collect();
     let mut cost = CostTotal { mana: format_cost(&symbols), life: 0 };
     let mut payment: Option<Vec<PaymentEntry>> = None;
-    if !incurred.is_empty() {
+    // A given payment is checked even when nothing is owed: it must still be possible.
+    if !incurred.is_empty() || d.payment.is_some() {
         match &d.payment {
             Some(given) => {
                 let problems = pos.mana.verify(&pos.board, rules, &a, &incurred, given)?;
@@ -173,8 +174,6 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 None => violations.push(Violation::new(ViolationKind::Cost, explain::cannot_pay(pos, &a, &incurred))),
             },
         }
-    } else if let Some(given) = &d.payment {
-        payment = Some(given.clone());
     }
 
     // (d) CR 508.1d: as many requirements as the baseline allows.

@@ -1,0 +1,174 @@
+//! Helpers shared by the integration tests (tests/scenarios.rs, tests/rules_cr.rs,
+//! tests/bad_input.rs). Each test file compiles its own copy, so not every helper is used
+//! everywhere.
+#![allow(dead_code)]
+
+use attackopt::board::{parse_board, parse_declaration};
+use attackopt::legality::{check, Baseline, CheckResult, ExhaustiveOracle, ViolationKind};
+use attackopt::Position;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+// ---------------------------------------------------------------- library side
+
+/// A board from JSON; `attackopt` and `active_player` ("A") are filled in when absent.
+pub fn position(mut board: Value) -> Position {
+    let obj = board.as_object_mut().expect("a board is a JSON object");
+    obj.entry("attackopt").or_insert(json!(1));
+    obj.entry("active_player").or_insert(json!("A"));
+    let vb = parse_board(&board.to_string(), "test.json").unwrap_or_else(|e| panic!("board rejected: {e}\n{board:#}"));
+    Position::new(vb)
+}
+
+/// Check a declaration given as JSON (`{"attacks": [...], "payment": [...]}`).
+pub fn check_json(pos: &Position, decl: &Value, baseline: Baseline) -> CheckResult {
+    let (d, _warnings) = parse_declaration(&decl.to_string(), "d.json").unwrap_or_else(|e| panic!("declaration rejected: {e}"));
+    pos.board.check_declaration_ids(&d, "d.json").unwrap_or_else(|e| panic!("declaration ids rejected: {e}"));
+    let oracle = ExhaustiveOracle::new(pos).unwrap_or_else(|e| panic!("oracle: {e}"));
+    check(pos, &d, baseline, &oracle).unwrap_or_else(|e| panic!("check failed: {e}"))
+}
+
+/// A declaration's JSON from (creature, target) pairs.
+pub fn attacks(list: &[(&str, &str)]) -> Value {
+    json!({ "attacks": list.iter().map(|(c, t)| json!({"creature": c, "target": t})).collect::<Vec<_>>() })
+}
+
+/// A declaration with an explicit payment.
+pub fn attacks_paying(list: &[(&str, &str)], payment: Value) -> Value {
+    let mut d = attacks(list);
+    d["payment"] = payment;
+    d
+}
+
+/// Check under the "paid" baseline.
+pub fn paid(pos: &Position, list: &[(&str, &str)]) -> CheckResult {
+    check_json(pos, &attacks(list), Baseline::Paid)
+}
+
+/// Check under the "free" baseline.
+pub fn free(pos: &Position, list: &[(&str, &str)]) -> CheckResult {
+    check_json(pos, &attacks(list), Baseline::Free)
+}
+
+/// Legal under both baselines; panics (with the violations) when the baselines disagree.
+pub fn legal(pos: &Position, list: &[(&str, &str)]) -> bool {
+    let (p, f) = (paid(pos, list), free(pos, list));
+    assert_eq!(p.legal, f.legal, "baselines disagree on {list:?}: paid {:?} / free {:?}", p.violations, f.violations);
+    p.legal
+}
+
+pub fn kinds(r: &CheckResult) -> Vec<ViolationKind> {
+    r.violations.iter().map(|v| v.kind).collect()
+}
+
+pub fn has(r: &CheckResult, kind: ViolationKind) -> bool {
+    r.violations.iter().any(|v| v.kind == kind)
+}
+
+/// Assert the declaration is legal under both baselines.
+#[track_caller]
+pub fn assert_legal(pos: &Position, list: &[(&str, &str)]) {
+    for b in [Baseline::Paid, Baseline::Free] {
+        let r = check_json(pos, &attacks(list), b);
+        assert!(r.legal, "{list:?} should be legal under {b}, violations: {:#?}", r.violations);
+        assert!(r.violations.is_empty());
+    }
+}
+
+/// Assert the declaration is illegal under both baselines with (at least) this kind of violation.
+#[track_caller]
+pub fn assert_illegal(pos: &Position, list: &[(&str, &str)], kind: ViolationKind) {
+    for b in [Baseline::Paid, Baseline::Free] {
+        let r = check_json(pos, &attacks(list), b);
+        assert!(!r.legal, "{list:?} should be illegal under {b}");
+        assert!(has(&r, kind), "{list:?} under {b}: expected a {kind:?} violation, got {:#?}", r.violations);
+    }
+}
+
+/// Same as [`assert_illegal`] for a declaration with a payment (JSON).
+#[track_caller]
+pub fn assert_illegal_json(pos: &Position, decl: &Value, kind: ViolationKind) {
+    for b in [Baseline::Paid, Baseline::Free] {
+        let r = check_json(pos, decl, b);
+        assert!(!r.legal, "{decl} should be illegal under {b}");
+        assert!(has(&r, kind), "{decl} under {b}: expected a {kind:?} violation, got {:#?}", r.violations);
+    }
+}
+
+#[track_caller]
+pub fn assert_legal_json(pos: &Position, decl: &Value) -> CheckResult {
+    let mut last = None;
+    for b in [Baseline::Paid, Baseline::Free] {
+        let r = check_json(pos, decl, b);
+        assert!(r.legal, "{decl} should be legal under {b}, violations: {:#?}", r.violations);
+        last = Some(r);
+    }
+    last.unwrap()
+}
+
+/// The rules creature with this id.
+pub fn creature<'a>(pos: &'a Position, id: &str) -> &'a attackopt::rules::Creature {
+    pos.rules.creatures.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no creature {id} on the attacking side"))
+}
+
+/// The ids a creature may legally attack (CR 508.1b), sorted.
+pub fn legal_target_ids(pos: &Position, id: &str) -> Vec<String> {
+    let mut v: Vec<String> = creature(pos, id).legal_targets.iter().map(|&t| pos.rules.targets[t].id.clone()).collect();
+    v.sort();
+    v
+}
+
+/// The ids a creature may attack while obeying every "can't attack" restriction, sorted.
+pub fn allowed_ids(pos: &Position, id: &str) -> Vec<String> {
+    let mut v: Vec<String> = creature(pos, id).allowed.iter().map(|&t| pos.rules.targets[t].id.clone()).collect();
+    v.sort();
+    v
+}
+
+pub fn ids(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// A plain creature permanent.
+pub fn bear(id: &str, controller: &str) -> Value {
+    json!({ "id": id, "name": "Grizzly Bears", "controller": controller, "types": ["Creature"], "power": 2, "toughness": 2 })
+}
+
+/// A basic land of the given subtype.
+pub fn basic(id: &str, controller: &str, subtype: &str) -> Value {
+    json!({ "id": id, "name": subtype, "controller": controller, "types": ["Land"], "subtypes": [subtype] })
+}
+
+/// A named non-creature permanent (a catalog card).
+pub fn card(id: &str, name: &str, controller: &str, types: &[&str]) -> Value {
+    json!({ "id": id, "name": name, "controller": controller, "types": types })
+}
+
+/// A planeswalker.
+pub fn walker(id: &str, controller: &str) -> Value {
+    json!({ "id": id, "name": "Jace Beleren", "controller": controller, "types": ["Planeswalker"] })
+}
+
+// ---------------------------------------------------------------- binary side
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// Write `content` to a fresh file under the temp dir; the name is unique per process and call.
+pub fn temp_file(tag: &str, content: &str) -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let path = std::env::temp_dir().join(format!("attackopt-test-{}-{n}-{tag}.json", std::process::id()));
+    std::fs::write(&path, content).expect("write temp file");
+    path
+}
+
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_attackopt"))
+}
+
+pub fn run_bin(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run attackopt")
+}
