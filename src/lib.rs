@@ -5,9 +5,12 @@
 //! restrictions and cost instances, with [`cards`] for named cards) → [`mana`] (payment) →
 //! [`legality`] (maximum, check, witness) → report.
 
+pub mod api;
+pub mod baseline_dfs;
 pub mod board;
 pub mod cards;
 pub mod cli;
+pub mod generate;
 pub mod ilp;
 pub mod legality;
 pub mod mana;
@@ -16,6 +19,8 @@ pub mod rules;
 pub mod solve;
 pub mod view;
 
+pub use api::{Enumeration, Error, MaximumReport, Method, Options};
 pub use board::{Declaration, InputError, ValidBoard};
 pub use legality::{check, Baseline, CheckResult};
 pub use position::Position;
+pub use solve::{Objective, SolveResult};

@@ -4,12 +4,12 @@
 //! 3 no answer within the time limit.
 
 use crate::board::{load_board, load_declaration, InputError, Warning};
-use crate::ilp::Ilp;
-use crate::legality::{check, Baseline, ExhaustiveOracle, SolveError};
+use crate::api::{Error, Method, Options};
+use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
-use crate::solve::{self, Objective};
+use crate::solve::Objective;
 use crate::view::BoardView;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 
 // Output that never panics: a closed pipe (`attackopt enumerate ... | head`) just ends output.
@@ -38,32 +38,10 @@ pub enum Command {
         board: String,
         /// Declaration file (JSON), or - for standard input.
         declaration: String,
-        #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
-        baseline: BaselineArg,
+        #[command(flatten)]
+        solver: SolverArgs,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Decide with the exhaustive reference checker instead of the integer program (small boards).
-        #[arg(long)]
-        exhaustive: bool,
-        /// Seconds the integer program may take before giving up with exit 3.
-        #[arg(long, default_value_t = 10.0)]
-        time_limit: f64,
-    },
-    /// Legal declarations, up to --limit, and whether the list is complete.
-    Enumerate {
-        board: String,
-        #[arg(long, default_value_t = 100)]
-        limit: usize,
-        #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
-        baseline: BaselineArg,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// Enumerate with the exhaustive reference checker instead of the integer program.
-        #[arg(long)]
-        exhaustive: bool,
-        /// Seconds the integer program may take before giving up with exit 3.
-        #[arg(long, default_value_t = 10.0)]
-        time_limit: f64,
     },
     /// The best legal declaration for an objective, and its payment.
     Solve {
@@ -72,16 +50,20 @@ pub enum Command {
         /// mana, then fewer attackers.
         #[arg(long, default_value = "power")]
         objective: String,
-        #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
-        baseline: BaselineArg,
+        #[command(flatten)]
+        solver: SolverArgs,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Solve with the exhaustive reference checker instead of the integer program.
-        #[arg(long)]
-        exhaustive: bool,
-        /// Seconds the integer program may take before giving up with exit 3.
-        #[arg(long, default_value_t = 10.0)]
-        time_limit: f64,
+    },
+    /// Legal declarations, up to --limit, and whether the list is complete.
+    Enumerate {
+        board: String,
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Parse and validate a board, and show how attackopt reads it.
     Validate {
@@ -89,6 +71,30 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+}
+
+/// Options shared by the commands that decide legality.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SolverArgs {
+    /// Which declarations the maximum ranges over (RULES.md section 7).
+    #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
+    baseline: BaselineArg,
+    /// Seconds the integer program may take before giving up with exit 3.
+    #[arg(long, default_value_t = 10.0)]
+    time_limit: f64,
+    /// Use the exhaustive reference checker instead of the integer program (small boards).
+    #[arg(long)]
+    exhaustive: bool,
+}
+
+impl SolverArgs {
+    fn options(self) -> Options {
+        Options {
+            baseline: self.baseline.into(),
+            time_limit: Some(self.time_limit),
+            method: if self.exhaustive { Method::Exhaustive } else { Method::Ilp },
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -127,12 +133,13 @@ impl From<InputError> for Failure {
 
 impl From<SolveError> for Failure {
     fn from(e: SolveError) -> Self {
-        let code = match e {
-            SolveError::TimeLimit(_) => 3,
-            SolveError::Internal(_) => 70,
-            _ => 2,
-        };
-        Failure { code, message: e.to_string() }
+        Error::Solve(e).into()
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure { code: e.exit_code(), message: e.to_string() }
     }
 }
 
@@ -157,7 +164,7 @@ fn load_position(file: &str) -> Result<Position, Failure> {
 /// Run a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<i32, Failure> {
     match cli.command {
-        Command::Check { board, declaration, baseline, format, exhaustive, time_limit } => {
+        Command::Check { board, declaration, solver, format } => {
             if board == "-" && declaration == "-" {
                 return Err(Failure { code: 2, message: "only one of BOARD and DECLARATION can be - (standard input)".into() });
             }
@@ -165,11 +172,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
-            let result = if exhaustive {
-                check(&pos, &decl, baseline.into(), &ExhaustiveOracle::new(&pos)?)?
-            } else {
-                check(&pos, &decl, baseline.into(), &Ilp::with_time_limit(time_limit))?
-            };
+            let result = pos.check(&decl, &solver.options())?;
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => out!("{}", result.to_text()),
@@ -183,52 +186,38 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                 1
             })
         }
-        Command::Enumerate { board, limit, baseline, format, exhaustive, time_limit } => {
+        Command::Enumerate { board, limit, solver, format } => {
             let pos = load_position(&board)?;
-            let (results, complete, proof) = if exhaustive {
-                let oracle = ExhaustiveOracle::new(&pos)?;
-                let legal = oracle.legal(baseline.into());
-                let mut results = Vec::new();
-                for c in legal.iter().take(limit) {
-                    results.push(check(&pos, &pos.declaration(&c.assignment), baseline.into(), &oracle)?);
-                }
-                (results, legal.len() <= limit, "exhaustive")
-            } else {
-                let (results, complete) = solve::enumerate(&pos, baseline.into(), limit, &Ilp::with_time_limit(time_limit))?;
-                (results, complete, "ilp-optimal")
-            };
-            if let Some(bad) = results.iter().find(|r| !r.legal) {
+            let options = solver.options();
+            let found = pos.enumerate(limit, &options)?;
+            if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                 return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
             }
             match format {
-                Format::Json => print_json(&serde_json::json!({ "declarations": results, "complete": complete }))?,
+                Format::Json => print_json(&found)?,
                 Format::Text => {
+                    let n = found.declarations.len();
                     outln!(
-                        "{} legal declaration{} (baseline {}){}:",
-                        results.len(),
-                        if results.len() == 1 { "" } else { "s" },
-                        Baseline::from(baseline),
-                        if complete { ", the complete list" } else { ", there are more (raise --limit)" }
+                        "{n} legal declaration{} (baseline {}){}:",
+                        if n == 1 { "" } else { "s" },
+                        options.baseline,
+                        if found.complete { ", the complete list" } else { ", there are more (raise --limit)" }
                     );
-                    for r in &results {
+                    for r in &found.declarations {
                         let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
                         let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
                         let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
                         outln!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
                     }
-                    outln!("Proof: {proof}");
+                    outln!("Proof: {}", if options.method == Method::Exhaustive { "exhaustive" } else { "ilp-optimal" });
                 }
             }
             Ok(0)
         }
-        Command::Solve { board, objective, baseline, format, exhaustive, time_limit } => {
+        Command::Solve { board, objective, solver, format } => {
             let pos = load_position(&board)?;
             let objective = Objective::parse(&objective, &pos).map_err(|m| Failure { code: 2, message: format!("--objective: {m}") })?;
-            let result = if exhaustive {
-                solve::solve_exhaustive(&pos, objective, baseline.into())?
-            } else {
-                solve::solve(&pos, objective, baseline.into(), &Ilp::with_time_limit(time_limit))?
-            };
+            let result = pos.solve(objective, &solver.options())?;
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => {

@@ -1,0 +1,194 @@
+//! The library facade: read a board, then check, solve, maximize or enumerate, with one options
+//! type. Results serialize to exactly the JSON of SPEC.md.
+//!
+//! ```
+//! use attackopt::{Options, Position};
+//!
+//! let board = r#"{
+//!   "attackopt": 1,
+//!   "active_player": "A",
+//!   "players": [{ "id": "A" }, { "id": "B" }, { "id": "C" }],
+//!   "permanents": [
+//!     { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"],
+//!       "power": 2, "goaded_by": ["B"] }
+//!   ]
+//! }"#;
+//! let pos = Position::from_json(board, "board.json")?;
+//! // Goaded by B, the bear must attack a player other than B: C.
+//! let decl = pos.declaration_from_json(r#"{ "attacks": [ { "creature": "bear", "target": "B" } ] }"#, "d.json")?;
+//! let result = pos.check(&decl, &Options::default())?;
+//! assert!(!result.legal);
+//! assert_eq!(result.requirements_max, 2);
+//! assert_eq!(result.witness.unwrap().attacks[0].target, "C");
+//!
+//! let best = pos.solve(attackopt::Objective::Power, &Options::default())?;
+//! assert!(best.result.legal);
+//! assert_eq!(best.objective, 2);
+//! # Ok::<(), attackopt::Error>(())
+//! ```
+
+use crate::board::{parse_board, parse_declaration, Declaration, InputError};
+use crate::ilp::Ilp;
+use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
+use crate::position::Position;
+use crate::solve::{self, Objective, SolveResult};
+use serde::Serialize;
+
+/// How to answer: the baseline (RULES.md section 7), the method, and a time limit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    pub baseline: Baseline,
+    /// Seconds the integer program may take; None for no limit.
+    pub time_limit: Option<f64>,
+    pub method: Method,
+}
+
+impl Default for Options {
+    /// The paid baseline, the integer program, 10 seconds (as the command line).
+    fn default() -> Self {
+        Options { baseline: Baseline::Paid, time_limit: Some(10.0), method: Method::Ilp }
+    }
+}
+
+/// How the maximum number of requirements is established.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The integer program (any size).
+    #[default]
+    Ilp,
+    /// The exhaustive reference checker (small boards; refuses past 2,000,000 declarations).
+    Exhaustive,
+}
+
+/// Any failure of the facade, with the command line's exit status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// Bad input: exit 2.
+    Input(InputError),
+    /// No answer: exit 3 for a time limit, 2 for a board too large for the method.
+    Solve(SolveError),
+}
+
+impl Error {
+    /// The exit status the command line uses for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Input(_) => 2,
+            Error::Solve(SolveError::TimeLimit(_)) => 3,
+            Error::Solve(SolveError::Internal(_)) => 70,
+            Error::Solve(_) => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Input(e) => write!(f, "{e}"),
+            Error::Solve(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Self {
+        Error::Input(e)
+    }
+}
+
+impl From<SolveError> for Error {
+    fn from(e: SolveError) -> Self {
+        Error::Solve(e)
+    }
+}
+
+/// `enumerate`'s result: `{ "declarations": [...], "complete": bool }`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Enumeration {
+    pub declarations: Vec<CheckResult>,
+    pub complete: bool,
+}
+
+/// The maxima of a board: requirements the best declarations obey, with a witness.
+#[derive(Debug, Clone, Serialize)]
+pub struct MaximumReport {
+    /// The most requirements a declaration paying no cost can obey.
+    pub requirements_max_free: usize,
+    /// A declaration obeying that many (paying nothing).
+    pub witness: Declaration,
+    pub proof: String,
+}
+
+impl Options {
+    fn ilp(&self) -> Ilp {
+        match self.time_limit {
+            Some(t) => Ilp::with_time_limit(t),
+            None => Ilp::default(),
+        }
+    }
+
+    fn maximizer(&self, pos: &Position) -> Result<Box<dyn Maximizer>, SolveError> {
+        Ok(match self.method {
+            Method::Ilp => Box::new(self.ilp()),
+            Method::Exhaustive => Box::new(ExhaustiveOracle::new(pos)?),
+        })
+    }
+}
+
+impl Position {
+    /// Parse and validate a board (SPEC.md); `name` is used in error messages.
+    pub fn from_json(text: &str, name: &str) -> Result<Position, Error> {
+        Ok(Position::new(parse_board(text, name)?))
+    }
+
+    /// Parse a declaration and check its ids against this board.
+    pub fn declaration_from_json(&self, text: &str, name: &str) -> Result<Declaration, Error> {
+        let (d, _warnings) = parse_declaration(text, name)?;
+        self.board.check_declaration_ids(&d, name)?;
+        Ok(d)
+    }
+
+    /// Is this declaration legal; why not; a witness (SPEC.md result JSON).
+    pub fn check(&self, d: &Declaration, options: &Options) -> Result<CheckResult, Error> {
+        self.board.check_declaration_ids(d, "declaration")?;
+        Ok(legality::check(self, d, options.baseline, options.maximizer(self)?.as_ref())?)
+    }
+
+    /// The best legal declaration for an objective, with its payment.
+    pub fn solve(&self, objective: Objective, options: &Options) -> Result<SolveResult, Error> {
+        Ok(match options.method {
+            Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
+            Method::Exhaustive => solve::solve_exhaustive(self, objective, options.baseline)?,
+        })
+    }
+
+    /// The most requirements a declaration paying no cost can obey.
+    pub fn maximum(&self, options: &Options) -> Result<MaximumReport, Error> {
+        let none = vec![false; self.rules.costs.len()];
+        let m = options.maximizer(self)?.maximum(self, &none, &self.rules.no_attack())?;
+        Ok(MaximumReport { requirements_max_free: m.value, witness: self.declaration(&m.witness), proof: m.proof.as_str().to_string() })
+    }
+
+    /// Legal declarations, up to `limit`, and whether the list is complete.
+    pub fn enumerate(&self, limit: usize, options: &Options) -> Result<Enumeration, Error> {
+        match options.method {
+            Method::Ilp => {
+                let (declarations, complete) = solve::enumerate(self, options.baseline, limit, &options.ilp())?;
+                Ok(Enumeration { declarations, complete })
+            }
+            Method::Exhaustive => {
+                let oracle = ExhaustiveOracle::new(self)?;
+                let legal = oracle.legal(options.baseline);
+                let declarations = legal
+                    .iter()
+                    .take(limit)
+                    .map(|c| legality::check(self, &self.declaration(&c.assignment), options.baseline, &oracle))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Enumeration { declarations, complete: legal.len() <= limit })
+            }
+        }
+    }
+}
