@@ -75,11 +75,12 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
     let mut singles = Vec::new();
     for c in 0..n {
         // Pairs allowed by CR 508.1a-c, minus those incurring a cost instance outside `allowed`.
+        let index = &rules.by_creature[c];
         let targets: Vec<usize> = rules.creatures[c]
             .allowed
             .iter()
             .copied()
-            .filter(|&t| rules.costs.iter().enumerate().all(|(k, cost)| allowed[k] || cost.creature != c || !in_targets(&cost.targets, t)))
+            .filter(|&t| index.costs.iter().all(|&k| allowed[k] || !in_targets(&rules.costs[k].targets, t)))
             .collect();
         if targets.is_empty() {
             continue;
@@ -87,9 +88,10 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
         let weights: Vec<u32> = targets
             .iter()
             .map(|&t| {
-                rules
+                index
                     .requirements
                     .iter()
+                    .map(|&i| &rules.requirements[i])
                     .filter(|r| r.counts)
                     .filter(|r| match &r.kind {
                         RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
@@ -103,7 +105,7 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
             .collect();
         let mut min_others = None;
         let mut only_alone = false;
-        for r in &rules.restrictions {
+        for r in index.restrictions.iter().map(|&i| &rules.restrictions[i]) {
             match &r.kind {
                 RestrictionKind::MinOtherAttackers { creature, count } if *creature == c => {
                     min_others = Some(min_others.map_or(*count, |m: u32| m.max(*count)))
@@ -112,10 +114,11 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
                 _ => {}
             }
         }
-        let mut costs: Vec<(Option<Vec<usize>>, Vec<Symbol>)> = rules
+        let mut costs: Vec<(Option<Vec<usize>>, Vec<Symbol>)> = index
             .costs
             .iter()
-            .filter(|k| k.creature == c && targets.iter().any(|&t| in_targets(&k.targets, t)))
+            .map(|&k| &rules.costs[k])
+            .filter(|k| targets.iter().any(|&t| in_targets(&k.targets, t)))
             .map(|k| (k.targets.clone(), k.cost.clone()))
             .collect();
         costs.sort();

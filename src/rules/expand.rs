@@ -36,8 +36,15 @@ pub fn expand(vb: &ValidBoard) -> Rules {
             legal_targets: legal,
         });
     }
-    let mut rules =
-        Rules { targets, creatures, requirements: vec![], restrictions: vec![], costs: vec![], attacking_players };
+    let mut rules = Rules {
+        targets,
+        creatures,
+        requirements: vec![],
+        restrictions: vec![],
+        costs: vec![],
+        attacking_players,
+        by_creature: vec![],
+    };
 
     // Goad (CR 701.15b-d): per distinct goading player, "attacks if able" and "attacks a player
     // other than G if able".
@@ -69,6 +76,24 @@ pub fn expand(vb: &ValidBoard) -> Rules {
             rules.creatures[*creature].allowed.retain(|t| !in_targets(targets, *t));
         }
     }
+    let mut index = vec![CreatureIndex::default(); rules.creatures.len()];
+    for (i, r) in rules.requirements.iter().enumerate() {
+        if let Some(c) = r.creature() {
+            index[c].requirements.push(i);
+        }
+    }
+    for (i, r) in rules.restrictions.iter().enumerate() {
+        match r.kind {
+            RestrictionKind::CantAttack { creature, .. }
+            | RestrictionKind::MinOtherAttackers { creature, .. }
+            | RestrictionKind::AttacksOnlyAlone { creature } => index[creature].restrictions.push(i),
+            RestrictionKind::MaxAttackers { .. } => {}
+        }
+    }
+    for (i, k) in rules.costs.iter().enumerate() {
+        index[k.creature].costs.push(i);
+    }
+    rules.by_creature = index;
     rules
 }
 

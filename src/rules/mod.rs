@@ -137,6 +137,17 @@ pub struct Rules {
     /// Players whose creatures take part in the declaration (the active player, or their team
     /// under shared team turns, CR 805.10).
     pub attacking_players: Vec<usize>,
+    /// Index: for each creature, its requirements, restrictions and cost instances (positions in
+    /// the lists above), so per-creature questions don't scan whole lists on large boards.
+    pub by_creature: Vec<CreatureIndex>,
+}
+
+/// What concerns one creature, as positions in the rules' lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CreatureIndex {
+    pub requirements: Vec<usize>,
+    pub restrictions: Vec<usize>,
+    pub costs: Vec<usize>,
 }
 
 /// `None` means "anything"; otherwise membership in a sorted list.

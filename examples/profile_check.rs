@@ -1,0 +1,28 @@
+//! Time the stages of `check` on a board: `cargo run --release --example profile_check -- BOARD`.
+use attackopt::legality::{check, Baseline, Maximizer};
+use attackopt::{ilp::Ilp, Position};
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: profile_check BOARD");
+    let t = Instant::now();
+    let text = std::fs::read_to_string(&path).expect("readable board");
+    let vb = attackopt::board::parse_board(&text, &path).expect("valid board");
+    eprintln!("parse+validate {:?}", t.elapsed());
+    let t = Instant::now();
+    let rules = attackopt::rules::expand(&vb);
+    eprintln!("expand {:?} ({} creatures, {} requirements, {} restrictions, {} costs)", t.elapsed(), rules.creatures.len(), rules.requirements.len(), rules.restrictions.len(), rules.costs.len());
+    let t = Instant::now();
+    let pos = Position::new(vb);
+    eprintln!("position (expand + mana) {:?}", t.elapsed());
+    let none = vec![false; pos.rules.costs.len()];
+    let t = Instant::now();
+    let enc = attackopt::ilp::Encoding::new(&pos, &none, attackopt::ilp::Grouping::On);
+    eprintln!("encode {:?} ({} groups)", t.elapsed(), enc.groups.len());
+    let t = Instant::now();
+    let m = Ilp::default().maximum(&pos, &none, &pos.rules.no_attack()).expect("maximum");
+    eprintln!("maximum {:?} = {}", t.elapsed(), m.value);
+    let t = Instant::now();
+    let r = check(&pos, &attackopt::Declaration::default(), Baseline::Paid, &Ilp::default()).expect("check");
+    eprintln!("check {:?} legal={}", t.elapsed(), r.legal);
+}
