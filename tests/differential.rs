@@ -1,0 +1,851 @@
+//! Differential property tests: every [`Maximizer`] against the exhaustive oracle, and the
+//! exhaustive oracle against a naive enumerator written here, on random small boards
+//! (tests/support/gen.rs).
+//!
+//! Run: `cargo test --release --test differential` (at least 2,000 random boards per run, the CI
+//! requirement; `PROPTEST_CASES` does not lower it, the count is set in the config below).
+//!
+//! Properties, per board and per random declaration:
+//! - (0) the generated board and declarations are valid input; `Exhaustive::candidates` equals a
+//!   naive enumeration over every (creature, legal target) choice that respects the restrictions
+//!   and can be paid (no use of `allowed`, a finer payability cache);
+//! - (a) each maximizer's `maximum` equals the naive maximum for the free baseline (no cost
+//!   allowed), for the paid baseline of each declaration (its incurred cost instances), for every
+//!   cost allowed and for a random mask; its witness respects every restriction, incurs only
+//!   allowed costs, can be paid, and obeys exactly `value` requirements;
+//! - (b) `check` with each maximizer gives the same `legal`, `requirements_obeyed`,
+//!   `requirements_max`, `requirements_max_free` and violation kinds as `check` with the oracle,
+//!   under both baselines; the oracle's verdict equals the verdict computed from the naive
+//!   enumeration; witnesses are valid and paid; a found payment verifies when given back;
+//! - (c) every declaration of `ExhaustiveOracle::legal(baseline)` (a sample of them) checks as
+//!   legal, the list equals the naive list, and a random declaration that checks as legal is in
+//!   it (attacks compared as sets);
+//! - (d) the paid maximum is at least the free maximum (and maxima grow with the allowed set);
+//! - (e) for a declaration that incurs no cost, legality under "free" equals legality under
+//!   "paid"; and legal under "paid" implies legal under "free".
+//!
+//! When proptest finds a failure it shrinks it and prints the case as a ready regression file.
+//!
+//! # Regressions: `tests/regressions/*.json`
+//!
+//! Every `*.json` file in `tests/regressions/` is run through all the properties above by the
+//! test `regressions` (always, on every run). Format:
+//! ```json
+//! { "note": "what went wrong, or what the board exercises",
+//!   "board": { ...a board exactly as in SPEC.md... },
+//!   "declarations": [ { "attacks": [ ... ], "payment": [ ... ] }, ... ],
+//!   "expect": [ { "declaration": 0, "baseline": "paid", "legal": false,
+//!                 "requirements_max": 1, "requirements_max_free": 0, "violation": "requirements" } ] }
+//! ```
+//! `expect` is optional; each entry pins the result of `check` with the exhaustive oracle for one
+//! declaration (by index) under one baseline (default "paid"); every field but `declaration`
+//! is optional. Use it when the oracle itself was wrong (the differential properties can't see
+//! that). To keep a proptest failure, paste the printed case into a new file here, name it after
+//! what it exercises (`NN-short-name.json`), add a note, and trim it by hand if you can.
+
+#[path = "support/gen.rs"]
+mod gen;
+
+use attackopt::board::{parse_board, parse_declaration, Declaration};
+use attackopt::legality::{check, read_declaration, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum};
+use attackopt::rules::Assignment;
+use attackopt::ilp::{Grouping, Ilp};
+use attackopt::solve::{self as solving, Objective};
+use attackopt::Position;
+use gen::{Case, Choices};
+use proptest::prelude::*;
+use proptest::test_runner::Config as ProptestConfig;
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap};
+
+/// Every maximizer under test. The exhaustive oracle is also the reference, so with only it here
+/// the properties still test it against the naive enumerator below; add other methods (the
+/// integer program) to this list.
+fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
+    vec![
+        ("exhaustive", Box::new(ExhaustiveOracle::new(pos).expect("generated boards are small"))),
+        // The integer program with every reduction on, and the plain 0-1 model.
+        ("ilp", Box::new(Ilp::default())),
+        ("ilp-ungrouped", Box::new(Ilp { deadline: None, grouping: Grouping::Off })),
+    ]
+}
+
+/// How many declarations of the oracle's legal lists are checked per board and baseline.
+const LEGAL_SAMPLE: usize = 6;
+/// Declarations generated per board.
+const DECLARATIONS: usize = 4;
+
+type Res = Result<(), String>;
+
+macro_rules! ensure {
+    ($cond:expr, $($fmt:tt)+) => {
+        if !$cond {
+            return Err(format!($($fmt)+));
+        }
+    };
+}
+
+/// A declaration that obeys every restriction and can be paid (naive enumeration).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Cand {
+    a: Assignment,
+    obeyed: usize,
+    incurred: Vec<usize>,
+}
+
+/// Every assignment over (creature, legal target) choices that respects every restriction and
+/// whose costs can be paid. Payability is cached per (incurred, which creatures attack), a finer
+/// key than the oracle's.
+fn naive_candidates(pos: &Position) -> Result<Vec<Cand>, String> {
+    let rules = &pos.rules;
+    let n = rules.creatures.len();
+    let opts: Vec<Vec<Option<usize>>> = rules
+        .creatures
+        .iter()
+        .map(|c| std::iter::once(None).chain(c.legal_targets.iter().map(|&t| Some(t))).collect())
+        .collect();
+    let mut idx = vec![0usize; n];
+    let mut cache: HashMap<(Vec<usize>, Vec<bool>), bool> = HashMap::new();
+    let mut out = Vec::new();
+    loop {
+        let a: Assignment = (0..n).map(|c| opts[c][idx[c]]).collect();
+        if rules.respects_restrictions(&a) {
+            let incurred = rules.incurred(&a);
+            let key = (incurred.clone(), a.iter().map(Option::is_some).collect::<Vec<_>>());
+            let ok = match cache.get(&key) {
+                Some(&ok) => ok,
+                None => {
+                    let paid = pos.mana.pay(&pos.board, rules, &a, &incurred).map_err(|e| format!("pay failed: {e}"))?;
+                    let ok = paid.is_some();
+                    if incurred.is_empty() && !ok {
+                        return Err(format!("pay() says an assignment with no cost can't be paid: {a:?}"));
+                    }
+                    // The mana module against a brute-force payer.
+                    if let Some(brute) = brute_pay(pos, &a, &incurred) {
+                        let got = paid.as_ref().map(|p| p.total_life());
+                        if brute != got {
+                            return Err(format!(
+                                "pay() and the brute-force payer disagree on {a:?} (costs {:?}): pay gives {:?} (life {got:?}), brute force least life {brute:?}",
+                                incurred.iter().map(|&k| format!("{} on {}", attackopt::mana::format_cost(&rules.costs[k].cost), rules.creatures[rules.costs[k].creature].id)).collect::<Vec<_>>(),
+                                paid.as_ref().map(|p| serde_json::to_string(&p.entries).unwrap()),
+                            ));
+                        }
+                    }
+                    cache.insert(key, ok);
+                    ok
+                }
+            };
+            if ok {
+                out.push(Cand { obeyed: rules.obeyed(&a), a, incurred });
+            }
+        }
+        let mut c = 0;
+        loop {
+            if c == n {
+                return Ok(out);
+            }
+            idx[c] += 1;
+            if idx[c] < opts[c].len() {
+                break;
+            }
+            idx[c] = 0;
+            c += 1;
+        }
+    }
+}
+
+/// Independent payability (RULES.md sections 4-5): for each paying player, every choice of
+/// alternative per usable source and every way to pay each {2/c} and {c/P}, then a bipartite
+/// matching of pips to units of mana. Returns the least total life paid, `Some(None)` when no
+/// payment exists, and None when there are too many combinations to try. Usability of a source
+/// (untapped, not summoning sick unless hasty, not tapped by attacking unless vigilant) is
+/// decided here from the board; the sources' alternatives come from `pos.mana`.
+fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Option<i64>> {
+    use attackopt::mana::symbol::{ManaType, Symbol, TypeSet};
+    let (rules, vb) = (&pos.rules, &pos.board);
+    let mut owed: std::collections::BTreeMap<usize, Vec<Symbol>> = Default::default();
+    for &k in incurred {
+        owed.entry(rules.creatures[rules.costs[k].creature].controller).or_default().extend(rules.costs[k].cost.iter().copied());
+    }
+    let n = vb.board.players.len();
+    let shared = vb.board.variant.shared_life.unwrap_or(vb.board.variant.shared_team_turns);
+    let group = |p: usize| if shared { (0..n).find(|&q| vb.same_team(p, q)).unwrap() } else { p };
+    let mut spent: HashMap<usize, i64> = HashMap::new();
+    for (player, symbols) in owed {
+        let budget = vb.board.players[group(player)].life.max(0);
+        let usable: Vec<&attackopt::mana::Source> = pos
+            .mana
+            .sources
+            .iter()
+            .filter(|s| {
+                let perm = vb.perm(s.permanent);
+                let attacking = rules.creature_index(s.permanent).is_some_and(|c| a[c].is_some());
+                s.controller == player
+                    && !perm.tapped
+                    && !(perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste"))
+                    && !(attacking && !perm.has_keyword("Vigilance"))
+            })
+            .collect();
+        let alt_combos: usize = usable.iter().map(|s| s.alternatives.len()).product();
+        let mut fixed: Vec<TypeSet> = Vec::new();
+        let mut branch: Vec<ManaType> = Vec::new(); // {2/c} as c, then {c/P}
+        let mut phyrexian: Vec<ManaType> = Vec::new();
+        for s in &symbols {
+            match *s {
+                Symbol::Generic(k) => fixed.extend(std::iter::repeat_n(TypeSet::ANY_TYPE, k as usize)),
+                Symbol::Typed(t) => fixed.push(TypeSet::one(t)),
+                Symbol::Hybrid(x, y) => fixed.push(TypeSet::one(x).union(TypeSet::one(y))),
+                Symbol::TwoOr(c) => branch.push(c),
+                Symbol::Phyrexian(c) => phyrexian.push(c),
+            }
+        }
+        let m = branch.len() + phyrexian.len();
+        if m > 10 || alt_combos > 64 || fixed.len() > 40 {
+            return None;
+        }
+        let mut best: Option<i64> = None;
+        for combo in 0..alt_combos {
+            let mut units: Vec<TypeSet> = vb.pools[player].clone();
+            let mut rest = combo;
+            for s in &usable {
+                let k = rest % s.alternatives.len();
+                rest /= s.alternatives.len();
+                units.extend(s.alternatives[k].iter().copied());
+            }
+            for bits in 0u32..(1 << m) {
+                let mut pips = fixed.clone();
+                let mut life = 0;
+                for (i, c) in branch.iter().enumerate() {
+                    if bits & (1 << i) != 0 {
+                        pips.extend([TypeSet::ANY_TYPE, TypeSet::ANY_TYPE]);
+                    } else {
+                        pips.push(TypeSet::one(*c));
+                    }
+                }
+                for (i, c) in phyrexian.iter().enumerate() {
+                    if bits & (1 << (branch.len() + i)) != 0 {
+                        life += 2;
+                    } else {
+                        pips.push(TypeSet::one(*c));
+                    }
+                }
+                if life > budget || best.is_some_and(|b| b <= life) || pips.len() > units.len() {
+                    continue;
+                }
+                if matches_all(&pips, &units) {
+                    best = Some(life);
+                }
+            }
+        }
+        match best {
+            None => return Some(None),
+            Some(l) => *spent.entry(group(player)).or_default() += l,
+        }
+    }
+    if spent.iter().any(|(g, l)| *l > vb.board.players[*g].life.max(0)) {
+        return Some(None);
+    }
+    Some(Some(spent.values().sum()))
+}
+
+/// Whether every pip gets its own unit of mana that can be one of the pip's types (Kuhn).
+fn matches_all(pips: &[attackopt::mana::symbol::TypeSet], units: &[attackopt::mana::symbol::TypeSet]) -> bool {
+    fn augment(p: usize, pips: &[attackopt::mana::symbol::TypeSet], units: &[attackopt::mana::symbol::TypeSet], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+        for u in 0..units.len() {
+            if !seen[u] && pips[p].intersects(units[u]) {
+                seen[u] = true;
+                if owner[u].is_none_or(|q| augment(q, pips, units, owner, seen)) {
+                    owner[u] = Some(p);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; units.len()];
+    (0..pips.len()).all(|p| augment(p, pips, units, &mut owner, &mut vec![false; units.len()]))
+}
+
+/// Who may attack and what, decided here from the board JSON (CR 508.1a-b, 302.6, 310.8b,
+/// 506.2a, 801.3, 802, 803, 805.10), against `pos.rules`.
+fn independent_targets(board: &Value, pos: &Position) -> Res {
+    let players: Vec<&Value> = board["players"].as_array().unwrap().iter().collect();
+    let ids: Vec<&str> = players.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    let n = ids.len();
+    let team = |i: usize| players[i]["team"].as_str();
+    let same_team = |i: usize, j: usize| i == j || (team(i).is_some() && team(i) == team(j));
+    let index = |id: &str| ids.iter().position(|x| *x == id).unwrap();
+    let active = index(board["active_player"].as_str().unwrap());
+    let v = &board["variant"];
+    let shared = v["shared_team_turns"].as_bool().unwrap_or(false);
+    let attacking: Vec<usize> = (0..n).filter(|&p| if shared { same_team(p, active) } else { p == active }).collect();
+    let range = v["range_of_influence"].as_u64();
+    let defending = |me: usize| -> Vec<usize> {
+        let opp = |p: usize| !same_team(me, p);
+        let cands: Vec<usize> = match v["attack"].as_str().unwrap_or("multiple") {
+            "single" => vec![index(v["defending_player"].as_str().unwrap())].into_iter().filter(|&p| opp(p)).collect(),
+            "left" => vec![(me + 1) % n].into_iter().filter(|&p| p != me && opp(p)).collect(),
+            "right" => vec![(me + n - 1) % n].into_iter().filter(|&p| p != me && opp(p)).collect(),
+            _ => (0..n).filter(|&p| opp(p)).collect(),
+        };
+        cands
+            .into_iter()
+            .filter(|&p| {
+                range.is_none_or(|r| {
+                    let d = (p + n - me) % n;
+                    d.min(n - d) as u64 <= r
+                })
+            })
+            .collect()
+    };
+    let perms: Vec<&Value> = board["permanents"].as_array().unwrap().iter().collect();
+    let has = |p: &Value, field: &str, x: &str| p[field].as_array().is_some_and(|a| a.iter().any(|y| y.as_str().is_some_and(|y| y.eq_ignore_ascii_case(x))));
+    let flag = |p: &Value, field: &str| p[field].as_bool().unwrap_or(false);
+    let mut expected_creatures = BTreeSet::new();
+    for p in &perms {
+        let ctrl = index(p["controller"].as_str().unwrap());
+        if !has(p, "types", "Creature") || !attacking.contains(&ctrl) {
+            continue;
+        }
+        let id = p["id"].as_str().unwrap();
+        expected_creatures.insert(id.to_string());
+        let eligible = !has(p, "types", "Battle")
+            && !flag(p, "tapped")
+            && !(flag(p, "summoning_sick") && !has(p, "keywords", "Haste"))
+            && !has(p, "keywords", "Defender");
+        let Some(c) = pos.rules.creatures.iter().find(|c| c.id == id) else {
+            return Err(format!("creature {id} of the attacking side is missing from the rules"));
+        };
+        ensure!(c.ineligible.is_none() == eligible, "creature {id}: eligible should be {eligible}, rules say {:?}", c.ineligible);
+        let mut expected = BTreeSet::new();
+        if eligible {
+            let def = defending(ctrl);
+            for &d in &def {
+                expected.insert(ids[d].to_string());
+            }
+            for q in &perms {
+                let qid = q["id"].as_str().unwrap().to_string();
+                if has(q, "types", "Planeswalker") {
+                    if def.contains(&index(q["controller"].as_str().unwrap())) {
+                        expected.insert(qid);
+                    }
+                } else if has(q, "types", "Battle") {
+                    if q["protector"].as_str().is_some_and(|pr| def.contains(&index(pr))) {
+                        expected.insert(qid);
+                    }
+                }
+            }
+        }
+        let got: BTreeSet<String> = c.legal_targets.iter().map(|&t| pos.rules.targets[t].id.clone()).collect();
+        ensure!(got == expected, "creature {id}: legal targets {got:?}, expected {expected:?}");
+    }
+    let got: BTreeSet<String> = pos.rules.creatures.iter().map(|c| c.id.clone()).collect();
+    ensure!(got == expected_creatures, "attacking-side creatures {got:?}, expected {expected_creatures:?}");
+    Ok(())
+}
+
+fn subset(incurred: &[usize], allowed: &[bool]) -> bool {
+    incurred.iter().all(|&k| allowed[k])
+}
+
+fn naive_max(cands: &[Cand], allowed: &[bool]) -> usize {
+    cands.iter().filter(|c| subset(&c.incurred, allowed)).map(|c| c.obeyed).max().unwrap_or(0)
+}
+
+fn mask(n: usize, incurred: &[usize]) -> Vec<bool> {
+    let mut m = vec![false; n];
+    for &k in incurred {
+        m[k] = true;
+    }
+    m
+}
+
+/// The naive legal list under a baseline (RULES.md section 7), as assignments.
+fn naive_legal(cands: &[Cand], ncosts: usize, baseline: Baseline) -> BTreeSet<Assignment> {
+    let free = naive_max(cands, &vec![false; ncosts]);
+    cands
+        .iter()
+        .filter(|c| {
+            let max = match baseline {
+                Baseline::Free => free,
+                Baseline::Paid => naive_max(cands, &mask(ncosts, &c.incurred)),
+            };
+            c.obeyed >= max
+        })
+        .map(|c| c.a.clone())
+        .collect()
+}
+
+/// (a): a maximum's value and witness.
+fn check_maximum(pos: &Position, name: &str, what: &str, allowed: &[bool], m: &Maximum, expected: usize) -> Res {
+    let rules = &pos.rules;
+    let w = &m.witness;
+    ensure!(m.value == expected, "{name}: maximum ({what}) is {}, the naive maximum is {expected}", m.value);
+    ensure!(w.len() == rules.creatures.len(), "{name}: witness ({what}) has {} entries for {} creatures", w.len(), rules.creatures.len());
+    ensure!(rules.respects_restrictions(w), "{name}: witness ({what}) {w:?} breaks a restriction or attacks an illegal target");
+    let incurred = rules.incurred(w);
+    ensure!(subset(&incurred, allowed), "{name}: witness ({what}) {w:?} incurs {incurred:?}, not all allowed ({allowed:?})");
+    let paid = pos.mana.pay(&pos.board, rules, w, &incurred).map_err(|e| format!("pay failed: {e}"))?;
+    ensure!(paid.is_some(), "{name}: witness ({what}) {w:?} can't be paid");
+    let obeyed = rules.obeyed(w);
+    ensure!(obeyed == m.value, "{name}: witness ({what}) {w:?} obeys {obeyed}, not the claimed {}", m.value);
+    Ok(())
+}
+
+fn kinds(r: &CheckResult) -> Vec<String> {
+    let mut k: Vec<String> = r.violations.iter().map(|v| format!("{:?}", v.kind)).collect();
+    k.sort();
+    k
+}
+
+fn attack_set(d: &Declaration) -> BTreeSet<(String, String)> {
+    d.attacks.iter().map(|a| (a.creature.clone(), a.target.clone())).collect()
+}
+
+fn run_check(pos: &Position, d: &Declaration, b: Baseline, m: &dyn Maximizer, name: &str) -> Result<CheckResult, String> {
+    check(pos, d, b, m).map_err(|e| format!("{name}: check ({b}) failed: {e}\ndeclaration: {}", serde_json::to_string(d).unwrap()))
+}
+
+/// A witness of a check result: a valid declaration allowed by the baseline, obeying the max.
+fn check_witness(pos: &Position, r: &CheckResult, allowed: &[bool], name: &str) -> Res {
+    let rules = &pos.rules;
+    let Some(w) = &r.witness else {
+        ensure!(r.requirements_obeyed >= r.requirements_max, "{name}: no witness, yet obeyed {} < max {}", r.requirements_obeyed, r.requirements_max);
+        return Ok(());
+    };
+    ensure!(r.requirements_obeyed < r.requirements_max, "{name}: a witness though obeyed {} >= max {}", r.requirements_obeyed, r.requirements_max);
+    pos.board.check_declaration_ids(w, "witness").map_err(|e| format!("{name}: witness has bad ids: {e}"))?;
+    let (aw, viol) = read_declaration(pos, w);
+    ensure!(viol.is_empty(), "{name}: witness has attacker/target violations: {viol:?}");
+    ensure!(rules.respects_restrictions(&aw), "{name}: witness breaks a restriction");
+    ensure!(rules.obeyed(&aw) == r.requirements_max, "{name}: witness obeys {}, max is {}", rules.obeyed(&aw), r.requirements_max);
+    let inc = rules.incurred(&aw);
+    ensure!(subset(&inc, allowed), "{name}: witness incurs {inc:?}, beyond the baseline's {allowed:?}");
+    if !inc.is_empty() {
+        let Some(p) = &w.payment else { return Err(format!("{name}: witness incurs costs but has no payment")) };
+        let problems = pos.mana.verify(&pos.board, rules, &aw, &inc, p).map_err(|e| e.to_string())?;
+        ensure!(problems.is_empty(), "{name}: the witness's own payment does not verify: {problems:?}");
+    }
+    Ok(())
+}
+
+/// Every property on one case.
+fn run_case(case: &Case) -> Res {
+    let text = serde_json::to_string(&case.board).unwrap();
+    let vb = parse_board(&text, "generated.json").map_err(|e| format!("generated board is not valid input: {e}"))?;
+    let pos = Position::new(vb);
+    let rules = &pos.rules;
+    let ncosts = rules.costs.len();
+    let oracle = ExhaustiveOracle::new(&pos).map_err(|e| format!("oracle failed: {e}"))?;
+    let ms = maximizers(&pos);
+    let mut extra = Choices::new(&case.extra);
+
+    // (0) Eligibility and targets from first principles; the oracle's candidates equal the
+    // naive enumeration (whose payability is checked against a brute-force payer).
+    independent_targets(&case.board, &pos)?;
+    let naive = naive_candidates(&pos)?;
+    {
+        let mut o: Vec<Cand> =
+            oracle.candidates.iter().map(|c| Cand { a: c.assignment.clone(), obeyed: c.obeyed, incurred: c.incurred.clone() }).collect();
+        o.sort();
+        let mut nv = naive.clone();
+        nv.sort();
+        if o != nv {
+            let only_o: Vec<_> = o.iter().filter(|c| !nv.contains(c)).take(3).collect();
+            let only_n: Vec<_> = nv.iter().filter(|c| !o.contains(c)).take(3).collect();
+            return Err(format!("oracle candidates differ from the naive enumeration: only oracle {only_o:?}; only naive {only_n:?}"));
+        }
+    }
+    ensure!(naive.iter().any(|c| c.a.iter().all(Option::is_none)), "the empty declaration is not a candidate");
+
+    // Declarations.
+    let mut decls = Vec::new();
+    for (i, dv) in case.declarations.iter().enumerate() {
+        let (d, _) = parse_declaration(&serde_json::to_string(dv).unwrap(), "decl.json").map_err(|e| format!("declaration {i}: {e}"))?;
+        pos.board.check_declaration_ids(&d, "decl.json").map_err(|e| format!("declaration {i} has bad ids: {e}"))?;
+        decls.push(d);
+    }
+
+    // (a) Maxima and witnesses, for several allowed sets.
+    let none = vec![false; ncosts];
+    let mut masks: Vec<(String, Vec<bool>, Assignment)> = vec![("free".into(), none.clone(), rules.no_attack())];
+    for (i, d) in decls.iter().enumerate() {
+        let (a, _) = read_declaration(&pos, d);
+        masks.push((format!("paid for declaration {i}"), mask(ncosts, &rules.incurred(&a)), a));
+    }
+    masks.push(("all costs allowed".into(), vec![true; ncosts], rules.no_attack()));
+    let random_mask: Vec<bool> = (0..ncosts).map(|_| extra.chance(50)).collect();
+    masks.push(("random mask".into(), random_mask, rules.no_attack()));
+    let free_max = naive_max(&naive, &none);
+    let all_max = naive_max(&naive, &vec![true; ncosts]);
+    for (what, allowed, prefer) in &masks {
+        let expected = naive_max(&naive, allowed);
+        // (d) maxima grow with the allowed set.
+        ensure!(free_max <= expected && expected <= all_max, "naive maxima not monotone: {free_max} <= {expected} <= {all_max}");
+        let om = oracle.maximum(&pos, allowed, prefer).map_err(|e| format!("oracle maximum ({what}) failed: {e}"))?;
+        check_maximum(&pos, "oracle", what, allowed, &om, expected)?;
+        for (name, m) in &ms {
+            let mm = m.maximum(&pos, allowed, prefer).map_err(|e| format!("{name}: maximum ({what}) failed: {e}"))?;
+            check_maximum(&pos, name, what, allowed, &mm, expected)?;
+        }
+    }
+
+    // (c) The oracle's legal lists equal the naive ones.
+    let legal_lists: Vec<(Baseline, Vec<Assignment>)> = [Baseline::Paid, Baseline::Free]
+        .into_iter()
+        .map(|b| (b, oracle.legal(b).into_iter().map(|c| c.assignment.clone()).collect()))
+        .collect();
+    for (b, list) in &legal_lists {
+        let o: BTreeSet<Assignment> = list.iter().cloned().collect();
+        let nv = naive_legal(&naive, ncosts, *b);
+        ensure!(o == nv, "legal list ({b}) differs from the naive one: oracle has {} ({:?}...), naive {} ({:?}...)",
+            o.len(), o.difference(&nv).next(), nv.len(), nv.difference(&o).next());
+        ensure!(!o.is_empty(), "no legal declaration at all under {b}");
+    }
+    let legal_sets: Vec<(Baseline, BTreeSet<BTreeSet<(String, String)>>)> = legal_lists
+        .iter()
+        .map(|(b, list)| (*b, list.iter().map(|a| attack_set(&pos.declaration(a))).collect()))
+        .collect();
+
+    // (b), (c), (d), (e) on each random declaration.
+    for (i, d) in decls.iter().enumerate() {
+        let ctx = |e: String| format!("declaration {i} {}: {e}", serde_json::to_string(d).unwrap());
+        let (a, viol) = read_declaration(&pos, d);
+        let incurred = rules.incurred(&a);
+        let obeyed = rules.obeyed(&a);
+        let restrictions_ok = rules.restrictions.iter().all(|r| rules.holds(r, &a));
+        // SPEC.md: an explicit payment that does not work is a cost violation, even when
+        // nothing is owed; without one, attackopt finds a payment if one exists.
+        let cost_ok = if let Some(p) = &d.payment {
+            pos.mana.verify(&pos.board, rules, &a, &incurred, p).map_err(|e| e.to_string())?.is_empty()
+        } else if incurred.is_empty() {
+            true
+        } else {
+            pos.mana.pay(&pos.board, rules, &a, &incurred).map_err(|e| e.to_string())?.is_some()
+        };
+        let paid_allowed = mask(ncosts, &incurred);
+        let paid_max = naive_max(&naive, &paid_allowed);
+        let mut results: HashMap<(bool, &str), CheckResult> = HashMap::new();
+        for b in [Baseline::Paid, Baseline::Free] {
+            let reference = run_check(&pos, d, b, &oracle, "oracle").map_err(ctx)?;
+            // The oracle's verdict from first principles (RULES.md section 7).
+            let max = if b == Baseline::Paid { paid_max } else { free_max };
+            let expect_legal = viol.is_empty() && restrictions_ok && cost_ok && obeyed >= max;
+            ensure!(reference.legal == expect_legal, "{}", ctx(format!(
+                "oracle says legal={} under {b}, expected {expect_legal} (attack ok {}, restrictions {restrictions_ok}, cost {cost_ok}, obeyed {obeyed}, max {max}); violations {:?}",
+                reference.legal, viol.is_empty(), reference.violations)));
+            ensure!(reference.requirements_obeyed == obeyed, "{}", ctx(format!("requirements_obeyed {} != {obeyed}", reference.requirements_obeyed)));
+            ensure!(reference.requirements_max == max, "{}", ctx(format!("oracle requirements_max ({b}) {} != naive {max}", reference.requirements_max)));
+            ensure!(reference.requirements_max_free == free_max, "{}", ctx(format!("oracle requirements_max_free {} != naive {free_max}", reference.requirements_max_free)));
+            ensure!(reference.legal == reference.violations.is_empty(), "{}", ctx("legal disagrees with violations".into()));
+            let allowed = if b == Baseline::Paid { &paid_allowed } else { &none };
+            check_witness(&pos, &reference, allowed, "oracle").map_err(ctx)?;
+            for (name, m) in &ms {
+                let r = run_check(&pos, d, b, m.as_ref(), name).map_err(ctx)?;
+                ensure!(r.legal == reference.legal, "{}", ctx(format!("{name} says legal={} under {b}, the oracle {}", r.legal, reference.legal)));
+                ensure!(r.requirements_obeyed == reference.requirements_obeyed, "{}", ctx(format!("{name}: requirements_obeyed differs")));
+                ensure!(r.requirements_max == reference.requirements_max, "{}", ctx(format!("{name}: requirements_max ({b}) {} != oracle {}", r.requirements_max, reference.requirements_max)));
+                ensure!(r.requirements_max_free == reference.requirements_max_free, "{}", ctx(format!("{name}: requirements_max_free {} != oracle {}", r.requirements_max_free, reference.requirements_max_free)));
+                ensure!(kinds(&r) == kinds(&reference), "{}", ctx(format!("{name}: violation kinds {:?} != oracle {:?}", kinds(&r), kinds(&reference))));
+                ensure!(r.legal_under == reference.legal_under, "{}", ctx(format!("{name}: legal_under differs")));
+                check_witness(&pos, &r, allowed, name).map_err(ctx)?;
+                // (c) A legal declaration is in the oracle's list.
+                if r.legal {
+                    let set = &legal_sets.iter().find(|(bb, _)| *bb == b).unwrap().1;
+                    ensure!(set.contains(&attack_set(d)), "{}", ctx(format!("{name}: legal under {b} but not in the oracle's legal list")));
+                }
+                results.insert((b == Baseline::Paid, name), r);
+            }
+            results.insert((b == Baseline::Paid, "oracle"), reference);
+        }
+        for (name, _) in ms.iter().map(|(n, _)| (*n, ())).chain(std::iter::once(("oracle", ()))) {
+            let (p, f) = (&results[&(true, name)], &results[&(false, name)]);
+            // (d)
+            ensure!(p.requirements_max >= f.requirements_max, "{}", ctx(format!("{name}: paid max {} < free max {}", p.requirements_max, f.requirements_max)));
+            ensure!(p.requirements_max_free == f.requirements_max, "{}", ctx(format!("{name}: requirements_max_free differs from the free check's max")));
+            // (e)
+            if incurred.is_empty() {
+                ensure!(p.legal == f.legal, "{}", ctx(format!("{name}: no cost incurred, yet legal paid={} free={}", p.legal, f.legal)));
+            }
+            ensure!(!p.legal || f.legal, "{}", ctx(format!("{name}: legal under paid but not under free")));
+            ensure!(p.legal_under.paid == p.legal && p.legal_under.free == f.legal, "{}", ctx(format!("{name}: legal_under {:?} vs checks paid={} free={}", p.legal_under, p.legal, f.legal)));
+        }
+        // A payment found by check verifies when given back.
+        let p = &results[&(true, "oracle")];
+        if p.legal && !incurred.is_empty() && d.payment.is_none() {
+            let mut with = d.clone();
+            with.payment = p.declaration.payment.clone();
+            ensure!(with.payment.is_some(), "{}", ctx("legal with costs but no payment reported".into()));
+            let r = run_check(&pos, &with, Baseline::Paid, &oracle, "oracle").map_err(ctx)?;
+            ensure!(r.legal, "{}", ctx(format!("legal, but not with its own payment {}: {:?}", serde_json::to_string(&with.payment).unwrap(), r.violations)));
+        }
+    }
+
+    // (c) A sample of the oracle's legal declarations check as legal with every maximizer.
+    for (b, list) in &legal_lists {
+        let k = list.len().min(LEGAL_SAMPLE);
+        for _ in 0..k {
+            let a = &list[extra.below(list.len())];
+            let d = pos.declaration(a);
+            for (name, m) in ms.iter().map(|(n, m)| (*n, m.as_ref())).chain(std::iter::once(("oracle", &oracle as &dyn Maximizer))) {
+                let r = run_check(&pos, &d, *b, m, name)?;
+                ensure!(r.legal, "{name}: {} is in the oracle's legal list ({b}) but checks illegal: {:?}", serde_json::to_string(&d).unwrap(), r.violations);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        // At least 2,000 (the CI requirement); ATTACKOPT_PROPTEST_CASES=N runs more, for bug hunts.
+        cases: std::env::var("ATTACKOPT_PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(0u32).max(2000),
+        // Failures are printed as regression files for tests/regressions/ instead of seeds.
+        failure_persistence: None,
+        max_shrink_time: 120_000,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Properties (0) and (a)-(e) on 2,000 random boards.
+    #[test]
+    fn differential_random_boards(case in gen::case(DECLARATIONS)) {
+        if let Err(e) = run_case(&case) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+}
+
+/// `solve` with the integer program (grouped and plain) against `solve` by trying every
+/// declaration, for every objective and both baselines: the answer is legal (checked by the
+/// exhaustive oracle) and ranks exactly as the exhaustive best (objective, then less mana, then
+/// fewer attackers); and `enumerate` with the program lists exactly the exhaustive legal set.
+fn run_solve_case(board: &Value) -> Res {
+    let text = serde_json::to_string(board).unwrap();
+    let pos = Position::new(parse_board(&text, "generated.json").map_err(|e| format!("invalid generated board: {e}"))?);
+    let oracle = ExhaustiveOracle::new(&pos).map_err(|e| format!("oracle failed: {e}"))?;
+    let players: Vec<usize> = (0..pos.board.board.players.len()).collect();
+    let mut objectives = vec![Objective::Power, Objective::Attackers, Objective::None];
+    objectives.extend(players.iter().map(|&p| Objective::Damage(p)));
+    for baseline in [Baseline::Paid, Baseline::Free] {
+        for &objective in &objectives {
+            let want = solving::solve_exhaustive(&pos, objective, baseline).map_err(|e| format!("exhaustive solve failed: {e}"))?;
+            let (want_a, _) = read_declaration(&pos, &want.result.declaration);
+            for grouping in [Grouping::On, Grouping::Off] {
+                let ilp = Ilp { deadline: None, grouping };
+                let got = solving::solve(&pos, objective, baseline, &ilp).map_err(|e| format!("ilp solve ({grouping:?}, {objective:?}, {baseline}) failed: {e}"))?;
+                let (a, _) = read_declaration(&pos, &got.result.declaration);
+                let verdict = check(&pos, &got.result.declaration, baseline, &oracle).map_err(|e| e.to_string())?;
+                ensure!(verdict.legal, "solve ({grouping:?}, {objective:?}, {baseline}) answered an illegal declaration {:?}: {:?}", got.result.declaration, verdict.violations);
+                ensure!(
+                    solving::rank(&pos, objective, &a) == solving::rank(&pos, objective, &want_a),
+                    "solve ({grouping:?}, {objective:?}, {baseline}): rank {:?} for {:?}, exhaustive best {:?} for {:?}",
+                    solving::rank(&pos, objective, &a), got.result.declaration.attacks, solving::rank(&pos, objective, &want_a), want.result.declaration.attacks
+                );
+            }
+        }
+        let legal: BTreeSet<Vec<(String, String)>> = oracle
+            .legal(baseline)
+            .iter()
+            .map(|c| attack_pairs(&pos.declaration(&c.assignment)))
+            .collect();
+        if legal.len() <= 40 {
+            let (found, complete) = solving::enumerate(&pos, baseline, 1000, &Ilp::default()).map_err(|e| format!("ilp enumerate failed: {e}"))?;
+            let got: BTreeSet<Vec<(String, String)>> = found.iter().map(|r| attack_pairs(&r.declaration)).collect();
+            ensure!(complete, "ilp enumerate ({baseline}) says incomplete below its limit");
+            ensure!(got.len() == found.len(), "ilp enumerate ({baseline}) listed a declaration twice");
+            ensure!(got == legal, "ilp enumerate ({baseline}) lists {got:?}, the legal set is {legal:?}");
+        }
+    }
+    Ok(())
+}
+
+fn attack_pairs(d: &Declaration) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = d.attacks.iter().map(|a| (a.creature.clone(), a.target.clone())).collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_SOLVE_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(300u32), ..config() })]
+
+    /// `solve` and `enumerate` with the integer program against the exhaustive answers.
+    #[test]
+    fn solve_and_enumerate_match_exhaustive(board in gen::board()) {
+        if let Err(e) = run_solve_case(&board) {
+            return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
+        }
+    }
+}
+
+/// Every file of tests/regressions/ (see the module comment for the format).
+#[test]
+fn regressions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect())
+        .unwrap_or_default();
+    files.sort();
+    let mut failures = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        let v: Value = match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!("{name}: not JSON: {e}"));
+                continue;
+            }
+        };
+        let case = Case {
+            board: v["board"].clone(),
+            declarations: v["declarations"].as_array().cloned().unwrap_or_default(),
+            extra: (0..64).collect(),
+        };
+        let result = std::panic::catch_unwind(|| run_case(&case).and_then(|()| check_expectations(&case, &v["expect"])));
+        match result {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => failures.push(format!("{name}: {e}")),
+            Err(_) => failures.push(format!("{name}: panicked")),
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} regression files fail:\n{}", failures.len(), files.len(), failures.join("\n\n"));
+}
+
+/// The optional `expect` entries of a regression file.
+fn check_expectations(case: &Case, expect: &Value) -> Res {
+    let Some(list) = expect.as_array() else { return Ok(()) };
+    let vb = parse_board(&serde_json::to_string(&case.board).unwrap(), "regression.json").map_err(|e| e.to_string())?;
+    let pos = Position::new(vb);
+    let oracle = ExhaustiveOracle::new(&pos).map_err(|e| e.to_string())?;
+    for e in list {
+        let i = e["declaration"].as_u64().ok_or("expect entry without \"declaration\"")? as usize;
+        let dv = case.declarations.get(i).ok_or(format!("expect names declaration {i}, which does not exist"))?;
+        let (d, _) = parse_declaration(&dv.to_string(), "regression.json").map_err(|e| e.to_string())?;
+        let b = match e["baseline"].as_str() {
+            None | Some("paid") => Baseline::Paid,
+            Some("free") => Baseline::Free,
+            Some(x) => return Err(format!("unknown baseline {x}")),
+        };
+        let r = check(&pos, &d, b, &oracle).map_err(|e| e.to_string())?;
+        if let Some(l) = e["legal"].as_bool() {
+            ensure!(r.legal == l, "declaration {i} ({b}): legal is {}, expected {l}; violations {:?}", r.legal, r.violations);
+        }
+        for (field, got) in [("requirements_max", r.requirements_max), ("requirements_max_free", r.requirements_max_free), ("requirements_obeyed", r.requirements_obeyed)] {
+            if let Some(x) = e[field].as_u64() {
+                ensure!(got as u64 == x, "declaration {i} ({b}): {field} is {got}, expected {x}");
+            }
+        }
+        if let Some(k) = e["violation"].as_str() {
+            ensure!(kinds(&r).iter().any(|x| x.eq_ignore_ascii_case(k)), "declaration {i} ({b}): no {k} violation among {:?}", kinds(&r));
+        }
+    }
+    Ok(())
+}
+
+/// The generator itself: valid, small boards that exercise the features it claims.
+#[test]
+fn generator_covers_features() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = gen::board();
+    let mut seen: BTreeSet<&'static str> = BTreeSet::new();
+    let features: [(&str, fn(&Position, &str) -> bool); 14] = [
+        ("requirements", |p, _| !p.rules.requirements.is_empty()),
+        ("restrictions", |p, _| !p.rules.restrictions.is_empty()),
+        ("costs", |p, _| !p.rules.costs.is_empty()),
+        ("phyrexian", |_, t| t.contains("/P}") || t.contains("Norn's Annex")),
+        ("shared_team_turns", |_, t| t.contains("\"shared_team_turns\":true")),
+        ("single", |_, t| t.contains("\"single\"")),
+        ("left", |_, t| t.contains("\"left\"")),
+        ("range_of_influence", |_, t| t.contains("\"range_of_influence\":1") || t.contains("\"range_of_influence\":2")),
+        ("goad", |_, t| t.contains("goaded_by")),
+        ("battle", |p, _| p.rules.targets.iter().any(|t| matches!(t.kind, attackopt::rules::TargetKind::Battle(_)))),
+        ("planeswalker", |p, _| p.rules.targets.iter().any(|t| matches!(t.kind, attackopt::rules::TargetKind::Planeswalker(_)))),
+        ("mana sources", |p, _| !p.mana.sources.is_empty()),
+        ("could_produce", |_, t| t.contains("could_produce") || t.contains("Reflecting Pool") || t.contains("Exotic Orchard")),
+        ("several creatures", |p, _| p.rules.creatures.len() >= 4),
+    ];
+    for _ in 0..500 {
+        let v = strategy.new_tree(&mut runner).unwrap().current();
+        let text = serde_json::to_string(&v).unwrap();
+        let vb = parse_board(&text, "g.json").unwrap_or_else(|e| panic!("invalid generated board: {e}\n{text}"));
+        let pos = Position::new(vb);
+        let space = attackopt::legality::Exhaustive::space(&pos).unwrap();
+        assert!(space <= gen::MAX_SPACE, "board too large ({space})");
+        for (name, f) in &features {
+            if f(&pos, &text) {
+                seen.insert(name);
+            }
+        }
+    }
+    let missing: Vec<_> = features.iter().map(|(n, _)| *n).filter(|n| !seen.contains(n)).collect();
+    assert!(missing.is_empty(), "the generator never produced: {missing:?}");
+}
+
+/// Statistics of the generated boards, for tuning the generator:
+/// `cargo test --release --test differential generator_stats -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn generator_stats() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = gen::case(DECLARATIONS);
+    let (mut inel, mut notarget) = (vec![], vec![]);
+    let (mut spaces, mut creatures, mut eligible, mut reqs, mut costs, mut restr) = (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let (mut legal, mut illegal, mut kinds_seen) = (0, 0, std::collections::BTreeMap::<String, usize>::new());
+    let (mut paid_ne_free, mut max_pos) = (0, 0);
+    let (mut with_paid_cands, mut phyrexian, mut paid_helps) = (0, 0, 0);
+    for _ in 0..2000 {
+        let case = strategy.new_tree(&mut runner).unwrap().current();
+        let pos = Position::new(parse_board(&case.board.to_string(), "g").unwrap());
+        spaces.push(attackopt::legality::Exhaustive::space(&pos).unwrap());
+        creatures.push(pos.rules.creatures.len());
+        eligible.push(pos.rules.creatures.iter().filter(|c| !c.allowed.is_empty()).count());
+        inel.push(pos.rules.creatures.iter().filter(|c| c.ineligible.is_some()).count());
+        notarget.push(pos.rules.creatures.iter().filter(|c| c.ineligible.is_none() && c.legal_targets.is_empty()).count());
+        reqs.push(pos.rules.requirements.len());
+        costs.push(pos.rules.costs.len());
+        restr.push(pos.rules.restrictions.len());
+        let oracle = ExhaustiveOracle::new(&pos).unwrap();
+        let naive = naive_candidates(&pos).unwrap();
+        if naive.iter().any(|c| !c.incurred.is_empty()) { with_paid_cands += 1 }
+        if pos.rules.costs.iter().any(|k| k.cost.iter().any(|s| matches!(s, attackopt::mana::symbol::Symbol::Phyrexian(_)))) { phyrexian += 1 }
+        let free_max = naive_max(&naive, &vec![false; pos.rules.costs.len()]);
+        let all_max = naive_max(&naive, &vec![true; pos.rules.costs.len()]);
+        if all_max > free_max { paid_helps += 1 }
+        for dv in &case.declarations {
+            let (d, _) = parse_declaration(&dv.to_string(), "d").unwrap();
+            let r = check(&pos, &d, Baseline::Paid, &oracle).unwrap();
+            if r.legal { legal += 1 } else { illegal += 1 }
+            if r.requirements_max > 0 { max_pos += 1 }
+            if r.legal_under.paid != r.legal_under.free { paid_ne_free += 1 }
+            for k in kinds(&r) { *kinds_seen.entry(k).or_default() += 1 }
+        }
+    }
+    let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len() as f64;
+    spaces.sort();
+    println!("space: median {} p90 {} max {}", spaces[1000], spaces[1800], spaces[1999]);
+    println!("creatures avg {:.2}, with an allowed target {:.2}; requirements {:.2}, restrictions {:.2}, costs {:.2}",
+        avg(&creatures), avg(&eligible), avg(&reqs), avg(&restr), avg(&costs));
+    println!("boards with a payable costly candidate {with_paid_cands}, with phyrexian costs {phyrexian}, where paying raises the max {paid_helps}");
+    println!("ineligible {:.2}, no legal target {:.2}", avg(&inel), avg(&notarget));
+    println!("declarations: legal {legal}, illegal {illegal}, max>0 {max_pos}, paid!=free {paid_ne_free}; kinds {kinds_seen:?}");
+}
+
+/// Print a few generated cases: `cargo test --release --test differential print_samples -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_samples() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    for _ in 0..3 {
+        println!("{:?}", gen::case(DECLARATIONS).new_tree(&mut runner).unwrap().current());
+    }
+}
