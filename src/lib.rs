@@ -7,15 +7,19 @@
 
 pub mod api;
 pub mod baseline_dfs;
+pub mod batch;
 pub mod board;
 pub mod cards;
 pub mod cli;
 pub mod generate;
 pub mod ilp;
+pub mod import;
 pub mod legality;
 pub mod mana;
+pub mod mcp;
 pub mod position;
 pub mod rules;
+pub mod schema;
 pub mod solve;
 pub mod view;
 

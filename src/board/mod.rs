@@ -2,7 +2,7 @@
 //!
 //! Reading happens in two steps so that every error can name its JSON path:
 //! 1. serde (through `serde_path_to_error`) checks the shape: field types, required fields;
-//! 2. [`validate`] checks what serde cannot: unique ids, references to existing players and
+//! 2. `validate` checks what serde cannot: unique ids, references to existing players and
 //!    permanents, selectors, target sets, mana strings and variant fields.
 //!
 //! Fields whose shape varies (selectors, target sets, mana abilities) are kept as raw JSON by
@@ -13,19 +13,22 @@ mod load;
 mod validate;
 
 pub use error::{nearest, unknown_id, InputError, Warning};
+pub(crate) use load::json_path;
 pub use load::{load_board, load_declaration, parse_board, parse_declaration, read_source};
 pub use validate::{
     parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS,
     MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
 };
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The board as written in the file (SPEC.md "Board").
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Board {
     /// Format version; must be 1.
+    #[schemars(extend("const" = 1))]
     pub attackopt: u32,
     #[serde(default)]
     pub variant: Variant,
@@ -40,7 +43,7 @@ pub struct Board {
 }
 
 /// How the game is played: attack options and team turns (CR 506.2a, 801, 802, 803, 805, 810).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Variant {
     #[serde(default)]
     pub attack: AttackOption,
@@ -55,7 +58,7 @@ pub struct Variant {
     pub shared_life: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AttackOption {
     /// CR 802: attack multiple players.
@@ -69,7 +72,7 @@ pub enum AttackOption {
     Right,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Player {
     pub id: String,
     #[serde(default)]
@@ -78,7 +81,9 @@ pub struct Player {
     pub life: i64,
     #[serde(default)]
     pub hand: u32,
+    /// Mana in the pool, such as `"{R}{R}{2}"` (`{2}` is two colorless).
     #[serde(default)]
+    #[schemars(schema_with = "crate::schema::fields::mana_pool")]
     pub mana_pool: String,
 }
 
@@ -86,17 +91,21 @@ fn default_life() -> i64 {
     20
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Permanent {
     pub id: String,
     #[serde(default)]
     pub name: String,
     pub controller: String,
+    /// Card types (any case): Artifact, Battle, Creature, Enchantment, Land, Planeswalker, Kindred, Tribal, Token.
     #[serde(default)]
+    #[schemars(schema_with = "crate::schema::fields::card_types")]
     pub types: Vec<String>,
     #[serde(default)]
     pub subtypes: Vec<String>,
+    /// Colors as letters or names (any case): W, U, B, R, G, white, blue, black, red, green.
     #[serde(default)]
+    #[schemars(schema_with = "crate::schema::fields::colors")]
     pub colors: Vec<String>,
     #[serde(default)]
     pub power: i64,
@@ -123,35 +132,46 @@ pub struct Permanent {
     pub protector: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct ManaAbilitySpec {
     /// A mana string, `"any_color"`, or `{"could_produce": ..., "kind": ...}`.
+    #[schemars(schema_with = "crate::schema::fields::mana_add")]
     pub add: Value,
 }
 
 /// An explicit effect (SPEC.md "Explicit effects"). Kept flat: which fields a kind needs is
 /// checked in validation, so a missing `count` is reported as `effects[2].count`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(transform = crate::schema::fields::effect_rules)]
 pub struct Effect {
+    #[schemars(schema_with = "crate::schema::fields::effect_kind")]
     pub kind: String,
+    /// The creatures affected: a selector.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::schema::fields::selector")]
     pub creatures: Option<Value>,
+    /// What they may (not) attack: a target set; absent means anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::schema::fields::target_set")]
     pub target: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
+    /// For `max_attackers`: `"combat"` (default) or `"turn"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::schema::fields::per")]
     pub per: Option<String>,
+    /// For `attack_cost`: a mana string such as `"{2}"` (`{W/P}` allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::schema::fields::cost")]
     pub cost: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
 }
 
 /// A proposed declaration of attackers (SPEC.md "Declaration").
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Declaration {
     #[serde(default)]
     pub attacks: Vec<Attack>,
@@ -159,14 +179,15 @@ pub struct Declaration {
     pub payment: Option<Vec<PaymentEntry>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 pub struct Attack {
     pub creature: String,
     pub target: String,
 }
 
 /// One step of a payment: tap a permanent for mana, spend pool mana, or pay life.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(transform = crate::schema::fields::payment_forms)]
 pub struct PaymentEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permanent: Option<String>,
@@ -179,6 +200,28 @@ pub struct PaymentEntry {
 }
 
 impl Permanent {
+    /// A permanent with every optional field at its default (SPEC.md "Defaults").
+    pub fn new(id: impl Into<String>, name: impl Into<String>, controller: impl Into<String>, types: &[&str]) -> Permanent {
+        Permanent {
+            id: id.into(),
+            name: name.into(),
+            controller: controller.into(),
+            types: types.iter().map(|t| t.to_string()).collect(),
+            subtypes: vec![],
+            colors: vec![],
+            power: 0,
+            toughness: 0,
+            keywords: vec![],
+            tapped: false,
+            summoning_sick: false,
+            counters: 0,
+            goaded_by: vec![],
+            mana: vec![],
+            attached_to: None,
+            protector: None,
+        }
+    }
+
     pub fn has_type(&self, t: &str) -> bool {
         self.types.iter().any(|x| x.eq_ignore_ascii_case(t))
     }

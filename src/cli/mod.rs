@@ -8,6 +8,7 @@ use crate::api::{Error, Method, Options};
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
 use crate::solve::Objective;
+use crate::generate::Profile;
 use crate::view::BoardView;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
@@ -71,6 +72,65 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// A random board (JSON), for benchmarks and tests; the same seed gives the same board.
+    Generate {
+        /// Players (1 to 64).
+        #[arg(long)]
+        players: usize,
+        /// Creatures (at most 90,000).
+        #[arg(long)]
+        creatures: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// commander, tokens or adversarial.
+        #[arg(long, default_value = "commander")]
+        profile: String,
+    },
+    /// JSON Schema of a format: board, declaration or result.
+    Schema {
+        #[arg(value_enum)]
+        format: SchemaName,
+    },
+    /// JSON Lines in (one request per line), one result line out per request, in input order,
+    /// on all cores.
+    Batch {
+        /// Requests file (JSON Lines), or - for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+        /// No progress reports on standard error.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// A Model Context Protocol server on standard input/output (tools check_attack,
+    /// solve_attack, enumerate_attacks, explain_board).
+    Mcp,
+    /// Turn another program's game state into a board.
+    Import {
+        #[command(subcommand)]
+        source: ImportSource,
+    },
+}
+
+/// Formats `import` reads.
+#[derive(Subcommand, Debug)]
+pub enum ImportSource {
+    /// A Forge puzzle or game-state file (the `[state]` section); prints the board, and lists on
+    /// standard error the cards it skipped and why.
+    Forge {
+        /// The Forge file, or - for standard input.
+        file: String,
+        /// json wraps the board as {"board": ..., "skipped": [...], "warnings": [...]}; text
+        /// prints the board alone.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum SchemaName {
+    Board,
+    Declaration,
+    Result,
 }
 
 /// Options shared by the commands that decide legality.
@@ -233,6 +293,56 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             match format {
                 Format::Json => print_json(&view)?,
                 Format::Text => out!("{}", view.to_text()),
+            }
+            Ok(0)
+        }
+        Command::Generate { players, creatures, seed, profile } => {
+            let profile = Profile::parse(&profile).map_err(|m| Failure { code: 2, message: format!("--profile: {m}") })?;
+            if players == 0 || players > crate::board::MAX_PLAYERS {
+                return Err(Failure { code: 2, message: format!("--players: expected 1 to {}, found {players}", crate::board::MAX_PLAYERS) });
+            }
+            if creatures > crate::generate::MAX_CREATURES {
+                return Err(Failure { code: 2, message: format!("--creatures: expected at most {}, found {creatures}", crate::generate::MAX_CREATURES) });
+            }
+            print_json(&crate::generate::generate(players, creatures, seed, profile))?;
+            Ok(0)
+        }
+        Command::Schema { format } => {
+            let name = match format {
+                SchemaName::Board => "board",
+                SchemaName::Declaration => "declaration",
+                SchemaName::Result => "result",
+            };
+            let schema = crate::schema::schema(name).map_err(|m| Failure { code: 2, message: m })?;
+            print_json(&schema)?;
+            Ok(0)
+        }
+        Command::Batch { file, quiet } => {
+            let summary = if file == "-" {
+                crate::batch::run(std::io::stdin().lock(), "-", std::io::stdout(), !quiet)
+            } else {
+                let f = std::fs::File::open(&file).map_err(|e| Failure { code: 2, message: format!("{file}: cannot read the file: {e}") })?;
+                crate::batch::run(std::io::BufReader::new(f), &file, std::io::stdout(), !quiet)
+            }?;
+            let _ = summary;
+            Ok(0)
+        }
+        Command::Mcp => {
+            crate::mcp::serve_stdio().map_err(|m| Failure { code: 2, message: m })?;
+            Ok(0)
+        }
+        Command::Import { source: ImportSource::Forge { file, format } } => {
+            let text = crate::board::read_source(&file)?;
+            let imported = crate::import::forge::import(&text, &file)?;
+            for s in &imported.skipped {
+                errln!("attackopt: {file}: skipped: {s}");
+            }
+            for w in &imported.warnings {
+                errln!("attackopt: {file}: warning: {w}");
+            }
+            match format {
+                Format::Json => print_json(&imported)?,
+                Format::Text => print_json(&imported.board)?,
             }
             Ok(0)
         }

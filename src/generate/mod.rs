@@ -179,24 +179,7 @@ fn player_id(i: usize, n: usize) -> String {
 }
 
 fn permanent(id: String, name: &str, controller: &str, types: &[&str]) -> Permanent {
-    Permanent {
-        id,
-        name: name.to_string(),
-        controller: controller.to_string(),
-        types: types.iter().map(|t| t.to_string()).collect(),
-        subtypes: vec![],
-        colors: vec![],
-        power: 0,
-        toughness: 0,
-        keywords: vec![],
-        tapped: false,
-        summoning_sick: false,
-        counters: 0,
-        goaded_by: vec![],
-        mana: vec![],
-        attached_to: None,
-        protector: None,
-    }
+    Permanent::new(id, name, controller, types)
 }
 
 fn effect(kind: &str, source: &str) -> Effect {

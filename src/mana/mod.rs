@@ -4,7 +4,7 @@
 //! Payability is decided exactly: after the (rare) choices that are not a matching are
 //! enumerated, paying is a transportation problem between classes of mana units (grouped by
 //! the set of types a unit may be) and classes of cost symbols, solved as a max flow
-//! ([`flow`]). Phyrexian symbols take life as a special unit class, and the least life is found
+//! (`flow`). Phyrexian symbols take life as a special unit class, and the least life is found
 //! by binary search (life paid only grows the flow).
 
 mod flow;

@@ -1,0 +1,3 @@
+//! Turning other programs' game states into boards (`attackopt import`).
+
+pub mod forge;

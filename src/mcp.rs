@@ -1,0 +1,279 @@
+//! `attackopt mcp`: a Model Context Protocol server on standard input/output (rmcp, the official
+//! Rust SDK), for AI agents.
+//!
+//! Tools:
+//! - `check_attack` {board, declaration, options?}: the `check` result (SPEC.md result JSON);
+//! - `solve_attack` {board, objective?, options?}: the `solve` result;
+//! - `enumerate_attacks` {board, limit?, options?}: `{declarations, complete}`;
+//! - `explain_board` {board}: how attackopt reads the board (the `validate` view).
+//!
+//! Input schemas come from the same Rust types as `attackopt schema` (schemars). A bad board or
+//! declaration is a tool error (`isError: true`) whose text is the command line's message (file,
+//! JSON path, what was expected). Standard output carries only the protocol; logs go to
+//! standard error.
+
+use crate::api::{Error, Method, Options};
+use crate::board::{parse_board, parse_declaration, Board, Declaration, InputError};
+use crate::legality::Baseline;
+use crate::position::Position;
+use crate::solve::Objective;
+use crate::view::BoardView;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::{tool, tool_handler, tool_router, ErrorData as McpError, ServerHandler, ServiceExt};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+use std::io::Write;
+
+/// Which declarations the maximum ranges over (RULES.md section 7).
+#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BaselineParam {
+    /// Compared with declarations incurring only costs this one incurs (default).
+    #[default]
+    Paid,
+    /// Compared only with declarations paying nothing.
+    Free,
+}
+
+/// How the maximum number of requirements is established.
+#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MethodParam {
+    /// The integer program (any size; default).
+    #[default]
+    Ilp,
+    /// The exhaustive reference checker (small boards only).
+    Exhaustive,
+}
+
+/// Options shared by the tools that decide legality.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+pub struct ToolOptions {
+    /// `paid` (default) or `free`.
+    #[serde(default)]
+    pub baseline: BaselineParam,
+    /// Seconds the solver may take (default 10).
+    #[serde(default)]
+    pub time_limit: Option<f64>,
+    /// `ilp` (default) or `exhaustive`.
+    #[serde(default)]
+    pub method: MethodParam,
+}
+
+impl ToolOptions {
+    fn options(&self) -> Result<Options, String> {
+        let time_limit = self.time_limit.unwrap_or(10.0);
+        if !(time_limit.is_finite() && time_limit > 0.0) {
+            return Err(format!("options.time_limit: expected a positive number of seconds, found {time_limit}"));
+        }
+        Ok(Options {
+            baseline: match self.baseline {
+                BaselineParam::Paid => Baseline::Paid,
+                BaselineParam::Free => Baseline::Free,
+            },
+            time_limit: Some(time_limit),
+            method: match self.method {
+                MethodParam::Ilp => Method::Ilp,
+                MethodParam::Exhaustive => Method::Exhaustive,
+            },
+        })
+    }
+}
+
+/// `check_attack`'s input.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct CheckParams {
+    /// The board (attackopt board format, `"attackopt": 1`).
+    #[schemars(with = "Board")]
+    pub board: Value,
+    /// The declaration of attackers to check.
+    #[schemars(with = "Declaration")]
+    pub declaration: Value,
+    #[serde(default)]
+    pub options: ToolOptions,
+}
+
+/// `solve_attack`'s input.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct SolveParams {
+    /// The board (attackopt board format, `"attackopt": 1`).
+    #[schemars(with = "Board")]
+    pub board: Value,
+    /// `power` (default: most total power), `attackers`, `none`, or `damage:PLAYER`.
+    #[serde(default)]
+    pub objective: Option<String>,
+    #[serde(default)]
+    pub options: ToolOptions,
+}
+
+/// `enumerate_attacks`'s input.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct EnumerateParams {
+    /// The board (attackopt board format, `"attackopt": 1`).
+    #[schemars(with = "Board")]
+    pub board: Value,
+    /// At most this many declarations (default 100).
+    #[serde(default)]
+    pub limit: Option<usize>,
+    #[serde(default)]
+    pub options: ToolOptions,
+}
+
+/// `explain_board`'s input.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct ExplainParams {
+    /// The board (attackopt board format, `"attackopt": 1`).
+    #[schemars(with = "Board")]
+    pub board: Value,
+}
+
+/// The MCP server.
+#[derive(Debug, Clone)]
+pub struct AttackServer {
+    tool_router: ToolRouter<Self>,
+}
+
+impl Default for AttackServer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn log(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "attackopt mcp: {message}");
+}
+
+/// A tool error carrying the command line's message.
+fn tool_error(message: String) -> CallToolResult {
+    log(&format!("tool error: {message}"));
+    CallToolResult::error(vec![ContentBlock::text(message)])
+}
+
+fn position(board: &Value) -> Result<Position, InputError> {
+    if !board.is_object() {
+        return Err(InputError::new("board", "", "expected a board object {\"attackopt\": 1, ...}"));
+    }
+    Ok(Position::new(parse_board(&board.to_string(), "board")?))
+}
+
+/// Run a computation off the protocol thread and turn its outcome into a tool result.
+async fn run_tool<F>(name: &'static str, f: F) -> Result<CallToolResult, McpError>
+where
+    F: FnOnce() -> Result<Value, String> + Send + 'static,
+{
+    let started = std::time::Instant::now();
+    let outcome = tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))).await;
+    let result = match outcome {
+        Ok(Ok(Ok(value))) => CallToolResult::structured(value),
+        Ok(Ok(Err(message))) => tool_error(message),
+        Ok(Err(_)) | Err(_) => tool_error("internal error while answering this request".into()),
+    };
+    log(&format!("{name} answered in {:.3} s", started.elapsed().as_secs_f64()));
+    Ok(result)
+}
+
+fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, String> {
+    serde_json::to_value(v).map_err(|e| format!("internal error: {e}"))
+}
+
+fn message(e: Error) -> String {
+    e.to_string()
+}
+
+#[tool_router]
+impl AttackServer {
+    pub fn new() -> Self {
+        Self { tool_router: Self::tool_router() }
+    }
+
+    /// Is this declaration legal; why not; a witness.
+    #[tool(
+        description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
+    )]
+    async fn check_attack(&self, Parameters(p): Parameters<CheckParams>) -> Result<CallToolResult, McpError> {
+        run_tool("check_attack", move || {
+            let options = p.options.options()?;
+            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            if !p.declaration.is_object() {
+                return Err("declaration: expected a declaration object {\"attacks\": [...]}".into());
+            }
+            let (decl, _) = parse_declaration(&p.declaration.to_string(), "declaration").map_err(|e| e.to_string())?;
+            pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
+            to_value(&pos.check(&decl, &options).map_err(message)?)
+        })
+        .await
+    }
+
+    /// The best legal declaration.
+    #[tool(
+        description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
+    )]
+    async fn solve_attack(&self, Parameters(p): Parameters<SolveParams>) -> Result<CallToolResult, McpError> {
+        run_tool("solve_attack", move || {
+            let options = p.options.options()?;
+            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            let objective = Objective::parse(p.objective.as_deref().unwrap_or("power"), &pos).map_err(|m| format!("objective: {m}"))?;
+            to_value(&pos.solve(objective, &options).map_err(message)?)
+        })
+        .await
+    }
+
+    /// Legal declarations, up to a limit.
+    #[tool(
+        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), and whether the list is complete. Returns {declarations: [check results], complete}."
+    )]
+    async fn enumerate_attacks(&self, Parameters(p): Parameters<EnumerateParams>) -> Result<CallToolResult, McpError> {
+        run_tool("enumerate_attacks", move || {
+            let options = p.options.options()?;
+            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            to_value(&pos.enumerate(p.limit.unwrap_or(100), &options).map_err(message)?)
+        })
+        .await
+    }
+
+    /// How attackopt reads a board.
+    #[tool(
+        description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
+    )]
+    async fn explain_board(&self, Parameters(p): Parameters<ExplainParams>) -> Result<CallToolResult, McpError> {
+        run_tool("explain_board", move || {
+            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            to_value(&BoardView::new(&pos))
+        })
+        .await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for AttackServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("attackopt", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "attackopt decides and optimizes declarations of attackers in Magic: The Gathering (CR 508.1), exactly. \
+                 Boards use attackopt's JSON format (see each tool's input schema); start with explain_board, then \
+                 check_attack or solve_attack.",
+            )
+    }
+}
+
+/// Serve MCP on standard input/output until the client closes the connection.
+pub fn serve_stdio() -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    rt.block_on(async {
+        log("serving the Model Context Protocol on standard input/output");
+        let service = AttackServer::new()
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| format!("MCP initialization failed: {e}"))?;
+        let reason = service.waiting().await.map_err(|e| format!("MCP server stopped: {e}"))?;
+        log(&format!("connection closed ({reason:?})"));
+        Ok(())
+    })
+}

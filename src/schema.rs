@@ -1,0 +1,435 @@
+//! JSON Schema of attackopt's formats (`attackopt schema board|declaration|result`), generated
+//! from the Rust types with schemars.
+//!
+//! The board and declaration schemas come from the very types serde reads ([`Board`],
+//! [`Declaration`]); the fields serde keeps as raw JSON (selectors, target sets, mana abilities)
+//! get the hand-written schemas of [`fields`], which describe their real shapes. The schema checks
+//! shapes, not references: an id that names nothing passes the schema and is refused by the
+//! parser (`attackopt validate`), so the schema accepts every board the parser accepts.
+//!
+//! The result types serialize only (they live with the solver); [`result`] holds schema-only
+//! mirrors of them, and the tests validate real `check`/`solve`/`enumerate` output against it.
+//!
+//! ```
+//! let schema = attackopt::schema::schema("board").unwrap();
+//! assert_eq!(schema["title"], "Board");
+//! assert!(schema["properties"]["permanents"].is_object());
+//! ```
+
+use crate::board::{Board, Declaration};
+use schemars::{JsonSchema, SchemaGenerator};
+use serde_json::Value;
+
+/// The formats that have a schema.
+pub const NAMES: [&str; 3] = ["board", "declaration", "result"];
+
+/// The schema of `board`, `declaration` or `result`.
+pub fn schema(name: &str) -> Result<Value, String> {
+    let s = match name {
+        "board" => board_schema(),
+        "declaration" => declaration_schema(),
+        "result" => result_schema(),
+        other => return Err(format!("expected one of board, declaration, result; found \"{other}\"")),
+    };
+    Ok(s)
+}
+
+fn root<T: JsonSchema>(id: &str, description: &str) -> Value {
+    let mut s = SchemaGenerator::default().into_root_schema_for::<T>();
+    s.insert("$id".into(), Value::String(format!("https://attackopt.invalid/schema/{id}.json")));
+    s.insert("description".into(), Value::String(description.into()));
+    s.to_value()
+}
+
+/// The board format (SPEC.md "Board").
+pub fn board_schema() -> Value {
+    root::<Board>(
+        "board",
+        "An attackopt board (format version 1): players, permanents and explicit effects. \
+         References between ids are checked by the parser, not by this schema.",
+    )
+}
+
+/// The declaration format (SPEC.md "Declaration").
+pub fn declaration_schema() -> Value {
+    root::<Declaration>("declaration", "A proposed declaration of attackers, with an optional payment.")
+}
+
+/// The result JSON: a `check` result, a `solve` result (a check result plus `objective`), or
+/// `enumerate`'s list.
+pub fn result_schema() -> Value {
+    root::<result::AttackoptResult>(
+        "result",
+        "What attackopt prints with --format json: a check result (check), the same with \
+         `objective` (solve), or {declarations, complete} (enumerate).",
+    )
+}
+
+/// A regular expression matching any of `words` without regard to ASCII case, written with
+/// character classes so that every JSON Schema validator understands it.
+fn any_case(words: &[&str]) -> String {
+    let alts: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.chars()
+                .map(|c| {
+                    if c.is_ascii_alphabetic() {
+                        format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    format!("^({})$", alts.join("|"))
+}
+
+/// Hand-written schemas for fields whose shape varies, used through `#[schemars(schema_with)]`
+/// and `#[schemars(transform)]` on the board types.
+pub mod fields {
+    use super::any_case;
+    use schemars::{json_schema, Schema, SchemaGenerator};
+    use serde_json::{json, Value};
+
+    /// Symbols in braces, e.g. `{2}{W/U}` (the parser checks each symbol).
+    const MANA_SYMBOLS: &str = r"^\s*(\{[^{}]+\}\s*)*$";
+
+    /// Player ids (`players`, `planeswalkers_of`, ...).
+    fn ids(what: &str) -> Value {
+        json!({ "type": "array", "items": { "type": "string" }, "description": what })
+    }
+
+    /// `mana_pool`: mana such as `{R}{R}{2}`; empty for none.
+    pub fn mana_pool(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": MANA_SYMBOLS,
+            "default": "",
+            "description": "Mana in the pool, such as \"{R}{R}{2}\" ({2} is two colorless); empty for none."
+        })
+    }
+
+    /// `types`: card types, any case.
+    pub fn card_types(_: &mut SchemaGenerator) -> Schema {
+        let types = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+        json_schema!({
+            "type": "array",
+            "items": { "type": "string", "pattern": any_case(&types), "examples": types },
+            "default": [],
+            "description": "Card types, any case: Artifact, Battle, Creature, Enchantment, Land, Planeswalker, Kindred, Tribal, Token."
+        })
+    }
+
+    fn color_pattern() -> String {
+        any_case(&["W", "U", "B", "R", "G", "white", "blue", "black", "red", "green"])
+    }
+
+    /// `colors`: letters or names, any case.
+    pub fn colors(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "array",
+            "items": { "type": "string", "pattern": color_pattern() },
+            "default": [],
+            "description": "Colors as letters or names, any case: W, U, B, R, G, white, blue, black, red, green."
+        })
+    }
+
+    /// A mana ability's `add`: a mana string, `"any_color"`, or a "could produce" object (CR 106.7).
+    pub fn mana_add(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "What the {T} ability adds: a mana string (\"{G}\", \"{C}{C}\", \"{W/U}\" for one of the two, \"{2}\" for two colorless), \"any_color\", or {\"could_produce\", \"kind\"} (CR 106.7).",
+            "anyOf": [
+                {
+                    "type": "string",
+                    "pattern": any_case(&["any_color"]),
+                    "description": "One mana of any color."
+                },
+                {
+                    "type": "string",
+                    "pattern": r"^\s*(\{[^{}]+\}\s*)+$",
+                    "description": "Mana symbols in braces, such as \"{G}\", \"{C}{C}\", \"{W/U}\" or \"{2}\"."
+                },
+                {
+                    "type": "object",
+                    "properties": {
+                        "could_produce": { "enum": ["lands_of_opponents", "lands_you_control"] },
+                        "kind": { "enum": ["color", "type"] }
+                    },
+                    "required": ["could_produce", "kind"],
+                    "additionalProperties": false,
+                    "description": "One mana of a color (kind \"color\") or type (kind \"type\") that those lands could produce."
+                }
+            ]
+        })
+    }
+
+    /// An effect's `kind`.
+    pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "enum": [
+                "attacks_if_able", "attacks_player_other_than_if_able", "player_attacks_if_able",
+                "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
+                "max_attackers", "attack_cost"
+            ],
+            "description": "What the effect does (SPEC.md \"Explicit effects\")."
+        })
+    }
+
+    /// A selector: `"all"`, a list of creature ids, or an object of conditions that all must hold.
+    pub fn selector(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Which creatures: \"all\", a list of creature ids, or an object whose conditions all must hold. Only creatures of the attacking side are ever affected.",
+            "anyOf": [
+                { "const": "all" },
+                { "type": "array", "items": { "type": "string" }, "description": "Creature ids." },
+                {
+                    "type": "object",
+                    "properties": {
+                        "controller": { "type": "string", "description": "Controlled by this player." },
+                        "opponents_of": { "type": "string", "description": "Controlled by an opponent of this player." },
+                        "subtype": { "type": "string", "description": "Has this subtype (any case), e.g. \"Goblin\"." },
+                        "color": { "type": "string", "pattern": color_pattern(), "description": "Has this color." },
+                        "not_color": { "type": "string", "pattern": color_pattern(), "description": "Does not have this color." },
+                        "keyword": { "type": "string", "description": "Has this keyword, e.g. \"Flying\"." },
+                        "without_keyword": { "type": "string", "description": "Does not have this keyword." },
+                        "power_greater_than": { "type": "integer", "description": "Power greater than this." },
+                        "except": { "type": "array", "items": { "type": "string" }, "description": "Creature ids left out." }
+                    },
+                    "additionalProperties": false
+                },
+                { "type": "null", "description": "The same as leaving the field out." }
+            ]
+        })
+    }
+
+    /// A target set: the union of its parts; absent means anything.
+    pub fn target_set(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A target set, the union of its parts (all optional). Absent (or null) means anything.",
+            "anyOf": [
+                {
+                    "type": "object",
+                    "properties": {
+                        "players": ids("Player ids."),
+                        "planeswalkers_of": ids("The planeswalkers of these players."),
+                        "battles_protected_by": ids("The battles these players protect."),
+                        "permanents": ids("Planeswalker or battle ids.")
+                    },
+                    "additionalProperties": false
+                },
+                { "type": "null" }
+            ]
+        })
+    }
+
+    /// `per` of `max_attackers`.
+    pub fn per(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "enum": ["combat", "turn", null],
+            "description": "For max_attackers: count attackers each combat (default) or each turn (also counting attacked_this_turn)."
+        })
+    }
+
+    /// `cost` of `attack_cost`: a mana string, Phyrexian symbols allowed.
+    pub fn cost(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": ["string", "null"],
+            "pattern": r"^\s*(\{[^{}]+\}\s*)+$",
+            "description": "For attack_cost: a mana string such as \"{2}\" or \"{W/P}\"; \"{0}\" for a zero cost."
+        })
+    }
+
+    /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
+    pub fn effect_rules(schema: &mut Schema) {
+        let needs: [(&str, &[&str]); 9] = [
+            ("attacks_if_able", &["creatures"]),
+            ("attacks_player_other_than_if_able", &["creatures", "player"]),
+            ("player_attacks_if_able", &["player", "target"]),
+            ("cant_attack", &["creatures"]),
+            ("min_other_attackers", &["creatures", "count"]),
+            ("cant_attack_alone", &["creatures"]),
+            ("attacks_only_alone", &["creatures"]),
+            ("max_attackers", &["count"]),
+            ("attack_cost", &["creatures", "cost"]),
+        ];
+        let rules: Vec<Value> = needs
+            .iter()
+            .map(|(kind, fields)| {
+                let not_null: serde_json::Map<String, Value> =
+                    fields.iter().map(|f| (f.to_string(), json!({ "not": { "type": "null" } }))).collect();
+                json!({
+                    "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] },
+                    "then": { "required": fields, "properties": not_null }
+                })
+            })
+            .collect();
+        let mut rules = rules;
+        // cant_attack_alone accepts only count 1 (or none).
+        rules.push(json!({
+            "if": { "properties": { "kind": { "const": "cant_attack_alone" } }, "required": ["kind"] },
+            "then": { "properties": { "count": { "enum": [1, null] } } }
+        }));
+        schema.insert("allOf".into(), Value::Array(rules));
+    }
+
+    /// A payment entry is one of three forms.
+    pub fn payment_forms(schema: &mut Schema) {
+        schema.insert(
+            "oneOf".into(),
+            json!([
+                {
+                    "description": "Tap a permanent for one of its mana abilities.",
+                    "required": ["permanent", "mana"],
+                    "properties": { "permanent": { "type": "string" }, "mana": { "type": "string" } },
+                    "not": { "anyOf": [ { "required": ["player"] }, { "required": ["life"] } ] }
+                },
+                {
+                    "description": "Spend mana from a player's pool.",
+                    "required": ["player", "mana"],
+                    "properties": { "player": { "type": "string" }, "mana": { "type": "string" } },
+                    "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["life"] } ] }
+                },
+                {
+                    "description": "A player pays life (for Phyrexian symbols).",
+                    "required": ["player", "life"],
+                    "properties": { "player": { "type": "string" }, "life": { "type": "integer", "minimum": 0 } },
+                    "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["mana"] } ] }
+                }
+            ]),
+        );
+    }
+}
+
+/// Schema-only mirrors of the result types (they serialize to exactly these shapes; the tests
+/// validate real output against the schema so the two cannot drift apart unnoticed).
+pub mod result {
+    use crate::board::Declaration;
+    use schemars::JsonSchema;
+
+    /// Which declarations the maximum ranges over (RULES.md section 7).
+    #[derive(JsonSchema)]
+    #[serde(rename_all = "lowercase")]
+    #[allow(dead_code)]
+    pub enum Baseline {
+        Paid,
+        Free,
+    }
+
+    /// The kind of a broken rule.
+    #[derive(JsonSchema)]
+    #[serde(rename_all = "lowercase")]
+    #[allow(dead_code)]
+    pub enum ViolationKind {
+        /// The creature may not attack at all.
+        Attacker,
+        /// Not a defending player, or a planeswalker/battle it may not attack.
+        Target,
+        /// An effect's or a card's restriction.
+        Restriction,
+        /// Obeys fewer requirements than possible (CR 508.1d).
+        Requirements,
+        /// The costs can't be paid, or the explicit payment does not work.
+        Cost,
+    }
+
+    /// A broken rule, as a sentence.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct Violation {
+        pub kind: ViolationKind,
+        pub message: String,
+    }
+
+    /// One requirement and whether the declaration obeys it.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct RequirementReport {
+        pub text: String,
+        /// The creature it is on; null for a player's requirement.
+        pub creature: Option<String>,
+        pub obeyed: bool,
+        /// False for requirements on creatures that may not attack: listed, counted nowhere.
+        pub counts: bool,
+        /// The effect it comes from.
+        pub source: String,
+    }
+
+    /// The costs a declaration incurs.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct CostTotal {
+        /// Mana symbols totalled, such as "{4}"; empty for none.
+        pub mana: String,
+        pub life: i64,
+    }
+
+    /// The verdict under each baseline.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct LegalUnder {
+        pub paid: bool,
+        pub free: bool,
+    }
+
+    /// The result of `check` (and each entry of `enumerate`).
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct CheckResult {
+        pub legal: bool,
+        pub baseline: Baseline,
+        /// Requirements the declaration obeys.
+        #[schemars(range(min = 0))]
+        pub requirements_obeyed: u64,
+        /// The most any declaration allowed by the baseline could obey.
+        #[schemars(range(min = 0))]
+        pub requirements_max: u64,
+        /// The most a declaration paying no cost could obey.
+        #[schemars(range(min = 0))]
+        pub requirements_max_free: u64,
+        /// The declaration, with `payment` filled in when legal and payable.
+        pub declaration: Declaration,
+        pub requirements: Vec<RequirementReport>,
+        /// Empty when legal.
+        pub violations: Vec<Violation>,
+        /// When requirements are violated: a declaration obeying `requirements_max`.
+        pub witness: Option<Declaration>,
+        pub cost: CostTotal,
+        /// How `requirements_max` was established ("ilp-optimal", "exhaustive", ...); "none" when
+        /// a time limit cut it short.
+        pub proof: String,
+        pub legal_under: LegalUnder,
+        /// Why there is no proof, when `proof` is "none".
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        pub note: Option<String>,
+    }
+
+    /// The result of `solve`: a check result of the best declaration, and its objective value.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct SolveResult {
+        #[serde(flatten)]
+        pub result: CheckResult,
+        /// The value of the objective.
+        pub objective: i64,
+    }
+
+    /// The result of `enumerate`.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    pub struct Enumeration {
+        pub declarations: Vec<CheckResult>,
+        /// Whether every legal declaration is listed.
+        pub complete: bool,
+    }
+
+    /// Any result attackopt prints with `--format json`.
+    #[derive(JsonSchema)]
+    #[serde(untagged)]
+    #[allow(dead_code)]
+    pub enum AttackoptResult {
+        Solve(SolveResult),
+        Check(CheckResult),
+        Enumerate(Enumeration),
+    }
+}

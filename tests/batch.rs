@@ -1,0 +1,241 @@
+//! `attackopt batch` through the real binary: JSON Lines in, one answer per request in input
+//! order, bad lines answered with error lines, exit 0.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_attackopt")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn model(name: &str) -> String {
+    root().join("models").join(name).to_string_lossy().into_owned()
+}
+
+/// Run `attackopt batch -` (plus extra args) with `input` on standard input.
+fn batch(input: &str, extra: &[&str]) -> Output {
+    let mut child = Command::new(bin())
+        .arg("batch")
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the binary ends");
+    let _ = writer.join();
+    out
+}
+
+fn lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
+        .collect()
+}
+
+fn cli_json(args: &[&str]) -> Value {
+    let out = Command::new(bin()).args(args).arg("--format").arg("json").output().expect("runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn mixed_requests_answer_in_order_and_bad_lines_do_not_stop_the_batch() {
+    let pvf = model("paid-vs-free.json");
+    let inline_board = json!({
+        "attackopt": 1, "active_player": "A",
+        "players": [ { "id": "A" }, { "id": "B" }, { "id": "C" } ],
+        "permanents": [ { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "goaded_by": ["B"] } ]
+    });
+    let requests = [
+        json!({ "id": "check-illegal", "command": "check", "board": pvf, "declaration": { "attacks": [ { "creature": "serpent", "target": "B" } ] } }),
+        json!({ "id": 2, "command": "solve", "board": inline_board, "objective": "power" }),
+        json!({ "id": [3], "command": "enumerate", "board": inline_board, "limit": 2 }),
+        json!({ "id": { "n": 4 }, "command": "maximum", "board": pvf, "options": { "baseline": "free", "method": "exhaustive" } }),
+        json!({ "id": 5, "command": "validate", "board": pvf }),
+        json!({ "id": 6, "command": "check", "board": inline_board, "declaration": { "attacks": [ { "creature": "bear", "target": "B" } ] },
+                "options": { "baseline": "paid", "time_limit": 5, "method": "ilp" } }),
+        json!({ "id": 7, "command": "check", "board": inline_board, "declaration": { "attacks": [ { "creature": "bear", "target": "C" } ] } }),
+    ];
+    let mut input: Vec<String> = requests.iter().map(|r| r.to_string()).collect();
+    input.insert(1, "this is not JSON".into());
+    input.insert(2, String::new()); // blank lines are skipped
+    input.push(json!({ "id": "bad-board", "command": "solve", "board": { "attackopt": 1, "active_player": "Z", "players": [ { "id": "A" } ] } }).to_string());
+    input.push(json!({ "id": "bad-command", "command": "attack", "board": pvf }).to_string());
+    input.push(json!({ "id": "no-declaration", "command": "check", "board": pvf }).to_string());
+    input.push(json!({ "id": "missing-file", "command": "solve", "board": "no/such/board.json" }).to_string());
+    input.push(json!({ "id": "bad-objective", "command": "solve", "board": pvf, "objective": "glory" }).to_string());
+    input.push(json!({ "id": "bad-creature", "command": "check", "board": inline_board, "declaration": { "attacks": [ { "creature": "beer", "target": "C" } ] } }).to_string());
+    let out = batch(&(input.join("\n") + "\n"), &[]);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    let got = lines(&out);
+    assert_eq!(got.len(), input.len() - 1, "one answer per non-blank line");
+
+    let ids: Vec<Value> = got.iter().map(|l| l["id"].clone()).collect();
+    assert_eq!(
+        ids,
+        vec![
+            json!("check-illegal"),
+            Value::Null, // not JSON: no id to echo
+            json!(2),
+            json!([3]),
+            json!({ "n": 4 }),
+            json!(5),
+            json!(6),
+            json!(7),
+            json!("bad-board"),
+            json!("bad-command"),
+            json!("no-declaration"),
+            json!("missing-file"),
+            json!("bad-objective"),
+            json!("bad-creature"),
+        ]
+    );
+    let line_numbers: Vec<u64> = got.iter().map(|l| l["line"].as_u64().expect("line")).collect();
+    assert_eq!(line_numbers, vec![1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+
+    // Answers.
+    assert_eq!(got[0]["command"], "check");
+    assert_eq!(got[0]["exit"], 1);
+    assert_eq!(got[0]["result"]["legal"], false);
+    assert_eq!(got[2]["result"]["objective"], 2);
+    assert_eq!(got[2]["result"]["declaration"]["attacks"][0]["target"], "C");
+    assert_eq!(got[3]["result"]["complete"], true);
+    assert_eq!(got[4]["result"]["proof"], "exhaustive");
+    assert!(got[5]["result"]["creatures"].is_array());
+    assert_eq!(got[6]["exit"], 1, "goaded by B, attacking B is illegal");
+    assert_eq!(got[7]["exit"], 0);
+    assert_eq!(got[7]["result"]["legal"], true);
+
+    // Error lines: code 2 and a message that says where and what.
+    for (i, needle) in [
+        (1, "not valid JSON"),
+        (8, "active_player"),
+        (9, "attack"),
+        (10, "declaration"),
+        (11, "no/such/board.json"),
+        (12, "objective"),
+        (13, "beer"),
+    ] {
+        let e = &got[i]["error"];
+        assert_eq!(e["code"], 2, "line {i}: {e}");
+        let m = e["message"].as_str().expect("message");
+        assert!(m.contains(needle), "line {i}: {m:?} should mention {needle:?}");
+        assert!(got[i].get("result").is_none());
+    }
+}
+
+#[test]
+fn answers_are_what_the_command_line_prints() {
+    let pvf = model("paid-vs-free.json");
+    let decl = root().join("models/declarations/paid-vs-free.serpent-alone.json").to_string_lossy().into_owned();
+    let input = [
+        json!({ "command": "check", "board": pvf, "declaration": decl }),
+        json!({ "command": "solve", "board": pvf }),
+        json!({ "command": "enumerate", "board": pvf, "limit": 3 }),
+    ]
+    .iter()
+    .map(|r| r.to_string())
+    .collect::<Vec<_>>()
+    .join("\n");
+    let got = lines(&batch(&input, &[]));
+    assert_eq!(got[0]["result"], cli_json(&["check", &pvf, &decl]));
+    assert_eq!(got[1]["result"], cli_json(&["solve", &pvf]));
+    assert_eq!(got[2]["result"], cli_json(&["enumerate", &pvf, "--limit", "3"]));
+}
+
+#[test]
+fn a_long_run_keeps_order_and_reports_progress() {
+    let boards = ["paid-vs-free.json", "commander-goad-propaganda.json", "moat-flyers.json", "exotic-orchard.json", "archenemy.json"];
+    let n = 2500;
+    let mut input = String::new();
+    for i in 0..n {
+        let command = ["solve", "validate", "maximum", "enumerate"][i % 4];
+        let req = if i % 97 == 13 {
+            format!("{{\"id\": {i}, \"command\": \"solve\", \"board\": ")
+        } else {
+            json!({ "id": i, "command": command, "board": model(boards[i % boards.len()]), "limit": 3 }).to_string()
+        };
+        input.push_str(&req);
+        input.push('\n');
+    }
+    // From a file this time.
+    let dir = std::env::temp_dir().join(format!("attackopt-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("requests.jsonl");
+    std::fs::write(&file, &input).expect("write");
+    let out = Command::new(bin()).arg("batch").arg(&file).output().expect("runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(0));
+    let got = lines(&out);
+    assert_eq!(got.len(), n);
+    for (i, l) in got.iter().enumerate() {
+        assert_eq!(l["line"], json!(i + 1));
+        if i % 97 == 13 {
+            assert_eq!(l["error"]["code"], 2, "{l}");
+        } else {
+            assert_eq!(l["id"], json!(i), "{l}");
+            assert!(l["result"].is_object(), "{l}");
+        }
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1000 lines answered"), "progress on stderr:\n{err}");
+    assert!(err.contains("2000 lines answered"), "progress on stderr:\n{err}");
+
+    // --quiet: no progress.
+    let quiet = batch(&input, &["--quiet"]);
+    assert_eq!(quiet.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&quiet.stderr).contains("lines answered"));
+    let again = lines(&quiet);
+    assert_eq!(again.len(), got.len());
+    for (a, b) in again.iter().zip(&got) {
+        // Error messages name the source (<stdin> or the file); everything else is the same.
+        assert!(a["result"] == b["result"] && a["error"]["code"] == b["error"]["code"], "line {} differs from standard input", b["line"]);
+    }
+}
+
+#[test]
+fn a_closed_output_ends_quietly() {
+    let pvf = model("paid-vs-free.json");
+    let line = json!({ "command": "validate", "board": pvf }).to_string() + "\n";
+    let input = line.repeat(5000);
+    let mut child = Command::new(bin())
+        .args(["batch", "-", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let mut first = String::new();
+    BufReader::new(stdout).read_line(&mut first).expect("one line");
+    // The reader is dropped here: standard output is closed.
+    let out = child.wait_with_output().expect("ends");
+    let _ = writer.join();
+    assert!(first.contains("\"command\":\"validate\""));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn an_unreadable_request_file_is_bad_input() {
+    let out = Command::new(bin()).args(["batch", "no/such/requests.jsonl"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/requests.jsonl"));
+}

@@ -1,0 +1,70 @@
+//! `attackopt generate` through the real binary: valid boards, byte-identical for a seed.
+
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_attackopt")).args(args).output().expect("the binary runs")
+}
+
+fn generate(players: &str, creatures: &str, seed: &str, profile: &str) -> Vec<u8> {
+    let out = run(&["generate", "--players", players, "--creatures", creatures, "--seed", seed, "--profile", profile]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    out.stdout
+}
+
+/// `attackopt validate -` on a board given on standard input.
+fn validates(board: &[u8]) -> bool {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
+        .args(["validate", "-", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(board).expect("write");
+    }
+    let out = child.wait_with_output().expect("ends");
+    out.status.code() == Some(0)
+}
+
+#[test]
+fn generated_boards_validate_for_every_profile() {
+    for profile in ["commander", "tokens", "adversarial"] {
+        for seed in ["0", "1", "42"] {
+            let board = generate("4", "20", seed, profile);
+            assert!(validates(&board), "{profile} seed {seed} does not validate:\n{}", String::from_utf8_lossy(&board));
+            let v: serde_json::Value = serde_json::from_slice(&board).expect("JSON");
+            assert_eq!(v["players"].as_array().map(Vec::len), Some(4));
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_byte_identical_output() {
+    let a = generate("6", "50", "7", "tokens");
+    let b = generate("6", "50", "7", "tokens");
+    assert_eq!(a, b);
+    assert_ne!(a, generate("6", "50", "8", "tokens"), "another seed, another board");
+    // Defaults: seed 0, profile commander.
+    let out = run(&["generate", "--players", "3", "--creatures", "5"]);
+    assert_eq!(out.stdout, generate("3", "5", "0", "commander"));
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    for args in [
+        vec!["generate", "--players", "4", "--creatures", "5", "--profile", "legacy"],
+        vec!["generate", "--players", "0", "--creatures", "5"],
+        vec!["generate", "--players", "65", "--creatures", "5"],
+        vec!["generate", "--players", "4", "--creatures", "90001"],
+        vec!["generate", "--players", "4"],
+        vec!["generate", "--players", "four", "--creatures", "5"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
+    }
+}

@@ -1,0 +1,213 @@
+//! `attackopt mcp` through the real binary over stdio, as an MCP client would drive it:
+//! initialize, notifications/initialized, tools/list, a call of each tool, bad input.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read_json(rel: &str) -> Value {
+    let p = root().join(rel);
+    serde_json::from_str(&std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))).expect("JSON")
+}
+
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stdout_seen: Vec<String>,
+    next_id: u64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
+            .arg("mcp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Client { child, stdin, lines: rx, stdout_seen: Vec::new(), next_id: 1 }
+    }
+
+    fn send(&mut self, msg: &Value) {
+        let stdin = self.stdin.as_mut().expect("open");
+        writeln!(stdin, "{msg}").expect("write to the server");
+        stdin.flush().expect("flush");
+    }
+
+    /// Send a request and wait for the response with its id.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let line = self.lines.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no answer to {method}"));
+            self.stdout_seen.push(line.clone());
+            let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carried a non-JSON line ({e}): {line}"));
+            assert_eq!(msg["jsonrpc"], "2.0", "{line}");
+            if msg["id"] == json!(id) {
+                return msg;
+            }
+        }
+    }
+
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let r = self.request("tools/call", json!({ "name": tool, "arguments": arguments }));
+        assert!(r.get("error").is_none(), "{tool}: protocol error {r}");
+        r["result"].clone()
+    }
+
+    /// Close standard input; the server ends. Returns (exit code, stderr).
+    fn finish(mut self) -> (Option<i32>, String) {
+        drop(self.stdin.take());
+        let out = self.child.wait_with_output().expect("the server ends");
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn cli_json(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_attackopt")).args(args).args(["--format", "json"]).output().expect("runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+fn text_of(result: &Value) -> String {
+    result["content"][0]["text"].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn an_mcp_client_session() {
+    let board = read_json("models/paid-vs-free.json");
+    let decl = read_json("models/declarations/paid-vs-free.serpent-alone.json");
+    let mut c = Client::start();
+
+    // initialize
+    let init = c.request(
+        "initialize",
+        json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "attackopt-test", "version": "1" } }),
+    );
+    let info = &init["result"];
+    assert_eq!(info["serverInfo"]["name"], "attackopt", "{init}");
+    assert!(info["capabilities"]["tools"].is_object(), "{init}");
+    assert!(info["protocolVersion"].is_string());
+    c.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
+
+    // tools/list: the four tools, with input schemas from the board types.
+    let list = c.request("tools/list", json!({}));
+    let tools = list["result"]["tools"].as_array().expect("tools");
+    let mut names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["check_attack", "enumerate_attacks", "explain_board", "solve_attack"]);
+    let board_schema = attackopt::schema::board_schema();
+    let mut board_fields: Vec<&String> = board_schema["properties"].as_object().expect("props").keys().collect();
+    board_fields.sort();
+    for t in tools {
+        let schema = &t["inputSchema"];
+        assert_eq!(schema["type"], "object", "{t}");
+        assert!(schema["required"].as_array().expect("required").contains(&json!("board")), "{t}");
+        assert!(t["description"].as_str().is_some_and(|d| d.len() > 40));
+        let mut fields: Vec<&String> = schema["$defs"]["Board"]["properties"].as_object().expect("Board def").keys().collect();
+        fields.sort();
+        assert_eq!(fields, board_fields, "{}: the board schema is the board type's", t["name"]);
+        assert_eq!(schema["$defs"]["Effect"], board_schema["$defs"]["Effect"], "hand-written selector schemas too");
+    }
+    let check_tool = tools.iter().find(|t| t["name"] == "check_attack").expect("check_attack");
+    assert!(check_tool["inputSchema"]["properties"]["declaration"].is_object());
+
+    // check_attack: the same JSON as `attackopt check --format json`.
+    let b = root().join("models/paid-vs-free.json");
+    let d = root().join("models/declarations/paid-vs-free.serpent-alone.json");
+    let (bs, ds) = (b.to_string_lossy().into_owned(), d.to_string_lossy().into_owned());
+    let r = c.call("check_attack", json!({ "board": board, "declaration": decl }));
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(r["structuredContent"], cli_json(&["check", &bs, &ds]));
+    assert_eq!(r["structuredContent"]["legal"], false);
+    let from_text: Value = serde_json::from_str(&text_of(&r)).expect("text content is the JSON");
+    assert_eq!(from_text, r["structuredContent"]);
+
+    // Options reach the solver.
+    let r = c.call("check_attack", json!({ "board": board, "declaration": decl, "options": { "baseline": "free", "method": "exhaustive" } }));
+    assert_eq!(r["structuredContent"]["legal"], true, "legal under the free baseline: {r}");
+    assert_eq!(r["structuredContent"]["proof"], "exhaustive");
+
+    // solve_attack
+    let r = c.call("solve_attack", json!({ "board": board }));
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(r["structuredContent"], cli_json(&["solve", &bs]));
+    let r = c.call("solve_attack", json!({ "board": board, "objective": "attackers" }));
+    assert_eq!(r["structuredContent"]["objective"], 2);
+
+    // enumerate_attacks
+    let r = c.call("enumerate_attacks", json!({ "board": board, "limit": 1 }));
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(r["structuredContent"]["declarations"].as_array().map(Vec::len), Some(1));
+    assert_eq!(r["structuredContent"]["complete"], false);
+
+    // explain_board: validate's view.
+    let r = c.call("explain_board", json!({ "board": board }));
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(r["structuredContent"]["creatures"], cli_json(&["validate", &bs])["creatures"]);
+
+    // A bad board: a tool error with the command line's message.
+    let mut bad = board.clone();
+    bad["permanents"][0]["controller"] = json!("Z");
+    let r = c.call("explain_board", json!({ "board": bad }));
+    assert_eq!(r["isError"], true, "{r}");
+    let msg = text_of(&r);
+    let bad_file = std::env::temp_dir().join(format!("attackopt-mcp-bad-{}.json", std::process::id()));
+    std::fs::write(&bad_file, bad.to_string()).expect("write");
+    let cli = Command::new(env!("CARGO_BIN_EXE_attackopt")).arg("validate").arg(&bad_file).output().expect("runs");
+    let _ = std::fs::remove_file(&bad_file);
+    assert_eq!(cli.status.code(), Some(2));
+    let cli_err = String::from_utf8_lossy(&cli.stderr).into_owned();
+    let cli_tail = cli_err.split_once(": at ").map(|(_, t)| t.trim().to_string()).expect("the CLI names a path");
+    assert_eq!(msg, format!("board: at {cli_tail}"), "the same message as the command line");
+    assert!(msg.contains("permanents[0].controller"), "{msg}");
+
+    // Bad boards through every tool, a bad declaration, a board that is not an object.
+    for tool in ["check_attack", "solve_attack", "enumerate_attacks"] {
+        let r = c.call(tool, json!({ "board": bad, "declaration": decl }));
+        assert_eq!(r["isError"], true, "{tool}: {r}");
+        assert!(text_of(&r).contains("permanents[0].controller"), "{tool}: {r}");
+    }
+    let r = c.call("check_attack", json!({ "board": board, "declaration": { "attacks": [ { "creature": "serpant", "target": "B" } ] } }));
+    assert_eq!(r["isError"], true);
+    assert!(text_of(&r).contains("declaration: at attacks[0].creature") && text_of(&r).contains("serpent"), "{r}");
+    let r = c.call("solve_attack", json!({ "board": "models/paid-vs-free.json" }));
+    assert_eq!(r["isError"], true);
+    let r = c.call("solve_attack", json!({ "board": board, "objective": "glory" }));
+    assert_eq!(r["isError"], true);
+    assert!(text_of(&r).contains("objective"));
+
+    // An unknown tool is a protocol error, and the server goes on.
+    let r = c.request("tools/call", json!({ "name": "declare_war", "arguments": {} }));
+    assert!(r.get("error").is_some() || r["result"]["isError"] == true, "{r}");
+    let r = c.call("explain_board", json!({ "board": board }));
+    assert_eq!(r["isError"], false);
+
+    let seen = c.stdout_seen.clone();
+    let (code, stderr) = c.finish();
+    assert_eq!(code, Some(0), "stderr:\n{stderr}");
+    assert!(stderr.contains("attackopt mcp:"), "logs go to standard error:\n{stderr}");
+    for line in seen {
+        assert!(line.starts_with('{') && line.contains("\"jsonrpc\""), "stdout carries only the protocol: {line}");
+    }
+}

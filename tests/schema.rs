@@ -1,0 +1,292 @@
+//! `attackopt schema`: the JSON Schemas accept every real board, declaration and result, and the
+//! parser and the board schema agree on invalid boards.
+
+use attackopt::board::{parse_board, parse_declaration};
+use attackopt::generate::{generate, Profile};
+use attackopt::schema::{board_schema, declaration_schema, result_schema};
+use attackopt::{Objective, Options, Position};
+use jsonschema::Validator;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn validator(schema: Value) -> Validator {
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("the schema itself is invalid: {e}\n{schema:#}"))
+}
+
+#[track_caller]
+fn assert_valid(v: &Validator, instance: &Value, what: &str) {
+    let errors: Vec<String> = v.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    assert!(errors.is_empty(), "{what} does not match its schema:\n{}", errors.join("\n"));
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read_json(p: &Path) -> Value {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn the_three_schemas_are_valid_json_schemas() {
+    for name in ["board", "declaration", "result"] {
+        let s = attackopt::schema::schema(name).expect("a known schema");
+        assert!(jsonschema::meta::is_valid(&s), "{name} schema is not a valid JSON Schema");
+    }
+    assert!(attackopt::schema::schema("nonsense").is_err());
+}
+
+#[test]
+fn every_model_board_matches_the_board_schema() {
+    let v = validator(board_schema());
+    let files = json_files(&root().join("models"));
+    assert!(files.len() >= 10, "expected the model boards, found {}", files.len());
+    for f in files {
+        let board = read_json(&f);
+        parse_board(&board.to_string(), &f.display().to_string()).unwrap_or_else(|e| panic!("parser rejects a model: {e}"));
+        assert_valid(&v, &board, &f.display().to_string());
+    }
+}
+
+#[test]
+fn every_scenario_board_and_declaration_matches_its_schema() {
+    let boards = validator(board_schema());
+    let decls = validator(declaration_schema());
+    let files = json_files(&root().join("tests/scenarios"));
+    assert!(files.len() >= 20, "expected the scenarios, found {}", files.len());
+    let mut checked_decls = 0;
+    for f in files {
+        let scenario = read_json(&f);
+        let board = &scenario["board"];
+        assert!(board.is_object(), "{}: no board", f.display());
+        assert_valid(&boards, board, &format!("{} board", f.display()));
+        for (i, c) in scenario["expect"]["checks"].as_array().into_iter().flatten().enumerate() {
+            let d = &c["declaration"];
+            if d.is_object() && parse_declaration(&d.to_string(), "d").is_ok() {
+                assert_valid(&decls, d, &format!("{} check {i}", f.display()));
+                checked_decls += 1;
+            }
+        }
+    }
+    assert!(checked_decls > 20);
+}
+
+#[test]
+fn every_model_declaration_matches_the_declaration_schema() {
+    let v = validator(declaration_schema());
+    let files = json_files(&root().join("models/declarations"));
+    assert!(files.len() >= 20);
+    for f in files {
+        let d = read_json(&f);
+        assert_valid(&v, &d, &f.display().to_string());
+    }
+}
+
+#[test]
+fn generated_boards_match_the_board_schema() {
+    let v = validator(board_schema());
+    for profile in Profile::ALL {
+        for seed in 0..5 {
+            let board = serde_json::to_value(generate(4, 12, seed, profile)).expect("a board serializes");
+            assert_valid(&v, &board, &format!("generated {} seed {seed}", profile.name()));
+        }
+    }
+}
+
+/// Real results: check every model declaration, solve every model, enumerate a few.
+#[test]
+fn real_results_match_the_result_schema() {
+    let v = validator(result_schema());
+    let options = Options::default();
+    let mut checks = 0;
+    for f in json_files(&root().join("models")) {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let pos = Position::from_json(&text, "model").unwrap_or_else(|e| panic!("{e}"));
+        let solved = pos.solve(Objective::Power, &options).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert_valid(&v, &serde_json::to_value(&solved).expect("serializes"), &format!("solve {}", f.display()));
+        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        for d in json_files(&root().join("models/declarations")) {
+            let name = d.file_name().and_then(|s| s.to_str()).unwrap_or_default();
+            if !(name == format!("{stem}.json") || name.starts_with(&format!("{stem}."))) {
+                continue;
+            }
+            let Ok(decl) = pos.declaration_from_json(&std::fs::read_to_string(&d).expect("readable"), name) else {
+                continue; // bad input on purpose: no result to check
+            };
+            let r = pos.check(&decl, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_valid(&v, &serde_json::to_value(&r).expect("serializes"), &format!("check {name}"));
+            checks += 1;
+        }
+        let listed = pos.enumerate(5, &options).unwrap_or_else(|e| panic!("{e}"));
+        assert_valid(&v, &serde_json::to_value(&listed).expect("serializes"), &format!("enumerate {}", f.display()));
+    }
+    assert!(checks >= 20, "only {checks} declarations checked");
+}
+
+/// The binary's own output, and its `schema` command, agree too.
+#[test]
+fn cli_output_matches_the_cli_schema() {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    let schema_out = Command::new(bin).args(["schema", "result"]).output().expect("runs");
+    assert_eq!(schema_out.status.code(), Some(0));
+    let schema: Value = serde_json::from_slice(&schema_out.stdout).expect("schema is JSON");
+    let v = validator(schema);
+    let model = root().join("models/paid-vs-free.json");
+    let decl = root().join("models/declarations/paid-vs-free.serpent-alone.json");
+    let runs: [Vec<&str>; 3] = [
+        vec!["check", model.to_str().unwrap_or_default(), decl.to_str().unwrap_or_default(), "--format", "json"],
+        vec!["solve", model.to_str().unwrap_or_default(), "--format", "json"],
+        vec!["enumerate", model.to_str().unwrap_or_default(), "--format", "json"],
+    ];
+    for args in runs {
+        let out = Command::new(bin).args(&args).output().expect("runs");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+        assert_valid(&v, &value, &format!("{args:?}"));
+    }
+    for name in ["board", "declaration"] {
+        let out = Command::new(bin).args(["schema", name]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        let printed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(printed, attackopt::schema::schema(name).expect("known"));
+    }
+    let bad = Command::new(bin).args(["schema", "boards"]).output().expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+/// The mirror types of the result schema list exactly the fields a real result has.
+#[test]
+fn result_schema_lists_exactly_the_fields_of_a_real_result() {
+    let schema = result_schema();
+    let defs = &schema["$defs"];
+    let props = |def: &str| -> Vec<String> {
+        let mut v: Vec<String> = defs[def]["properties"].as_object().unwrap_or_else(|| panic!("no {def}")).keys().cloned().collect();
+        v.sort();
+        v
+    };
+    let pos = Position::from_json(&std::fs::read_to_string(root().join("models/paid-vs-free.json")).expect("model"), "m").expect("valid");
+    let decl = pos.declaration_from_json(r#"{"attacks": [{"creature": "serpent", "target": "B"}]}"#, "d").expect("decl");
+    let r = serde_json::to_value(pos.check(&decl, &Options::default()).expect("check")).expect("json");
+    let mut keys: Vec<String> = r.as_object().expect("object").keys().cloned().collect();
+    keys.push("note".into()); // optional, present only without a proof
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys, props("CheckResult"));
+    let mut req: Vec<String> = r["requirements"][0].as_object().expect("a requirement").keys().cloned().collect();
+    req.sort();
+    assert_eq!(req, props("RequirementReport"));
+    let mut viol: Vec<String> = r["violations"][0].as_object().expect("a violation").keys().cloned().collect();
+    viol.sort();
+    assert_eq!(viol, props("Violation"));
+}
+
+/// Invalid boards: each is rejected by the parser and by the schema.
+#[test]
+fn parser_and_schema_agree_on_invalid_boards() {
+    let v = validator(board_schema());
+    let base = json!({
+        "attackopt": 1,
+        "active_player": "A",
+        "players": [ { "id": "A" }, { "id": "B" } ],
+        "permanents": [
+            { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2 },
+            { "id": "elf", "name": "Llanowar Elves", "controller": "A", "types": ["Creature"], "power": 1, "mana": [ { "add": "{G}" } ] }
+        ],
+        "effects": [ { "kind": "attacks_if_able", "creatures": ["bear"] } ]
+    });
+    assert!(parse_board(&base.to_string(), "base").is_ok());
+    assert_valid(&v, &base, "the base board");
+    type Mutation = fn(&mut Value);
+    let cases: Vec<(&str, Mutation)> = vec![
+        ("not an object", |b| *b = json!([1, 2])),
+        ("version 2", |b| b["attackopt"] = json!(2)),
+        ("no version", |b| {
+            b.as_object_mut().map(|o| o.remove("attackopt"));
+        }),
+        ("no active player", |b| {
+            b.as_object_mut().map(|o| o.remove("active_player"));
+        }),
+        ("players not a list", |b| b["players"] = json!({ "A": {} })),
+        ("player without id", |b| b["players"][1] = json!({ "life": 20 })),
+        ("life a string", |b| b["players"][0]["life"] = json!("forty")),
+        ("hand negative", |b| b["players"][0]["hand"] = json!(-1)),
+        ("mana pool without braces", |b| b["players"][0]["mana_pool"] = json!("RR")),
+        ("unknown attack option", |b| b["variant"] = json!({ "attack": "diagonal" })),
+        ("shared_team_turns a string", |b| b["variant"] = json!({ "shared_team_turns": "yes" })),
+        ("permanent without controller", |b| {
+            b["permanents"][0].as_object_mut().map(|o| o.remove("controller"));
+        }),
+        ("unknown card type", |b| b["permanents"][0]["types"] = json!(["Creture"])),
+        ("unknown color", |b| b["permanents"][0]["colors"] = json!(["purple"])),
+        ("power a string", |b| b["permanents"][0]["power"] = json!("2")),
+        ("tapped a string", |b| b["permanents"][0]["tapped"] = json!("yes")),
+        ("negative counters", |b| b["permanents"][0]["counters"] = json!(-2)),
+        ("goaded_by not a list", |b| b["permanents"][0]["goaded_by"] = json!("B")),
+        ("mana add a number", |b| b["permanents"][1]["mana"][0]["add"] = json!(5)),
+        ("mana add not in braces", |b| b["permanents"][1]["mana"][0]["add"] = json!("G")),
+        ("mana add empty", |b| b["permanents"][1]["mana"][0]["add"] = json!("")),
+        ("could_produce of nobody", |b| b["permanents"][1]["mana"][0]["add"] = json!({ "could_produce": "lands_of_nobody", "kind": "color" })),
+        ("could_produce without kind", |b| b["permanents"][1]["mana"][0]["add"] = json!({ "could_produce": "lands_you_control" })),
+        ("mana ability without add", |b| b["permanents"][1]["mana"][0] = json!({})),
+        ("effect without kind", |b| b["effects"][0] = json!({ "creatures": "all" })),
+        ("unknown effect kind", |b| b["effects"][0]["kind"] = json!("must_attack")),
+        ("selector a number", |b| b["effects"][0]["creatures"] = json!(5)),
+        ("selector a word other than all", |b| b["effects"][0]["creatures"] = json!("every")),
+        ("selector with an unknown field", |b| b["effects"][0]["creatures"] = json!({ "colour": "G" })),
+        ("selector color purple", |b| b["effects"][0]["creatures"] = json!({ "color": "purple" })),
+        ("selector power a string", |b| b["effects"][0]["creatures"] = json!({ "power_greater_than": "2" })),
+        ("selector ids not strings", |b| b["effects"][0]["creatures"] = json!([1, 2])),
+        ("attacks_if_able without creatures", |b| b["effects"][0] = json!({ "kind": "attacks_if_able" })),
+        ("target a list", |b| b["effects"][0]["target"] = json!(["B"])),
+        ("target with an unknown field", |b| b["effects"][0]["target"] = json!({ "player": ["B"] })),
+        ("target players a string", |b| b["effects"][0]["target"] = json!({ "players": "B" })),
+        ("max_attackers without count", |b| b["effects"][0] = json!({ "kind": "max_attackers" })),
+        ("max_attackers per week", |b| b["effects"][0] = json!({ "kind": "max_attackers", "count": 1, "per": "week" })),
+        ("negative count", |b| b["effects"][0] = json!({ "kind": "min_other_attackers", "creatures": "all", "count": -1 })),
+        ("attack_cost without cost", |b| b["effects"][0] = json!({ "kind": "attack_cost", "creatures": "all" })),
+        ("attack_cost empty cost", |b| b["effects"][0] = json!({ "kind": "attack_cost", "creatures": "all", "cost": "" })),
+        ("player_attacks_if_able without target", |b| b["effects"][0] = json!({ "kind": "player_attacks_if_able", "player": "A" })),
+        ("attacks_player_other_than_if_able without player", |b| {
+            b["effects"][0] = json!({ "kind": "attacks_player_other_than_if_able", "creatures": "all" })
+        }),
+        ("cant_attack_alone with count 2", |b| b["effects"][0] = json!({ "kind": "cant_attack_alone", "creatures": "all", "count": 2 })),
+        ("effects not a list", |b| b["effects"] = json!({ "kind": "cant_attack" })),
+    ];
+    assert!(cases.len() >= 40);
+    for (name, mutate) in cases {
+        let mut b = base.clone();
+        mutate(&mut b);
+        assert!(parse_board(&b.to_string(), "bad.json").is_err(), "the parser accepts the invalid board \"{name}\":\n{b:#}");
+        assert!(!v.is_valid(&b), "the schema accepts the invalid board \"{name}\":\n{b:#}");
+    }
+}
+
+/// Declarations: both reject payment entries of no known form.
+#[test]
+fn declaration_schema_rejects_malformed_declarations() {
+    let v = validator(declaration_schema());
+    let pos = Position::from_json(&std::fs::read_to_string(root().join("models/paid-vs-free.json")).expect("model"), "m").expect("valid");
+    let bad = [
+        json!({ "attacks": [ { "creature": "serpent" } ] }),
+        json!({ "attacks": "serpent" }),
+        json!({ "attacks": [], "payment": [ { "permanent": "ai1" } ] }),
+        json!({ "attacks": [], "payment": [ { "player": "A", "mana": "{U}", "life": 2 } ] }),
+        json!({ "attacks": [], "payment": [ { "player": "A", "life": -2 } ] }),
+    ];
+    for d in bad {
+        assert!(pos.declaration_from_json(&d.to_string(), "d").is_err(), "the parser accepts {d}");
+        assert!(!v.is_valid(&d), "the schema accepts {d}");
+    }
+}
