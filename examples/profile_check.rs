@@ -17,7 +17,7 @@ fn main() {
     eprintln!("position (expand + mana) {:?}", t.elapsed());
     let none = vec![false; pos.rules.costs.len()];
     let t = Instant::now();
-    let enc = attackopt::ilp::Encoding::new(&pos, &none, attackopt::ilp::Grouping::On);
+    let enc = attackopt::ilp::Encoding::new(&pos, &none, attackopt::ilp::Grouping::On, attackopt::ilp::Split::Whole);
     eprintln!("encode {:?} ({} groups)", t.elapsed(), enc.groups.len());
     let t = Instant::now();
     let m = Ilp::default().maximum(&pos, &none, &pos.rules.no_attack()).expect("maximum");

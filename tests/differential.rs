@@ -66,7 +66,10 @@ fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
         ("exhaustive", Box::new(ExhaustiveOracle::new(pos).expect("generated boards are small"))),
         // The integer program with every reduction on, and the plain 0-1 model.
         ("ilp", Box::new(Ilp::default())),
-        ("ilp-ungrouped", Box::new(Ilp { deadline: None, grouping: Grouping::Off })),
+        ("ilp-plain", Box::new(Ilp::plain())),
+        ("ilp-grouping-only", Box::new(Ilp { grouping: Grouping::On, ..Ilp::plain() })),
+        ("ilp-split-only", Box::new(Ilp { split: true, ..Ilp::plain() })),
+        ("ilp-prune-only", Box::new(Ilp { prune: true, ..Ilp::plain() })),
     ]
 }
 
@@ -634,8 +637,8 @@ fn run_solve_case(board: &Value) -> Res {
         for &objective in &objectives {
             let want = solving::solve_exhaustive(&pos, objective, baseline).map_err(|e| format!("exhaustive solve failed: {e}"))?;
             let (want_a, _) = read_declaration(&pos, &want.result.declaration);
-            for grouping in [Grouping::On, Grouping::Off] {
-                let ilp = Ilp { deadline: None, grouping };
+            for ilp in [Ilp::default(), Ilp::plain()] {
+                let grouping = ilp.grouping;
                 let got = solving::solve(&pos, objective, baseline, &ilp).map_err(|e| format!("ilp solve ({grouping:?}, {objective:?}, {baseline}) failed: {e}"))?;
                 let (a, _) = read_declaration(&pos, &got.result.declaration);
                 let verdict = check(&pos, &got.result.declaration, baseline, &oracle).map_err(|e| e.to_string())?;

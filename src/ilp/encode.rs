@@ -17,6 +17,20 @@ pub enum Grouping {
     Off,
 }
 
+/// Which numbers of attackers N a model covers (see "Splitting on the number of attackers" in
+/// the module doc). The cases of a split partition every declaration by N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    /// Every N: restrictions (3) and (4) as constraints.
+    Whole,
+    /// N ≤ 1: "only alone" holds by itself; a creature needing others can't attack.
+    AtMostOne,
+    /// 2 ≤ N ≤ k: "only alone" creatures can't attack; (3) as constraints.
+    Few(u32),
+    /// N ≥ k: "only alone" creatures can't attack; every "needs j others" with j < k holds.
+    Many(u32),
+}
+
 /// Creatures that are interchangeable for every constraint and objective of the model.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
@@ -61,7 +75,7 @@ fn sum<I: IntoIterator<Item = Variable>>(vars: I) -> Expression {
 type Signature = (usize, Vec<usize>, i64, Vec<u32>, Option<u32>, bool, Vec<(Option<Vec<usize>>, Vec<Symbol>)>);
 
 /// Partition the creatures that can attack into groups of interchangeable ones.
-fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
+fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, prune: Option<&Assignment>) -> Vec<Group> {
     let rules = &pos.rules;
     let n = rules.creatures.len();
     // A creature whose attack taps a mana source is never grouped (its source is its own).
@@ -85,7 +99,7 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
         if targets.is_empty() {
             continue;
         }
-        let weights: Vec<u32> = targets
+        let mut weights: Vec<u32> = targets
             .iter()
             .map(|&t| {
                 index
@@ -103,6 +117,10 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
                     .count() as u32
             })
             .collect();
+        let mut targets = targets;
+        if let Some(prefer) = prune {
+            (targets, weights) = undominated(pos, c, targets, weights, prefer.get(c).copied().flatten());
+        }
         let mut min_others = None;
         let mut only_alone = false;
         for r in index.restrictions.iter().map(|&i| &rules.restrictions[i]) {
@@ -122,13 +140,40 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
             .map(|k| (k.targets.clone(), k.cost.clone()))
             .collect();
         costs.sort();
+        // Groups are formed on the creature's own restrictions, so members are interchangeable
+        // on the whole board, not only in this case (the paid-baseline cuts rely on it).
+        let own = (min_others, only_alone);
+        // What the split implies: creatures that can't attack in this case are left out, and
+        // restrictions that hold by themselves are not encoded.
+        match split {
+            Split::Whole => {}
+            Split::AtMostOne => {
+                if min_others.is_some_and(|k| k >= 1) {
+                    continue;
+                }
+                (min_others, only_alone) = (None, false);
+            }
+            Split::Few(_) => {
+                if only_alone {
+                    continue;
+                }
+            }
+            Split::Many(lo) => {
+                if only_alone {
+                    continue;
+                }
+                if min_others.is_some_and(|k| k < lo) {
+                    min_others = None;
+                }
+            }
+        }
         let group = Group { members: vec![c], targets: targets.clone(), weights: weights.clone(), min_others, only_alone, costs: costs.clone() };
         if grouping == Grouping::Off || tied[c] {
             singles.push(group);
             continue;
         }
         let cr = &rules.creatures[c];
-        let sig: Signature = (cr.controller, targets, cr.power, weights, min_others, only_alone, costs);
+        let sig: Signature = (cr.controller, targets, cr.power, weights, own.0, own.1, costs);
         by_signature.entry(sig).and_modify(|g| g.members.push(c)).or_insert(group);
     }
     let mut all: Vec<Group> = by_signature.into_values().chain(singles).collect();
@@ -136,12 +181,67 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping) -> Vec<Group> {
     all
 }
 
+/// Drop the targets of creature `c` that another of its targets dominates for the maximum of
+/// requirements: at least as many of its requirements obeyed, in no cap the other isn't in,
+/// counting for every player requirement the other counts for, and incurring no cost instance
+/// the other doesn't. Moving an attack to the dominating target keeps any declaration allowed,
+/// payable and at least as good, so the maximum is unchanged. `keep` (the checked declaration's
+/// choice) is never dropped, so witnesses can stay close to it.
+fn undominated(pos: &Position, c: usize, targets: Vec<usize>, weights: Vec<u32>, keep: Option<usize>) -> (Vec<usize>, Vec<u32>) {
+    let rules = &pos.rules;
+    let controller = rules.creatures[c].controller;
+    let caps: Vec<&Option<Vec<usize>>> = rules
+        .restrictions
+        .iter()
+        .filter_map(|r| match &r.kind {
+            RestrictionKind::MaxAttackers { targets, .. } if targets.is_some() => Some(targets),
+            _ => None,
+        })
+        .collect();
+    let player_sets: Vec<&Vec<usize>> = rules
+        .requirements
+        .iter()
+        .filter(|r| r.counts)
+        .filter_map(|r| match &r.kind {
+            RequirementKind::PlayerAttacks { player, targets } if *player == controller => Some(targets),
+            _ => None,
+        })
+        .collect();
+    let profile = |t: usize| -> (Vec<bool>, Vec<bool>, Vec<usize>) {
+        let in_caps = caps.iter().map(|ts| in_targets(ts, t)).collect();
+        let in_players = player_sets.iter().map(|ts| ts.binary_search(&t).is_ok()).collect();
+        let costs = rules.by_creature[c].costs.iter().copied().filter(|&k| in_targets(&rules.costs[k].targets, t)).collect();
+        (in_caps, in_players, costs)
+    };
+    let profiles: Vec<_> = targets.iter().map(|&t| profile(t)).collect();
+    // i dominates j: weakly better everywhere; among equals the first one is kept.
+    let dominates = |i: usize, j: usize| {
+        let (ci, pi, ki) = &profiles[i];
+        let (cj, pj, kj) = &profiles[j];
+        weights[i] >= weights[j]
+            && ci.iter().zip(cj).all(|(a, b)| !a || *b)
+            && pi.iter().zip(pj).all(|(a, b)| *a || !b)
+            && ki.iter().all(|k| kj.contains(k))
+    };
+    let keep_index = |j: usize| Some(targets[j]) == keep;
+    let alive: Vec<usize> = (0..targets.len())
+        .filter(|&j| keep_index(j) || !(0..targets.len()).any(|i| i != j && dominates(i, j) && (!dominates(j, i) || i < j)))
+        .collect();
+    (alive.iter().map(|&j| targets[j]).collect(), alive.iter().map(|&j| weights[j]).collect())
+}
+
 impl Encoding {
     /// Encode the declarations that respect every restriction, incur only cost instances `k`
     /// with `allowed[k]`, and can be paid.
-    pub fn new(pos: &Position, allowed: &[bool], grouping: Grouping) -> Encoding {
+    pub fn new(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split) -> Encoding {
+        Encoding::with_pruning(pos, allowed, grouping, split, None)
+    }
+
+    /// As [`Encoding::new`], leaving out dominated targets when `prune` is the declaration to
+    /// stay close to (valid for the maximum of requirements only, see `undominated`).
+    pub fn with_pruning(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, prune: Option<&Assignment>) -> Encoding {
         let rules = &pos.rules;
-        let groups = groups(pos, allowed, grouping);
+        let groups = groups(pos, allowed, grouping, split, prune);
         let mut vars = ProblemVariables::new();
         let mut constraints = Vec::new();
         let size = |g: &Group| g.members.len() as f64;
@@ -154,14 +254,28 @@ impl Encoding {
             })
             .collect();
         let attacks: Vec<Expression> = x.iter().map(|xs| sum(xs.iter().map(|(_, v)| *v))).collect();
+        // N, the number of attackers, as one variable defined by one dense row, so restrictions
+        // on N stay sparse (a row per restriction over every x would be quadratic in size).
         let total = {
             let mut e = Expression::with_capacity(x.len());
             for a in &attacks {
                 e.add_mul(1.0, a.clone());
             }
-            e
+            let n_var = vars.add(variable().min(0.0));
+            constraints.push(constraint::eq(e, n_var));
+            Expression::from(n_var)
         };
         let n_attackers: f64 = groups.iter().map(size).sum();
+        // The split's range of N.
+        match split {
+            Split::Whole => {}
+            Split::AtMostOne => constraints.push(constraint::leq(total.clone(), 1.0)),
+            Split::Few(k) => {
+                constraints.push(constraint::leq(2.0, total.clone()));
+                constraints.push(constraint::leq(total.clone(), f64::from(k)));
+            }
+            Split::Many(k) => constraints.push(constraint::leq(f64::from(k), total.clone())),
+        }
         // (1) each creature attacks at most one target.
         for (g, a) in attacks.iter().enumerate() {
             if x[g].len() > 1 {
@@ -443,8 +557,14 @@ impl Encoding {
 
     /// The paid-baseline cut for a declaration `a` that falls short of `m` (see `crate::solve`):
     /// declarations incurring, group by group, at least the cost shapes `a` incurs obey ≥ m.
-    /// δ[g][s] = 1 allows y[g][s] to be below a's count, and then relaxes the bound.
-    pub fn paid_cut(&mut self, a: &Assignment, m: usize) -> Vec<Constraint> {
+    /// `δ_gs = 1` allows `y_gs` to be below a's count, and then relaxes the bound.
+    pub fn paid_cut(&mut self, a: &Assignment, m: usize, pos: &Position) -> Vec<Constraint> {
+        // A creature of `a` that pays a cost but can't attack in this split's case makes the
+        // cut's premise false for every declaration here: nothing to add.
+        let present: std::collections::HashSet<usize> = self.groups.iter().flat_map(|g| g.members.iter().copied()).collect();
+        if pos.rules.incurred(a).iter().any(|&k| !present.contains(&pos.rules.costs[k].creature)) {
+            return vec![];
+        }
         let counts = self.counts(a);
         let mut relax = Expression::with_capacity(4);
         let mut out = Vec::new();

@@ -43,11 +43,11 @@
 
 mod encode;
 
-pub use encode::{Encoding, Group, Grouping};
+pub use encode::{Encoding, Group, Grouping, Split};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
-use crate::rules::Assignment;
+use crate::rules::{Assignment, RestrictionKind};
 use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel, WithTimeLimit};
 use std::time::{Duration, Instant};
 
@@ -55,13 +55,17 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, Copy)]
 pub struct Ilp {
     pub deadline: Option<Instant>,
-    /// Whether interchangeable creatures share variables (on by default; off for tests).
+    /// Whether interchangeable creatures share variables (on by default).
     pub grouping: Grouping,
+    /// Whether "alone" restrictions split the model on the number of attackers (on by default).
+    pub split: bool,
+    /// Whether the maximum leaves out dominated targets (on by default).
+    pub prune: bool,
 }
 
 impl Default for Ilp {
     fn default() -> Self {
-        Ilp { deadline: None, grouping: Grouping::On }
+        Ilp { deadline: None, grouping: Grouping::On, split: true, prune: true }
     }
 }
 
@@ -75,7 +79,71 @@ pub struct Solved {
 
 impl Ilp {
     pub fn with_time_limit(seconds: f64) -> Ilp {
-        Ilp { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), grouping: Grouping::On }
+        Ilp { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), ..Ilp::default() }
+    }
+
+    /// The plain 0-1 model: no grouping, no split (for tests and benchmarks).
+    pub fn plain() -> Ilp {
+        Ilp { deadline: None, grouping: Grouping::Off, split: false, prune: false }
+    }
+
+    /// The cases to solve: one model, or one per range of the number of attackers when "can
+    /// only attack alone" or "can't attack unless k others do" is in play.
+    pub fn splits(&self, pos: &Position) -> Vec<Split> {
+        let rules = &pos.rules;
+        let can = |c: usize| !rules.creatures[c].allowed.is_empty();
+        let mut alone = false;
+        let mut k_max = 0;
+        for r in &rules.restrictions {
+            match r.kind {
+                RestrictionKind::AttacksOnlyAlone { creature } if can(creature) => alone = true,
+                RestrictionKind::MinOtherAttackers { creature, count } if can(creature) => k_max = k_max.max(count),
+                _ => {}
+            }
+        }
+        if !self.split || (!alone && k_max == 0) {
+            return vec![Split::Whole];
+        }
+        let mut cases = vec![Split::AtMostOne];
+        if k_max >= 2 {
+            cases.push(Split::Few(k_max));
+        }
+        cases.push(Split::Many(2.max(k_max + 1)));
+        cases
+    }
+
+    /// The best solution over the split's cases: `build` adds the objective and any extra
+    /// constraints to each case's encoding. None when no case has a solution.
+    pub fn best<F>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, build: F) -> Result<Option<Solved>, SolveError>
+    where
+        F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
+    {
+        self.best_bounded(pos, allowed, grouping, prefer, false, build, |_, _| false)
+    }
+
+    /// As [`Ilp::best`], skipping a case when `skip(case, best so far)` says it can't win.
+    /// Cases are tried from the most attackers down, where the best answers usually are.
+    #[allow(clippy::too_many_arguments)]
+    fn best_bounded<F, S>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, prune: bool, mut build: F, skip: S) -> Result<Option<Solved>, SolveError>
+    where
+        F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
+        S: Fn(Split, &Solved) -> bool,
+    {
+        let mut best: Option<Solved> = None;
+        for split in self.splits(pos).into_iter().rev() {
+            if best.as_ref().is_some_and(|b| skip(split, b)) {
+                continue;
+            }
+            let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, prune.then_some(prefer));
+            let (objective, extra) = build(&mut enc);
+            if let Some(s) = self.solve(pos, enc, objective, extra, prefer)? {
+                // Objectives here are integers: a case wins only by at least one.
+                if best.as_ref().is_none_or(|b| s.objective > b.objective + 0.5) {
+                    best = Some(s);
+                }
+            }
+        }
+        Ok(best)
     }
 
     fn remaining(&self) -> Result<Option<f64>, SolveError> {
@@ -143,17 +211,37 @@ impl Ilp {
 
 impl Maximizer for Ilp {
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
-        let mut enc = Encoding::new(pos, allowed, self.grouping);
         let n = pos.rules.creatures.len();
         // Lexicographic: most requirements first, then closest to `prefer` (the declaration
         // being checked; closeness is at most n), so the witness changes as few attacks as it can.
-        let mut objective = Expression::with_capacity(n * 2);
-        objective.add_mul((n + 1) as f64, enc.obeyed.clone());
-        let closeness = enc.closeness(prefer);
-        objective.add_mul(1.0, closeness);
-        // The empty declaration is always feasible, so infeasible means a bug.
-        let solved =
-            self.solve(pos, enc, objective, vec![], prefer)?.ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
+        // A case allowing at most k attackers obeys at most the k best creatures' requirements
+        // plus every player requirement: skip it when that can't reach the best found.
+        let mut best_each: Vec<usize> = (0..n).map(|c| most_obeyed_by(pos, c)).collect();
+        best_each.sort_unstable_by(|a, b| b.cmp(a));
+        let players = pos.rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
+        let bound = |k: usize| best_each.iter().take(k).sum::<usize>() + players;
+        let solved = self
+            .best_bounded(
+                pos,
+                allowed,
+                self.grouping,
+                prefer,
+                self.prune,
+                |enc| {
+                    let mut objective = Expression::with_capacity(n * 2);
+                    objective.add_mul((n + 1) as f64, enc.obeyed.clone());
+                    let closeness = enc.closeness(prefer);
+                    objective.add_mul(1.0, closeness);
+                    (objective, vec![])
+                },
+                |split, found| match split {
+                    Split::AtMostOne => (bound(1) as f64) < found.obeyed - 0.5,
+                    Split::Few(k) => (bound(k as usize) as f64) < found.obeyed - 0.5,
+                    Split::Many(_) | Split::Whole => false,
+                },
+            )?
+            // The empty declaration is always feasible, so infeasible means a bug.
+            .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
         self.verify(pos, &solved.assignment, allowed)?;
         let value = pos.rules.obeyed(&solved.assignment);
         if (solved.obeyed - value as f64).abs() > 0.5 {
@@ -164,4 +252,24 @@ impl Maximizer for Ilp {
         }
         Ok(Maximum { value, witness: solved.assignment, proof: Proof::IlpOptimal })
     }
+}
+
+/// The most requirements of creature `c` one attack of it can obey.
+fn most_obeyed_by(pos: &Position, c: usize) -> usize {
+    let rules = &pos.rules;
+    let reqs: Vec<&crate::rules::Requirement> = rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts).collect();
+    rules.creatures[c]
+        .allowed
+        .iter()
+        .map(|&t| {
+            reqs.iter()
+                .filter(|r| match &r.kind {
+                    crate::rules::RequirementKind::Attack { targets, .. } => crate::rules::in_targets(targets, t),
+                    crate::rules::RequirementKind::AttackPlayerOtherThan { player, .. } => rules.targets[t].player().is_some_and(|p| p != *player),
+                    crate::rules::RequirementKind::PlayerAttacks { .. } => false,
+                })
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
 }

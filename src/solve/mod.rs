@@ -160,17 +160,6 @@ impl<'a> Search<'a> {
         Ok(Search { pos, ilp, baseline, grouping, m_free, cuts: vec![] })
     }
 
-    /// The base model: every cost allowed, obeyed ≥ m_free, and every cut so far.
-    fn encoding(&self) -> (Encoding, Vec<Constraint>) {
-        let all = vec![true; self.pos.rules.costs.len()];
-        let mut enc = Encoding::new(self.pos, &all, self.grouping);
-        let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
-        for (a, m) in &self.cuts {
-            cs.extend(enc.paid_cut(a, *m));
-        }
-        (enc, cs)
-    }
-
     /// Maximize `objective(enc)` over legal declarations with `extra(enc)` constraints; None when
     /// there is none (infeasible).
     fn best<O, X>(&mut self, objective: O, extra: X) -> Result<Option<Assignment>, SolveError>
@@ -179,13 +168,22 @@ impl<'a> Search<'a> {
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let no_attack = self.pos.rules.no_attack();
+        let all = vec![true; self.pos.rules.costs.len()];
         loop {
-            let (enc, mut cs) = self.encoding();
-            cs.extend(extra(&enc));
-            let obj = objective(&enc);
-            let Some(solved) = self.ilp.solve(self.pos, enc, obj, cs, &no_attack)? else { return Ok(None) };
+            // Every cost allowed, obeyed ≥ m_free, every cut so far, and the caller's constraints.
+            let cuts = &self.cuts;
+            let m_free = self.m_free;
+            let pos = self.pos;
+            let found = self.ilp.best(self.pos, &all, self.grouping, &no_attack, |enc| {
+                let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
+                for (a, m) in cuts {
+                    cs.extend(enc.paid_cut(a, *m, pos));
+                }
+                cs.extend(extra(enc));
+                (objective(enc), cs)
+            })?;
+            let Some(solved) = found else { return Ok(None) };
             let a = solved.assignment;
-            let all = vec![true; self.pos.rules.costs.len()];
             self.ilp.verify(self.pos, &a, &all)?;
             let obeyed = self.pos.rules.obeyed(&a);
             if obeyed < self.m_free {
