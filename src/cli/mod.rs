@@ -277,7 +277,15 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Solve { board, objective, solver, format } => {
             let pos = load_position(&board)?;
             let objective = Objective::parse(&objective, &pos).map_err(|m| Failure { code: 2, message: format!("--objective: {m}") })?;
-            let result = pos.solve(objective, &solver.options())?;
+            let result = match pos.solve(objective, &solver.options()) {
+                Ok(r) => r,
+                // JSON readers still get an object saying there is no proof (SPEC.md: exit 3).
+                Err(Error::Solve(SolveError::TimeLimit(m))) if format == Format::Json => {
+                    print_json(&serde_json::json!({ "proof": "none", "legal": null, "message": m }))?;
+                    return Err(Failure { code: 3, message: m });
+                }
+                Err(e) => return Err(e.into()),
+            };
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => {

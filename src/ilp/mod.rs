@@ -172,7 +172,10 @@ impl Ilp {
             model = model.with_time_limit(left);
         }
         let started = Instant::now();
-        let result = model.solve();
+        // microlp asserts in places (e.g. an integer value far from an integer): a panic there
+        // becomes an error, never a crash.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| model.solve()))
+            .map_err(|_| SolveError::Internal("the integer program solver panicked".into()))?;
         if std::env::var_os("ATTACKOPT_DEBUG").is_some() {
             eprintln!("attackopt: debug: solve took {:?}: {}", started.elapsed(), if result.is_ok() { "ok" } else { "failed" });
         }
@@ -185,11 +188,21 @@ impl Ilp {
             Err(other) => return Err(SolveError::Internal(format!("the integer program could not be solved: {other}"))),
         };
         if !matches!(solution.status(), SolutionStatus::Optimal) {
-            return Err(SolveError::TimeLimit("the time limit ran out before the integer program proved its optimum".into()));
+            // Say how far the search got: the best value found and the proven bound.
+            let inner = solution.into_inner();
+            let stats = inner.stats();
+            let progress = match stats.best_bound {
+                Some(bound) => format!(" (best found {:.0}, proven bound {:.0})", inner.objective(), bound),
+                None => format!(" (best found {:.0}, no bound yet)", inner.objective()),
+            };
+            return Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
         }
-        let shell = Encoding::shell(groups, x);
-        let assignment = shell.assignment(&solution, prefer, pos.rules.creatures.len());
-        Ok(Some(Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) }))
+        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let shell = Encoding::shell(groups, x);
+            let assignment = shell.assignment(&solution, prefer, pos.rules.creatures.len());
+            Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) }
+        }));
+        read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
     }
 
     /// Re-check a rounded solution with the rules code: restrictions, allowed costs, payment.
