@@ -19,7 +19,6 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (SPEC.md).
 
-use crate::board::Attack;
 use crate::ilp::{Encoding, Grouping, Ilp};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
 use crate::mana::symbol::Symbol;
@@ -300,11 +299,4 @@ fn no_good(enc: &Encoding, a: &Assignment) -> Constraint {
         }
     }
     constraint::leq(Expression::from(1.0), e)
-}
-
-/// Attacks as a sorted list, for comparing declarations as sets.
-pub fn attack_set(d: &crate::board::Declaration) -> Vec<Attack> {
-    let mut v = d.attacks.clone();
-    v.sort();
-    v
 }
