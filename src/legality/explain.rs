@@ -184,24 +184,57 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
     )
 }
 
-/// The `requirements` violation: how many are obeyed and how many could be.
+/// The `requirements` violation as a chain of reasons: how many are obeyed, how many could be,
+/// and for each creature the witness moves, what it must do instead and why it can
+/// ("Grizzly Bears (bear) should attack C instead of B: it then obeys ...; C can be attacked
+/// for free").
 pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, baseline: Baseline, obeyed: usize) -> String {
     let rules = &pos.rules;
-    // Name the requirements the witness obeys and this declaration does not.
-    let missed: Vec<String> = rules
-        .requirements
-        .iter()
-        .filter(|r| r.counts && rules.obeys(r, &max.witness) && !rules.obeys(r, a))
-        .map(|r| describe_requirement(pos, r))
-        .collect();
+    let w = &max.witness;
     let allowed = match baseline {
         Baseline::Paid => "paying only costs this declaration pays",
         Baseline::Free => "paying no cost",
     };
+    let mut reasons = Vec::new();
+    for c in 0..rules.creatures.len() {
+        if a[c] == w[c] {
+            continue;
+        }
+        let gained: Vec<String> = rules.by_creature[c]
+            .requirements
+            .iter()
+            .map(|&i| &rules.requirements[i])
+            .filter(|r| r.counts && rules.obeys(r, w) && !rules.obeys(r, a))
+            .map(|r| format!("«{}»", describe_requirement(pos, r)))
+            .collect();
+        let was = a[c].map_or("not attacking".to_string(), |t| format!("attacking {}", describe_target(pos, t)));
+        let now = match w[c] {
+            None => format!("{} should not attack (instead of {was})", creature_name(pos, c)),
+            Some(t) => {
+                let costs: Vec<String> = rules.by_creature[c]
+                    .costs
+                    .iter()
+                    .filter(|&&k| crate::rules::in_targets(&rules.costs[k].targets, t))
+                    .map(|&k| format!("{} ({})", format_cost(&rules.costs[k].cost), rules.costs[k].source))
+                    .collect();
+                let price = if costs.is_empty() { "for free".to_string() } else { format!("paying {}", costs.join(" and ")) };
+                format!("{} should attack {} instead of {was}, which it can {price}", creature_name(pos, c), describe_target(pos, t))
+            }
+        };
+        if gained.is_empty() {
+            reasons.push(now);
+        } else {
+            reasons.push(format!("{now}; it then obeys {}", gained.join(", ")));
+        }
+    }
+    // Player requirements (Trove of Temptation) the witness obeys and this declaration does not.
+    for r in rules.requirements.iter().filter(|r| r.counts && r.creature().is_none() && rules.obeys(r, w) && !rules.obeys(r, a)) {
+        reasons.push(format!("the witness obeys «{}»", describe_requirement(pos, r)));
+    }
     format!(
-        "this declaration obeys {obeyed} requirement{}, but {} can be obeyed {allowed} without breaking a restriction (CR 508.1d); the witness also obeys: {}",
+        "this declaration obeys {obeyed} requirement{}, but {} can be obeyed {allowed} without breaking a restriction (CR 508.1d): {}",
         if obeyed == 1 { "" } else { "s" },
         max.value,
-        missed.join("; ")
+        reasons.join("; ")
     )
 }
