@@ -552,3 +552,206 @@ fn unknown_field_in_declaration_is_a_warning() {
     assert!(code == Some(0) || code == Some(1), "exit {code:?}, stderr:\n{err}");
     assert!(err.contains("warning") && err.contains(&df) && err.contains("targte"), "stderr:\n{err}");
 }
+
+// ------------------------------------------------------------------ error kinds of the other commands (issue 6)
+
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = common::bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    out
+}
+
+fn model_path(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(name).to_string_lossy().into_owned()
+}
+
+/// `solve --objective`: an unknown player in damage:PLAYER, or an unknown objective, names the
+/// argument and the expected form.
+#[test]
+fn solve_objective_errors_name_the_argument() {
+    let m = model_path("paid-vs-free.json");
+    for (objective, needles) in [
+        ("damage:UNKNOWN", vec!["--objective", "expected the id of a player", "\"UNKNOWN\""]),
+        ("damage:", vec!["--objective", "expected the id of a player"]),
+        ("damage:b", vec!["--objective", "did you mean \"B\""]),
+        ("strength", vec!["--objective", "expected power, attackers, none or damage:PLAYER", "\"strength\""]),
+        ("Power", vec!["--objective", "expected power, attackers, none or damage:PLAYER"]),
+    ] {
+        let out = run_bin(&["solve", &m, "--objective", objective]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{objective}: {err}");
+        for n in needles {
+            assert!(err.contains(n), "{objective}: stderr should contain {n:?}:\n{err}");
+        }
+        assert!(out.stdout.is_empty(), "{objective}: nothing on standard output");
+    }
+}
+
+/// `generate` with arguments out of range: exit 2 naming the argument, its range and the value.
+#[test]
+fn generate_argument_errors_name_the_argument() {
+    for (args, needles) in [
+        (vec!["--players", "0", "--creatures", "3"], vec!["--players", "expected 1 to 64", "found 0"]),
+        (vec!["--players", "65", "--creatures", "3"], vec!["--players", "expected 1 to 64", "found 65"]),
+        (vec!["--players", "2", "--creatures", "90001"], vec!["--creatures", "expected at most 90000", "found 90001"]),
+        (vec!["--players", "2", "--creatures", "3", "--profile", "legacy"], vec!["--profile", "commander, tokens or adversarial", "\"legacy\""]),
+        (vec!["--players", "two", "--creatures", "3"], vec!["--players", "two"]),
+        (vec!["--players", "2", "--creatures", "3", "--seed", "-1"], vec!["-1"]),
+        (vec!["--creatures", "3"], vec!["--players"]),
+    ] {
+        let mut a = vec!["generate"];
+        a.extend(args.iter().copied());
+        let out = run_bin(&a);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        for n in needles {
+            assert!(err.contains(n), "{args:?}: stderr should contain {n:?}:\n{err}");
+        }
+    }
+}
+
+/// `batch`: each bad line gets an error line (code 2) naming the file, the line, the JSON path
+/// of the request field and the expected form; the batch goes on and exits 0.
+#[test]
+fn batch_bad_lines_name_line_and_path() {
+    let pvf = model_path("paid-vs-free.json");
+    let lines: Vec<(String, Vec<&str>)> = vec![
+        ("{not json".to_string(), vec!["not valid JSON"]),
+        (json!({ "id": 1, "command": "frobnicate", "board": pvf }).to_string(), vec!["at command", "expected one of", "check"]),
+        (json!({ "id": 2, "board": pvf }).to_string(), vec!["missing field `command`"]),
+        (json!({ "id": 3, "command": "solve" }).to_string(), vec!["missing field `board`"]),
+        (json!({ "id": 4, "command": "solve", "board": "no/such/board.json" }).to_string(), vec!["board", "no/such/board.json", "cannot read"]),
+        (json!({ "id": 5, "command": "solve", "board": 7 }).to_string(), vec!["at board", "expected a board object or the path of a board file"]),
+        (json!({ "id": 6, "command": "check", "board": pvf }).to_string(), vec!["at declaration", "expected a declaration object"]),
+        (json!({ "id": 7, "command": "solve", "board": pvf, "objective": "damage:UNKNOWN" }).to_string(), vec!["at objective", "expected the id of a player"]),
+        (json!({ "id": 8, "command": "solve", "board": pvf, "options": { "time_limit": -1 } }).to_string(), vec!["at options.time_limit", "expected a positive number of seconds"]),
+        (json!({ "id": 9, "command": "solve", "board": pvf, "options": { "baseline": "cheap" } }).to_string(), vec!["at options.baseline", "expected `paid` or `free`"]),
+        (json!({ "id": 10, "command": "solve", "board": pvf, "options": { "method": "magic" } }).to_string(), vec!["at options.method", "`ilp` or `exhaustive`"]),
+        (json!({ "id": 11, "command": "enumerate", "board": pvf, "limit": -3 }).to_string(), vec!["at limit", "expected usize"]),
+        (json!({ "id": 12, "command": "solve", "board": { "attackopt": 1, "active_player": "Z", "players": [ { "id": "A" } ] } }).to_string(), vec!["board", "at active_player", "expected the id of a player"]),
+        (json!({ "id": 13, "command": "check", "board": pvf, "declaration": { "attacks": [ { "creature": "nobody", "target": "B" } ] } }).to_string(), vec!["declaration", "at attacks[0].creature", "expected the id of a creature"]),
+        ("[1, 2]".to_string(), vec!["expected"]),
+    ];
+    let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let out = run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "a bad line never stops the batch: {}", stderr(&out));
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(answers.len(), lines.len());
+    for (i, ((line, needles), a)) in lines.iter().zip(&answers).enumerate() {
+        assert_eq!(a["line"], json!(i + 1), "{line}: {a}");
+        assert_eq!(a["error"]["code"], json!(2), "{line}: expected an error line, got {a}");
+        let msg = a["error"]["message"].as_str().unwrap();
+        assert!(msg.contains(&format!(":{}", i + 1)), "{line}: the message should name the line: {msg}");
+        for n in needles {
+            assert!(msg.contains(n), "{line}: the message should contain {n:?}: {msg}");
+        }
+    }
+    // Not UTF-8: an error line too.
+    let out = run_with_stdin(&["batch", "-", "--quiet"], b"\xff\xfe\n");
+    assert_eq!(out.status.code(), Some(0));
+    let a: Value = serde_json::from_slice(out.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(a["error"]["code"], json!(2));
+    assert!(a["error"]["message"].as_str().unwrap().contains("not valid UTF-8"), "{a}");
+    // A request file that can't be read: exit 2 naming it.
+    let out = run_bin(&["batch", "no/such/requests.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no/such/requests.jsonl"), "{}", stderr(&out));
+}
+
+/// `import forge`: a malformed file names the file and the line (key) and what was expected.
+#[test]
+fn import_forge_bad_files_name_file_and_line() {
+    for (name, text, needles) in [
+        ("life.pzl", "[state]\nhumanlife=lots\n".as_bytes(), vec!["line 2 (humanlife)", "expected a life total (an integer)", "\"lots\""]),
+        ("ailife.pzl", "[state]\nactiveplayer=ai\nailife=99999999999999999999\n".as_bytes(), vec!["line 3 (ailife)", "expected a life total"]),
+        ("active.pzl", "[state]\nactiveplayer=nobody\n".as_bytes(), vec!["activeplayer", "expected the active player human or ai"]),
+        ("nostate.pzl", "[metadata]\nName:x\n".as_bytes(), vec!["expected a [state] section"]),
+        ("binary.pzl", b"[state]\nhumanlife=\xff\xfe\n".as_slice(), vec!["cannot read"]),
+    ] {
+        let f = std::env::temp_dir().join(format!("attackopt-bad-{}-{name}", std::process::id()));
+        std::fs::write(&f, text).unwrap();
+        let file = f.to_string_lossy().into_owned();
+        let out = run_bin(&["import", "forge", &file]);
+        let _ = std::fs::remove_file(&f);
+        assert_bad(&out, &file, &needles);
+    }
+    let out = run_bin(&["import", "forge", "no/such/file.pzl"]);
+    assert_bad(&out, "no/such/file.pzl", &["cannot read the file"]);
+}
+
+/// `--exhaustive` on a board past its 2,000,000 declarations: exit 2 saying so.
+#[test]
+fn exhaustive_on_a_board_too_large() {
+    let mut b = base_board();
+    for i in 0..24 {
+        b["permanents"].as_array_mut().unwrap().push(json!({ "id": format!("t{i}"), "controller": "A", "types": ["Creature"], "power": 1 }));
+    }
+    let f = temp_file("too-large", &b.to_string());
+    let out = run_bin(&["solve", &f.to_string_lossy(), "--exhaustive"]);
+    let _ = std::fs::remove_file(&f);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("exhaustive checker") && err.contains("2000000"), "{err}");
+}
+
+/// A payment question with more than 65,536 combinations of choices is refused (exit 2), never
+/// guessed: it names the player and the limit.
+#[test]
+fn payment_with_too_many_choices() {
+    let mut b = base_board();
+    for i in 0..17 {
+        b["permanents"].as_array_mut().unwrap().push(json!({ "id": format!("rock{i}"), "controller": "A", "types": ["Artifact"],
+            "mana": [ { "add": "{C}{C}" }, { "add": "{G}" } ] }));
+    }
+    b["effects"] = json!([ { "kind": "attack_cost", "creatures": ["bear"], "cost": "{2/W}{2/W}{2/W}" } ]);
+    let decl = json!({ "attacks": [ { "creature": "bear", "target": "B" } ] });
+    let (_, _, out) = run_check("too-many-choices", &b.to_string(), &decl.to_string());
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("paying for A's attackers") && err.contains("65536"), "{err}");
+}
+
+/// A declaration or board file that does not exist, and a directory given as a file.
+#[test]
+fn unreadable_declaration_and_directory() {
+    let b = temp_file("unreadable-board", &base_board().to_string());
+    let out = run_bin(&["check", &b.to_string_lossy(), "no/such/decl.json"]);
+    assert_bad(&out, "no/such/decl.json", &["cannot read the file"]);
+    let dir = std::env::temp_dir().to_string_lossy().into_owned();
+    let out = run_bin(&["validate", &dir]);
+    let _ = std::fs::remove_file(&b);
+    assert_bad(&out, &dir, &["cannot read the file"]);
+}
+
+/// `--time-limit` is a number of seconds: a huge, infinite or NaN value must be a usage error
+/// (or no limit), never a panic; the batch already refuses non-positive limits with exit 2.
+#[test]
+fn time_limit_values_out_of_range() {
+    let m = model_path("paid-vs-free.json");
+    let d = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/declarations/paid-vs-free.json").to_string_lossy().into_owned();
+    for t in ["1e300", "inf", "1e20"] {
+        for args in [vec!["check", &m, &d, "--time-limit", t], vec!["solve", &m, "--time-limit", t], vec!["enumerate", &m, "--time-limit", t]] {
+            let out = run_bin(&args);
+            let code = out.status.code();
+            assert!(matches!(code, Some(0 | 1 | 2)), "{args:?}: exit {code:?}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
+        }
+    }
+    for t in ["NaN", "-1"] {
+        let out = run_bin(&["solve", &m, &format!("--time-limit={t}")]);
+        assert_eq!(out.status.code(), Some(2), "--time-limit={t}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--time-limit"), "{}", stderr(&out));
+    }
+    let out = run_with_stdin(&["batch", "-", "--quiet"], json!({ "id": 1, "command": "solve", "board": m, "options": { "time_limit": 1e300 } }).to_string().as_bytes());
+    let a: Value = serde_json::from_slice(out.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    assert_ne!(a["error"]["code"], json!(70), "an internal error: {a}");
+    assert_eq!(a["id"], json!(1), "the id is kept: {a}");
+}

@@ -46,17 +46,40 @@ impl fmt::Display for Warning {
 }
 
 /// The id among `candidates` closest to `wanted` (edit distance), for "did you mean" hints.
+///
+/// Suggestions are for typos: ids longer than [`HINT_MAX_LEN`] get none, and at most
+/// [`HINT_MAX_WORK`] character comparisons are spent, so a hostile input can't make an error
+/// message slow.
 pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if wanted.len() > HINT_MAX_LEN {
+        return None;
+    }
+    let wanted_lower = wanted.to_lowercase();
+    let mut work = 0usize;
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&wanted.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|c| c.len() <= HINT_MAX_LEN)
+        .take_while(|c| {
+            work += c.len() * wanted.len().max(1);
+            work <= HINT_MAX_WORK
+        })
+        .map(|c| (edit_distance(&wanted_lower, &c.to_lowercase()), c))
         .min_by_key(|(d, c)| (*d, *c))
         .filter(|(d, c)| *d <= c.chars().count().max(wanted.chars().count()).div_ceil(2))
         .map(|(_, c)| c)
 }
 
+/// Ids longer than this get no "did you mean" suggestion.
+pub const HINT_MAX_LEN: usize = 64;
+/// The most character comparisons spent looking for a suggestion.
+pub const HINT_MAX_WORK: usize = 4_000_000;
+
 /// The message for an id that names nothing, with a suggestion when one is close.
 pub fn unknown_id<'a>(kind: &str, wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    // Quote at most 100 characters of what was found: the message stays readable.
+    let shown: String = wanted.chars().take(100).collect();
+    let wanted_shown = if shown.len() < wanted.len() { format!("{shown}…") } else { shown };
+    let wanted = wanted_shown.as_str();
     match nearest(wanted, candidates) {
         Some(s) => format!("expected the id of {kind}, found \"{wanted}\", which names nothing (did you mean \"{s}\"?)"),
         None => format!("expected the id of {kind}, found \"{wanted}\", which names nothing"),

@@ -29,8 +29,10 @@ pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<
     let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut json, &mut note));
     let value = result.map_err(|e| {
         let path = e.path().to_string();
-        // serde_path_to_error writes "." for the root and "?" where it lost track (syntax errors).
-        let path = if path == "." || path == "?" { String::new() } else { path };
+        // serde_path_to_error writes "." for the root and "?" for a key it never read (syntax
+        // errors inside an object): keep only the real part of the path.
+        let path = path.trim_end_matches('?').trim_end_matches('.').to_string();
+        let path = if path == "." { String::new() } else { path };
         InputError::new(file, path, describe_serde_error(&e.into_inner()))
     })?;
     json.end().map_err(|e| InputError::new(file, "", format!("unexpected text after the JSON document: {e}")))?;

@@ -12,6 +12,7 @@ pub const MAX_PLAYERS: usize = 64;
 pub const MAX_PERMANENTS: usize = 100_000;
 pub const MAX_EFFECTS: usize = 10_000;
 pub const MAX_STRING: usize = 1_000;
+pub const MAX_POWER: i64 = 1_000_000;
 
 /// A validated board: the board as written plus everything resolved and parsed.
 #[derive(Debug, Clone)]
@@ -276,13 +277,22 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
                 ));
             }
         }
+        // Powers are summed in floating point by the integer program: keep them far from 2^53.
+        for (field, v) in [("power", p.power), ("toughness", p.toughness)] {
+            if v.abs() > MAX_POWER {
+                return Err(ctx.err(at(field), format!("expected a {field} between -{MAX_POWER} and {MAX_POWER}, found {v}")));
+            }
+        }
         for (j, c) in p.colors.iter().enumerate() {
             if parse_color(c).is_none() {
                 return Err(ctx.err(at(&format!("colors[{j}]")), format!("expected a color W, U, B, R or G, found \"{c}\"")));
             }
         }
-        for (j, s) in p.subtypes.iter().chain(&p.keywords).enumerate() {
-            check_len(&ctx, &format!("permanents[{i}].subtypes/keywords[{j}]"), s)?;
+        for (j, s) in p.subtypes.iter().enumerate() {
+            check_len(&ctx, &at(&format!("subtypes[{j}]")), s)?;
+        }
+        for (j, s) in p.keywords.iter().enumerate() {
+            check_len(&ctx, &at(&format!("keywords[{j}]")), s)?;
         }
         let mut goaders = Vec::new();
         for (j, g) in p.goaded_by.iter().enumerate() {
@@ -422,10 +432,16 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                 match k.as_str() {
                     "controller" => f.controller = Some(ctx.player(&p, ctx.string(&p, x, "a player id")?)?),
                     "opponents_of" => f.opponents_of = Some(ctx.player(&p, ctx.string(&p, x, "a player id")?)?),
-                    "subtype" => f.subtype = Some(ctx.string(&p, x, "a subtype such as \"Goblin\"")?.to_string()),
-                    "keyword" => f.keyword = Some(ctx.string(&p, x, "a keyword such as \"Flying\"")?.to_string()),
-                    "without_keyword" => {
-                        f.without_keyword = Some(ctx.string(&p, x, "a keyword such as \"Flying\"")?.to_string())
+                    "subtype" | "keyword" | "without_keyword" => {
+                        let what = if k == "subtype" { "a subtype such as \"Goblin\"" } else { "a keyword such as \"Flying\"" };
+                        let v = ctx.string(&p, x, what)?;
+                        check_len(ctx, &p, v)?;
+                        let v = Some(v.to_string());
+                        match k.as_str() {
+                            "subtype" => f.subtype = v,
+                            "keyword" => f.keyword = v,
+                            _ => f.without_keyword = v,
+                        }
                     }
                     "color" | "not_color" => {
                         let s = ctx.string(&p, x, "a color W, U, B, R or G")?;
@@ -652,6 +668,9 @@ impl ValidBoard {
                 }
             }
             if let Some(m) = &p.mana {
+                if m.len() > MAX_STRING {
+                    return Err(InputError::new(file, at("mana"), format!("expected a string of at most {MAX_STRING} bytes, found {} bytes", m.len())));
+                }
                 parse_production(m).map_err(|e| InputError::new(file, at("mana"), e))?;
             }
             if let Some(l) = p.life {

@@ -148,12 +148,15 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    fn options(self) -> Options {
-        Options {
+    fn options(self) -> Result<Options, Failure> {
+        if self.time_limit.is_nan() || self.time_limit < 0.0 {
+            return Err(Failure { code: 2, message: format!("--time-limit: expected a non-negative number of seconds, found {}", self.time_limit) });
+        }
+        Ok(Options {
             baseline: self.baseline.into(),
             time_limit: Some(self.time_limit),
             method: if self.exhaustive { Method::Exhaustive } else { Method::Ilp },
-        }
+        })
     }
 }
 
@@ -232,7 +235,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
-            let result = pos.check(&decl, &solver.options())?;
+            let result = pos.check(&decl, &solver.options()?)?;
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => out!("{}", result.to_text()),
@@ -248,7 +251,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Enumerate { board, limit, solver, format } => {
             let pos = load_position(&board)?;
-            let options = solver.options();
+            let options = solver.options()?;
             let found = pos.enumerate(limit, &options)?;
             if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                 return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
@@ -277,7 +280,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Solve { board, objective, solver, format } => {
             let pos = load_position(&board)?;
             let objective = Objective::parse(&objective, &pos).map_err(|m| Failure { code: 2, message: format!("--objective: {m}") })?;
-            let result = match pos.solve(objective, &solver.options()) {
+            let result = match pos.solve(objective, &solver.options()?) {
                 Ok(r) => r,
                 // JSON readers still get an object saying there is no proof (SPEC.md: exit 3).
                 Err(Error::Solve(SolveError::TimeLimit(m))) if format == Format::Json => {

@@ -558,7 +558,11 @@ impl Encoding {
     /// The paid-baseline cut for a declaration `a` that falls short of `m` (see `crate::solve`):
     /// declarations incurring, group by group, at least the cost shapes `a` incurs obey ≥ m.
     /// `δ_gs = 1` allows `y_gs` to be below a's count, and then relaxes the bound.
-    pub fn paid_cut(&mut self, a: &Assignment, m: usize, pos: &Position) -> Vec<Constraint> {
+    ///
+    /// Every candidate already obeys at least `floor` (the free maximum), so a failed premise
+    /// only needs to bring the bound down to `floor`: the coefficient is `m - floor`, which keeps
+    /// the relaxation as tight as it can be.
+    pub fn paid_cut(&mut self, a: &Assignment, m: usize, floor: usize, pos: &Position) -> Vec<Constraint> {
         // A creature of `a` that pays a cost but can't attack in this split's case makes the
         // cut's premise false for every declaration here: nothing to add.
         let present: std::collections::HashSet<usize> = self.groups.iter().flat_map(|g| g.members.iter().copied()).collect();
@@ -576,15 +580,22 @@ impl Encoding {
                 if n_gs == 0 {
                     continue;
                 }
+                let coefficient = m.saturating_sub(floor) as f64;
+                if size == 1.0 {
+                    // A single creature: the premise fails exactly when y = 0, so 1 - y is δ.
+                    relax.add_mul(coefficient, Expression::from(1.0));
+                    relax.add_mul(-coefficient, self.incurred[g][s].clone());
+                    continue;
+                }
                 let delta = self.vars.add(variable().binary());
                 // δ = 1 ⇒ y ≤ n - 1:  y ≤ n - 1 + (size - n + 1)(1 - δ)
                 let mut rhs = Expression::from(size);
                 rhs.add_mul(-(size - n_gs as f64 + 1.0), delta);
                 out.push(constraint::leq(self.incurred[g][s].clone(), rhs));
-                relax.add_mul(m as f64, delta);
+                relax.add_mul(coefficient, delta);
             }
         }
-        // obeyed ≥ m - m·Σ δ
+        // obeyed ≥ m - (m - floor)·Σ δ
         let mut lhs = self.obeyed.clone();
         lhs.add_mul(1.0, relax);
         out.push(constraint::leq(Expression::from(m as f64), lhs));

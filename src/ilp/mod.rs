@@ -48,7 +48,26 @@ pub use encode::{Encoding, Group, Grouping, Split};
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::{Assignment, RestrictionKind};
-use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel, WithTimeLimit};
+use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel};
+use std::collections::HashMap;
+
+/// Branch-and-bound nodes between two checks of the integrality proof (see `Ilp::run`).
+const NODES_PER_SLICE: u64 = 64;
+
+/// Variable values read back from microlp, for good_lp's expressions.
+struct Values {
+    values: Vec<f64>,
+    index: HashMap<good_lp::Variable, usize>,
+}
+
+impl Solution for Values {
+    fn status(&self) -> SolutionStatus {
+        SolutionStatus::Optimal
+    }
+    fn value(&self, variable: good_lp::Variable) -> f64 {
+        self.index.get(&variable).and_then(|&i| self.values.get(i)).copied().unwrap_or(0.0)
+    }
+}
 use std::time::{Duration, Instant};
 
 /// The integer-program method, with an optional deadline shared by all its solves.
@@ -78,8 +97,17 @@ pub struct Solved {
 }
 
 impl Ilp {
+    /// A deadline `seconds` from now; a limit past 10^9 seconds (or infinite) is no limit, and a
+    /// negative or NaN one is already over.
     pub fn with_time_limit(seconds: f64) -> Ilp {
-        Ilp { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), ..Ilp::default() }
+        let deadline = if seconds.is_nan() || seconds <= 0.0 {
+            Some(Instant::now())
+        } else if seconds > 1e9 {
+            None
+        } else {
+            Instant::now().checked_add(Duration::from_secs_f64(seconds))
+        };
+        Ilp { deadline, ..Ilp::default() }
     }
 
     /// The plain 0-1 model: no grouping, no split (for tests and benchmarks).
@@ -167,42 +195,76 @@ impl Ilp {
         let Encoding { vars, constraints, .. } = enc;
         let (groups, x, obeyed) = (enc.groups, enc.x, enc.obeyed);
         let objective_copy = objective.clone();
-        let mut model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
-        if let Some(left) = self.remaining()? {
-            model = model.with_time_limit(left);
-        }
+        // microlp numbers variables in creation order; keep the map to read values back.
+        let index: HashMap<good_lp::Variable, usize> = vars.iter_variables_with_def().enumerate().map(|(i, (v, _))| (v, i)).collect();
+        let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
         let started = Instant::now();
         // microlp asserts in places (e.g. an integer value far from an integer): a panic there
         // becomes an error, never a crash.
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| model.solve()))
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run(model.as_inner())))
             .map_err(|_| SolveError::Internal("the integer program solver panicked".into()))?;
         if std::env::var_os("ATTACKOPT_DEBUG").is_some() {
-            eprintln!("attackopt: debug: solve took {:?}: {}", started.elapsed(), if result.is_ok() { "ok" } else { "failed" });
+            eprintln!("attackopt: debug: solve took {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" });
         }
-        let solution = match result {
-            Ok(s) => s,
-            Err(good_lp::ResolutionError::Infeasible) => return Ok(None),
-            Err(good_lp::ResolutionError::Other(m)) if m.contains("Time limit") => {
-                return Err(SolveError::TimeLimit("the time limit ran out before the integer program found a solution".into()))
-            }
-            Err(other) => return Err(SolveError::Internal(format!("the integer program could not be solved: {other}"))),
-        };
-        if !matches!(solution.status(), SolutionStatus::Optimal) {
-            // Say how far the search got: the best value found and the proven bound.
-            let inner = solution.into_inner();
-            let stats = inner.stats();
-            let progress = match stats.best_bound {
-                Some(bound) => format!(" (best found {:.0}, proven bound {:.0})", inner.objective(), bound),
-                None => format!(" (best found {:.0}, no bound yet)", inner.objective()),
-            };
-            return Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
-        }
+        let Some(values) = outcome? else { return Ok(None) };
+        let values = Values { values, index };
         let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let shell = Encoding::shell(groups, x);
-            let assignment = shell.assignment(&solution, prefer, pos.rules.creatures.len());
-            Solved { assignment, objective: objective_copy.eval_with(&solution), obeyed: obeyed.eval_with(&solution) }
+            let assignment = shell.assignment(&values, prefer, pos.rules.creatures.len());
+            Solved { assignment, objective: objective_copy.eval_with(&values), obeyed: obeyed.eval_with(&values) }
         }));
         read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
+    }
+
+    /// Branch and bound in slices of [`NODES_PER_SLICE`] nodes until a proof: microlp's own
+    /// (optimal status), or integrality: every objective here has integer coefficients over
+    /// variables whose optimum is integral, so once the proven bound is below the best value
+    /// found plus one, that value is optimal. (Waiting for microlp to close the gap exactly lets
+    /// a fractional bound such as 167.4 over an incumbent of 167 keep it branching for minutes.)
+    /// Node budgets rather than time slices keep answers independent of the machine's speed.
+    /// Returns the values of every variable, or None when the problem is infeasible.
+    fn run(&self, problem: &microlp::Problem) -> Result<Option<Vec<f64>>, SolveError> {
+        let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
+        let mut options = microlp::SolveOptions::default();
+        options.node_limit = Some(NODES_PER_SLICE);
+        options.time_limit = limit(self.remaining()?);
+        let mut outcome = match problem.solve_with(options) {
+            Ok(o) => o,
+            Err(microlp::Error::Infeasible) => return Ok(None),
+            Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
+        };
+        loop {
+            if let microlp::SolveOutcome::Solution(solution) = &outcome {
+                let stats = solution.stats();
+                let by_integrality = stats.best_bound.is_some_and(|b| (b + 1e-6).floor() <= solution.objective().round());
+                if solution.status() == microlp::SolutionStatus::Optimal || by_integrality {
+                    let values = solution.iter().map(|(_, v)| v).collect();
+                    return Ok(Some(values));
+                }
+            }
+            let left = match self.remaining() {
+                Ok(left) => left,
+                Err(_) => {
+                    let progress = match &outcome {
+                        microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {
+                            Some(bound) => format!(" (best found {:.0}, proven bound {:.0})", s.objective(), bound.floor()),
+                            None => format!(" (best found {:.0}, no bound yet)", s.objective()),
+                        },
+                        microlp::SolveOutcome::Interrupted(_) => " (no solution found yet)".to_string(),
+                    };
+                    return Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
+                }
+            };
+            let mut resume = outcome.last_resume_options();
+            resume.time_limit = limit(left);
+            resume.node_limit = Some(NODES_PER_SLICE);
+            resume.mip_gap = None;
+            outcome = match outcome.resume_with(resume) {
+                Ok(o) => o,
+                Err(microlp::Error::Infeasible) => return Ok(None),
+                Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
+            };
+        }
     }
 
     /// Re-check a rounded solution with the rules code: restrictions, allowed costs, payment.
@@ -222,17 +284,36 @@ impl Ilp {
     }
 }
 
-impl Maximizer for Ilp {
-    fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+/// How ties among declarations obeying the most requirements are broken.
+#[derive(Debug, Clone, Copy)]
+pub enum Tie<'a> {
+    /// Closest to this declaration (a witness for `check` changes as few attacks as it can).
+    Closest(&'a Assignment),
+    /// Fewest cost instances incurred (the strongest paid-baseline cuts in `solve`).
+    FewestCosts,
+}
+
+impl Ilp {
+    /// The most requirements obeyed by a declaration that respects every restriction, can be
+    /// paid and incurs only allowed cost instances, with a witness chosen by `tie`.
+    pub fn maximum_with(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Maximum, SolveError> {
         let n = pos.rules.creatures.len();
-        // Lexicographic: most requirements first, then closest to `prefer` (the declaration
-        // being checked; closeness is at most n), so the witness changes as few attacks as it can.
+        let no_attack = pos.rules.no_attack();
+        let prefer = match tie {
+            Tie::Closest(a) => a,
+            Tie::FewestCosts => &no_attack,
+        };
         // A case allowing at most k attackers obeys at most the k best creatures' requirements
         // plus every player requirement: skip it when that can't reach the best found.
         let mut best_each: Vec<usize> = (0..n).map(|c| most_obeyed_by(pos, c)).collect();
         best_each.sort_unstable_by(|a, b| b.cmp(a));
         let players = pos.rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
         let bound = |k: usize| best_each.iter().take(k).sum::<usize>() + players;
+        // Lexicographic: most requirements first (the tie-break term is at most `scale - 1`).
+        let scale = match tie {
+            Tie::Closest(_) => n + 1,
+            Tie::FewestCosts => pos.rules.costs.len() + 1,
+        };
         let solved = self
             .best_bounded(
                 pos,
@@ -242,9 +323,20 @@ impl Maximizer for Ilp {
                 self.prune,
                 |enc| {
                     let mut objective = Expression::with_capacity(n * 2);
-                    objective.add_mul((n + 1) as f64, enc.obeyed.clone());
-                    let closeness = enc.closeness(prefer);
-                    objective.add_mul(1.0, closeness);
+                    objective.add_mul(scale as f64, enc.obeyed.clone());
+                    match tie {
+                        Tie::Closest(_) => {
+                            let closeness = enc.closeness(prefer);
+                            objective.add_mul(1.0, closeness);
+                        }
+                        Tie::FewestCosts => {
+                            for ys in &enc.incurred {
+                                for y in ys {
+                                    objective.add_mul(-1.0, y.clone());
+                                }
+                            }
+                        }
+                    }
                     (objective, vec![])
                 },
                 |split, found| match split {
@@ -264,6 +356,12 @@ impl Maximizer for Ilp {
             )));
         }
         Ok(Maximum { value, witness: solved.assignment, proof: Proof::IlpOptimal })
+    }
+}
+
+impl Maximizer for Ilp {
+    fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        self.maximum_with(pos, allowed, Tie::Closest(prefer))
     }
 }
 

@@ -19,8 +19,8 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (SPEC.md).
 
-use crate::ilp::{Encoding, Grouping, Ilp};
-use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
+use crate::ilp::{Encoding, Grouping, Ilp, Tie};
+use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::mana::symbol::Symbol;
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -131,14 +131,15 @@ pub struct SolveResult {
     pub objective: i64,
 }
 
-/// The paid-baseline maximum for a declaration: over declarations incurring only its costs.
-fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<usize, SolveError> {
+/// The paid-baseline maximum for a declaration, with a witness incurring as few cost instances
+/// as possible (its cost set makes the strongest cut, see below).
+fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<Maximum, SolveError> {
     let incurred = pos.rules.incurred(a);
     let mut allowed = vec![false; pos.rules.costs.len()];
     for &k in &incurred {
         allowed[k] = true;
     }
-    Ok(ilp.maximum(pos, &allowed, a)?.value)
+    ilp.maximum_with(pos, &allowed, Tie::FewestCosts)
 }
 
 /// The state of a lazy-cut search: the free maximum and the cuts found so far.
@@ -176,7 +177,7 @@ impl<'a> Search<'a> {
             let found = self.ilp.best(self.pos, &all, self.grouping, &no_attack, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                 for (a, m) in cuts {
-                    cs.extend(enc.paid_cut(a, *m, pos));
+                    cs.extend(enc.paid_cut(a, *m, m_free, pos));
                 }
                 cs.extend(extra(enc));
                 (objective(enc), cs)
@@ -191,15 +192,19 @@ impl<'a> Search<'a> {
             if self.baseline == Baseline::Free {
                 return Ok(Some(a));
             }
-            let m = paid_bar(self.pos, &a, self.ilp)?;
-            if obeyed >= m {
+            let bar = paid_bar(self.pos, &a, self.ilp)?;
+            if obeyed >= bar.value {
                 return Ok(Some(a));
             }
-            let set = self.pos.rules.incurred(&a);
+            // The cut is built on the witness W of the maximum, not on `a`: W is allowed for
+            // every declaration incurring at least W's cost instances, so each of them must obey
+            // at least m. W's costs are a subset of a's, so the cut is stronger and still cuts
+            // off `a`.
+            let set = self.pos.rules.incurred(&bar.witness);
             if self.cuts.iter().any(|(b, _)| self.pos.rules.incurred(b) == set) {
                 return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
             }
-            self.cuts.push((a, m));
+            self.cuts.push((bar.witness, bar.value));
         }
     }
 }

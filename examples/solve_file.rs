@@ -1,0 +1,18 @@
+//! Solve a board with each variant of the program: `cargo run --release --example solve_file -- BOARD [paid|free]`.
+use attackopt::ilp::{Grouping, Ilp};
+use attackopt::solve::{solve, Objective};
+use attackopt::{Baseline, Position};
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: solve_file BOARD [paid|free]");
+    let baseline = if std::env::args().nth(2).as_deref() == Some("free") { Baseline::Free } else { Baseline::Paid };
+    let text = std::fs::read_to_string(&path).expect("readable board");
+    let pos = Position::from_json(&text, &path).expect("valid board");
+    for (name, ilp) in [("default", Ilp::default()), ("plain", Ilp::plain()), ("grouping", Ilp { grouping: Grouping::On, ..Ilp::plain() })] {
+        let ilp = Ilp { deadline: Some(Instant::now() + std::time::Duration::from_secs(10)), ..ilp };
+        let t = Instant::now();
+        let r = solve(&pos, Objective::Power, baseline, &ilp);
+        println!("{name}: {:?} {:?}", t.elapsed(), r.map(|r| r.objective));
+    }
+}

@@ -1,0 +1,314 @@
+//! Input limits (issue 6, point 2; README "Input limits": 64 players, 100,000 permanents, 10,000
+//! effects, strings of 1,000 bytes; nesting as deep as serde_json's limit of 128): a board past
+//! a limit gets exit 2 and a message naming the file, the JSON path and the limit, quickly and
+//! without memory blow-up. The big inputs are generated here; each run is killed after 60 s (a
+//! hang fails the test instead of the CI job) and, on Linux, runs under `ulimit -v` (1 GiB of
+//! address space), so memory exhaustion shows as a crash instead of an exit 2.
+
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// Address space allowed to the binary, in KiB.
+const MEMORY_KIB: u64 = 1 << 20;
+/// Wall clock allowed for a refusal.
+const QUICK: Duration = Duration::from_secs(5);
+
+struct Run {
+    code: Option<i32>,
+    stderr: String,
+    elapsed: Duration,
+}
+
+fn temp(tag: &str, content: &str) -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let p = std::env::temp_dir().join(format!("attackopt-limits-{}-{n}-{tag}.json", std::process::id()));
+    std::fs::write(&p, content).unwrap();
+    p
+}
+
+/// Run the binary under a memory cap (Linux), with a 60 s watchdog.
+fn run_capped(args: &[&str], memory_kib: u64) -> Run {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    let mut cmd = if cfg!(target_os = "linux") {
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(format!("ulimit -v {memory_kib} && exec \"$0\" \"$@\"")).arg(bin).args(args);
+        c
+    } else {
+        let mut c = Command::new(bin);
+        c.args(args);
+        c
+    };
+    let start = Instant::now();
+    let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break Some(st);
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = start.elapsed();
+    Run { code: status.and_then(|s| s.code()), stderr: reader.join().unwrap(), elapsed }
+}
+
+/// `validate` the text; assert exit 2, quickly, with every needle in the message.
+#[track_caller]
+fn refused(tag: &str, text: &str, needles: &[&str]) {
+    let f = temp(tag, text);
+    let name = f.to_string_lossy().into_owned();
+    let r = run_capped(&["validate", &name], MEMORY_KIB);
+    let _ = std::fs::remove_file(&f);
+    let head: String = r.stderr.chars().take(2000).collect();
+    assert_eq!(r.code, Some(2), "{tag}: expected exit 2 (bad input), got {:?} after {:?}; stderr:\n{head}", r.code, r.elapsed);
+    assert!(r.elapsed <= QUICK, "{tag}: the refusal took {:?}", r.elapsed);
+    assert!(r.stderr.contains(&name), "{tag}: the message should name the file:\n{head}");
+    for n in needles {
+        assert!(r.stderr.contains(n), "{tag}: the message should contain {n:?}:\n{head}");
+    }
+}
+
+#[track_caller]
+fn accepted(tag: &str, text: &str) {
+    let f = temp(tag, text);
+    let r = run_capped(&["validate", &f.to_string_lossy()], MEMORY_KIB);
+    let _ = std::fs::remove_file(&f);
+    assert_eq!(r.code, Some(0), "{tag}: expected the board to be accepted; stderr:\n{}", r.stderr.chars().take(2000).collect::<String>());
+    assert!(r.elapsed <= QUICK, "{tag}: took {:?}", r.elapsed);
+}
+
+fn board(players: usize, permanents: usize, effects: usize) -> String {
+    // Built as text: faster than serde_json::Value for 100,000 entries.
+    let mut s = String::from(r#"{"attackopt": 1, "active_player": "P0", "players": ["#);
+    s.push_str(&(0..players).map(|i| format!(r#"{{"id": "P{i}"}}"#)).collect::<Vec<_>>().join(","));
+    s.push_str(r#"], "permanents": ["#);
+    s.push_str(
+        &(0..permanents)
+            .map(|i| format!(r#"{{"id": "c{i}", "controller": "P{}", "types": ["Creature"], "power": 1}}"#, i % players))
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    s.push_str(r#"], "effects": ["#);
+    s.push_str(&(0..effects).map(|i| format!(r#"{{"kind": "attacks_if_able", "creatures": ["c{}"]}}"#, i % permanents.max(1))).collect::<Vec<_>>().join(","));
+    s.push_str("]}");
+    s
+}
+
+#[test]
+fn players_past_64() {
+    accepted("players-64", &board(64, 1, 0));
+    refused("players-65", &board(65, 1, 0), &["at players:", "at most 64 players", "found 65"]);
+    refused("players-5000", &board(5000, 1, 0), &["at players:", "at most 64 players", "found 5000"]);
+}
+
+#[test]
+fn permanents_past_100000() {
+    accepted("permanents-100000", &board(2, 100_000, 0));
+    refused("permanents-100001", &board(2, 100_001, 0), &["at permanents:", "at most 100000 permanents", "found 100001"]);
+}
+
+#[test]
+fn effects_past_10000() {
+    accepted("effects-10000", &board(2, 10, 10_000));
+    refused("effects-10001", &board(2, 10, 10_001), &["at effects:", "at most 10000 effects", "found 10001"]);
+}
+
+/// Every string field the validator limits: 1,000 bytes pass, 1,001 bytes (and 10 MB) are
+/// refused naming the field.
+#[test]
+fn strings_past_1000_bytes() {
+    let base = || -> Value {
+        json!({ "attackopt": 1, "active_player": "A",
+                "players": [ { "id": "A", "team": "t" }, { "id": "B" } ],
+                "permanents": [ { "id": "c", "name": "Bear", "controller": "A", "types": ["Creature"], "subtypes": ["Bear"],
+                                  "keywords": ["Haste"], "mana": [ { "add": "{G}" } ] } ],
+                "effects": [ { "kind": "attack_cost", "creatures": "all", "cost": "{1}", "source": "tax" } ] })
+    };
+    type Set = fn(&mut Value, Value);
+    let fields: [(&str, Set, &str); 9] = [
+        ("players[1].id", |b, s| b["players"][1]["id"] = s, "players[1].id"),
+        ("permanents[0].id", |b, s| b["permanents"][0]["id"] = s, "permanents[0].id"),
+        ("permanents[0].name", |b, s| b["permanents"][0]["name"] = s, "permanents[0].name"),
+        ("players[0].team", |b, s| b["players"][0]["team"] = s, "players[0].team"),
+        ("permanents[0].subtypes[0]", |b, s| b["permanents"][0]["subtypes"][0] = s, "permanents[0].subtypes"),
+        ("permanents[0].keywords[0]", |b, s| b["permanents"][0]["keywords"][0] = s, "permanents[0].keywords[0]"),
+        ("effects[0].source", |b, s| b["effects"][0]["source"] = s, "effects[0].source"),
+        // Mana strings: valid symbols, too many of them.
+        ("effects[0].cost", |b, s| b["effects"][0]["cost"] = json!(s.as_str().unwrap().replace('x', "{1}")), "effects[0].cost"),
+        ("permanents[0].mana[0].add", |b, s| b["permanents"][0]["mana"][0]["add"] = json!(s.as_str().unwrap().replace('x', "{G}")), "permanents[0].mana[0].add"),
+    ];
+    for (name, set, path) in fields {
+        let mut ok = base();
+        // Exactly 1,000 bytes (mana strings: 999 or 1,000 bytes of whole symbols).
+        let fill = if name.contains("cost") || name.contains("mana") { "x".repeat(333) } else { "x".repeat(1000) };
+        set(&mut ok, json!(fill));
+        accepted(&format!("string-1000-{name}"), &ok.to_string());
+        for n in [1001usize, 10_000_000] {
+            let mut bad = base();
+            let fill = if name.contains("cost") || name.contains("mana") { "x".repeat(n / 3 + 1) } else { "x".repeat(n) };
+            set(&mut bad, json!(fill));
+            refused(&format!("string-{n}-{name}"), &bad.to_string(), &[&format!("at {path}"), "at most 1000 bytes"]);
+        }
+    }
+    // The mana pool (a separate path through validation).
+    refused("string-pool", &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A", "mana_pool": "{G}".repeat(400) } ] }).to_string(), &[
+        "at players[0].mana_pool",
+        "at most 1000 bytes",
+    ]);
+}
+
+/// Strings that name ids are not length-checked, but an unknown one of 10 MB is still refused
+/// quickly (few, short candidates for the "did you mean" hint).
+#[test]
+fn huge_unknown_ids_are_refused_quickly() {
+    let huge = "q".repeat(10_000_000);
+    let mut b: Value = serde_json::from_str(&board(4, 50, 0)).unwrap();
+    b["permanents"][0]["controller"] = json!(huge);
+    refused("huge-controller", &b.to_string(), &["at permanents[0].controller", "expected the id of a player"]);
+    let mut b: Value = serde_json::from_str(&board(4, 50, 0)).unwrap();
+    b["active_player"] = json!(huge);
+    refused("huge-active", &b.to_string(), &["at active_player", "expected the id of a player"]);
+}
+
+/// Nesting past serde_json's recursion limit (128): exit 2 naming the limit, never a stack
+/// overflow; in an unknown field it is skipped without recursion (a warning).
+#[test]
+fn nesting_past_the_recursion_limit() {
+    let deep = |n: usize, leaf: &str| format!("{}{leaf}{}", "[".repeat(n), "]".repeat(n));
+    refused("nest-document", &deep(1_000_000, ""), &["invalid type"]);
+    for (field, n) in [("creatures", 129usize), ("creatures", 1_000_000), ("target", 100_000)] {
+        let text = format!(
+            r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}, {{"id": "B"}}], "effects": [{{"kind": "attacks_if_able", "creatures": "all", "{field}": {}}}]}}"#,
+            deep(n, "1")
+        );
+        let text = if field == "creatures" { text.replace(r#""creatures": "all", "#, "") } else { text };
+        refused(&format!("nest-{field}-{n}"), &text, &["recursion limit", &format!("effects[0].{field}")]);
+    }
+    let text = format!(r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}], "variant": {}}}"#, deep(1_000_000, ""));
+    refused("nest-variant", &text, &["at variant"]);
+    // An unknown field: ignored, with a warning, whatever its depth.
+    let text = format!(r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}], "junk": {}}}"#, deep(1_000_000, "1"));
+    let f = temp("nest-unknown", &text);
+    let d = temp("nest-unknown-decl", r#"{"attacks": []}"#);
+    let r = run_capped(&["check", &f.to_string_lossy(), &d.to_string_lossy()], MEMORY_KIB);
+    let _ = std::fs::remove_file(&f);
+    let _ = std::fs::remove_file(&d);
+    assert_eq!(r.code, Some(0), "stderr: {}", r.stderr);
+    assert!(r.stderr.contains("junk") && r.stderr.contains("unknown field"), "stderr: {}", r.stderr);
+    assert!(r.elapsed <= QUICK);
+}
+
+/// A declaration past the limits: nested too deep, or naming a huge unknown id.
+#[test]
+fn declarations_past_the_limits() {
+    let b = temp("decl-board", &board(2, 3, 0));
+    let deep = format!(r#"{{"attacks": {}}}"#, format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)));
+    for (tag, d, needle) in [
+        ("decl-deep", deep, "at attacks[0]"),
+        ("decl-huge-id", json!({ "attacks": [ { "creature": "z".repeat(5_000_000), "target": "P1" } ] }).to_string(), "attacks[0].creature"),
+        ("decl-many", json!({ "attacks": (0..200_000).map(|i| json!({"creature": format!("c{}", i % 3), "target": "P1"})).collect::<Vec<_>>() }).to_string(), "declared twice"),
+    ] {
+        let f = temp(tag, &d);
+        let r = run_capped(&["check", &b.to_string_lossy(), &f.to_string_lossy()], MEMORY_KIB);
+        let _ = std::fs::remove_file(&f);
+        let head: String = r.stderr.chars().take(1000).collect();
+        assert_eq!(r.code, Some(2), "{tag}: stderr {head}");
+        assert!(r.elapsed <= QUICK, "{tag}: took {:?}", r.elapsed);
+        assert!(r.stderr.contains(needle) && r.stderr.contains(&*f.to_string_lossy()), "{tag}: stderr {head}");
+    }
+    let _ = std::fs::remove_file(&b);
+}
+
+/// Boards and declarations on standard input get the same treatment (named `-`).
+#[test]
+fn limits_on_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
+        .args(["validate", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let text = board(70, 1, 0);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("-: at players: expected at most 64 players"), "{err}");
+}
+
+// ------------------------------------------------------------------ known bugs
+
+/// The limits are checked after the whole board is deserialized, so memory grows with the
+/// input: 2,000,000 permanents (a 110 MB file) take about 1 GB before the "at most 100000"
+/// refusal.
+#[test]
+#[ignore = "BUG: memory grows with the input past the limits (2,000,000 permanents: ~1 GB before exit 2); limits are checked after deserializing"]
+fn permanents_far_past_the_limit_within_512_mib() {
+    let f = temp("permanents-2m", &board(2, 2_000_000, 0));
+    let r = run_capped(&["validate", &f.to_string_lossy()], 512 * 1024);
+    let _ = std::fs::remove_file(&f);
+    assert_eq!(r.code, Some(2), "stderr: {}", r.stderr.chars().take(500).collect::<String>());
+    assert!(r.stderr.contains("at most 100000 permanents"));
+}
+
+/// Strings the selector reads and explicit payment mana are not length-checked.
+#[test]
+fn unchecked_strings_past_1000_bytes() {
+    for field in ["subtype", "keyword", "without_keyword"] {
+        let b = json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A" } ],
+                        "effects": [ { "kind": "attacks_if_able", "creatures": { field: "x".repeat(1001) } } ] });
+        refused(&format!("selector-{field}"), &b.to_string(), &[&format!("effects[0].creatures.{field}"), "at most 1000 bytes"]);
+    }
+    let b = temp("pay-board", &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A", "mana_pool": "{G}" }, { "id": "B" } ] }).to_string());
+    let d = temp("pay-decl", &json!({ "attacks": [], "payment": [ { "player": "A", "mana": "{G}".repeat(400) } ] }).to_string());
+    let r = run_capped(&["check", &b.to_string_lossy(), &d.to_string_lossy()], MEMORY_KIB);
+    let _ = std::fs::remove_file(&b);
+    let _ = std::fs::remove_file(&d);
+    assert_eq!(r.code, Some(2), "payment mana of 1,200 bytes: stderr {}", r.stderr);
+}
+
+/// "Did you mean" hints compute an edit distance between the unknown id and every candidate
+/// (O(length² × candidates)) with no bound on either: within the documented limits this takes
+/// minutes.
+#[test]
+fn unknown_id_hints_are_quick() {
+    let long = |i: usize| format!("{i:06}{}", "p".repeat(994));
+    let perms: Vec<Value> = (0..20_000).map(|i| json!({ "id": long(i), "controller": "A", "types": ["Creature"] })).collect();
+    let b = temp("hint-board", &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A" }, { "id": "B" } ], "permanents": perms }).to_string());
+    let d = temp("hint-decl", &json!({ "attacks": [ { "creature": "y".repeat(1000), "target": "B" } ] }).to_string());
+    let r = run_capped(&["check", &b.to_string_lossy(), &d.to_string_lossy()], MEMORY_KIB);
+    let _ = std::fs::remove_file(&b);
+    let _ = std::fs::remove_file(&d);
+    assert_eq!(r.code, Some(2));
+    assert!(r.elapsed <= QUICK, "an unknown id took {:?}", r.elapsed);
+
+    let players: Vec<Value> = (0..64).map(|i| json!({ "id": long(i) })).collect();
+    let text = json!({ "attackopt": 1, "active_player": long(0), "players": players,
+                       "permanents": [ { "id": "x", "controller": "c".repeat(200_000), "types": ["Creature"] } ] })
+    .to_string();
+    let f = temp("hint-controller", &text);
+    let r = run_capped(&["validate", &f.to_string_lossy()], MEMORY_KIB);
+    let _ = std::fs::remove_file(&f);
+    assert_eq!(r.code, Some(2));
+    assert!(r.elapsed <= QUICK, "an unknown controller took {:?}", r.elapsed);
+}
