@@ -85,6 +85,7 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pr
             tied[c] = true;
         }
     }
+    let dominance = prune.map(|_| DominanceContext::new(pos));
     let mut by_signature: BTreeMap<Signature, Group> = BTreeMap::new();
     let mut singles = Vec::new();
     for c in 0..n {
@@ -118,8 +119,8 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pr
             })
             .collect();
         let mut targets = targets;
-        if let Some(prefer) = prune {
-            (targets, weights) = undominated(pos, c, targets, weights, prefer.get(c).copied().flatten());
+        if let (Some(prefer), Some(cx)) = (prune, &dominance) {
+            (targets, weights) = undominated(pos, cx, c, targets, weights, prefer.get(c).copied().flatten());
         }
         let mut min_others = None;
         let mut only_alone = false;
@@ -187,26 +188,41 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pr
 /// the other doesn't. Moving an attack to the dominating target keeps any declaration allowed,
 /// payable and at least as good, so the maximum is unchanged. `keep` (the checked declaration's
 /// choice) is never dropped, so witnesses can stay close to it.
-fn undominated(pos: &Position, c: usize, targets: Vec<usize>, weights: Vec<u32>, keep: Option<usize>) -> (Vec<usize>, Vec<u32>) {
+/// What target dominance looks at besides a creature's own requirements and costs: the capped
+/// target sets, and each player's "attacks with at least one creature" target sets. Computed
+/// once per encoding (per creature it would be quadratic on large boards).
+struct DominanceContext<'a> {
+    caps: Vec<&'a Option<Vec<usize>>>,
+    player_sets: BTreeMap<usize, Vec<&'a Vec<usize>>>,
+}
+
+impl<'a> DominanceContext<'a> {
+    fn new(pos: &'a Position) -> DominanceContext<'a> {
+        let rules = &pos.rules;
+        let caps = rules
+            .restrictions
+            .iter()
+            .filter_map(|r| match &r.kind {
+                RestrictionKind::MaxAttackers { targets, .. } if targets.is_some() => Some(targets),
+                _ => None,
+            })
+            .collect();
+        let mut player_sets: BTreeMap<usize, Vec<&Vec<usize>>> = BTreeMap::new();
+        for r in rules.requirements.iter().filter(|r| r.counts) {
+            if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
+                player_sets.entry(*player).or_default().push(targets);
+            }
+        }
+        DominanceContext { caps, player_sets }
+    }
+}
+
+fn undominated(pos: &Position, cx: &DominanceContext, c: usize, targets: Vec<usize>, weights: Vec<u32>, keep: Option<usize>) -> (Vec<usize>, Vec<u32>) {
     let rules = &pos.rules;
     let controller = rules.creatures[c].controller;
-    let caps: Vec<&Option<Vec<usize>>> = rules
-        .restrictions
-        .iter()
-        .filter_map(|r| match &r.kind {
-            RestrictionKind::MaxAttackers { targets, .. } if targets.is_some() => Some(targets),
-            _ => None,
-        })
-        .collect();
-    let player_sets: Vec<&Vec<usize>> = rules
-        .requirements
-        .iter()
-        .filter(|r| r.counts)
-        .filter_map(|r| match &r.kind {
-            RequirementKind::PlayerAttacks { player, targets } if *player == controller => Some(targets),
-            _ => None,
-        })
-        .collect();
+    let caps = &cx.caps;
+    let no_sets = Vec::new();
+    let player_sets = cx.player_sets.get(&controller).unwrap_or(&no_sets);
     let profile = |t: usize| -> (Vec<bool>, Vec<bool>, Vec<usize>) {
         let in_caps = caps.iter().map(|ts| in_targets(ts, t)).collect();
         let in_players = player_sets.iter().map(|ts| ts.binary_search(&t).is_ok()).collect();

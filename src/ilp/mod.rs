@@ -162,6 +162,8 @@ impl Ilp {
             if best.as_ref().is_some_and(|b| skip(split, b)) {
                 continue;
             }
+            // Building a large encoding takes time too: don't start one past the deadline.
+            self.remaining()?;
             let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, prune.then_some(prefer));
             let (objective, extra) = build(&mut enc);
             if let Some(s) = self.solve(pos, enc, objective, extra, prefer)? {
@@ -199,10 +201,7 @@ impl Ilp {
         let index: HashMap<good_lp::Variable, usize> = vars.iter_variables_with_def().enumerate().map(|(i, (v, _))| (v, i)).collect();
         let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
         let started = Instant::now();
-        // microlp asserts in places (e.g. an integer value far from an integer): a panic there
-        // becomes an error, never a crash.
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run(model.as_inner())))
-            .map_err(|_| SolveError::Internal("the integer program solver panicked".into()))?;
+        let outcome = self.run_within_deadline(model);
         if std::env::var_os("ATTACKOPT_DEBUG").is_some() {
             eprintln!("attackopt: debug: solve took {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" });
         }
@@ -214,6 +213,29 @@ impl Ilp {
             Solved { assignment, objective: objective_copy.eval_with(&values), obeyed: obeyed.eval_with(&values) }
         }));
         read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
+    }
+
+    /// Run the solver, and under a deadline, stop waiting for it when the deadline passes:
+    /// microlp checks its time limit between steps, and one step (the first relaxation of a
+    /// very large program) can take seconds. The abandoned solve ends on its own time limit.
+    /// microlp asserts in places (e.g. an integer value far from an integer): a panic there
+    /// becomes an error, never a crash.
+    fn run_within_deadline(&self, model: good_lp::solvers::microlp::MicroLpProblem) -> Result<Option<Vec<f64>>, SolveError> {
+        let me = *self;
+        let solve = move || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| me.run(model.as_inner())))
+                .unwrap_or_else(|_| Err(SolveError::Internal("the integer program solver panicked".into())))
+        };
+        let Some(deadline) = self.deadline else { return solve() };
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(solve());
+        });
+        // A little grace past the deadline, for a solve that is just finishing.
+        let wait = deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(50);
+        receive
+            .recv_timeout(wait)
+            .unwrap_or_else(|_| Err(SolveError::TimeLimit("the time limit ran out before the integer program was solved".into())))
     }
 
     /// Branch and bound in slices of [`NODES_PER_SLICE`] nodes until a proof: microlp's own

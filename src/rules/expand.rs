@@ -36,6 +36,10 @@ pub fn expand(vb: &ValidBoard) -> Rules {
             legal_targets: legal,
         });
     }
+    let mut creature_of = vec![None; vb.board.permanents.len()];
+    for (c, cr) in creatures.iter().enumerate() {
+        creature_of[cr.permanent] = Some(c);
+    }
     let mut rules = Rules {
         targets,
         creatures,
@@ -44,6 +48,7 @@ pub fn expand(vb: &ValidBoard) -> Rules {
         costs: vec![],
         attacking_players,
         by_creature: vec![],
+        creature_of,
     };
 
     // Goad (CR 701.15b-d): per distinct goading player, "attacks if able" and "attacks a player
@@ -103,7 +108,16 @@ fn req(kind: RequirementKind, source: &str) -> Requirement {
 
 fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &str) {
     let selected = |sel: &Selector| -> Vec<usize> {
-        (0..rules.creatures.len()).filter(|&c| selects(vb, sel, rules.creatures[c].permanent)).collect()
+        match sel {
+            // A list of ids: look each up (scanning every creature per id would be quadratic).
+            Selector::Ids(ids) => {
+                let mut cs: Vec<usize> = ids.iter().filter_map(|&p| rules.creature_of[p]).collect();
+                cs.sort_unstable();
+                cs.dedup();
+                cs
+            }
+            _ => (0..rules.creatures.len()).filter(|&c| selects(vb, sel, rules.creatures[c].permanent)).collect(),
+        }
     };
     let resolve = |t: &Option<TargetSpec>| t.as_ref().map(|t| resolve_targets(rules, t));
     match kind {

@@ -140,6 +140,8 @@ pub struct Rules {
     /// Index: for each creature, its requirements, restrictions and cost instances (positions in
     /// the lists above), so per-creature questions don't scan whole lists on large boards.
     pub by_creature: Vec<CreatureIndex>,
+    /// Index: for each permanent of the board, its position in `creatures`, if it is one.
+    pub creature_of: Vec<Option<usize>>,
 }
 
 /// What concerns one creature, as positions in the rules' lists.
@@ -215,7 +217,7 @@ impl Rules {
     }
 
     pub fn creature_index(&self, permanent: usize) -> Option<usize> {
-        self.creatures.iter().position(|c| c.permanent == permanent)
+        self.creature_of.get(permanent).copied().flatten()
     }
 
     pub fn target_index(&self, id: &str) -> Option<usize> {
