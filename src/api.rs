@@ -106,7 +106,7 @@ impl From<SolveError> for Error {
 }
 
 /// `enumerate`'s result: `{ "declarations": [...], "complete": bool }`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Enumeration {
     pub declarations: Vec<CheckResult>,
     pub complete: bool,

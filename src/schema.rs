@@ -58,7 +58,7 @@ pub fn declaration_schema() -> Value {
 /// The result JSON: a `check` result, a `solve` result (a check result plus `objective`), or
 /// `enumerate`'s list.
 pub fn result_schema() -> Value {
-    root::<result::AttackoptResult>(
+    root::<AttackoptResult>(
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
          `objective` (solve), or {declarations, complete} (enumerate).",
@@ -301,135 +301,13 @@ pub mod fields {
     }
 }
 
-/// Schema-only mirrors of the result types (they serialize to exactly these shapes; the tests
-/// validate real output against the schema so the two cannot drift apart unnoticed).
-pub mod result {
-    use crate::board::Declaration;
-    use schemars::JsonSchema;
-
-    /// Which declarations the maximum ranges over (RULES.md section 7).
-    #[derive(JsonSchema)]
-    #[serde(rename_all = "lowercase")]
-    #[allow(dead_code)]
-    pub enum Baseline {
-        Paid,
-        Free,
-    }
-
-    /// The kind of a broken rule.
-    #[derive(JsonSchema)]
-    #[serde(rename_all = "lowercase")]
-    #[allow(dead_code)]
-    pub enum ViolationKind {
-        /// The creature may not attack at all.
-        Attacker,
-        /// Not a defending player, or a planeswalker/battle it may not attack.
-        Target,
-        /// An effect's or a card's restriction.
-        Restriction,
-        /// Obeys fewer requirements than possible (CR 508.1d).
-        Requirements,
-        /// The costs can't be paid, or the explicit payment does not work.
-        Cost,
-    }
-
-    /// A broken rule, as a sentence.
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct Violation {
-        pub kind: ViolationKind,
-        pub message: String,
-    }
-
-    /// One requirement and whether the declaration obeys it.
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct RequirementReport {
-        pub text: String,
-        /// The creature it is on; null for a player's requirement.
-        pub creature: Option<String>,
-        pub obeyed: bool,
-        /// False for requirements on creatures that may not attack: listed, counted nowhere.
-        pub counts: bool,
-        /// The effect it comes from.
-        pub source: String,
-    }
-
-    /// The costs a declaration incurs.
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct CostTotal {
-        /// Mana symbols totalled, such as "{4}"; empty for none.
-        pub mana: String,
-        pub life: i64,
-    }
-
-    /// The verdict under each baseline.
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct LegalUnder {
-        pub paid: bool,
-        pub free: bool,
-    }
-
-    /// The result of `check` (and each entry of `enumerate`).
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct CheckResult {
-        pub legal: bool,
-        pub baseline: Baseline,
-        /// Requirements the declaration obeys.
-        #[schemars(range(min = 0))]
-        pub requirements_obeyed: u64,
-        /// The most any declaration allowed by the baseline could obey.
-        #[schemars(range(min = 0))]
-        pub requirements_max: u64,
-        /// The most a declaration paying no cost could obey.
-        #[schemars(range(min = 0))]
-        pub requirements_max_free: u64,
-        /// The declaration, with `payment` filled in when legal and payable.
-        pub declaration: Declaration,
-        pub requirements: Vec<RequirementReport>,
-        /// Empty when legal.
-        pub violations: Vec<Violation>,
-        /// When requirements are violated: a declaration obeying `requirements_max`.
-        pub witness: Option<Declaration>,
-        pub cost: CostTotal,
-        /// How `requirements_max` was established ("ilp-optimal", "exhaustive", ...); "none" when
-        /// a time limit cut it short.
-        pub proof: String,
-        pub legal_under: LegalUnder,
-        /// Why there is no proof, when `proof` is "none".
-        #[serde(skip_serializing_if = "Option::is_none", default)]
-        pub note: Option<String>,
-    }
-
-    /// The result of `solve`: a check result of the best declaration, and its objective value.
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct SolveResult {
-        #[serde(flatten)]
-        pub result: CheckResult,
-        /// The value of the objective.
-        pub objective: i64,
-    }
-
-    /// The result of `enumerate`.
-    #[derive(JsonSchema)]
-    #[allow(dead_code)]
-    pub struct Enumeration {
-        pub declarations: Vec<CheckResult>,
-        /// Whether every legal declaration is listed.
-        pub complete: bool,
-    }
-
-    /// Any result attackopt prints with `--format json`.
-    #[derive(JsonSchema)]
-    #[serde(untagged)]
-    #[allow(dead_code)]
-    pub enum AttackoptResult {
-        Solve(SolveResult),
-        Check(CheckResult),
-        Enumerate(Enumeration),
-    }
+/// Any result attackopt prints with `--format json`, for the result schema: the real result
+/// types derive their schemas, so the schema and the output can't drift apart.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum AttackoptResult {
+    Solve(crate::solve::SolveResult),
+    Check(crate::legality::CheckResult),
+    Enumerate(crate::api::Enumeration),
 }

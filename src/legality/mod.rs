@@ -20,7 +20,7 @@ use crate::position::Position;
 use crate::rules::Assignment;
 
 /// Which declarations the maximum ranges over (RULES.md section 7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Baseline {
     /// D' may incur only the cost instances D incurs (and must be payable).

@@ -6,7 +6,7 @@ use crate::mana::CostTotal;
 use serde::Serialize;
 use std::fmt::Write;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ViolationKind {
     Attacker,
@@ -16,7 +16,7 @@ pub enum ViolationKind {
     Cost,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Violation {
     pub kind: ViolationKind,
     pub message: String,
@@ -28,7 +28,7 @@ impl Violation {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct RequirementReport {
     pub text: String,
     pub creature: Option<String>,
@@ -40,14 +40,14 @@ pub struct RequirementReport {
 }
 
 /// Legality under each baseline (RULES.md section 7), so a user sees when they disagree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct LegalUnder {
     pub paid: bool,
     pub free: bool,
 }
 
 /// SPEC.md "Result JSON" for `check` (and each entry of `enumerate`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct CheckResult {
     pub legal: bool,
     pub baseline: Baseline,

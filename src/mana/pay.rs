@@ -34,7 +34,7 @@ impl std::fmt::Display for PayError {
 }
 
 /// What a declaration's costs come to: mana symbols totalled, and life paid.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct CostTotal {
     pub mana: String,
     pub life: i64,

@@ -124,7 +124,7 @@ pub fn mana_of(pos: &Position, a: &Assignment) -> i64 {
 }
 
 /// The result of `solve`: the check of the best declaration, plus the objective's value.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SolveResult {
     #[serde(flatten)]
     pub result: CheckResult,
