@@ -7,8 +7,8 @@
 //! shapes, not references: an id that names nothing passes the schema and is refused by the
 //! parser (`attackopt validate`), so the schema accepts every board the parser accepts.
 //!
-//! The result types serialize only (they live with the solver); [`result`] holds schema-only
-//! mirrors of them, and the tests validate real `check`/`solve`/`enumerate` output against it.
+//! The result schema is derived from the result types themselves (`CheckResult`, `SolveResult`,
+//! `Enumeration`), and the tests validate real `check`/`solve`/`enumerate` output against it.
 //!
 //! ```
 //! let schema = attackopt::schema::schema("board").unwrap();

@@ -47,8 +47,8 @@ impl fmt::Display for Warning {
 
 /// The id among `candidates` closest to `wanted` (edit distance), for "did you mean" hints.
 ///
-/// Suggestions are for typos: ids longer than [`HINT_MAX_LEN`] get none, and at most
-/// [`HINT_MAX_WORK`] character comparisons are spent, so a hostile input can't make an error
+/// Suggestions are for typos: ids longer than `HINT_MAX_LEN` get none, and at most
+/// `HINT_MAX_WORK` character comparisons are spent, so a hostile input can't make an error
 /// message slow.
 pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     if wanted.len() > HINT_MAX_LEN {
