@@ -2,7 +2,8 @@
 //! across thread counts. Through the real binary: `check`, `solve`, `enumerate`, `validate`
 //! (text and JSON) run twice on every model, and `batch` twice and with `RAYON_NUM_THREADS=1`
 //! against `RAYON_NUM_THREADS=2`; standard output and the exit status must match byte for
-//! byte. Errors and warnings (standard error) must match too.
+//! byte. Errors and warnings (standard error) must match too. A run cut short by the time limit
+//! (exit 3) is exempt: where the limit falls depends on the machine's speed.
 
 use serde_json::json;
 use std::io::Write;
@@ -57,6 +58,15 @@ fn run(args: &[&str], threads: Option<&str>, stdin: Option<&str>) -> Output {
 
 #[track_caller]
 fn same(what: &str, a: &Output, b: &Output) {
+    // A run cut short by the time limit (exit 3) depends on the machine's speed, not only on
+    // the input: which stage ran out, and the best value found by then. Determinism is promised
+    // for answers; a time-limited run is only required to say so (exit 3) or to answer.
+    if a.status.code() == Some(3) || b.status.code() == Some(3) {
+        for o in [a, b] {
+            assert!(matches!(o.status.code(), Some(0..=3)), "{what}: exit {:?}", o.status.code());
+        }
+        return;
+    }
     assert_eq!(a.status.code(), b.status.code(), "{what}: exit status differs");
     assert!(a.stdout == b.stdout, "{what}: standard output differs:\n--- first\n{}\n--- second\n{}", String::from_utf8_lossy(&a.stdout), String::from_utf8_lossy(&b.stdout));
     // Progress lines carry timings; everything else on standard error must match.
