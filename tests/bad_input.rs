@@ -555,19 +555,6 @@ fn unknown_field_in_declaration_is_a_warning() {
 
 // ------------------------------------------------------------------ error kinds of the other commands (issue 6)
 
-fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = common::bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    out
-}
 
 fn model_path(name: &str) -> String {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(name).to_string_lossy().into_owned()
@@ -641,7 +628,7 @@ fn batch_bad_lines_name_line_and_path() {
         ("[1, 2]".to_string(), vec!["expected"]),
     ];
     let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
-    let out = run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
+    let out = common::run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
     assert_eq!(out.status.code(), Some(0), "a bad line never stops the batch: {}", stderr(&out));
     let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
     assert_eq!(answers.len(), lines.len());
@@ -655,7 +642,7 @@ fn batch_bad_lines_name_line_and_path() {
         }
     }
     // Not UTF-8: an error line too.
-    let out = run_with_stdin(&["batch", "-", "--quiet"], b"\xff\xfe\n");
+    let out = common::run_with_stdin(&["batch", "-", "--quiet"], b"\xff\xfe\n");
     assert_eq!(out.status.code(), Some(0));
     let a: Value = serde_json::from_slice(out.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
     assert_eq!(a["error"]["code"], json!(2));
@@ -750,7 +737,7 @@ fn time_limit_values_out_of_range() {
         assert_eq!(out.status.code(), Some(2), "--time-limit={t}: {}", stderr(&out));
         assert!(stderr(&out).contains("--time-limit"), "{}", stderr(&out));
     }
-    let out = run_with_stdin(&["batch", "-", "--quiet"], json!({ "id": 1, "command": "solve", "board": m, "options": { "time_limit": 1e300 } }).to_string().as_bytes());
+    let out = common::run_with_stdin(&["batch", "-", "--quiet"], json!({ "id": 1, "command": "solve", "board": m, "options": { "time_limit": 1e300 } }).to_string().as_bytes());
     let a: Value = serde_json::from_slice(out.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
     assert_ne!(a["error"]["code"], json!(70), "an internal error: {a}");
     assert_eq!(a["id"], json!(1), "the id is kept: {a}");

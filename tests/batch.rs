@@ -1,6 +1,8 @@
 //! `attackopt batch` through the real binary: JSON Lines in, one answer per request in input
 //! order, bad lines answered with error lines, exit 0.
 
+mod common;
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -18,24 +20,10 @@ fn model(name: &str) -> String {
     root().join("models").join(name).to_string_lossy().into_owned()
 }
 
-/// Run `attackopt batch -` (plus extra args) with `input` on standard input.
+/// Run `attackopt batch` (plus extra args) with `input` on standard input.
 fn batch(input: &str, extra: &[&str]) -> Output {
-    let mut child = Command::new(bin())
-        .arg("batch")
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    let _ = writer.join();
-    out
+    let args: Vec<&str> = std::iter::once("batch").chain(extra.iter().copied()).collect();
+    common::run_with_stdin(&args, input.as_bytes())
 }
 
 fn lines(out: &Output) -> Vec<Value> {

@@ -1,9 +1,11 @@
 //! `attackopt generate` through the real binary: valid boards, byte-identical for a seed.
 
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_attackopt")).args(args).output().expect("the binary runs")
+    common::run_bin(args)
 }
 
 fn generate(players: &str, creatures: &str, seed: &str, profile: &str) -> Vec<u8> {
@@ -14,20 +16,7 @@ fn generate(players: &str, creatures: &str, seed: &str, profile: &str) -> Vec<u8
 
 /// `attackopt validate -` on a board given on standard input.
 fn validates(board: &[u8]) -> bool {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
-        .args(["validate", "-", "--format", "json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(board).expect("write");
-    }
-    let out = child.wait_with_output().expect("ends");
-    out.status.code() == Some(0)
+    common::run_with_stdin(&["validate", "-", "--format", "json"], board).status.code() == Some(0)
 }
 
 #[test]

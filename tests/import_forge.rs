@@ -1,20 +1,18 @@
 //! `attackopt import forge` on a Forge puzzle file (tests/forge/), through the real binary.
 
+mod common;
+
 use attackopt::board::parse_board;
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_attackopt")
-}
+use std::process::Output;
 
 fn sample() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/forge/goblins-vs-propaganda.pzl").to_string_lossy().into_owned()
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(bin()).args(args).output().expect("the binary runs")
+    common::run_bin(args)
 }
 
 fn permanent<'a>(board: &'a Value, id: &str) -> &'a Value {
@@ -75,19 +73,7 @@ fn text_format_prints_the_board_alone_and_it_solves() {
     let board: Value = serde_json::from_slice(&out.stdout).expect("the board JSON");
     assert_eq!(board["attackopt"], 1);
     // The board goes straight into solve (standard input).
-    let mut child = Command::new(bin())
-        .args(["solve", "-", "--format", "json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(&out.stdout).expect("write");
-    }
-    let solved = child.wait_with_output().expect("ends");
+    let solved = common::run_with_stdin(&["solve", "-", "--format", "json"], &out.stdout);
     assert_eq!(solved.status.code(), Some(0), "{}", String::from_utf8_lossy(&solved.stderr));
     let r: Value = serde_json::from_slice(&solved.stdout).expect("JSON");
     assert_eq!(r["legal"], true);

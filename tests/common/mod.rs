@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests (tests/scenarios.rs, tests/rules_cr.rs,
-//! tests/bad_input.rs). Each test file compiles its own copy, so not every helper is used
+//! tests/bad_input.rs, tests/batch.rs, tests/generate_cli.rs, tests/import_forge.rs). Each test file compiles its own copy, so not every helper is used
 //! everywhere.
 #![allow(dead_code)]
 
@@ -171,4 +171,20 @@ pub fn bin() -> Command {
 
 pub fn run_bin(args: &[&str]) -> Output {
     bin().args(args).output().expect("run attackopt")
+}
+
+/// Run the binary with `input` on standard input (written from a thread, so a large input
+/// can't deadlock against a full output pipe).
+pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn attackopt");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for attackopt");
+    let _ = writer.join();
+    out
 }
