@@ -51,13 +51,7 @@ fn board_of(decl_file: &str) -> &str {
 }
 
 fn kind_name(k: ViolationKind) -> &'static str {
-    match k {
-        ViolationKind::Attacker => "attacker",
-        ViolationKind::Target => "target",
-        ViolationKind::Restriction => "restriction",
-        ViolationKind::Requirements => "requirements",
-        ViolationKind::Cost => "cost",
-    }
+    k.as_str()
 }
 
 fn load_expectations() -> BTreeMap<String, Value> {

@@ -21,13 +21,7 @@ fn scenario_files() -> Vec<PathBuf> {
 }
 
 fn kind_name(k: ViolationKind) -> &'static str {
-    match k {
-        ViolationKind::Attacker => "attacker",
-        ViolationKind::Target => "target",
-        ViolationKind::Restriction => "restriction",
-        ViolationKind::Requirements => "requirements",
-        ViolationKind::Cost => "cost",
-    }
+    k.as_str()
 }
 
 /// Run one scenario file; returns (checks run, failure messages).

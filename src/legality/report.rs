@@ -16,6 +16,19 @@ pub enum ViolationKind {
     Cost,
 }
 
+impl ViolationKind {
+    /// The name used in the JSON result (SPEC.md `violations[].kind`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ViolationKind::Attacker => "attacker",
+            ViolationKind::Target => "target",
+            ViolationKind::Restriction => "restriction",
+            ViolationKind::Requirements => "requirements",
+            ViolationKind::Cost => "cost",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Violation {
     pub kind: ViolationKind,
@@ -100,8 +113,7 @@ impl CheckResult {
         };
         let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(&self.declaration));
         for v in &self.violations {
-            let kind = serde_json::to_value(v.kind).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
-            let _ = writeln!(s, "  ✗ {kind}: {}", v.message);
+            let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), v.message);
         }
         if self.legal_under.paid != self.legal_under.free {
             let _ = writeln!(
