@@ -14,7 +14,7 @@
 //! not (so a board that grows past it is noticed, not silently skipped).
 
 use attackopt::board::{parse_board, parse_declaration, Declaration};
-use attackopt::legality::{read_declaration, ViolationKind};
+use attackopt::legality::read_declaration;
 use attackopt::solve::{mana_of, Objective};
 use attackopt::{Baseline, CheckResult, Method, Options, Position};
 use serde_json::Value;
@@ -70,19 +70,7 @@ fn opts(method: Method, baseline: Baseline) -> Options {
 }
 
 fn kinds(r: &CheckResult) -> BTreeSet<String> {
-    r.violations
-        .iter()
-        .map(|v| {
-            match v.kind {
-                ViolationKind::Attacker => "attacker",
-                ViolationKind::Target => "target",
-                ViolationKind::Restriction => "restriction",
-                ViolationKind::Requirements => "requirements",
-                ViolationKind::Cost => "cost",
-            }
-            .to_string()
-        })
-        .collect()
+    r.violations.iter().map(|v| v.kind.as_str().to_string()).collect()
 }
 
 fn attack_set(d: &Declaration) -> BTreeSet<(String, String)> {
