@@ -94,7 +94,7 @@ fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -
     match op {
         Op::Load => {
             let vb = parse_board(text, "bench.json").expect("generated boards are valid");
-            std::hint::black_box(Position::new(vb));
+            std::hint::black_box(Position::new(vb).unwrap());
         }
         Op::Check => {
             let r = check(pos, &Declaration::default(), Baseline::Paid, maximizer)?;
@@ -152,7 +152,7 @@ fn main() {
                 for &n in &sizes {
                     let board = generate(p, n, SEED, profile);
                     let text = serde_json::to_string_pretty(&board).unwrap();
-                    let pos = Position::new(parse_board(&text, "bench.json").unwrap());
+                    let pos = Position::new(parse_board(&text, "bench.json").unwrap()).unwrap();
                     for &engine in op.engines() {
                         let line = |why: &str| format!("{},{},{},{p},{n},{why}", op.name(), profile.name(), engine.name());
                         // Pre-flight: one run with a deadline.

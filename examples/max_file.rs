@@ -11,7 +11,7 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let limit: f64 = args.get(1).map_or(10.0, |s| s.parse().unwrap());
-    let pos = Position::new(load_board(&args[0]).unwrap());
+    let pos = Position::new(load_board(&args[0]).unwrap()).unwrap();
     let none = vec![false; pos.rules.costs.len()];
     for (name, m) in [
         ("ilp", Box::new(Ilp::with_time_limit(limit)) as Box<dyn Maximizer>),

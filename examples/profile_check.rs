@@ -10,10 +10,10 @@ fn main() {
     let vb = attackopt::board::parse_board(&text, &path).expect("valid board");
     eprintln!("parse+validate {:?}", t.elapsed());
     let t = Instant::now();
-    let rules = attackopt::rules::expand(&vb);
+    let rules = attackopt::rules::expand(&vb).unwrap();
     eprintln!("expand {:?} ({} creatures, {} requirements, {} restrictions, {} costs)", t.elapsed(), rules.creatures.len(), rules.requirements.len(), rules.restrictions.len(), rules.costs.len());
     let t = Instant::now();
-    let pos = Position::new(vb);
+    let pos = Position::new(vb).unwrap();
     eprintln!("position (expand + mana) {:?}", t.elapsed());
     let none = vec![false; pos.rules.costs.len()];
     let t = Instant::now();

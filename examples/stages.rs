@@ -47,7 +47,7 @@ fn main() {
     let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
     let (t_json, text) = time(runs, || serde_json::to_string_pretty(&board).unwrap());
     let (t_parse, vb) = time(runs, || parse_board(&text, "gen.json").unwrap());
-    let (t_expand, pos) = time(runs, || Position::new(vb.clone()));
+    let (t_expand, pos) = time(runs, || Position::new(vb.clone()).unwrap());
     let none = vec![false; pos.rules.costs.len()];
     let (t_enc, groups) = time(runs, || Encoding::new(&pos, &none, Grouping::On, attackopt::ilp::Split::Whole).groups.len());
     let (t_enc_plain, _) = time(runs, || Encoding::new(&pos, &none, Grouping::Off, attackopt::ilp::Split::Whole).groups.len());

@@ -458,7 +458,7 @@ mod tests {
     fn agrees_with_the_exhaustive_checker() {
         let dfs = BaselineDfs::default();
         for (name, text) in boards() {
-            let pos = Position::new(parse_board(&text, &name).unwrap());
+            let pos = Position::new(parse_board(&text, &name).unwrap()).unwrap();
             let oracle = ExhaustiveOracle::new(&pos).unwrap_or_else(|e| panic!("{name}: {e}"));
             let k = pos.rules.costs.len();
             let mut sets: BTreeSet<Vec<usize>> = oracle.candidates.iter().map(|c| c.incurred.clone()).collect();
@@ -485,7 +485,7 @@ mod tests {
     fn checks_agree_with_the_exhaustive_checker() {
         use crate::legality::{check, Baseline};
         for (name, text) in boards() {
-            let pos = Position::new(parse_board(&text, &name).unwrap());
+            let pos = Position::new(parse_board(&text, &name).unwrap()).unwrap();
             let oracle = ExhaustiveOracle::new(&pos).unwrap();
             for c in oracle.candidates.iter().take(50) {
                 let d = pos.declaration(&c.assignment);
@@ -505,7 +505,7 @@ mod tests {
             for seed in 0..20 {
                 for (players, creatures) in [(2, 3), (3, 4), (4, 5), (3, 6)] {
                     let text = serde_json::to_string(&generate(players, creatures, seed, profile)).unwrap();
-                    let pos = Position::new(parse_board(&text, "gen").unwrap());
+                    let pos = Position::new(parse_board(&text, "gen").unwrap()).unwrap();
                     let Ok(oracle) = ExhaustiveOracle::new(&pos) else { continue };
                     let k = pos.rules.costs.len();
                     for allowed in [vec![false; k], vec![true; k]] {
@@ -522,7 +522,7 @@ mod tests {
     fn budget_runs_out_with_time_limit() {
         use crate::generate::{generate, Profile};
         let text = serde_json::to_string(&generate(8, 300, 1, Profile::Adversarial)).unwrap();
-        let pos = Position::new(parse_board(&text, "gen").unwrap());
+        let pos = Position::new(parse_board(&text, "gen").unwrap()).unwrap();
         let k = pos.rules.costs.len();
         let r = BaselineDfs { max_nodes: 10, deadline: None }.maximum(&pos, &vec![false; k], &pos.rules.no_attack());
         assert!(matches!(r, Err(SolveError::TimeLimit(_))), "{r:?}");

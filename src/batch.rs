@@ -24,6 +24,7 @@
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
 
 use crate::api::{Method, Options};
+use crate::board::size::MAX_INPUT_BYTES;
 use crate::board::{load_board, parse_board, parse_declaration, read_source, InputError, Warning};
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
@@ -32,6 +33,7 @@ use crate::view::BoardView;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
+use std::io::Read;
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -135,7 +137,7 @@ impl BoardCache {
         if let Some(hit) = self.boards.lock().ok().and_then(|m| m.get(path).cloned()) {
             return hit;
         }
-        let loaded = Arc::new(load_board(path).map(Position::new));
+        let loaded = Arc::new(load_board(path).and_then(Position::new));
         if let Ok(mut m) = self.boards.lock() {
             m.insert(path.to_string(), loaded.clone());
         }
@@ -153,6 +155,10 @@ fn line_name(source: &str, line: usize) -> String {
 /// error line. Never panics on any input.
 pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) -> (String, bool) {
     let here = line_name(source, line);
+    // The size limits of a board file hold for a line too, before it is parsed (issue 6).
+    if let Err(e) = crate::board::size::check_size(text, &here, &[]) {
+        return (error_line(&Value::Null, line, &LineError { code: 2, message: e.to_string() }), true);
+    }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => return (error_line(&Value::Null, line, &LineError { code: 2, message: format!("{here}: not valid JSON: {e}") }), true),
@@ -170,6 +176,26 @@ pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) ->
             (out, false)
         }
         Err(e) => (error_line(&id, line, &e), true),
+    }
+}
+
+/// Read and drop the rest of a line.
+fn skip_line<R: BufRead>(input: &mut R) -> std::io::Result<()> {
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+            }
+        }
     }
 }
 
@@ -218,9 +244,11 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<String, LineError> {
 }
 
 fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineError> {
+    // The time limit covers the whole request, reading the board included.
+    let started = Instant::now();
     let (req, mut warnings) = parse_request(value, here)?;
     let command = req.command;
-    let options = Options { baseline: req.options.baseline, time_limit: req.options.time_limit, method: req.options.method };
+    let options = Options { baseline: req.options.baseline, time_limit: req.options.time_limit, method: req.options.method, clock: Some(started) };
     if let Some(t) = options.time_limit {
         if !(t.is_finite() && t > 0.0) {
             return Err(LineError { code: 2, message: format!("{here}: at options.time_limit: expected a positive number of seconds, found {t}") });
@@ -248,7 +276,8 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
         }
         Value::Object(_) => {
             let name = format!("{here} board");
-            inline = Position::new(parse_board(&req.board.to_string(), &name).map_err(without_text_position)?);
+            let vb = parse_board(&req.board.to_string(), &name).map_err(without_text_position)?;
+            inline = Position::new(vb).map_err(without_text_position)?;
             &inline
         }
         other => {
@@ -420,7 +449,8 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                 break;
             }
             buf.clear();
-            match input.read_until(b'\n', &mut buf) {
+            // A line is read up to the input limit; the rest of a longer one is skipped.
+            match (&mut input).take(MAX_INPUT_BYTES as u64 + 1).read_until(b'\n', &mut buf) {
                 Ok(0) => break,
                 Ok(_) => {}
                 Err(e) => {
@@ -429,6 +459,20 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                 }
             }
             line_no += 1;
+            if buf.len() > MAX_INPUT_BYTES && buf.last() != Some(&b'\n') {
+                buf = Vec::new();
+                if let Err(e) = skip_line(&mut input) {
+                    read_error = Some(InputError::new(source, "", format!("cannot read line {line_no}: {e}")));
+                    break;
+                }
+                if permit_rx.recv().is_err() {
+                    break;
+                }
+                let msg = LineError { code: 2, message: crate::board::size::too_long(&line_name(source, line_no)).to_string() };
+                let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true));
+                seq += 1;
+                continue;
+            }
             let text = match String::from_utf8(std::mem::take(&mut buf)) {
                 Ok(t) => t,
                 Err(_) => {

@@ -11,6 +11,7 @@ pub mod batch;
 pub mod board;
 pub mod cards;
 pub mod cli;
+pub mod debug;
 pub mod generate;
 pub mod ilp;
 pub mod import;

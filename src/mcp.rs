@@ -79,6 +79,8 @@ impl ToolOptions {
                 MethodParam::Ilp => Method::Ilp,
                 MethodParam::Exhaustive => Method::Exhaustive,
             },
+            // Called before the board is read: the limit covers the whole request.
+            clock: Some(std::time::Instant::now()),
         })
     }
 }
@@ -156,7 +158,7 @@ fn position(board: &Value) -> Result<Position, InputError> {
     if !board.is_object() {
         return Err(InputError::new("board", "", "expected a board object {\"attackopt\": 1, ...}"));
     }
-    Ok(Position::new(parse_board(&board.to_string(), "board")?))
+    Position::new(parse_board(&board.to_string(), "board")?)
 }
 
 /// Run a computation off the protocol thread and turn its outcome into a tool result.

@@ -1,6 +1,6 @@
 //! A position: a validated board with its plain rules and its mana, computed once.
 
-use crate::board::{Attack, Declaration, ValidBoard};
+use crate::board::{Attack, Declaration, InputError, ValidBoard};
 use crate::mana::ManaBoard;
 use crate::rules::{expand, Assignment, Rules};
 
@@ -13,10 +13,12 @@ pub struct Position {
 }
 
 impl Position {
-    pub fn new(board: ValidBoard) -> Position {
-        let rules = expand(&board);
+    /// Expand a validated board; refused (bad input) when its plain form is past the limits
+    /// of [`crate::rules::expand`].
+    pub fn new(board: ValidBoard) -> Result<Position, InputError> {
+        let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules);
-        Position { board, rules, mana }
+        Ok(Position { board, rules, mana })
     }
 
     /// An assignment written as a declaration (attacks in creature order, no payment).

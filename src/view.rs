@@ -90,7 +90,7 @@ impl BoardView {
                 if !r.counts {
                     text.push_str(" [not counted: the creature may not attack]");
                 }
-                RuleView { text, source: r.source.clone() }
+                RuleView { text, source: r.source.to_string() }
             })
             .collect();
         let targets_text = |ts: &Option<Vec<usize>>| match ts {
@@ -116,7 +116,7 @@ impl BoardView {
                         }
                     }
                 };
-                RuleView { text, source: r.source.clone() }
+                RuleView { text, source: r.source.to_string() }
             })
             .collect();
         let costs = rules
@@ -127,7 +127,7 @@ impl BoardView {
                     None => "to attack".to_string(),
                     Some(_) => format!("to attack{}", targets_text(&k.targets)),
                 };
-                RuleView { text: format!("{} pays {} {what}", name(k.creature), format_cost(&k.cost)), source: k.source.clone() }
+                RuleView { text: format!("{} pays {} {what}", name(k.creature), format_cost(&k.cost)), source: k.source.to_string() }
             })
             .collect();
         let mana_sources = pos

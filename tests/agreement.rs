@@ -66,7 +66,7 @@ fn boards() -> Vec<(String, String, Vec<(String, String)>)> {
 }
 
 fn opts(method: Method, baseline: Baseline) -> Options {
-    Options { baseline, time_limit: Some(60.0), method }
+    Options { baseline, time_limit: Some(60.0), method, clock: None }
 }
 
 fn kinds(r: &CheckResult) -> BTreeSet<String> {
@@ -83,7 +83,7 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
     let (mut boards_done, mut checks, mut solves, mut enumerations) = (0, 0, 0, 0);
     for (name, text, decls) in boards() {
         let pos = match parse_board(&text, &name) {
-            Ok(vb) => Position::new(vb),
+            Ok(vb) => Position::new(vb).expect("within limits"),
             Err(e) => {
                 failures.push(format!("{name}: board rejected: {e}"));
                 continue;

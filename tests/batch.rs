@@ -227,3 +227,28 @@ fn an_unreadable_request_file_is_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/requests.jsonl"));
 }
+
+/// A line past the input limit (256 MiB) is an error line, read no further than the limit;
+/// the next line is still answered (issue 6: limits, never memory exhaustion).
+#[test]
+fn a_line_past_256_mib_is_an_error_line() {
+    let mut input = String::with_capacity((257 << 20) + 200);
+    input.push('"');
+    input.push_str(&"x".repeat(257 << 20));
+    input.push_str("\"\n");
+    input.push_str(&format!(
+        "{{\"id\": 2, \"command\": \"validate\", \"board\": \"{}\"}}\n",
+        model("commander-goad-propaganda.json")
+    ));
+    let out = batch(&input, &["--quiet"]);
+    drop(input);
+    let answers = lines(&out);
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    let message = answers[0]["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("<stdin>:1:") && message.contains("256 MiB"),
+        "{message}"
+    );
+    assert_eq!(answers[1]["id"], 2, "{}", answers[1]);
+    assert!(answers[1].get("error").is_none(), "{}", answers[1]);
+}

@@ -436,7 +436,7 @@ fn check_witness(pos: &Position, r: &CheckResult, allowed: &[bool], name: &str) 
 fn run_case(case: &Case) -> Res {
     let text = serde_json::to_string(&case.board).unwrap();
     let vb = parse_board(&text, "generated.json").map_err(|e| format!("generated board is not valid input: {e}"))?;
-    let pos = Position::new(vb);
+    let pos = Position::new(vb).unwrap();
     let rules = &pos.rules;
     let ncosts = rules.costs.len();
     let oracle = ExhaustiveOracle::new(&pos).map_err(|e| format!("oracle failed: {e}"))?;
@@ -628,7 +628,7 @@ proptest! {
 /// fewer attackers); and `enumerate` with the program lists exactly the exhaustive legal set.
 fn run_solve_case(board: &Value) -> Res {
     let text = serde_json::to_string(board).unwrap();
-    let pos = Position::new(parse_board(&text, "generated.json").map_err(|e| format!("invalid generated board: {e}"))?);
+    let pos = Position::new(parse_board(&text, "generated.json").map_err(|e| format!("invalid generated board: {e}"))?).unwrap();
     let oracle = ExhaustiveOracle::new(&pos).map_err(|e| format!("oracle failed: {e}"))?;
     let players: Vec<usize> = (0..pos.board.board.players.len()).collect();
     let mut objectives = vec![Objective::Power, Objective::Attackers, Objective::None];
@@ -722,7 +722,7 @@ fn regressions() {
 fn check_expectations(case: &Case, expect: &Value) -> Res {
     let Some(list) = expect.as_array() else { return Ok(()) };
     let vb = parse_board(&serde_json::to_string(&case.board).unwrap(), "regression.json").map_err(|e| e.to_string())?;
-    let pos = Position::new(vb);
+    let pos = Position::new(vb).unwrap();
     let oracle = ExhaustiveOracle::new(&pos).map_err(|e| e.to_string())?;
     for e in list {
         let i = e["declaration"].as_u64().ok_or("expect entry without \"declaration\"")? as usize;
@@ -777,7 +777,7 @@ fn generator_covers_features() {
         let v = strategy.new_tree(&mut runner).unwrap().current();
         let text = serde_json::to_string(&v).unwrap();
         let vb = parse_board(&text, "g.json").unwrap_or_else(|e| panic!("invalid generated board: {e}\n{text}"));
-        let pos = Position::new(vb);
+        let pos = Position::new(vb).unwrap();
         let space = attackopt::legality::Exhaustive::space(&pos).unwrap();
         assert!(space <= gen::MAX_SPACE, "board too large ({space})");
         for (name, f) in &features {
@@ -806,7 +806,7 @@ fn generator_stats() {
     let (mut with_paid_cands, mut phyrexian, mut paid_helps) = (0, 0, 0);
     for _ in 0..2000 {
         let case = strategy.new_tree(&mut runner).unwrap().current();
-        let pos = Position::new(parse_board(&case.board.to_string(), "g").unwrap());
+        let pos = Position::new(parse_board(&case.board.to_string(), "g").unwrap()).unwrap();
         spaces.push(attackopt::legality::Exhaustive::space(&pos).unwrap());
         creatures.push(pos.rules.creatures.len());
         eligible.push(pos.rules.creatures.iter().filter(|c| !c.allowed.is_empty()).count());

@@ -402,7 +402,10 @@ fn exercise(text: &str, decl_data: &[Vec<u32>], g: &mut Choices) -> Result<(), T
         Ok(vb) => vb,
         Err(e) => return check_error(&e, FILE, text),
     };
-    let pos = no_panic("Position::new", text, || Position::new(vb))?;
+    let pos = match no_panic("Position::new", text, || Position::new(vb))? {
+        Ok(pos) => pos,
+        Err(e) => return check_error(&e, FILE, text),
+    };
     // Declarations: the exhaustive checker when the board is small, else the integer program.
     let space: f64 = pos.rules.creatures.iter().map(|c| 1.0 + c.legal_targets.len() as f64).product();
     let method = if space <= 20_000.0 { Method::Exhaustive } else { Method::Ilp };
@@ -422,7 +425,7 @@ fn exercise(text: &str, decl_data: &[Vec<u32>], g: &mut Choices) -> Result<(), T
             }
         };
         for baseline in [attackopt::Baseline::Paid, attackopt::Baseline::Free] {
-            let opts = Options { baseline, time_limit: Some(2.0), method };
+            let opts = Options { baseline, time_limit: Some(2.0), method, clock: None };
             let both = format!("board:\n{}\ndeclaration:\n{}", clip(text), clip(&dtext));
             let r = no_panic("check", &both, || pos.check(&d, &opts))?;
             match r {
@@ -603,7 +606,7 @@ proptest! {
             Ok(vb) => vb,
             Err(e) => return Err(TestCaseError::fail(format!("the mana board generator made an invalid board: {e}\n{text}"))),
         };
-        let pos = no_panic("Position::new", &text, || Position::new(vb))?;
+        let pos = no_panic("Position::new", &text, || Position::new(vb))?.map_err(|e| TestCaseError::fail(format!("mana board refused: {e}")))?;
         let rules = &pos.rules;
         let p = &mut Choices::new(&picks);
         for round in 0..4 {

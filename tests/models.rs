@@ -199,7 +199,7 @@ fn model_boards_validate_and_declarations_match_hand_derived_answers() {
             }
         }
 
-        let pos = Position::new(vb);
+        let pos = Position::new(vb).unwrap();
         let oracle = match ExhaustiveOracle::new(&pos) {
             Ok(o) => o,
             Err(e) => {

@@ -41,7 +41,7 @@ fn run_scenario(path: &Path) -> (usize, Vec<String>) {
         Ok(vb) => vb,
         Err(e) => return (0, vec![format!("{name}: board rejected: {e}")]),
     };
-    let pos = Position::new(vb);
+    let pos = Position::new(vb).unwrap();
     let oracle = match ExhaustiveOracle::new(&pos) {
         Ok(o) => o,
         Err(e) => return (0, vec![format!("{name}: exhaustive oracle refused the board: {e}")]),

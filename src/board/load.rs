@@ -1,20 +1,26 @@
 //! Reading boards and declarations from files or standard input.
 
 use super::error::{InputError, Warning};
+use super::size::{check_size, too_long, BOARD_LISTS, DECLARATION_LISTS, MAX_INPUT_BYTES};
 use super::validate::{validate_board, ValidBoard};
 use super::{Board, Declaration};
 use serde::de::DeserializeOwned;
 use std::io::Read;
 
-/// Read a whole file, or standard input for `-`.
+/// Read a whole file, or standard input for `-`: at most [`MAX_INPUT_BYTES`].
 pub fn read_source(file: &str) -> Result<String, InputError> {
     let mut text = String::new();
+    // One byte more than the limit tells a file at the limit from a longer one.
+    let cap = MAX_INPUT_BYTES as u64 + 1;
     let result = if file == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+        std::io::stdin().lock().take(cap).read_to_string(&mut text).map(|_| ())
     } else {
-        std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
+        std::fs::File::open(file).and_then(|f| f.take(cap).read_to_string(&mut text)).map(|_| ())
     };
     result.map_err(|e| InputError::new(file, "", format!("cannot read the file: {e}")))?;
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(too_long(file));
+    }
     Ok(text)
 }
 
@@ -68,6 +74,7 @@ fn describe_serde_error(e: &serde_json::Error) -> String {
 
 /// Parse and validate a board (SPEC.md "Board").
 pub fn parse_board(text: &str, file: &str) -> Result<ValidBoard, InputError> {
+    check_size(text, file, &BOARD_LISTS)?;
     let (board, warnings): (Board, _) = parse_json(text, file)?;
     validate_board(board, file, warnings)
 }
@@ -79,6 +86,7 @@ pub fn load_board(file: &str) -> Result<ValidBoard, InputError> {
 
 /// Parse a declaration; ids are checked against a board later ([`ValidBoard::check_declaration_ids`]).
 pub fn parse_declaration(text: &str, file: &str) -> Result<(Declaration, Vec<Warning>), InputError> {
+    check_size(text, file, &DECLARATION_LISTS)?;
     parse_json(text, file)
 }
 

@@ -10,6 +10,7 @@
 
 mod error;
 mod load;
+pub mod size;
 mod validate;
 
 pub use error::{nearest, unknown_id, InputError, Warning};

@@ -14,15 +14,19 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 
 // Output that never panics: a closed pipe (`attackopt enumerate ... | head`) just ends output.
+// Answers go through the watchdog's gate (see `watchdog`), so that a command cut short never
+// prints half an answer.
 macro_rules! out {
-    ($($arg:tt)*) => {{ let _ = write!(std::io::stdout().lock(), $($arg)*); }};
+    ($($arg:tt)*) => {{ if watchdog::may_print() { let _ = write!(std::io::stdout().lock(), $($arg)*); } }};
 }
 macro_rules! outln {
-    ($($arg:tt)*) => {{ let _ = writeln!(std::io::stdout().lock(), $($arg)*); }};
+    ($($arg:tt)*) => {{ if watchdog::may_print() { let _ = writeln!(std::io::stdout().lock(), $($arg)*); } }};
 }
 macro_rules! errln {
     ($($arg:tt)*) => {{ let _ = writeln!(std::io::stderr().lock(), $($arg)*); }};
 }
+
+mod watchdog;
 
 #[derive(Parser, Debug)]
 #[command(name = "attackopt", version, about = "Decide and optimize declarations of attackers (CR 508.1), exactly.")]
@@ -139,7 +143,7 @@ pub struct SolverArgs {
     /// Which declarations the maximum ranges over (RULES.md section 7).
     #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
     baseline: BaselineArg,
-    /// Seconds the integer program may take before giving up with exit 3.
+    /// Seconds the whole command may take (reading the board included) before giving up with exit 3.
     #[arg(long, default_value_t = 10.0)]
     time_limit: f64,
     /// Use the exhaustive reference checker instead of the integer program (small boards).
@@ -148,7 +152,8 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    fn options(self) -> Result<Options, Failure> {
+    /// The options, with the time limit counting from `started` (when the command began).
+    fn options(self, started: std::time::Instant) -> Result<Options, Failure> {
         if self.time_limit.is_nan() || self.time_limit < 0.0 {
             return Err(Failure { code: 2, message: format!("--time-limit: expected a non-negative number of seconds, found {}", self.time_limit) });
         }
@@ -156,6 +161,9 @@ impl SolverArgs {
             baseline: self.baseline.into(),
             time_limit: Some(self.time_limit),
             method: if self.exhaustive { Method::Exhaustive } else { Method::Ilp },
+            // `--time-limit` bounds the whole command: reading and expanding a 90,000-creature
+            // board takes about half a second, which a user waiting on the limit also waits for.
+            clock: Some(started),
         })
     }
 }
@@ -219,13 +227,18 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 }
 
 fn load_position(file: &str) -> Result<Position, Failure> {
+    crate::debug::note(|| format!("reading {file}"));
     let vb = load_board(file)?;
+    crate::debug::note(|| "board read and validated".into());
     warn(file, &vb.warnings);
-    Ok(Position::new(vb))
+    let pos = Position::new(vb)?;
+    crate::debug::note(|| "board expanded".into());
+    Ok(pos)
 }
 
 /// Run a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<i32, Failure> {
+    let started = std::time::Instant::now();
     match cli.command {
         Command::Check { board, declaration, solver, format } => {
             if board == "-" && declaration == "-" {
@@ -235,7 +248,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
-            let result = pos.check(&decl, &solver.options()?)?;
+            let result = pos.check(&decl, &solver.options(started)?)?;
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => out!("{}", result.to_text()),
@@ -251,7 +264,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Enumerate { board, limit, solver, format } => {
             let pos = load_position(&board)?;
-            let options = solver.options()?;
+            let options = solver.options(started)?;
             let found = pos.enumerate(limit, &options)?;
             if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                 return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
@@ -280,7 +293,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Solve { board, objective, solver, format } => {
             let pos = load_position(&board)?;
             let objective = Objective::parse(&objective, &pos).map_err(|m| Failure { code: 2, message: format!("--objective: {m}") })?;
-            let result = match pos.solve(objective, &solver.options()?) {
+            let result = match pos.solve(objective, &solver.options(started)?) {
                 Ok(r) => r,
                 // JSON readers still get an object saying there is no proof (SPEC.md: exit 3).
                 Err(Error::Solve(SolveError::TimeLimit(m))) if format == Format::Json => {
@@ -299,7 +312,8 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             Ok(0)
         }
         Command::Validate { board, format } => {
-            let pos = Position::new(load_board(&board)?);
+            // Warnings are part of validate's answer, not standard error.
+            let pos = Position::new(load_board(&board)?)?;
             let view = BoardView::new(&pos);
             match format {
                 Format::Json => print_json(&view)?,
@@ -362,6 +376,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
 
 /// Entry point used by `main`: parse, run, print errors, and give the exit status.
 pub fn main() -> i32 {
+    crate::debug::note(|| "started".into());
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -369,11 +384,52 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    match run(cli) {
-        Ok(code) => code,
+    match cli.command.time_limit() {
+        Some(limit) => watchdog::run_within(limit, cli.command.json_output(), move || finish(run(cli))),
+        None => finish(run(cli)),
+    }
+}
+
+/// Print a failure and give the exit status.
+fn finish(outcome: Result<i32, Failure>) -> i32 {
+    match outcome {
+        Ok(code) => {
+            crate::debug::note(|| format!("done, exit {code}"));
+            code
+        }
         Err(f) => {
-            errln!("attackopt: error: {}", f.message);
+            if watchdog::may_print() {
+                errln!("attackopt: error: {}", f.message);
+            }
             f.code
         }
+    }
+}
+
+impl Command {
+    /// The `--time-limit` of a command that has one.
+    fn time_limit(&self) -> Option<f64> {
+        match self {
+            Command::Check { solver, .. }
+            | Command::Solve { solver, .. }
+            | Command::Enumerate { solver, .. } => Some(solver.time_limit),
+            _ => None,
+        }
+    }
+
+    fn json_output(&self) -> bool {
+        matches!(
+            self,
+            Command::Check {
+                format: Format::Json,
+                ..
+            } | Command::Solve {
+                format: Format::Json,
+                ..
+            } | Command::Enumerate {
+                format: Format::Json,
+                ..
+            }
+        )
     }
 }

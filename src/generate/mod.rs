@@ -557,7 +557,7 @@ mod tests {
                     assert_eq!(text, again, "{profile} {players} {creatures} not reproducible");
                     let vb = parse_board(&text, "gen.json").unwrap_or_else(|e| panic!("{profile} {players} {creatures}: {e}"));
                     assert!(vb.warnings.is_empty(), "{profile} {players} {creatures}: {:?}", vb.warnings);
-                    let pos = Position::new(vb);
+                    let pos = Position::new(vb).unwrap();
                     assert_eq!(pos.rules.creatures.len(), creatures, "{profile} {players} {creatures}");
                     // The empty declaration obeys every restriction.
                     assert!(pos.rules.respects_restrictions(&pos.rules.no_attack()));
@@ -577,11 +577,11 @@ mod tests {
 
     #[test]
     fn commander_kinds_are_few_dozen_and_adversarial_powers_distinct() {
-        let pos = Position::new(parse_board(&serde_json::to_string(&generate(8, 2500, 1, Profile::Commander)).unwrap(), "g").unwrap());
+        let pos = Position::new(parse_board(&serde_json::to_string(&generate(8, 2500, 1, Profile::Commander)).unwrap(), "g").unwrap()).unwrap();
         let names: std::collections::BTreeSet<_> = pos.rules.creatures.iter().map(|c| c.name.clone()).collect();
         assert!(names.len() >= 24 && names.len() <= 40, "{} kinds", names.len());
         assert!(pos.rules.costs.len() >= 3 * 2000);
-        let pos = Position::new(parse_board(&serde_json::to_string(&generate(8, 1000, 1, Profile::Adversarial)).unwrap(), "g").unwrap());
+        let pos = Position::new(parse_board(&serde_json::to_string(&generate(8, 1000, 1, Profile::Adversarial)).unwrap(), "g").unwrap()).unwrap();
         let powers: std::collections::BTreeSet<_> = pos.rules.creatures.iter().map(|c| c.power).collect();
         assert_eq!(powers.len(), 1000);
     }

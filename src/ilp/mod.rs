@@ -100,12 +100,17 @@ impl Ilp {
     /// A deadline `seconds` from now; a limit past 10^9 seconds (or infinite) is no limit, and a
     /// negative or NaN one is already over.
     pub fn with_time_limit(seconds: f64) -> Ilp {
+        Ilp::with_time_limit_from(Instant::now(), seconds)
+    }
+
+    /// A deadline `seconds` after `start` (the moment a command started, say).
+    pub fn with_time_limit_from(start: Instant, seconds: f64) -> Ilp {
         let deadline = if seconds.is_nan() || seconds <= 0.0 {
-            Some(Instant::now())
+            Some(start)
         } else if seconds > 1e9 {
             None
         } else {
-            Instant::now().checked_add(Duration::from_secs_f64(seconds))
+            start.checked_add(Duration::from_secs_f64(seconds))
         };
         Ilp { deadline, ..Ilp::default() }
     }
@@ -164,6 +169,7 @@ impl Ilp {
             }
             // Building a large encoding takes time too: don't start one past the deadline.
             self.remaining()?;
+            crate::debug::note(|| format!("encoding {split:?}"));
             let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, prune.then_some(prefer));
             let (objective, extra) = build(&mut enc);
             if let Some(s) = self.solve(pos, enc, objective, extra, prefer)? {
@@ -200,11 +206,10 @@ impl Ilp {
         // microlp numbers variables in creation order; keep the map to read values back.
         let index: HashMap<good_lp::Variable, usize> = vars.iter_variables_with_def().enumerate().map(|(i, (v, _))| (v, i)).collect();
         let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
+        crate::debug::note(|| "integer program built".into());
         let started = Instant::now();
         let outcome = self.run_within_deadline(model);
-        if std::env::var_os("ATTACKOPT_DEBUG").is_some() {
-            eprintln!("attackopt: debug: solve took {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" });
-        }
+        crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
         let Some(values) = outcome? else { return Ok(None) };
         let values = Values { values, index };
         let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -195,7 +195,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
             creature: r.creature().map(|c| rules.creatures[c].id.clone()),
             obeyed: rules.obeys(r, &a),
             counts: r.counts,
-            source: r.source.clone(),
+            source: r.source.to_string(),
         })
         .collect();
     let (free, paid) = match maxima {

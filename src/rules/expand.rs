@@ -1,14 +1,54 @@
 //! Board to plain rules: selectors and target sets are resolved, goad becomes its two
 //! requirements, catalog cards become effects, and each effect becomes one requirement,
 //! restriction or cost instance per affected creature.
+//!
+//! The plain form can be far larger than the board: one Propaganda per creature on a board of
+//! 50,000 creatures is 2.5 billion cost instances. Its size is bounded ([`MAX_RULE_INSTANCES`],
+//! [`MAX_PAIRS`]) and counted before anything is built, so such a board is refused (exit 2,
+//! naming the effect that crosses the limit) instead of exhausting memory.
 
 use super::targets::{all_targets, ineligibility, legal_targets};
 use super::*;
-use crate::board::{EffectKind, Selector, TargetSpec, ValidBoard};
+use crate::board::{EffectKind, InputError, Selector, TargetSpec, ValidBoard};
 use crate::cards;
+use std::collections::HashMap;
 
-/// Expand a validated board into its plain rules form.
-pub fn expand(vb: &ValidBoard) -> Rules {
+/// The most requirements, restrictions and cost instances a board may expand to: 20 per
+/// creature at the largest board (the 90,000-creature adversarial boards have 3).
+pub const MAX_RULE_INSTANCES: usize = 2_000_000;
+
+/// The most (creature, legal target) pairs: every creature of the largest board attacking any
+/// of the most players (100,000 × 64). Planeswalkers and battles can raise the count past
+/// that; each pair is a variable of the integer program.
+pub const MAX_PAIRS: usize = 6_400_000;
+
+/// Counts rule instances against [`MAX_RULE_INSTANCES`] before they are built.
+struct Budget<'a> {
+    file: &'a str,
+    used: usize,
+}
+
+impl Budget<'_> {
+    fn take(&mut self, n: usize, path: &str) -> Result<(), InputError> {
+        self.used = self.used.saturating_add(n);
+        if self.used > MAX_RULE_INSTANCES {
+            return Err(InputError::new(
+                self.file,
+                path,
+                format!(
+                    "expected a board that expands to at most {MAX_RULE_INSTANCES} requirements, restrictions and cost instances \
+                     (one per affected creature per effect); with this one there are at least {}",
+                    self.used
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Expand a validated board into its plain rules form; refuse a board whose plain form is past
+/// the limits above.
+pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     let targets = all_targets(vb);
     // CR 805.10, 810.7: under shared team turns the whole team declares together.
     let attacking_players: Vec<usize> = if vb.board.variant.shared_team_turns {
@@ -16,6 +56,9 @@ pub fn expand(vb: &ValidBoard) -> Rules {
     } else {
         vec![vb.active]
     };
+    // Legal targets depend only on the controller (CR 508.1b, 802, 803): computed once each.
+    let mut legal_of: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut pairs = 0usize;
     let mut creatures = Vec::new();
     for (i, perm) in vb.board.permanents.iter().enumerate() {
         // Only creatures of the attacking side are ever affected (SPEC.md).
@@ -23,7 +66,19 @@ pub fn expand(vb: &ValidBoard) -> Rules {
             continue;
         }
         let ineligible = ineligibility(vb, i);
-        let legal = if ineligible.is_none() { legal_targets(vb, &targets, vb.controller[i]) } else { vec![] };
+        let legal = if ineligible.is_none() {
+            legal_of.entry(vb.controller[i]).or_insert_with(|| legal_targets(vb, &targets, vb.controller[i])).clone()
+        } else {
+            vec![]
+        };
+        pairs = pairs.saturating_add(legal.len());
+        if pairs > MAX_PAIRS {
+            return Err(InputError::new(
+                &vb.file,
+                format!("permanents[{i}]"),
+                format!("expected at most {MAX_PAIRS} pairs of a creature and a target it can attack; with this creature there are more"),
+            ));
+        }
         creatures.push(Creature {
             permanent: i,
             id: perm.id.clone(),
@@ -50,23 +105,26 @@ pub fn expand(vb: &ValidBoard) -> Rules {
         by_creature: vec![],
         creature_of,
     };
+    let mut budget = Budget { file: &vb.file, used: 0 };
 
     // Goad (CR 701.15b-d): per distinct goading player, "attacks if able" and "attacks a player
     // other than G if able".
     for c in 0..rules.creatures.len() {
-        for &g in &vb.goaded_by[rules.creatures[c].permanent] {
-            let source = format!("goaded by {} (CR 701.15b)", vb.player_id(g));
+        let p = rules.creatures[c].permanent;
+        budget.take(2 * vb.goaded_by[p].len(), &format!("permanents[{p}].goaded_by"))?;
+        for &g in &vb.goaded_by[p] {
+            let source: Source = format!("goaded by {} (CR 701.15b)", vb.player_id(g)).into();
             rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: None }, &source));
             rules.requirements.push(req(RequirementKind::AttackPlayerOtherThan { creature: c, player: g }, &source));
         }
     }
     for e in &vb.effects {
-        apply(vb, &mut rules, &e.kind, &e.source);
+        apply(vb, &mut rules, &e.kind, &e.source.as_str().into(), &mut budget, &format!("effects[{}]", e.index))?;
     }
     for ce in cards::card_effects(vb) {
         let p = vb.perm(ce.permanent);
         let source = format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[ce.permanent]));
-        apply(vb, &mut rules, &ce.kind, &source);
+        apply(vb, &mut rules, &ce.kind, &source.into(), &mut budget, &format!("permanents[{}]", ce.permanent))?;
     }
 
     // Requirements on creatures that may not attack are listed but not counted (SPEC.md).
@@ -99,14 +157,15 @@ pub fn expand(vb: &ValidBoard) -> Rules {
         index[k.creature].costs.push(i);
     }
     rules.by_creature = index;
-    rules
+    Ok(rules)
 }
 
-fn req(kind: RequirementKind, source: &str) -> Requirement {
-    Requirement { kind, source: source.to_string(), counts: true }
+fn req(kind: RequirementKind, source: &Source) -> Requirement {
+    Requirement { kind, source: source.clone(), counts: true }
 }
 
-fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &str) {
+/// Add the instances of one effect; `path` names it in a refusal.
+fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source, budget: &mut Budget, path: &str) -> Result<(), InputError> {
     let selected = |sel: &Selector| -> Vec<usize> {
         match sel {
             // A list of ids: look each up (scanning every creature per id would be quadratic).
@@ -119,44 +178,52 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &str) {
             _ => (0..rules.creatures.len()).filter(|&c| selects(vb, sel, rules.creatures[c].permanent)).collect(),
         }
     };
+    // The creatures an effect applies to, counted against the budget before any is built.
+    let mut affected = |sel: &Selector| -> Result<Vec<usize>, InputError> {
+        let cs = selected(sel);
+        budget.take(cs.len(), path)?;
+        Ok(cs)
+    };
     let resolve = |t: &Option<TargetSpec>| t.as_ref().map(|t| resolve_targets(rules, t));
     match kind {
         EffectKind::AttacksIfAble { creatures, target } => {
             let targets = resolve(target);
-            for c in selected(creatures) {
+            for c in affected(creatures)? {
                 rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: targets.clone() }, source));
             }
         }
         EffectKind::AttacksPlayerOtherThan { creatures, player } => {
-            for c in selected(creatures) {
+            for c in affected(creatures)? {
                 rules.requirements.push(req(RequirementKind::AttackPlayerOtherThan { creature: c, player: *player }, source));
             }
         }
         EffectKind::PlayerAttacksIfAble { player, target } => {
             if rules.attacking_players.contains(player) {
+                budget.take(1, path)?;
                 let targets = resolve_targets(rules, target);
                 rules.requirements.push(req(RequirementKind::PlayerAttacks { player: *player, targets }, source));
             }
         }
         EffectKind::CantAttack { creatures, target } => {
             let targets = resolve(target);
-            for c in selected(creatures) {
+            for c in affected(creatures)? {
                 let kind = RestrictionKind::CantAttack { creature: c, targets: targets.clone() };
-                rules.restrictions.push(Restriction { kind, source: source.to_string() });
+                rules.restrictions.push(Restriction { kind, source: source.clone() });
             }
         }
         EffectKind::MinOtherAttackers { creatures, count } => {
-            for c in selected(creatures) {
+            for c in affected(creatures)? {
                 let kind = RestrictionKind::MinOtherAttackers { creature: c, count: *count };
-                rules.restrictions.push(Restriction { kind, source: source.to_string() });
+                rules.restrictions.push(Restriction { kind, source: source.clone() });
             }
         }
         EffectKind::AttacksOnlyAlone { creatures } => {
-            for c in selected(creatures) {
-                rules.restrictions.push(Restriction { kind: RestrictionKind::AttacksOnlyAlone { creature: c }, source: source.to_string() });
+            for c in affected(creatures)? {
+                rules.restrictions.push(Restriction { kind: RestrictionKind::AttacksOnlyAlone { creature: c }, source: source.clone() });
             }
         }
         EffectKind::MaxAttackers { count, target, per_turn } => {
+            budget.take(1, path)?;
             // "Each turn" caps count the creatures that attacked earlier this turn (CR 506.1).
             let already = if *per_turn { vb.board.attacked_this_turn } else { 0 };
             let kind = RestrictionKind::MaxAttackers {
@@ -165,15 +232,16 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &str) {
                 per_turn: *per_turn,
                 written: *count,
             };
-            rules.restrictions.push(Restriction { kind, source: source.to_string() });
+            rules.restrictions.push(Restriction { kind, source: source.clone() });
         }
         EffectKind::AttackCost { creatures, target, cost } => {
             let targets = resolve(target);
-            for c in selected(creatures) {
-                rules.costs.push(CostInstance { creature: c, targets: targets.clone(), cost: cost.clone(), source: source.to_string() });
+            for c in affected(creatures)? {
+                rules.costs.push(CostInstance { creature: c, targets: targets.clone(), cost: cost.clone(), source: source.clone() });
             }
         }
     }
+    Ok(())
 }
 
 /// Whether a selector picks permanent `p` (SPEC.md selectors; every field must hold).

@@ -78,11 +78,15 @@ pub enum RequirementKind {
     PlayerAttacks { player: usize, targets: Vec<usize> },
 }
 
+/// Where a rule instance comes from ("goaded by B", "Juggernaut", an effect's source): shared
+/// by every instance of one effect, which may be thousands.
+pub type Source = std::sync::Arc<str>;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Requirement {
     pub kind: RequirementKind,
-    /// Where it comes from, for explanations ("goaded by B", "Juggernaut", an effect's source).
-    pub source: String,
+    /// Where it comes from, for explanations.
+    pub source: Source,
     /// False when it is on a creature that may not attack: listed, but counted nowhere (SPEC.md).
     pub counts: bool,
 }
@@ -113,7 +117,7 @@ pub enum RestrictionKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Restriction {
     pub kind: RestrictionKind,
-    pub source: String,
+    pub source: Source,
 }
 
 /// One cost effect applied to one creature (RULES.md section 7): incurred when the creature
@@ -123,7 +127,7 @@ pub struct CostInstance {
     pub creature: usize,
     pub targets: Option<Vec<usize>>,
     pub cost: Vec<Symbol>,
-    pub source: String,
+    pub source: Source,
 }
 
 /// The plain form of a board.

@@ -19,7 +19,7 @@ pub fn position(mut board: Value) -> Position {
     obj.entry("attackopt").or_insert(json!(1));
     obj.entry("active_player").or_insert(json!("A"));
     let vb = parse_board(&board.to_string(), "test.json").unwrap_or_else(|e| panic!("board rejected: {e}\n{board:#}"));
-    Position::new(vb)
+    Position::new(vb).unwrap_or_else(|e| panic!("board refused: {e}"))
 }
 
 /// Check a declaration given as JSON (`{"attacks": [...], "payment": [...]}`).
