@@ -325,7 +325,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             let objective = Objective::parse(objective, pos)
                 .map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?;
             let result = pos.solve(objective, &options)?;
-            Ok((command, 0, to_value(&result)?, warnings))
+            Ok((command, if result.optimal { 0 } else { 3 }, to_value(&result)?, warnings))
         }
         BatchCommand::Enumerate => {
             let found = pos.enumerate(req.limit.unwrap_or(100), &options)?;

@@ -643,6 +643,7 @@ fn run_solve_case(board: &Value) -> Res {
                 let (a, _) = read_declaration(&pos, &got.result.declaration);
                 let verdict = check(&pos, &got.result.declaration, baseline, &oracle).map_err(|e| e.to_string())?;
                 ensure!(verdict.legal, "solve ({grouping:?}, {objective:?}, {baseline}) answered an illegal declaration {:?}: {:?}", got.result.declaration, verdict.violations);
+                ensure!(got.optimal && got.objective_bound == Some(got.objective), "solve without a deadline must be proven: optimal {}, bound {:?}", got.optimal, got.objective_bound);
                 ensure!(
                     solving::rank(&pos, objective, &a) == solving::rank(&pos, objective, &want_a),
                     "solve ({grouping:?}, {objective:?}, {baseline}): rank {:?} for {:?}, exhaustive best {:?} for {:?}",

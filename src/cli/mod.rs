@@ -304,12 +304,19 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             };
             match format {
                 Format::Json => print_json(&result)?,
-                Format::Text => {
+                Format::Text if result.optimal => {
                     outln!("Best declaration (objective {}):", result.objective);
                     out!("{}", result.result.to_text());
                 }
+                Format::Text => {
+                    let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
+                    outln!("Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):", result.objective);
+                    out!("{}", result.result.to_text());
+                }
             }
-            Ok(0)
+            // Exit 3: a legal declaration, but no proof that none is better (SPEC.md: the time
+            // limit cut the answer short).
+            Ok(if result.optimal { 0 } else { 3 })
         }
         Command::Validate { board, format } => {
             // Warnings are part of validate's answer, not standard error.

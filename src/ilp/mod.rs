@@ -80,12 +80,24 @@ pub struct Ilp {
     pub split: bool,
     /// Whether the maximum leaves out dominated targets (on by default).
     pub prune: bool,
+    /// At the deadline, return the best solution found, marked [`Optimality::Unproven`], instead
+    /// of an error (off by default: maxima must be proven; `solve`'s objective phases use it to
+    /// report their best legal declaration and the remaining gap).
+    pub keep_incumbent: bool,
 }
 
 impl Default for Ilp {
     fn default() -> Self {
-        Ilp { deadline: None, grouping: Grouping::On, split: true, prune: true }
+        Ilp { deadline: None, grouping: Grouping::On, split: true, prune: true, keep_incumbent: false }
     }
+}
+
+/// Whether a solution is proven optimal.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Optimality {
+    Proven,
+    /// The deadline came first; the best proven upper bound on the objective, if known.
+    Unproven { bound: Option<f64> },
 }
 
 /// What a solve returns: the rounded assignment and the objective microlp reported.
@@ -94,6 +106,7 @@ pub struct Solved {
     pub objective: f64,
     /// The encoding's `obeyed` at the solution, as microlp computed it.
     pub obeyed: f64,
+    pub optimality: Optimality,
 }
 
 impl Ilp {
@@ -117,7 +130,7 @@ impl Ilp {
 
     /// The plain 0-1 model: no grouping, no split (for tests and benchmarks).
     pub fn plain() -> Ilp {
-        Ilp { deadline: None, grouping: Grouping::Off, split: false, prune: false }
+        Ilp { deadline: None, grouping: Grouping::Off, split: false, prune: false, keep_incumbent: false }
     }
 
     /// The cases to solve: one model, or one per range of the number of attackers when "can
@@ -146,12 +159,14 @@ impl Ilp {
     }
 
     /// The best solution over the split's cases: `build` adds the objective and any extra
-    /// constraints to each case's encoding. None when no case has a solution.
-    pub fn best<F>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, build: F) -> Result<Option<Solved>, SolveError>
+    /// constraints to each case's encoding, which must include `obeyed ≥ floor`: cases that
+    /// can't obey `floor` requirements are skipped unsolved. None when no case has a solution.
+    pub fn best<F>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, floor: usize, build: F) -> Result<Option<Solved>, SolveError>
     where
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
     {
-        self.best_bounded(pos, allowed, grouping, prefer, false, build, |_, _| false)
+        let most = most_obeyed_with(pos);
+        self.best_bounded(pos, allowed, grouping, prefer, false, build, |split, _| most(split).is_some_and(|m| m < floor))
     }
 
     /// As [`Ilp::best`], skipping a case when `skip(case, best so far)` says it can't win.
@@ -160,24 +175,60 @@ impl Ilp {
     fn best_bounded<F, S>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, prune: bool, mut build: F, skip: S) -> Result<Option<Solved>, SolveError>
     where
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
-        S: Fn(Split, &Solved) -> bool,
+        S: Fn(Split, Option<&Solved>) -> bool,
     {
         let mut best: Option<Solved> = None;
-        for split in self.splits(pos).into_iter().rev() {
-            if best.as_ref().is_some_and(|b| skip(split, b)) {
+        // The best bound over the cases solved so far (None: some case's bound is unknown).
+        let mut bound = Some(f64::NEG_INFINITY);
+        let mut proven = true;
+        let mut splits = self.splits(pos);
+        // Most attackers first, where the best answers usually are and the skips pay; but when
+        // the deadline may leave a case unsolved, the small cases (quick) first, so that only
+        // the last case can be cut short and the bound stays known.
+        if !self.keep_incumbent {
+            splits.reverse();
+        }
+        for split in splits {
+            if skip(split, best.as_ref()) {
                 continue;
             }
             // Building a large encoding takes time too: don't start one past the deadline.
-            self.remaining()?;
+            if let Err(e) = self.remaining() {
+                if !(self.keep_incumbent && best.is_some()) {
+                    return Err(e);
+                }
+                // The cases left unsolved have no bound.
+                (proven, bound) = (false, None);
+                break;
+            }
             crate::debug::note(|| format!("encoding {split:?}"));
             let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, prune.then_some(prefer));
             let (objective, extra) = build(&mut enc);
-            if let Some(s) = self.solve(pos, enc, objective, extra, prefer)? {
+            let solved = match self.solve(pos, enc, objective, extra, prefer) {
+                // A case cut short before its first solution: as if unvisited.
+                Err(SolveError::TimeLimit(_)) if self.keep_incumbent && best.is_some() => {
+                    (proven, bound) = (false, None);
+                    break;
+                }
+                other => other?,
+            };
+            if let Some(s) = solved {
+                let case_bound = match s.optimality {
+                    Optimality::Proven => Some(s.objective),
+                    Optimality::Unproven { bound } => {
+                        proven = false;
+                        bound
+                    }
+                };
+                bound = bound.zip(case_bound).map(|(a, b)| a.max(b));
                 // Objectives here are integers: a case wins only by at least one.
                 if best.as_ref().is_none_or(|b| s.objective > b.objective + 0.5) {
                     best = Some(s);
                 }
             }
+        }
+        if let Some(b) = best.as_mut() {
+            b.optimality = if proven { Optimality::Proven } else { Optimality::Unproven { bound } };
         }
         Ok(best)
     }
@@ -205,17 +256,18 @@ impl Ilp {
         let objective_copy = objective.clone();
         // microlp numbers variables in creation order; keep the map to read values back.
         let index: HashMap<good_lp::Variable, usize> = vars.iter_variables_with_def().enumerate().map(|(i, (v, _))| (v, i)).collect();
+        let rows = constraints.len() + extra.len();
         let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
-        crate::debug::note(|| "integer program built".into());
+        crate::debug::note(|| format!("integer program built: {} variables, {rows} constraints", index.len()));
         let started = Instant::now();
         let outcome = self.run_within_deadline(model);
         crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
-        let Some(values) = outcome? else { return Ok(None) };
+        let Some((values, optimality)) = outcome? else { return Ok(None) };
         let values = Values { values, index };
         let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let shell = Encoding::shell(groups, x);
             let assignment = shell.assignment(&values, prefer, pos.rules.creatures.len());
-            Solved { assignment, objective: objective_copy.eval_with(&values), obeyed: obeyed.eval_with(&values) }
+            Solved { assignment, objective: objective_copy.eval_with(&values), obeyed: obeyed.eval_with(&values), optimality }
         }));
         read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
     }
@@ -225,7 +277,7 @@ impl Ilp {
     /// very large program) can take seconds. The abandoned solve ends on its own time limit.
     /// microlp asserts in places (e.g. an integer value far from an integer): a panic there
     /// becomes an error, never a crash.
-    fn run_within_deadline(&self, model: good_lp::solvers::microlp::MicroLpProblem) -> Result<Option<Vec<f64>>, SolveError> {
+    fn run_within_deadline(&self, model: good_lp::solvers::microlp::MicroLpProblem) -> Result<Option<(Vec<f64>, Optimality)>, SolveError> {
         let me = *self;
         let solve = move || {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| me.run(model.as_inner())))
@@ -250,7 +302,7 @@ impl Ilp {
     /// a fractional bound such as 167.4 over an incumbent of 167 keep it branching for minutes.)
     /// Node budgets rather than time slices keep answers independent of the machine's speed.
     /// Returns the values of every variable, or None when the problem is infeasible.
-    fn run(&self, problem: &microlp::Problem) -> Result<Option<Vec<f64>>, SolveError> {
+    fn run(&self, problem: &microlp::Problem) -> Result<Option<(Vec<f64>, Optimality)>, SolveError> {
         let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
         let mut options = microlp::SolveOptions::default();
         options.node_limit = Some(NODES_PER_SLICE);
@@ -265,13 +317,21 @@ impl Ilp {
                 let stats = solution.stats();
                 let by_integrality = stats.best_bound.is_some_and(|b| (b + 1e-6).floor() <= solution.objective().round());
                 if solution.status() == microlp::SolutionStatus::Optimal || by_integrality {
+                    crate::debug::note(|| {
+                        let st = solution.stats();
+                        format!("  {} nodes, {} pivots, {:?} in microlp, objective {}", st.nodes_solved, st.lp_iterations, st.elapsed, solution.objective())
+                    });
                     let values = solution.iter().map(|(_, v)| v).collect();
-                    return Ok(Some(values));
+                    return Ok(Some((values, Optimality::Proven)));
                 }
             }
             let left = match self.remaining() {
                 Ok(left) => left,
                 Err(_) => {
+                    if let (true, microlp::SolveOutcome::Solution(s)) = (self.keep_incumbent, &outcome) {
+                        let values = s.iter().map(|(_, v)| v).collect();
+                        return Ok(Some((values, Optimality::Unproven { bound: s.stats().best_bound })));
+                    }
                     let progress = match &outcome {
                         microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {
                             Some(bound) => format!(" (best found {:.0}, proven bound {:.0})", s.objective(), bound.floor()),
@@ -330,12 +390,7 @@ impl Ilp {
             Tie::Closest(a) => a,
             Tie::FewestCosts => &no_attack,
         };
-        // A case allowing at most k attackers obeys at most the k best creatures' requirements
-        // plus every player requirement: skip it when that can't reach the best found.
-        let mut best_each: Vec<usize> = (0..n).map(|c| most_obeyed_by(pos, c)).collect();
-        best_each.sort_unstable_by(|a, b| b.cmp(a));
-        let players = pos.rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
-        let bound = |k: usize| best_each.iter().take(k).sum::<usize>() + players;
+        let most = most_obeyed_with(pos);
         // Lexicographic: most requirements first (the tie-break term is at most `scale - 1`).
         let scale = match tie {
             Tie::Closest(_) => n + 1,
@@ -366,11 +421,7 @@ impl Ilp {
                     }
                     (objective, vec![])
                 },
-                |split, found| match split {
-                    Split::AtMostOne => (bound(1) as f64) < found.obeyed - 0.5,
-                    Split::Few(k) => (bound(k as usize) as f64) < found.obeyed - 0.5,
-                    Split::Many(_) | Split::Whole => false,
-                },
+                |split, found| found.is_some_and(|f| most(split).is_some_and(|m| (m as f64) < f.obeyed - 0.5)),
             )?
             // The empty declaration is always feasible, so infeasible means a bug.
             .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
@@ -389,6 +440,20 @@ impl Ilp {
 impl Maximizer for Ilp {
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
         self.maximum_with(pos, allowed, Tie::Closest(prefer))
+    }
+}
+
+/// The most requirements a case of the split can obey (None: no bound cheaper than solving).
+/// A case allowing at most k attackers obeys at most the k best creatures' requirements plus
+/// every player requirement.
+fn most_obeyed_with(pos: &Position) -> impl Fn(Split) -> Option<usize> {
+    let mut best_each: Vec<usize> = (0..pos.rules.creatures.len()).map(|c| most_obeyed_by(pos, c)).collect();
+    best_each.sort_unstable_by(|a, b| b.cmp(a));
+    let players = pos.rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
+    move |split| match split {
+        Split::AtMostOne => Some(best_each.iter().take(1).sum::<usize>() + players),
+        Split::Few(k) => Some(best_each.iter().take(k as usize).sum::<usize>() + players),
+        Split::Many(_) | Split::Whole => None,
     }
 }
 

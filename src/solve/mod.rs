@@ -19,7 +19,7 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (SPEC.md).
 
-use crate::ilp::{Encoding, Grouping, Ilp, Tie};
+use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::mana::symbol::Symbol;
 use crate::position::Position;
@@ -129,6 +129,13 @@ pub struct SolveResult {
     #[serde(flatten)]
     pub result: CheckResult,
     pub objective: i64,
+    /// Whether no legal declaration is better (objective, then the tie-breaks). False when the
+    /// time limit came first: the declaration is still legal (checked like any other), the
+    /// best found, and the command exits 3.
+    pub optimal: bool,
+    /// A proven upper bound on the objective over legal declarations: equal to `objective`
+    /// when the objective is proven optimal; null when the time limit left it unknown.
+    pub objective_bound: Option<i64>,
 }
 
 /// The paid-baseline maximum for a declaration, with a witness incurring as few cost instances
@@ -145,7 +152,10 @@ fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<Maximum, SolveE
 /// The state of a lazy-cut search: the free maximum and the cuts found so far.
 struct Search<'a> {
     pos: &'a Position,
+    /// Proves maxima (paid bars): never returns an unproven answer.
     ilp: &'a Ilp,
+    /// Solves the objective phases: may stop early with its best solution (see [`solve`]).
+    objective_ilp: Ilp,
     baseline: Baseline,
     grouping: Grouping,
     m_free: usize,
@@ -157,12 +167,13 @@ impl<'a> Search<'a> {
     fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline, grouping: Grouping) -> Result<Search<'a>, SolveError> {
         let none = vec![false; pos.rules.costs.len()];
         let m_free = ilp.maximum(pos, &none, &pos.rules.no_attack())?.value;
-        Ok(Search { pos, ilp, baseline, grouping, m_free, cuts: vec![] })
+        Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free, cuts: vec![] })
     }
 
     /// Maximize `objective(enc)` over legal declarations with `extra(enc)` constraints; None when
-    /// there is none (infeasible).
-    fn best<O, X>(&mut self, objective: O, extra: X) -> Result<Option<Assignment>, SolveError>
+    /// there is none (infeasible). An unproven answer (the objective phase's deadline came
+    /// first) is still a legal declaration, with the bound on the objective.
+    fn best<O, X>(&mut self, objective: O, extra: X) -> Result<Option<(Assignment, Optimality)>, SolveError>
     where
         O: Fn(&Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
@@ -174,7 +185,7 @@ impl<'a> Search<'a> {
             let cuts = &self.cuts;
             let m_free = self.m_free;
             let pos = self.pos;
-            let found = self.ilp.best(self.pos, &all, self.grouping, &no_attack, |enc| {
+            let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                 for (a, m) in cuts {
                     cs.extend(enc.paid_cut(a, *m, m_free, pos));
@@ -183,6 +194,7 @@ impl<'a> Search<'a> {
                 (objective(enc), cs)
             })?;
             let Some(solved) = found else { return Ok(None) };
+            let optimality = solved.optimality;
             let a = solved.assignment;
             self.ilp.verify(self.pos, &a, &all)?;
             let obeyed = self.pos.rules.obeyed(&a);
@@ -190,11 +202,16 @@ impl<'a> Search<'a> {
                 return Err(SolveError::Internal("the solver's declaration obeys fewer requirements than required".into()));
             }
             if self.baseline == Baseline::Free {
-                return Ok(Some(a));
+                return Ok(Some((a, optimality)));
             }
             let bar = paid_bar(self.pos, &a, self.ilp)?;
             if obeyed >= bar.value {
-                return Ok(Some(a));
+                return Ok(Some((a, optimality)));
+            }
+            if let Optimality::Unproven { .. } = optimality {
+                // No time left for another round of cuts. The bar's witness W is legal: it incurs
+                // S' ⊆ incurred(a) and obeys m(incurred(a)) ≥ m(S'). The bound still holds.
+                return Ok(Some((bar.witness, optimality)));
             }
             // The cut is built on the witness W of the maximum, not on `a`: W is allowed for
             // every declaration incurring at least W's cost instances, so each of them must obey
@@ -217,13 +234,35 @@ fn fewest_attackers(enc: &Encoding) -> Expression {
     e
 }
 
+/// Of the time left, the share the objective phases may use before they settle for their best
+/// declaration found: the rest is kept for checking that declaration (its paid-baseline bar and
+/// the report each take about as long as a maximum).
+const OBJECTIVE_SHARE: f64 = 0.6;
+
 /// The best legal declaration for an objective, with the integer program.
+///
+/// Under a deadline the objective phases stop at [`OBJECTIVE_SHARE`] of the time left with the
+/// best declaration they found; if it is legal, it is the answer with `optimal: false` and the
+/// bound on the objective that branch and bound proved (the remaining gap). Maxima are always
+/// proven, so legality is never in doubt.
 pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
+    if let Some(deadline) = ilp.deadline {
+        let now = std::time::Instant::now();
+        let share = deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE);
+        search.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent: true, ..*ilp };
+    }
     let no_extra = |_: &Encoding| Vec::new();
-    let first = search.best(|enc| objective.expression(pos, enc), no_extra)?.ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?;
+    let (first, optimality) =
+        search.best(|enc| objective.expression(pos, enc), no_extra)?.ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?;
     let best_value = objective.value(pos, &first);
-    // Tie-breaks: least mana value of costs, then fewest attackers (SPEC.md).
+    if let Optimality::Unproven { bound } = optimality {
+        // Objective values are integers.
+        let bound = bound.map(|b| ((b + 1e-6).floor() as i64).max(best_value));
+        return finish(pos, objective, baseline, &first, ilp, false, bound);
+    }
+    // Tie-breaks: least mana value of costs, then fewest attackers (SPEC.md). Past the deadline
+    // the objective stays proven and the tie-breaks are not.
     // Objectives and mana values are integers, so fixing them at their exact values keeps the
     // relaxation tight (a bound such as value - 0.5 would leave branch and bound a gap to close).
     let fix_objective = |enc: &Encoding| vec![constraint::leq(Expression::from(best_value as f64), objective.expression(pos, enc))];
@@ -232,23 +271,40 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         e.add_mul(-1.0, enc.mana_value());
         e
     };
-    let second = search.best(less_mana, fix_objective)?.unwrap_or(first);
+    let (second, proven) = match tie_break(search.best(less_mana, fix_objective), &first)? {
+        (a, true) => (a, true),
+        (a, false) => return finish(pos, objective, baseline, &a, ilp, false, Some(best_value)),
+    };
     let least_mana = mana_of(pos, &second);
     let fix_both = |enc: &Encoding| {
         let mut cs = fix_objective(enc);
         cs.push(constraint::leq(enc.mana_value(), least_mana as f64));
         cs
     };
-    let third = if objective == Objective::Attackers { second } else { search.best(fewest_attackers, fix_both)?.unwrap_or(second) };
-    finish(pos, objective, baseline, &third, ilp)
+    let (third, proven) = if objective == Objective::Attackers { (second, proven) } else { tie_break(search.best(fewest_attackers, fix_both), &second)? };
+    finish(pos, objective, baseline, &third, ilp, proven, Some(best_value))
 }
 
-fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignment, maximizer: &dyn Maximizer) -> Result<SolveResult, SolveError> {
+/// A tie-break phase's answer and whether it is proven; the previous answer when the phase
+/// found nothing better or ran out of time.
+fn tie_break(found: Result<Option<(Assignment, Optimality)>, SolveError>, previous: &Assignment) -> Result<(Assignment, bool), SolveError> {
+    match found {
+        Ok(Some((a, optimality))) => Ok((a, optimality == Optimality::Proven)),
+        Ok(None) => Ok((previous.clone(), true)),
+        Err(SolveError::TimeLimit(_)) => Ok((previous.clone(), false)),
+        Err(e) => Err(e),
+    }
+}
+
+fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignment, maximizer: &dyn Maximizer, optimal: bool, objective_bound: Option<i64>) -> Result<SolveResult, SolveError> {
     let result = check(pos, &pos.declaration(a), baseline, maximizer)?;
+    if result.proof == "none" {
+        return Err(SolveError::TimeLimit("the time limit ran out while checking the best declaration found".into()));
+    }
     if !result.legal {
         return Err(SolveError::Internal(format!("the best declaration found is not legal: {:?}", result.violations)));
     }
-    Ok(SolveResult { result, objective: objective.value(pos, a) })
+    Ok(SolveResult { result, objective: objective.value(pos, a), optimal, objective_bound })
 }
 
 /// The key by which answers are ranked: objective, then less mana, then fewer attackers.
@@ -266,7 +322,8 @@ pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline
         .ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?
         .assignment
         .clone();
-    finish(pos, objective, baseline, &best, &oracle)
+    let value = objective.value(pos, &best);
+    finish(pos, objective, baseline, &best, &oracle, true, Some(value))
 }
 
 /// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool
@@ -281,7 +338,7 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
         // Fewer attackers first, for a stable, readable order.
         match search.best(fewest_attackers, no_goods)? {
             Some(_) if found.len() == limit => break false,
-            Some(a) => found.push(a),
+            Some((a, _)) => found.push(a),
             None => break true,
         }
     };
