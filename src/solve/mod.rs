@@ -161,13 +161,21 @@ struct Search<'a> {
     m_free: usize,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
+    /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
+    /// bars): what `solve` falls back on when the time limit stops the cuts.
+    legal_seen: Vec<Assignment>,
+    /// The tightest upper bound on the current phase's objective over legal declarations: every
+    /// round solves a relaxation (the cuts are valid), so its optimum, or the bound branch and
+    /// bound proved for it, bounds the legal optimum.
+    bound: Option<f64>,
 }
 
 impl<'a> Search<'a> {
     fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline, grouping: Grouping) -> Result<Search<'a>, SolveError> {
         let none = vec![false; pos.rules.costs.len()];
-        let m_free = ilp.maximum(pos, &none, &pos.rules.no_attack())?.value;
-        Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free, cuts: vec![] })
+        let free = ilp.maximum(pos, &none, &pos.rules.no_attack())?;
+        // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
+        Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None })
     }
 
     /// Maximize `objective(enc)` over legal declarations with `extra(enc)` constraints; None when
@@ -180,6 +188,7 @@ impl<'a> Search<'a> {
     {
         let no_attack = self.pos.rules.no_attack();
         let all = vec![true; self.pos.rules.costs.len()];
+        self.bound = None;
         loop {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, and the caller's constraints.
             let cuts = &self.cuts;
@@ -195,6 +204,13 @@ impl<'a> Search<'a> {
             })?;
             let Some(solved) = found else { return Ok(None) };
             let optimality = solved.optimality;
+            let round_bound = match optimality {
+                Optimality::Proven => Some(solved.objective),
+                Optimality::Unproven { bound } => bound,
+            };
+            if let Some(b) = round_bound {
+                self.bound = Some(self.bound.map_or(b, |old| old.min(b)));
+            }
             let a = solved.assignment;
             self.ilp.verify(self.pos, &a, &all)?;
             let obeyed = self.pos.rules.obeyed(&a);
@@ -208,10 +224,11 @@ impl<'a> Search<'a> {
             if obeyed >= bar.value {
                 return Ok(Some((a, optimality)));
             }
+            // The bar's witness W is legal: it incurs S' ⊆ incurred(a) and obeys
+            // m(incurred(a)) ≥ m(S').
+            self.legal_seen.push(bar.witness.clone());
             if let Optimality::Unproven { .. } = optimality {
-                // No time left for another round of cuts. The bar's witness W is legal: it incurs
-                // S' ⊆ incurred(a) and obeys m(incurred(a)) ≥ m(S'). The bound still holds.
-                return Ok(Some((bar.witness, optimality)));
+                return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
             }
             // The cut is built on the witness W of the maximum, not on `a`: W is allowed for
             // every declaration incurring at least W's cost instances, so each of them must obey
@@ -253,14 +270,28 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         search.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent: true, ..*ilp };
     }
     let no_extra = |_: &Encoding| Vec::new();
-    let (first, optimality) =
-        search.best(|enc| objective.expression(pos, enc), no_extra)?.ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?;
+    let first = match search.best(|enc| objective.expression(pos, enc), no_extra) {
+        Ok(Some((a, Optimality::Proven))) => a,
+        Ok(None) => return Err(SolveError::Internal("no legal declaration at all".into())),
+        Err(e) if !matches!(e, SolveError::TimeLimit(_)) => return Err(e),
+        // Cut short: the best legal declaration in hand, and the bound proved so far.
+        stopped => {
+            let mut candidates = search.legal_seen.clone();
+            match stopped {
+                Ok(Some((a, _))) => candidates.push(a),
+                Err(e) if candidates.is_empty() => return Err(e),
+                _ => {}
+            }
+            let Some(best) = candidates.into_iter().max_by_key(|a| rank(pos, objective, a)) else {
+                return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found".into()));
+            };
+            let value = objective.value(pos, &best);
+            // Objective values are integers.
+            let bound = search.bound.map(|b| ((b + 1e-6).floor() as i64).max(value));
+            return finish(pos, objective, baseline, &best, ilp, false, bound);
+        }
+    };
     let best_value = objective.value(pos, &first);
-    if let Optimality::Unproven { bound } = optimality {
-        // Objective values are integers.
-        let bound = bound.map(|b| ((b + 1e-6).floor() as i64).max(best_value));
-        return finish(pos, objective, baseline, &first, ilp, false, bound);
-    }
     // Tie-breaks: least mana value of costs, then fewest attackers (SPEC.md). Past the deadline
     // the objective stays proven and the tie-breaks are not.
     // Objectives and mana values are integers, so fixing them at their exact values keeps the
