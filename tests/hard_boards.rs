@@ -303,8 +303,12 @@ fn hardness_boards_large_answer_in_time() {
 // ------------------------------------------------------------------ adversarial profile
 
 fn generate(players: usize, creatures: usize, seed: u64) -> String {
+    generate_profile(players, creatures, seed, "adversarial")
+}
+
+fn generate_profile(players: usize, creatures: usize, seed: u64, profile: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_attackopt"))
-        .args(["generate", "--players", &players.to_string(), "--creatures", &creatures.to_string(), "--seed", &seed.to_string(), "--profile", "adversarial"])
+        .args(["generate", "--players", &players.to_string(), "--creatures", &creatures.to_string(), "--seed", &seed.to_string(), "--profile", profile])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
@@ -382,11 +386,18 @@ fn adversarial_huge_answer_in_time() {
 /// doubt; only optimality is).
 #[test]
 fn unproven_solve_answers_are_legal_with_a_bound() {
-    let text = generate(8, 1000, 1);
-    let board = temp("adv-unproven", &text);
+    // An adversarial board (branch and bound leaves a gap) and a commander board where most
+    // opponents are taxed (the paid-baseline cuts take many rounds).
+    for (text, limits) in [(generate(8, 1000, 1), ["3", "6"]), (generate_profile(5, 40, 9, "commander"), ["1", "2"])] {
+        unproven_answers(&text, &limits);
+    }
+}
+
+fn unproven_answers(text: &str, limits: &[&str]) {
+    let board = temp("adv-unproven", text);
     let b = board.to_string_lossy().into_owned();
     let mut unproven = 0;
-    for limit in ["3", "6"] {
+    for &limit in limits {
         let r = run(&["solve", &b, "--time-limit", limit, "--format", "json"]);
         assert!(matches!(r.code, Some(0) | Some(3)), "solve --time-limit {limit}: exit {:?}: {}", r.code, r.stderr);
         let v = json(&r.stdout);
