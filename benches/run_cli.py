@@ -193,7 +193,8 @@ def main():
 
     def fmt(ms, code):
         if ms is None:
-            return f"no answer ({args.time_limit:g} s, exit {code})"
+            # exit 3: no proof within the limit (solve may still answer a legal declaration).
+            return f"not proven in {args.time_limit:g} s (exit {code})"
         s = f"{ms:.1f}" if ms < 100 else f"{ms:.0f}"
         return s + (" (exit 3)" if code == 3 else "")
 
