@@ -637,6 +637,9 @@ fn run_solve_case(board: &Value) -> Res {
         for &objective in &objectives {
             let want = solving::solve_exhaustive(&pos, objective, baseline).map_err(|e| format!("exhaustive solve failed: {e}"))?;
             let (want_a, _) = read_declaration(&pos, &want.result.declaration);
+            // The bound solve reports when branch and bound proved none must hold.
+            let simple = solving::simple_bound(&pos, objective);
+            ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
             for ilp in [Ilp::default(), Ilp::plain()] {
                 let grouping = ilp.grouping;
                 let got = solving::solve(&pos, objective, baseline, &ilp).map_err(|e| format!("ilp solve ({grouping:?}, {objective:?}, {baseline}) failed: {e}"))?;

@@ -286,8 +286,9 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
                 return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found".into()));
             };
             let value = objective.value(pos, &best);
-            // Objective values are integers.
-            let bound = search.bound.map(|b| ((b + 1e-6).floor() as i64).max(value));
+            // Objective values are integers; the simple bound covers rounds that found none.
+            let proven = search.bound.map(|b| (b + 1e-6).floor() as i64);
+            let bound = Some(proven.map_or(simple_bound(pos, objective), |b| b.min(simple_bound(pos, objective))).max(value));
             return finish(pos, objective, baseline, &best, ilp, false, bound);
         }
     };
@@ -314,6 +315,42 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
     };
     let (third, proven) = if objective == Objective::Attackers { (second, proven) } else { tie_break(search.best(fewest_attackers, fix_both), &second)? };
     finish(pos, objective, baseline, &third, ilp, proven, Some(best_value))
+}
+
+/// An upper bound on the objective that needs no solving: each creature contributes the most it
+/// can over the targets it is allowed to attack, and a cap on all attackers (Crawlspace-style
+/// "no more than N creatures can attack") keeps only the N best. Reported when branch and
+/// bound stopped before proving a bound of its own.
+pub fn simple_bound(pos: &Position, objective: Objective) -> i64 {
+    let rules = &pos.rules;
+    let mut gains: Vec<i64> = rules
+        .creatures
+        .iter()
+        .map(|c| {
+            c.allowed
+                .iter()
+                .map(|&t| match objective {
+                    Objective::Power => c.power,
+                    Objective::Attackers => 1,
+                    Objective::None => 0,
+                    Objective::Damage(p) => if rules.targets[t].player() == Some(p) { c.power.max(0) } else { 0 },
+                })
+                .max()
+                .unwrap_or(0)
+                .max(0)
+        })
+        .collect();
+    gains.sort_unstable_by(|a, b| b.cmp(a));
+    let cap = rules
+        .restrictions
+        .iter()
+        .filter_map(|r| match &r.kind {
+            crate::rules::RestrictionKind::MaxAttackers { count, targets: None, .. } => Some(*count as usize),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(gains.len());
+    gains.iter().take(cap).sum()
 }
 
 /// A tie-break phase's answer and whether it is proven; the previous answer when the phase
