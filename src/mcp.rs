@@ -63,7 +63,15 @@ pub struct ToolOptions {
     pub method: MethodParam,
 }
 
+/// How long past its time limit a request may take before the server answers "no proof".
+const GRACE: std::time::Duration = std::time::Duration::from_millis(300);
+
 impl ToolOptions {
+    /// The time limit, when it is valid (an invalid one is refused by [`ToolOptions::options`]).
+    fn limit(&self) -> Option<f64> {
+        Some(self.time_limit.unwrap_or(10.0)).filter(|t| t.is_finite() && *t > 0.0)
+    }
+
     fn options(&self) -> Result<Options, String> {
         let time_limit = self.time_limit.unwrap_or(10.0);
         if !(time_limit.is_finite() && time_limit > 0.0) {
@@ -162,16 +170,25 @@ fn position(board: &Value) -> Result<Position, InputError> {
 }
 
 /// Run a computation off the protocol thread and turn its outcome into a tool result.
-async fn run_tool<F>(name: &'static str, f: F) -> Result<CallToolResult, McpError>
+/// With a time limit, the answer comes within the limit plus [`GRACE`] even when
+/// reading and encoding a huge board can't be interrupted (the computation is left to end on
+/// its own deadline): the MCP form of the command line's watchdog.
+async fn run_tool<F>(name: &'static str, limit: Option<f64>, f: F) -> Result<CallToolResult, McpError>
 where
     F: FnOnce() -> Result<Value, String> + Send + 'static,
 {
     let started = std::time::Instant::now();
-    let outcome = tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))).await;
+    let task = tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    let wait = limit.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()).and_then(|d| d.checked_add(GRACE));
+    let outcome = match wait {
+        Some(wait) => tokio::time::timeout(wait, task).await.ok(),
+        None => Some(task.await),
+    };
     let result = match outcome {
-        Ok(Ok(Ok(value))) => CallToolResult::structured(value),
-        Ok(Ok(Err(message))) => tool_error(message),
-        Ok(Err(_)) | Err(_) => tool_error("internal error while answering this request".into()),
+        Some(Ok(Ok(Ok(value)))) => CallToolResult::structured(value),
+        Some(Ok(Ok(Err(message)))) => tool_error(message),
+        Some(Ok(Err(_)) | Err(_)) => tool_error("internal error while answering this request".into()),
+        None => tool_error(format!("no proof: the time limit ({} s) ran out before the board was read and solved", limit.unwrap_or_default())),
     };
     log(&format!("{name} answered in {:.3} s", started.elapsed().as_secs_f64()));
     Ok(result)
@@ -196,7 +213,7 @@ impl AttackServer {
         description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
     )]
     async fn check_attack(&self, Parameters(p): Parameters<CheckParams>) -> Result<CallToolResult, McpError> {
-        run_tool("check_attack", move || {
+        run_tool("check_attack", p.options.limit(), move || {
             let options = p.options.options()?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             if !p.declaration.is_object() {
@@ -214,7 +231,7 @@ impl AttackServer {
         description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
     )]
     async fn solve_attack(&self, Parameters(p): Parameters<SolveParams>) -> Result<CallToolResult, McpError> {
-        run_tool("solve_attack", move || {
+        run_tool("solve_attack", p.options.limit(), move || {
             let options = p.options.options()?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             let objective = Objective::parse(p.objective.as_deref().unwrap_or("power"), &pos).map_err(|m| format!("objective: {m}"))?;
@@ -228,7 +245,7 @@ impl AttackServer {
         description = "List the legal declarations of attackers on a board, up to `limit` (default 100), and whether the list is complete. Returns {declarations: [check results], complete}."
     )]
     async fn enumerate_attacks(&self, Parameters(p): Parameters<EnumerateParams>) -> Result<CallToolResult, McpError> {
-        run_tool("enumerate_attacks", move || {
+        run_tool("enumerate_attacks", p.options.limit(), move || {
             let options = p.options.options()?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             to_value(&pos.enumerate(p.limit.unwrap_or(100), &options).map_err(message)?)
@@ -241,7 +258,7 @@ impl AttackServer {
         description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
     )]
     async fn explain_board(&self, Parameters(p): Parameters<ExplainParams>) -> Result<CallToolResult, McpError> {
-        run_tool("explain_board", move || {
+        run_tool("explain_board", None, move || {
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             to_value(&BoardView::new(&pos))
         })
@@ -270,8 +287,13 @@ pub fn serve_stdio() -> Result<(), String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     rt.block_on(async {
         log("serving the Model Context Protocol on standard input/output");
+        // rmcp drops request lines past 16 MiB without an answer, so a client sending a large
+        // board would wait forever: accept what a board file may be (256 MiB).
+        let (stdin, stdout) = rmcp::transport::stdio();
+        let transport = rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout)
+            .with_max_line_length(crate::board::size::MAX_INPUT_BYTES);
         let service = AttackServer::new()
-            .serve(rmcp::transport::stdio())
+            .serve(transport)
             .await
             .map_err(|e| format!("MCP initialization failed: {e}"))?;
         let reason = service.waiting().await.map_err(|e| format!("MCP server stopped: {e}"))?;
