@@ -24,7 +24,7 @@ pub const MAX_VALUES: usize = 8_000_000;
 
 /// serde_json refuses documents nested deeper than 128; the scan stops counting there and
 /// leaves the refusal (with its path) to serde_json.
-const MAX_DEPTH: usize = 128;
+pub const MAX_DEPTH: usize = 128;
 
 /// A list of the root object with its own limit, such as `permanents`.
 #[derive(Debug, Clone, Copy)]

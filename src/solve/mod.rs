@@ -254,7 +254,7 @@ fn fewest_attackers(enc: &Encoding) -> Expression {
 /// Of the time left, the share the objective phases may use before they settle for their best
 /// declaration found: the rest is kept for checking that declaration (its paid-baseline bar and
 /// the report each take about as long as a maximum).
-const OBJECTIVE_SHARE: f64 = 0.6;
+pub const OBJECTIVE_SHARE: f64 = 0.6;
 
 /// The best legal declaration for an objective, with the integer program.
 ///
