@@ -459,24 +459,23 @@ fn matches_alternative(alt: &[TypeSet], made: &[TypeSet]) -> bool {
     if alt.len() != made.len() {
         return false;
     }
-    // Small: try a greedy matching after sorting by specificity, then fall back to permutations.
-    let mut used = vec![false; alt.len()];
-    fn go(k: usize, made: &[TypeSet], alt: &[TypeSet], used: &mut [bool]) -> bool {
-        if k == made.len() {
-            return true;
-        }
-        for j in 0..alt.len() {
-            if !used[j] && (made[k].0 & !alt[j].0) == 0 && !made[k].is_empty() {
-                used[j] = true;
-                if go(k + 1, made, alt, used) {
+    // A perfect bipartite matching, by augmenting paths (Kuhn): polynomial, where trying
+    // permutations was exponential in the units of a long mana string.
+    let fits = |k: usize, j: usize| !made[k].is_empty() && (made[k].0 & !alt[j].0) == 0;
+    let mut owner: Vec<Option<usize>> = vec![None; alt.len()];
+    fn augment(k: usize, fits: &dyn Fn(usize, usize) -> bool, owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+        for j in 0..owner.len() {
+            if !seen[j] && fits(k, j) {
+                seen[j] = true;
+                if owner[j].is_none_or(|other| augment(other, fits, owner, seen)) {
+                    owner[j] = Some(k);
                     return true;
                 }
-                used[j] = false;
             }
         }
         false
     }
-    go(0, made, alt, &mut used)
+    (0..made.len()).all(|k| augment(k, &fits, &mut owner, &mut vec![false; alt.len()]))
 }
 
 #[cfg(test)]
@@ -507,6 +506,23 @@ mod tests {
         let (g, c) = (TypeSet::one(ManaType::G), TypeSet::one(ManaType::C));
         assert!(solve(&units(&[g]), &[Symbol::Typed(ManaType::C)], 0, "A").unwrap().is_none());
         assert!(solve(&units(&[c, g]), &[Symbol::Typed(ManaType::C), Symbol::Hybrid(ManaType::R, ManaType::G)], 0, "A").unwrap().is_some());
+    }
+
+    /// An explicit payment naming what a long mana ability made: matching the units made to the
+    /// ability's units is a bipartite matching. This case (30 units of {W/U} and a {B}; 31 white
+    /// made) never finished when tried by permutations.
+    #[test]
+    fn mana_ability_units_match_by_augmenting_paths() {
+        let (w, u, b) = (TypeSet::one(ManaType::W), TypeSet::one(ManaType::U), TypeSet::one(ManaType::B));
+        let wu = TypeSet(w.0 | u.0);
+        let mut alt = vec![wu; 30];
+        alt.push(b);
+        assert!(!matches_alternative(&alt, &[w; 31]));
+        let mut made = vec![w; 29];
+        made.extend([u, b]);
+        assert!(matches_alternative(&alt, &made));
+        assert!(!matches_alternative(&alt, &[w; 30]), "counts differ");
+        assert!(!matches_alternative(&[w], &[TypeSet::EMPTY]), "an empty unit is no mana");
     }
 
     #[test]
