@@ -10,7 +10,7 @@
 # Properties are deterministic per run only through proptest's random seed: each run explores new
 # inputs. A failure prints the shrunk input; turn it into a regression test in tests/fuzz.rs
 # (section "fixed cases and regressions"), marked #[ignore = "BUG: ..."] until src/ is fixed.
-# About 15 s per 1,000 cases per property on two cores, in release mode.
+# About 1 s per 1,000 cases per property on two cores, in release mode.
 set -eu
 cd "$(dirname "$0")/.."
 CASES="${1:-${ATTACKOPT_FUZZ_CASES:-20000}}"
