@@ -109,11 +109,14 @@ impl From<SolveError> for Error {
     }
 }
 
-/// `enumerate`'s result: `{ "declarations": [...], "complete": bool }`.
+/// `enumerate`'s result: `{ "declarations": [...], "complete": bool, "time_limit_reached": bool }`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Enumeration {
     pub declarations: Vec<CheckResult>,
     pub complete: bool,
+    /// The time limit stopped the search: the declarations listed are legal, and there may be
+    /// more (the command exits 3).
+    pub time_limit_reached: bool,
 }
 
 /// The maxima of a board: requirements the best declarations obey, with a witness.
@@ -180,8 +183,8 @@ impl Position {
     pub fn enumerate(&self, limit: usize, options: &Options) -> Result<Enumeration, Error> {
         match options.method {
             Method::Ilp => {
-                let (declarations, complete) = solve::enumerate(self, options.baseline, limit, &options.ilp())?;
-                Ok(Enumeration { declarations, complete })
+                let (declarations, complete, time_limit_reached) = solve::enumerate(self, options.baseline, limit, &options.ilp())?;
+                Ok(Enumeration { declarations, complete, time_limit_reached })
             }
             Method::Exhaustive => {
                 let oracle = ExhaustiveOracle::new(self)?;
@@ -191,7 +194,7 @@ impl Position {
                     .take(limit)
                     .map(|c| legality::check(self, &self.declaration(&c.assignment), options.baseline, &oracle))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Enumeration { declarations, complete: legal.len() <= limit })
+                Ok(Enumeration { declarations, complete: legal.len() <= limit, time_limit_reached: false })
             }
         }
     }

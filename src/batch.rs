@@ -332,7 +332,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                 return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
             }
-            Ok((command, 0, to_value(&found)?, warnings))
+            Ok((command, if found.time_limit_reached { 3 } else { 0 }, to_value(&found)?, warnings))
         }
         BatchCommand::Maximum => Ok((command, 0, to_value(&pos.maximum(&options)?)?, warnings)),
         BatchCommand::Validate => Ok((command, 0, to_value(&BoardView::new(pos))?, warnings)),

@@ -660,7 +660,8 @@ fn run_solve_case(board: &Value) -> Res {
             .map(|c| attack_pairs(&pos.declaration(&c.assignment)))
             .collect();
         if legal.len() <= 40 {
-            let (found, complete) = solving::enumerate(&pos, baseline, 1000, &Ilp::default()).map_err(|e| format!("ilp enumerate failed: {e}"))?;
+            let (found, complete, timed_out) = solving::enumerate(&pos, baseline, 1000, &Ilp::default()).map_err(|e| format!("ilp enumerate failed: {e}"))?;
+            ensure!(!timed_out, "no deadline, yet the time limit was reached");
             let got: BTreeSet<Vec<(String, String)>> = found.iter().map(|r| attack_pairs(&r.declaration)).collect();
             ensure!(complete, "ilp enumerate ({baseline}) says incomplete below its limit");
             ensure!(got.len() == found.len(), "ilp enumerate ({baseline}) listed a declaration twice");

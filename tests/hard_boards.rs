@@ -424,6 +424,20 @@ fn unproven_answers(text: &str, limits: &[&str]) {
         let cv = json(&c.stdout);
         assert_eq!(cv["requirements_obeyed"], v["requirements_obeyed"]);
     }
+    // enumerate cut short lists legal declarations only, and says the time limit was reached.
+    let r = run(&["enumerate", &b, "--limit", "4", "--time-limit", limits[0], "--format", "json"]);
+    assert!(matches!(r.code, Some(0) | Some(3)), "enumerate: exit {:?}: {}", r.code, r.stderr);
+    if let Some(list) = json(&r.stdout).get("declarations").and_then(Value::as_array).cloned() {
+        let v = json(&r.stdout);
+        assert_eq!(v["time_limit_reached"], r.code == Some(3), "{}", r.stdout.chars().take(300).collect::<String>());
+        for d in list {
+            assert_eq!(d["legal"], true);
+            let decl = temp("adv-enum-decl", &d["declaration"].to_string());
+            let c = run(&["check", &b, &decl.to_string_lossy(), "--time-limit", "60", "--format", "json"]);
+            let _ = std::fs::remove_file(&decl);
+            assert_eq!(c.code, Some(0), "an enumerated declaration is not legal: {}", c.stdout.chars().take(2000).collect::<String>());
+        }
+    }
     let _ = std::fs::remove_file(&board);
     // This board is beyond proving in seconds (README "Performance"): the test exercises the
     // unproven path; if it ever proves, it still checks the proven one.

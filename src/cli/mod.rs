@@ -277,7 +277,13 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                         "{n} legal declaration{} (baseline {}){}:",
                         if n == 1 { "" } else { "s" },
                         options.baseline,
-                        if found.complete { ", the complete list" } else { ", there are more (raise --limit)" }
+                        if found.complete {
+                            ", the complete list"
+                        } else if found.time_limit_reached {
+                            ", found before the time limit; there may be more"
+                        } else {
+                            ", there are more (raise --limit)"
+                        }
                     );
                     for r in &found.declarations {
                         let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
@@ -285,10 +291,17 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                         let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
                         outln!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
                     }
-                    outln!("Proof: {}", if options.method == Method::Exhaustive { "exhaustive" } else { "ilp-optimal" });
+                    let proof = if found.time_limit_reached {
+                        "none (each declaration is legal; the list stopped at the time limit)"
+                    } else if options.method == Method::Exhaustive {
+                        "exhaustive"
+                    } else {
+                        "ilp-optimal"
+                    };
+                    outln!("Proof: {proof}");
                 }
             }
-            Ok(0)
+            Ok(if found.time_limit_reached { 3 } else { 0 })
         }
         Command::Solve { board, objective, solver, format } => {
             let pos = load_position(&board)?;

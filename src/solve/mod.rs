@@ -397,21 +397,56 @@ pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline
 /// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool
 /// is true when the list is complete (the program proved there are no more). Enumeration lists
 /// declarations creature by creature, so it uses the plain model without grouping.
-pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<(Vec<CheckResult>, bool), SolveError> {
+///
+/// Under a deadline the search stops at [`OBJECTIVE_SHARE`] of the time left, keeping the rest
+/// for checking what it found: the declarations found by then are returned (each legal and
+/// checked), with the list incomplete and the third value true (the time limit was reached);
+/// so are the legal declarations met on the way (the free maximum's witness, the paid bars'
+/// witnesses), which keeps the list from being empty.
+pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<(Vec<CheckResult>, bool, bool), SolveError> {
     let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
+    if let Some(deadline) = ilp.deadline {
+        let now = std::time::Instant::now();
+        search.objective_ilp = Ilp { deadline: Some(now + deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE)), ..*ilp };
+    }
     let mut found: Vec<Assignment> = Vec::new();
+    let mut timed_out = false;
     let complete = loop {
         let seen = found.clone();
         let no_goods = |enc: &Encoding| seen.iter().map(|a| no_good(enc, a)).collect();
         // Fewer attackers first, for a stable, readable order.
-        match search.best(fewest_attackers, no_goods)? {
-            Some(_) if found.len() == limit => break false,
-            Some((a, _)) => found.push(a),
-            None => break true,
+        match search.best(fewest_attackers, no_goods) {
+            Ok(Some(_)) if found.len() == limit => break false,
+            Ok(Some((a, _))) => found.push(a),
+            Ok(None) => break true,
+            Err(SolveError::TimeLimit(_)) => {
+                // The legal declarations met on the way are still legal (the order "fewer
+                // attackers first" is then not kept).
+                for a in &search.legal_seen {
+                    if found.len() < limit && !found.contains(a) {
+                        found.push(a.clone());
+                    }
+                }
+                timed_out = true;
+                break false;
+            }
+            Err(e) => return Err(e),
         }
     };
-    let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
-    Ok((results, complete))
+    let mut results = Vec::with_capacity(found.len());
+    for a in &found {
+        let r = check(pos, &pos.declaration(a), baseline, ilp)?;
+        if r.proof == "none" {
+            // Out of time for the reports: the list ends here.
+            timed_out = true;
+            break;
+        }
+        results.push(r);
+    }
+    if timed_out && results.is_empty() {
+        return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found and checked".into()));
+    }
+    Ok((results, complete && !timed_out, timed_out))
 }
 
 /// No-good cut: a declaration differing from `a` in at least one (creature, target) pair.
