@@ -178,6 +178,17 @@ impl<'a> Search<'a> {
         Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None })
     }
 
+    /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
+    /// (keeping their best solution, unproven, when `keep_incumbent`), so that the rest is left
+    /// for checking what they found.
+    fn stop_early(&mut self, keep_incumbent: bool) {
+        if let Some(deadline) = self.ilp.deadline {
+            let now = std::time::Instant::now();
+            let share = deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE);
+            self.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent, ..*self.ilp };
+        }
+    }
+
     /// Maximize `objective(enc)` over legal declarations with `extra(enc)` constraints; None when
     /// there is none (infeasible). An unproven answer (the objective phase's deadline came
     /// first) is still a legal declaration, with the bound on the objective.
@@ -264,11 +275,7 @@ pub const OBJECTIVE_SHARE: f64 = 0.6;
 /// proven, so legality is never in doubt.
 pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
-    if let Some(deadline) = ilp.deadline {
-        let now = std::time::Instant::now();
-        let share = deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE);
-        search.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent: true, ..*ilp };
-    }
+    search.stop_early(true);
     let no_extra = |_: &Encoding| Vec::new();
     let first = match search.best(|enc| objective.expression(pos, enc), no_extra) {
         Ok(Some((a, Optimality::Proven))) => a,
@@ -286,10 +293,10 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
                 return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found".into()));
             };
             let value = objective.value(pos, &best);
-            // Objective values are integers; the simple bound covers rounds that found none.
-            let proven = search.bound.map(|b| (b + 1e-6).floor() as i64);
-            let bound = Some(proven.map_or(simple_bound(pos, objective), |b| b.min(simple_bound(pos, objective))).max(value));
-            return finish(pos, objective, baseline, &best, ilp, false, bound);
+            // Objective values are integers; the simple bound covers rounds that proved none.
+            let simple = simple_bound(pos, objective);
+            let bound = search.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
+            return finish(pos, objective, baseline, &best, ilp, false, Some(bound));
         }
     };
     let best_value = objective.value(pos, &first);
@@ -405,10 +412,7 @@ pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline
 /// witnesses), which keeps the list from being empty.
 pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<(Vec<CheckResult>, bool, bool), SolveError> {
     let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
-    if let Some(deadline) = ilp.deadline {
-        let now = std::time::Instant::now();
-        search.objective_ilp = Ilp { deadline: Some(now + deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE)), ..*ilp };
-    }
+    search.stop_early(false);
     let mut found: Vec<Assignment> = Vec::new();
     let mut timed_out = false;
     let complete = loop {
