@@ -14,17 +14,17 @@
 
 #[path = "support/hard.rs"]
 mod hard;
+mod common;
 
 use attackopt::board::{parse_board, parse_declaration};
 use attackopt::{Method, Options, Position};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::io::Read;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 static TIMED: Mutex<()> = Mutex::new(());
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -39,48 +39,14 @@ fn temp(tag: &str, content: &str) -> PathBuf {
     p
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    elapsed: Duration,
-}
+use common::BoundedRun as Run;
 
 /// Run the binary; kill it after 60 s so that a hang fails the test instead of the CI job.
 fn run(args: &[&str]) -> Run {
     let _guard = TIMED.lock().unwrap_or_else(|e| e.into_inner());
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn attackopt");
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let t_out = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let t_err = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break Some(st);
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let elapsed = start.elapsed();
-    Run { code: status.and_then(|s| s.code()), stdout: t_out.join().unwrap(), stderr: t_err.join().unwrap(), elapsed }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_attackopt"));
+    cmd.args(args);
+    common::run_bounded(cmd, Duration::from_secs(60))
 }
 
 /// Run with `--time-limit 1` and assert the 2 s bound and an allowed exit status.

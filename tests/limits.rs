@@ -5,12 +5,14 @@
 //! hang fails the test instead of the CI job) and, on Linux, runs under `ulimit -v` (1 GiB of
 //! address space), so memory exhaustion shows as a crash instead of an exit 2.
 
+mod common;
+
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
@@ -19,11 +21,7 @@ const MEMORY_KIB: u64 = 1 << 20;
 /// Wall clock allowed for a refusal.
 const QUICK: Duration = Duration::from_secs(5);
 
-struct Run {
-    code: Option<i32>,
-    stderr: String,
-    elapsed: Duration,
-}
+use common::BoundedRun as Run;
 
 fn temp(tag: &str, content: &str) -> PathBuf {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
@@ -35,7 +33,7 @@ fn temp(tag: &str, content: &str) -> PathBuf {
 /// Run the binary under a memory cap (Linux), with a 60 s watchdog.
 fn run_capped(args: &[&str], memory_kib: u64) -> Run {
     let bin = env!("CARGO_BIN_EXE_attackopt");
-    let mut cmd = if cfg!(target_os = "linux") {
+    let cmd = if cfg!(target_os = "linux") {
         let mut c = Command::new("sh");
         c.arg("-c").arg(format!("ulimit -v {memory_kib} && exec \"$0\" \"$@\"")).arg(bin).args(args);
         c
@@ -44,27 +42,7 @@ fn run_capped(args: &[&str], memory_kib: u64) -> Run {
         c.args(args);
         c
     };
-    let start = Instant::now();
-    let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("spawn");
-    let mut err = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        String::from_utf8_lossy(&s).into_owned()
-    });
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break Some(st);
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let elapsed = start.elapsed();
-    Run { code: status.and_then(|s| s.code()), stderr: reader.join().unwrap(), elapsed }
+    common::run_bounded(cmd, Duration::from_secs(60))
 }
 
 /// `validate` the text; assert exit 2, quickly, with every needle in the message.

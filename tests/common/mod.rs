@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests (tests/scenarios.rs, tests/rules_cr.rs,
-//! tests/bad_input.rs, tests/batch.rs, tests/generate_cli.rs, tests/import_forge.rs). Each test file compiles its own copy, so not every helper is used
+//! tests/bad_input.rs, tests/batch.rs, tests/generate_cli.rs, tests/import_forge.rs, tests/limits.rs,
+//! tests/hard_boards.rs). Each test file compiles its own copy, so not every helper is used
 //! everywhere.
 #![allow(dead_code)]
 
@@ -187,4 +188,44 @@ pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
     let out = child.wait_with_output().expect("wait for attackopt");
     let _ = writer.join();
     out
+}
+
+/// A run of the binary with a bound on its wall-clock time.
+pub struct BoundedRun {
+    /// None when it was killed at the bound (or by a signal).
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: std::time::Duration,
+}
+
+/// Run `cmd` with its output read on threads, killing it after `limit`: a hang fails the test
+/// instead of the CI job.
+pub fn run_bounded(mut cmd: Command, limit: std::time::Duration) -> BoundedRun {
+    use std::io::Read;
+    use std::process::Stdio;
+    let start = std::time::Instant::now();
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let read = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = r.read_to_end(&mut s);
+            String::from_utf8_lossy(&s).into_owned()
+        })
+    };
+    let out = read(Box::new(child.stdout.take().expect("stdout")));
+    let err = read(Box::new(child.stderr.take().expect("stderr")));
+    let status = loop {
+        if let Some(st) = child.try_wait().expect("wait") {
+            break Some(st);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let elapsed = start.elapsed();
+    BoundedRun { code: status.and_then(|s| s.code()), stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default(), elapsed }
 }
