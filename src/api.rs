@@ -34,6 +34,11 @@ use crate::position::Position;
 use crate::solve::{self, Objective, SolveResult};
 use serde::Serialize;
 
+/// How long past its time limit a command-line command or an MCP request may run before it is
+/// answered "no proof" regardless (reading and encoding a huge board can't be interrupted): the
+/// rich answer that finishes just past the limit is worth a short wait.
+pub const TIME_LIMIT_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// How to answer: the baseline (RULES.md section 7), the method, and a time limit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {

@@ -15,11 +15,6 @@ fn start() -> Option<Instant> {
     })
 }
 
-/// Is debugging output on?
-pub fn enabled() -> bool {
-    start().is_some()
-}
-
 /// Print `what` with the time since the first note, when debugging output is on.
 pub fn note(what: impl FnOnce() -> String) {
     if let Some(t) = start() {

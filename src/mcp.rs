@@ -12,6 +12,7 @@
 //! JSON path, what was expected). Standard output carries only the protocol; logs go to
 //! standard error.
 
+use crate::api::TIME_LIMIT_GRACE as GRACE;
 use crate::api::{Error, Method, Options};
 use crate::board::{parse_board, parse_declaration, Board, Declaration, InputError};
 use crate::legality::Baseline;
@@ -63,8 +64,6 @@ pub struct ToolOptions {
     pub method: MethodParam,
 }
 
-/// How long past its time limit a request may take before the server answers "no proof".
-const GRACE: std::time::Duration = std::time::Duration::from_millis(300);
 
 impl ToolOptions {
     /// The time limit, when it is valid (an invalid one is refused by [`ToolOptions::options`]).

@@ -16,9 +16,9 @@ use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// How long past the time limit the watchdog waits for the worker's own answer, which is
-/// richer (a check still reports every definite violation).
-pub const GRACE: Duration = Duration::from_millis(300);
+// How long past the time limit the watchdog waits for the worker's own answer, which is
+// richer (a check still reports every definite violation).
+use crate::api::TIME_LIMIT_GRACE as GRACE;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Gate {
