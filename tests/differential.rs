@@ -689,6 +689,20 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_TAXED_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(500u32), ..config() })]
+
+    /// CR 508.1d under the paid baseline on taxed multiplayer boards: `solve` (with the dual
+    /// bar, and with cuts where the structure needs them) and `enumerate` against the
+    /// exhaustive answers, every objective, both baselines.
+    #[test]
+    fn cr_508_1d_paid_solve_matches_exhaustive_on_taxed_boards(board in gen::taxed_board()) {
+        if let Err(e) = run_solve_case(&board) {
+            return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
+        }
+    }
+}
+
 /// Every file of tests/regressions/ (see the module comment for the format).
 #[test]
 fn regressions() {

@@ -41,6 +41,7 @@
 //! an exact payment from [`crate::mana`], requirements counted by [`crate::rules`]); a solution
 //! that fails, or a solve that ends without a proof of optimality, is an error, never an answer.
 
+pub mod dual;
 mod encode;
 
 pub use encode::{Encoding, Group, Grouping, Split};

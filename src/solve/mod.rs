@@ -133,9 +133,16 @@ pub struct SolveResult {
     /// time limit came first: the declaration is still legal (checked like any other), the
     /// best found, and the command exits 3.
     pub optimal: bool,
-    /// A proven upper bound on the objective over legal declarations: equal to `objective`
-    /// when the objective is proven optimal; null when the time limit left it unknown.
+    /// A proven upper bound on the objective over legal declarations: the tightest known (the
+    /// free-baseline optimum, the cut rounds' and branch and bound's bounds); equal to
+    /// `objective` exactly when the objective is proven optimal; null when the time limit left
+    /// it unknown.
     pub objective_bound: Option<i64>,
+    /// Whether the tie-breaks (less mana, then fewer attackers) are proven too; false when the
+    /// time limit stopped them after the objective was proven.
+    pub tie_breaks_proven: bool,
+    /// How the answer was made to meet the baseline's bar (see [`BarMethod`]).
+    pub method: BarMethod,
 }
 
 /// The paid-baseline maximum for a declaration, with a witness incurring as few cost instances
@@ -168,6 +175,31 @@ struct Search<'a> {
     /// round solves a relaxation (the cuts are valid), so its optimum, or the bound branch and
     /// bound proved for it, bounds the legal optimum.
     bound: Option<f64>,
+    /// Whether the objective phases carry the paid bar by LP duality ([`crate::ilp::dual`]):
+    /// switched on by the first declaration that falls short of its paid bar.
+    dual: bool,
+    /// How the paid bar has been enforced so far (reported as the result's `method`).
+    method: BarMethod,
+}
+
+/// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
+/// `method`; every answer is re-checked by the rules code whatever the method).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BarMethod {
+    /// Free baseline: one integer program with the bar `m_free`.
+    Free,
+    /// Paid baseline, and the answers of the free-bar program met their paid bars as they were.
+    PaidDirect,
+    /// Paid baseline, the bar as linear constraints by LP duality, exact on this board.
+    PaidDual,
+    /// Paid baseline, the dual bar as a lower bound (the board's structure restricts it) and lazy
+    /// cuts for the rest.
+    PaidDualCuts,
+    /// Paid baseline, lazy cuts only (caps that cross each other leave no dual bar).
+    PaidCuts,
+    /// The exhaustive checker tried every declaration.
+    Exhaustive,
 }
 
 impl<'a> Search<'a> {
@@ -175,7 +207,8 @@ impl<'a> Search<'a> {
         let none = vec![false; pos.rules.costs.len()];
         let free = ilp.maximum(pos, &none, &pos.rules.no_attack())?;
         // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
-        Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None })
+        let method = if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect };
+        Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None, dual: false, method })
     }
 
     /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
@@ -201,17 +234,32 @@ impl<'a> Search<'a> {
         let all = vec![true; self.pos.rules.costs.len()];
         self.bound = None;
         loop {
-            // Every cost allowed, obeyed ≥ m_free, every cut so far, and the caller's constraints.
+            // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
+            // bound from earlier rounds, and the caller's constraints.
             let cuts = &self.cuts;
             let m_free = self.m_free;
             let pos = self.pos;
+            let dual = self.dual;
+            let bound = self.bound;
+            // Per case: whether the dual bar was built, and exact.
+            let mut dual_built: Vec<Option<bool>> = Vec::new();
             let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                 for (a, m) in cuts {
                     cs.extend(enc.paid_cut(a, *m, m_free, pos));
                 }
+                if dual {
+                    let bar = enc.paid_bar_dual(pos);
+                    dual_built.push(bar.as_ref().map(|b| b.exact));
+                    cs.extend(bar.into_iter().flat_map(|b| b.constraints));
+                }
+                let objective = objective(enc);
+                if let Some(b) = bound {
+                    // Objectives are integers: a proven bound b allows at most ⌊b⌋.
+                    cs.push(constraint::leq(objective.clone(), (b + 1e-6).floor()));
+                }
                 cs.extend(extra(enc));
-                (objective(enc), cs)
+                (objective, cs)
             })?;
             let Some(solved) = found else { return Ok(None) };
             let optimality = solved.optimality;
@@ -231,6 +279,9 @@ impl<'a> Search<'a> {
             if self.baseline == Baseline::Free {
                 return Ok(Some((a, optimality)));
             }
+            if dual && self.method == BarMethod::PaidDual && dual_built.iter().all(|b| b.is_none()) {
+                self.method = BarMethod::PaidCuts;
+            }
             let bar = paid_bar(self.pos, &a, self.ilp)?;
             if obeyed >= bar.value {
                 return Ok(Some((a, optimality)));
@@ -241,6 +292,17 @@ impl<'a> Search<'a> {
             if let Optimality::Unproven { .. } = optimality {
                 return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
             }
+            if dual && !dual_built.is_empty() && dual_built.iter().all(|b| *b == Some(true)) {
+                return Err(SolveError::Internal("a declaration met the exact dual bar but falls short of its paid maximum".into()));
+            }
+            // From now on the dual bar carries the paid baseline; cuts complete it where it is
+            // only a lower bound (or where no dual bar could be built).
+            self.method = match (dual, dual_built.iter().any(|b| b.is_some())) {
+                (false, _) => BarMethod::PaidDual,
+                (true, true) => BarMethod::PaidDualCuts,
+                (true, false) => BarMethod::PaidCuts,
+            };
+            self.dual = true;
             // The cut is built on the witness W of the maximum, not on `a`: W is allowed for
             // every declaration incurring at least W's cost instances, so each of them must obey
             // at least m. W's costs are a subset of a's, so the cut is stronger and still cuts
@@ -296,7 +358,7 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
             // Objective values are integers; the simple bound covers rounds that proved none.
             let simple = simple_bound(pos, objective);
             let bound = search.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
-            return finish(pos, objective, baseline, &best, ilp, false, Some(bound));
+            return finish(pos, objective, baseline, &best, ilp, Proven { objective: bound == value, ties: false }, Some(bound), search.method);
         }
     };
     let best_value = objective.value(pos, &first);
@@ -310,9 +372,10 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         e.add_mul(-1.0, enc.mana_value());
         e
     };
+    let proven_objective = |ties| Proven { objective: true, ties };
     let (second, proven) = match tie_break(search.best(less_mana, fix_objective), &first)? {
         (a, true) => (a, true),
-        (a, false) => return finish(pos, objective, baseline, &a, ilp, false, Some(best_value)),
+        (a, false) => return finish(pos, objective, baseline, &a, ilp, proven_objective(false), Some(best_value), search.method),
     };
     let least_mana = mana_of(pos, &second);
     let fix_both = |enc: &Encoding| {
@@ -321,7 +384,14 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         cs
     };
     let (third, proven) = if objective == Objective::Attackers { (second, proven) } else { tie_break(search.best(fewest_attackers, fix_both), &second)? };
-    finish(pos, objective, baseline, &third, ilp, proven, Some(best_value))
+    finish(pos, objective, baseline, &third, ilp, proven_objective(proven), Some(best_value), search.method)
+}
+
+/// What a solve proved: the objective (its bound met), and the tie-breaks.
+#[derive(Debug, Clone, Copy)]
+struct Proven {
+    objective: bool,
+    ties: bool,
 }
 
 /// An upper bound on the objective that needs no solving: each creature contributes the most it
@@ -371,7 +441,8 @@ fn tie_break(found: Result<Option<(Assignment, Optimality)>, SolveError>, previo
     }
 }
 
-fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignment, maximizer: &dyn Maximizer, optimal: bool, objective_bound: Option<i64>) -> Result<SolveResult, SolveError> {
+#[allow(clippy::too_many_arguments)]
+fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignment, maximizer: &dyn Maximizer, proven: Proven, objective_bound: Option<i64>, method: BarMethod) -> Result<SolveResult, SolveError> {
     let result = check(pos, &pos.declaration(a), baseline, maximizer)?;
     if result.proof == "none" {
         return Err(SolveError::TimeLimit("the time limit ran out while checking the best declaration found".into()));
@@ -379,7 +450,14 @@ fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignme
     if !result.legal {
         return Err(SolveError::Internal(format!("the best declaration found is not legal: {:?}", result.violations)));
     }
-    Ok(SolveResult { result, objective: objective.value(pos, a), optimal, objective_bound })
+    let value = objective.value(pos, a);
+    if objective_bound.is_some_and(|b| b < value) {
+        return Err(SolveError::Internal(format!("the objective {value} is above its own proven bound {objective_bound:?}")));
+    }
+    // The objective is proven exactly when its bound is met (CR-independent: a bound is an
+    // upper bound over legal declarations, and this one is legal).
+    let optimal = proven.objective || objective_bound == Some(value);
+    Ok(SolveResult { result, objective: value, optimal, objective_bound, tie_breaks_proven: optimal && proven.ties, method })
 }
 
 /// The key by which answers are ranked: objective, then less mana, then fewer attackers.
@@ -398,7 +476,7 @@ pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline
         .assignment
         .clone();
     let value = objective.value(pos, &best);
-    finish(pos, objective, baseline, &best, &oracle, true, Some(value))
+    finish(pos, objective, baseline, &best, &oracle, Proven { objective: true, ties: true }, Some(value), BarMethod::Exhaustive)
 }
 
 /// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool

@@ -945,3 +945,48 @@ pub fn case(n: usize) -> impl Strategy<Value = Case> {
         Case { board, declarations, extra }
     })
 }
+
+/// Small taxed multiplayer boards for the paid baseline (issue: exact paid solve): the
+/// `commander` profile of `attackopt generate` (goad, "attacks each combat if able", Propaganda,
+/// Ghostly Prison, Sphere of Safety or Norn's Annex, Crawlspace, a global cap, Trove of
+/// Temptation, lands and mana rocks) with 3-5 players and 1-3 creatures, and optionally the
+/// structures that make the dual bar inexact or impossible: a Llanowar Elves that may attack
+/// (its mana pays, CR 508.1f), a Master of Cruelties (can only attack alone, CR 506.5), Mogg
+/// Flunkies (can't attack alone), a little life (Norn's Annex pays {W/P} with 2 life), a second
+/// cap crossing Crawlspace's.
+pub fn taxed_board() -> impl Strategy<Value = Value> {
+    (3usize..=5, 1usize..=3, any::<u64>(), vec(any::<bool>(), 6), 0i64..=6).prop_map(|(players, creatures, seed, extras, life)| {
+        use attackopt::generate::{generate, Profile};
+        let mut board = serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap();
+        let active = board["active_player"].as_str().unwrap().to_string();
+        let opponents: Vec<String> =
+            board["players"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap().to_string()).filter(|p| *p != active).collect();
+        let perms = board["permanents"].as_array_mut().unwrap();
+        let creature = |id: &str, name: &str, power: i64, haste: bool| {
+            json!({"id": id, "name": name, "controller": active, "types": ["Creature"], "power": power, "toughness": 1,
+                   "keywords": if haste { vec!["Haste"] } else { vec![] }})
+        };
+        if extras[0] {
+            perms.push(creature("elf", "Llanowar Elves", 1, extras[1]));
+        }
+        if extras[2] {
+            perms.push(creature("master", "Master of Cruelties", 1, true));
+        }
+        if extras[3] {
+            perms.push(creature("flunkies", "Mogg Flunkies", 3, true));
+        }
+        if extras[4] {
+            for p in board["players"].as_array_mut().unwrap() {
+                if p["id"] == active {
+                    p["life"] = json!(life);
+                }
+            }
+        }
+        if extras[5] {
+            // A cap over two opponents: crosses Crawlspace's single-player cap.
+            let targets: Vec<&String> = opponents.iter().take(2).collect();
+            board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": 1, "target": {"players": targets}, "source": "a crossing cap"}));
+        }
+        board
+    })
+}

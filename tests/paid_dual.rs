@@ -1,0 +1,101 @@
+//! The paid-baseline bar by LP duality (`attackopt::ilp::dual`): where it is exact, where the
+//! board's structure makes it a lower bound completed by lazy cuts, and where no dual bar is
+//! built; and `solve`'s `method`, `optimal` and `objective_bound` on taxed Commander boards.
+
+use attackopt::board::parse_board;
+use attackopt::generate::{generate, Profile};
+use attackopt::ilp::{Encoding, Grouping, Ilp, Split};
+use attackopt::legality::{check, Baseline};
+use attackopt::solve::{self as solving, BarMethod, Objective};
+use attackopt::Position;
+use serde_json::{json, Value};
+
+fn commander(players: usize, creatures: usize, seed: u64) -> Value {
+    serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap()
+}
+
+fn position(board: &Value) -> Position {
+    Position::new(parse_board(&board.to_string(), "board.json").unwrap()).unwrap()
+}
+
+fn add_creature(board: &mut Value, id: &str, name: &str) {
+    let active = board["active_player"].clone();
+    board["permanents"].as_array_mut().unwrap().push(json!({"id": id, "name": name, "controller": active, "types": ["Creature"], "power": 1, "toughness": 1, "keywords": ["Haste"]}));
+}
+
+/// `Some(exact)` of the dual bar on the whole board's encoding, None when none is built.
+fn dual_exact(board: &Value) -> Option<bool> {
+    let pos = position(board);
+    let all = vec![true; pos.rules.costs.len()];
+    let mut enc = Encoding::new(&pos, &all, Grouping::On, Split::Whole);
+    enc.paid_bar_dual(&pos).map(|bar| bar.exact)
+}
+
+#[test]
+fn cr_508_1d_dual_bar_is_exact_on_commander_boards_without_mana_creatures() {
+    // Disjoint taxes (one per opponent), nested caps (global and Crawlspace), Trove.
+    for seed in 1..=5 {
+        assert_eq!(dual_exact(&commander(5, 20, seed)), Some(true), "seed {seed}");
+    }
+}
+
+#[test]
+fn cr_508_1f_an_attacking_mana_creature_makes_the_dual_bar_a_lower_bound() {
+    let mut board = commander(4, 10, 1);
+    add_creature(&mut board, "elf", "Llanowar Elves");
+    assert_eq!(dual_exact(&board), Some(false));
+}
+
+#[test]
+fn cr_506_5_alone_restrictions_make_the_dual_bar_a_lower_bound() {
+    for name in ["Master of Cruelties", "Mogg Flunkies"] {
+        let mut board = commander(4, 10, 1);
+        add_creature(&mut board, "x", name);
+        assert_eq!(dual_exact(&board), Some(false), "{name}");
+    }
+}
+
+#[test]
+fn cr_508_1c_crossing_caps_leave_no_dual_bar() {
+    let mut board = commander(5, 10, 1);
+    // Two caps over two opponents each, sharing one: neither set contains the other.
+    let opponents: Vec<Value> = board["players"].as_array().unwrap().iter().map(|p| p["id"].clone()).filter(|p| *p != board["active_player"]).collect();
+    for pair in [[&opponents[0], &opponents[1]], [&opponents[1], &opponents[2]]] {
+        board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": 1, "target": {"players": pair}}));
+    }
+    assert_eq!(dual_exact(&board), None);
+}
+
+/// Boards measured to be proven quickly, each with the answer `solve` must prove.
+#[test]
+fn cr_508_1d_paid_solve_is_proven_with_the_dual_bar_on_taxed_commander_boards() {
+    for (players, creatures, seed) in [(6, 20, 1), (6, 20, 3), (6, 20, 5), (5, 20, 5), (6, 40, 1)] {
+        let board = commander(players, creatures, seed);
+        let pos = position(&board);
+        let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+        let what = format!("P={players} N={creatures} seed {seed}");
+        assert!(got.optimal && got.tie_breaks_proven, "{what}: not proven");
+        assert_eq!(got.objective_bound, Some(got.objective), "{what}");
+        assert_eq!(got.method, BarMethod::PaidDual, "{what}");
+        // Re-checked independently of the search: legal under paid.
+        let verdict = check(&pos, &got.result.declaration, Baseline::Paid, &Ilp::default()).unwrap();
+        assert!(verdict.legal, "{what}: {:?}", verdict.violations);
+        // Every declaration legal under paid is legal under free: the free optimum bounds it.
+        let free = solving::solve(&pos, Objective::Power, Baseline::Free, &Ilp::default()).unwrap();
+        assert!(free.objective >= got.objective, "{what}");
+        assert_eq!(free.method, BarMethod::Free);
+    }
+}
+
+/// The board: the legal declaration of power 27 exists, and a solve cut short never
+/// answers above it or with a bound below it.
+#[test]
+fn cr_508_1d_a_solve_cut_short_stays_within_its_bound() {
+    let pos = position(&commander(4, 20, 1));
+    let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::with_time_limit(1.0)).unwrap();
+    let bound = got.objective_bound.unwrap();
+    assert!(got.objective <= 27 && bound >= 27, "objective {} bound {bound}", got.objective);
+    assert_eq!(got.optimal, bound == got.objective);
+    let verdict = check(&pos, &got.result.declaration, Baseline::Paid, &Ilp::default()).unwrap();
+    assert!(verdict.legal);
+}
