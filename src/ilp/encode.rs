@@ -75,7 +75,20 @@ fn sum<I: IntoIterator<Item = Variable>>(vars: I) -> Expression {
 type Signature = (usize, Vec<usize>, i64, Vec<u32>, Option<u32>, bool, Vec<(Option<Vec<usize>>, Vec<Symbol>)>);
 
 /// Partition the creatures that can attack into groups of interchangeable ones.
-fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, prune: Option<&Assignment>) -> Vec<Group> {
+/// Which targets an encoding leaves out as dominated.
+#[derive(Debug, Clone, Copy)]
+pub enum Pruning<'a> {
+    /// None.
+    Off,
+    /// Targets dominated for the maximum of requirements, keeping this declaration's choices
+    /// (see `undominated`).
+    Maximum(&'a Assignment),
+    /// Pairs no declaration legal under the paid baseline uses (see `paid_dominated`): for
+    /// the objective phases of `solve` and `enumerate` under paid.
+    PaidLegal,
+}
+
+fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Vec<Group> {
     let rules = &pos.rules;
     let n = rules.creatures.len();
     // A creature whose attack taps a mana source is never grouped (its source is its own).
@@ -85,7 +98,10 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pr
             tied[c] = true;
         }
     }
-    let dominance = prune.map(|_| DominanceContext::new(pos));
+    let dominance = match pruning {
+        Pruning::Off => None,
+        _ => Some(DominanceContext::new(pos)),
+    };
     let mut by_signature: BTreeMap<Signature, Group> = BTreeMap::new();
     let mut singles = Vec::new();
     for c in 0..n {
@@ -119,8 +135,13 @@ fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pr
             })
             .collect();
         let mut targets = targets;
-        if let (Some(prefer), Some(cx)) = (prune, &dominance) {
-            (targets, weights) = undominated(pos, cx, c, targets, weights, prefer.get(c).copied().flatten());
+        match (pruning, &dominance) {
+            (Pruning::Maximum(prefer), Some(cx)) => (targets, weights) = undominated(pos, cx, c, targets, weights, prefer.get(c).copied().flatten()),
+            (Pruning::PaidLegal, Some(cx)) => (targets, weights) = paid_undominated(pos, cx, c, targets, weights),
+            _ => {}
+        }
+        if targets.is_empty() {
+            continue;
         }
         let mut min_others = None;
         let mut only_alone = false;
@@ -217,28 +238,42 @@ impl<'a> DominanceContext<'a> {
     }
 }
 
+/// What target dominance compares for creature c at each target: the caps the target is in,
+/// the player requirements it counts for, and the cost instances it incurs.
+struct Profile {
+    caps: Vec<bool>,
+    players: Vec<bool>,
+    costs: Vec<usize>,
+}
+
+impl Profile {
+    fn of(pos: &Position, cx: &DominanceContext, c: usize, targets: &[usize]) -> Vec<Profile> {
+        let rules = &pos.rules;
+        let no_sets = Vec::new();
+        let player_sets = cx.player_sets.get(&rules.creatures[c].controller).unwrap_or(&no_sets);
+        targets
+            .iter()
+            .map(|&t| Profile {
+                caps: cx.caps.iter().map(|ts| in_targets(ts, t)).collect(),
+                players: player_sets.iter().map(|ts| ts.binary_search(&t).is_ok()).collect(),
+                costs: rules.by_creature[c].costs.iter().copied().filter(|&k| in_targets(&rules.costs[k].targets, t)).collect(),
+            })
+            .collect()
+    }
+
+    /// Moving an attack from `other` to `self` breaks no cap, loses no player requirement and
+    /// incurs no new cost instance.
+    fn no_worse_than(&self, other: &Profile) -> bool {
+        self.caps.iter().zip(&other.caps).all(|(a, b)| !a || *b)
+            && self.players.iter().zip(&other.players).all(|(a, b)| *a || !b)
+            && self.costs.iter().all(|k| other.costs.contains(k))
+    }
+}
+
 fn undominated(pos: &Position, cx: &DominanceContext, c: usize, targets: Vec<usize>, weights: Vec<u32>, keep: Option<usize>) -> (Vec<usize>, Vec<u32>) {
-    let rules = &pos.rules;
-    let controller = rules.creatures[c].controller;
-    let caps = &cx.caps;
-    let no_sets = Vec::new();
-    let player_sets = cx.player_sets.get(&controller).unwrap_or(&no_sets);
-    let profile = |t: usize| -> (Vec<bool>, Vec<bool>, Vec<usize>) {
-        let in_caps = caps.iter().map(|ts| in_targets(ts, t)).collect();
-        let in_players = player_sets.iter().map(|ts| ts.binary_search(&t).is_ok()).collect();
-        let costs = rules.by_creature[c].costs.iter().copied().filter(|&k| in_targets(&rules.costs[k].targets, t)).collect();
-        (in_caps, in_players, costs)
-    };
-    let profiles: Vec<_> = targets.iter().map(|&t| profile(t)).collect();
+    let profiles = Profile::of(pos, cx, c, &targets);
     // i dominates j: weakly better everywhere; among equals the first one is kept.
-    let dominates = |i: usize, j: usize| {
-        let (ci, pi, ki) = &profiles[i];
-        let (cj, pj, kj) = &profiles[j];
-        weights[i] >= weights[j]
-            && ci.iter().zip(cj).all(|(a, b)| !a || *b)
-            && pi.iter().zip(pj).all(|(a, b)| *a || !b)
-            && ki.iter().all(|k| kj.contains(k))
-    };
+    let dominates = |i: usize, j: usize| weights[i] >= weights[j] && profiles[i].no_worse_than(&profiles[j]);
     let keep_index = |j: usize| Some(targets[j]) == keep;
     let alive: Vec<usize> = (0..targets.len())
         .filter(|&j| keep_index(j) || !(0..targets.len()).any(|i| i != j && dominates(i, j) && (!dominates(j, i) || i < j)))
@@ -246,18 +281,32 @@ fn undominated(pos: &Position, cx: &DominanceContext, c: usize, targets: Vec<usi
     (alive.iter().map(|&j| targets[j]).collect(), alive.iter().map(|&j| weights[j]).collect())
 }
 
+/// Drop the pairs (c, t) no declaration legal under the paid baseline uses (CR 508.1d, RULES.md
+/// section 7): some other target t' of c obeys strictly more of c's requirements, incurs only
+/// cost instances t incurs, is in no cap t isn't in, and counts for every player requirement t
+/// counts for. A declaration x sending c to t is then illegal: moving c to t' gives a
+/// declaration that incurs only costs x incurs (so x's payment pays for it: the sources are the
+/// same, c attacks in both), keeps every restriction (the number of attackers and every cap
+/// count stay or drop) and obeys more. The paid maximum never uses such a pair either (the same
+/// move improves it), so the dual bar over the remaining pairs is unchanged.
+fn paid_undominated(pos: &Position, cx: &DominanceContext, c: usize, targets: Vec<usize>, weights: Vec<u32>) -> (Vec<usize>, Vec<u32>) {
+    let profiles = Profile::of(pos, cx, c, &targets);
+    let beats = |i: usize, j: usize| weights[i] > weights[j] && profiles[i].no_worse_than(&profiles[j]);
+    let alive: Vec<usize> = (0..targets.len()).filter(|&j| !(0..targets.len()).any(|i| beats(i, j))).collect();
+    (alive.iter().map(|&j| targets[j]).collect(), alive.iter().map(|&j| weights[j]).collect())
+}
+
 impl Encoding {
     /// Encode the declarations that respect every restriction, incur only cost instances `k`
     /// with `allowed[k]`, and can be paid.
     pub fn new(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split) -> Encoding {
-        Encoding::with_pruning(pos, allowed, grouping, split, None)
+        Encoding::with_pruning(pos, allowed, grouping, split, Pruning::Off)
     }
 
-    /// As [`Encoding::new`], leaving out dominated targets when `prune` is the declaration to
-    /// stay close to (valid for the maximum of requirements only, see `undominated`).
-    pub fn with_pruning(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, prune: Option<&Assignment>) -> Encoding {
+    /// As [`Encoding::new`], leaving out dominated targets (see [`Pruning`]).
+    pub fn with_pruning(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Encoding {
         let rules = &pos.rules;
-        let groups = groups(pos, allowed, grouping, split, prune);
+        let groups = groups(pos, allowed, grouping, split, pruning);
         let mut vars = ProblemVariables::new();
         let mut constraints = Vec::new();
         let size = |g: &Group| g.members.len() as f64;

@@ -44,7 +44,7 @@
 pub mod dual;
 mod encode;
 
-pub use encode::{Encoding, Group, Grouping, Split};
+pub use encode::{Encoding, Group, Grouping, Pruning, Split};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
@@ -81,6 +81,10 @@ pub struct Ilp {
     pub split: bool,
     /// Whether the maximum leaves out dominated targets (on by default).
     pub prune: bool,
+    /// Leave out the pairs no declaration legal under the paid baseline uses (see
+    /// [`Pruning::PaidLegal`]) from the objective phases; set by `solve` and `enumerate` under
+    /// paid when `prune` is on.
+    pub paid_legal_only: bool,
     /// At the deadline, return the best solution found, marked [`Optimality::Unproven`], instead
     /// of an error (off by default: maxima must be proven; `solve`'s objective phases use it to
     /// report their best legal declaration and the remaining gap).
@@ -89,7 +93,7 @@ pub struct Ilp {
 
 impl Default for Ilp {
     fn default() -> Self {
-        Ilp { deadline: None, grouping: Grouping::On, split: true, prune: true, keep_incumbent: false }
+        Ilp { deadline: None, grouping: Grouping::On, split: true, prune: true, paid_legal_only: false, keep_incumbent: false }
     }
 }
 
@@ -131,7 +135,7 @@ impl Ilp {
 
     /// The plain 0-1 model: no grouping, no split (for tests and benchmarks).
     pub fn plain() -> Ilp {
-        Ilp { deadline: None, grouping: Grouping::Off, split: false, prune: false, keep_incumbent: false }
+        Ilp { deadline: None, grouping: Grouping::Off, split: false, prune: false, paid_legal_only: false, keep_incumbent: false }
     }
 
     /// The cases to solve: one model, or one per range of the number of attackers when "can
@@ -203,7 +207,14 @@ impl Ilp {
                 break;
             }
             crate::debug::note(|| format!("encoding {split:?}"));
-            let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, prune.then_some(prefer));
+            let pruning = if prune {
+                Pruning::Maximum(prefer)
+            } else if self.paid_legal_only {
+                Pruning::PaidLegal
+            } else {
+                Pruning::Off
+            };
+            let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, pruning);
             let (objective, extra) = build(&mut enc);
             let solved = match self.solve(pos, enc, objective, extra, prefer) {
                 // A case cut short before its first solution: as if unvisited.

@@ -208,7 +208,9 @@ impl<'a> Search<'a> {
         let free = ilp.maximum(pos, &none, &pos.rules.no_attack())?;
         // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
         let method = if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect };
-        Ok(Search { pos, ilp, objective_ilp: *ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None, dual: false, method })
+        // Under paid, the objective phases leave out pairs no legal declaration uses.
+        let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
+        Ok(Search { pos, ilp, objective_ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None, dual: false, method })
     }
 
     /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
@@ -218,7 +220,7 @@ impl<'a> Search<'a> {
         if let Some(deadline) = self.ilp.deadline {
             let now = std::time::Instant::now();
             let share = deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE);
-            self.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent, ..*self.ilp };
+            self.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent, ..self.objective_ilp };
         }
     }
 

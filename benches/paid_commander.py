@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""`solve` under the paid baseline on taxed Commander boards, whole processes, side by side.
+
+For each binary given with --bin (e.g. the cut loop of an older commit and the current dual
+bar), runs `solve --objective power --format json` on `generate --profile commander` boards,
+P = 4, 5, 6, N = 20, 40, 60, 100, seeds 1-5, and prints a Markdown table per (P, N): boards
+proven optimal, median and worst wall time, and the median gap (objective_bound - objective) /
+objective_bound of the unproven ones.
+
+    python3 benches/paid_commander.py --bin target/release/attackopt --bin /tmp/old --time-limit 3
+"""
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--bin", action="append", required=True, help="attackopt binary (repeatable)")
+ap.add_argument("--time-limit", type=float, default=3.0)
+ap.add_argument("--players", default="4,5,6")
+ap.add_argument("--creatures", default="20,40,60,100")
+ap.add_argument("--seeds", default="1,2,3,4,5")
+args = ap.parse_args()
+gen = args.bin[0]
+tmp = tempfile.mkdtemp()
+rows = {}
+for p in map(int, args.players.split(",")):
+    for n in map(int, args.creatures.split(",")):
+        for s in map(int, args.seeds.split(",")):
+            path = os.path.join(tmp, f"b_{p}_{n}_{s}.json")
+            with open(path, "w") as f:
+                subprocess.run([gen, "generate", "--players", str(p), "--creatures", str(n), "--seed", str(s), "--profile", "commander"], stdout=f, check=True)
+            for b in args.bin:
+                t0 = time.monotonic()
+                out = subprocess.run([b, "solve", path, "--format", "json", "--time-limit", str(args.time_limit)], capture_output=True, text=True)
+                dt = time.monotonic() - t0
+                try:
+                    d = json.loads(out.stdout)
+                    obj, bound, opt = d.get("objective"), d.get("objective_bound"), d.get("optimal")
+                except ValueError:
+                    obj, bound, opt = None, None, False
+                rows.setdefault((p, n, b), []).append((dt, obj, bound, bool(opt)))
+print(f"time limit {args.time_limit} s; binaries: " + ", ".join(f"[{i}] {b}" for i, b in enumerate(args.bin)))
+print()
+print("| P | N | " + " | ".join(f"[{i}] proven, median, worst, median gap" for i in range(len(args.bin))) + " |")
+print("|---|---|" + "---|" * len(args.bin))
+for p in map(int, args.players.split(",")):
+    for n in map(int, args.creatures.split(",")):
+        cells = []
+        for b in args.bin:
+            r = rows[(p, n, b)]
+            proven = sum(1 for x in r if x[3])
+            times = [x[0] for x in r]
+            gaps = [(x[2] - x[1]) / x[2] for x in r if not x[3] and x[1] is not None and x[2]]
+            gap = f"{100 * statistics.median(gaps):.0f} %" if gaps else "-"
+            cells.append(f"{proven}/{len(r)}, {1000 * statistics.median(times):.0f} ms, {1000 * max(times):.0f} ms, {gap}")
+        print(f"| {p} | {n} | " + " | ".join(cells) + " |")
