@@ -235,10 +235,13 @@ impl<'a> Search<'a> {
         let no_attack = self.pos.rules.no_attack();
         let all = vec![true; self.pos.rules.costs.len()];
         self.bound = None;
+        // The best legal declaration this phase has met (by repair, see below) and its value.
+        let mut incumbent: Option<(Assignment, f64)> = None;
         loop {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
-            // bound from earlier rounds, and the caller's constraints.
+            // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
+            let better_than = incumbent.as_ref().map(|(_, v)| *v);
             let m_free = self.m_free;
             let pos = self.pos;
             let dual = self.dual;
@@ -260,10 +263,16 @@ impl<'a> Search<'a> {
                     // Objectives are integers: a proven bound b allows at most ⌊b⌋.
                     cs.push(constraint::leq(objective.clone(), (b + 1e-6).floor()));
                 }
+                if let Some(v) = better_than {
+                    cs.push(constraint::leq(v + 1.0, objective.clone()));
+                }
                 cs.extend(extra(enc));
                 (objective, cs)
             })?;
-            let Some(solved) = found else { return Ok(None) };
+            let Some(solved) = found else {
+                // Nothing legal beats the incumbent: it is this phase's optimum.
+                return Ok(incumbent.map(|(a, _)| (a, Optimality::Proven)));
+            };
             let optimality = solved.optimality;
             let round_bound = match optimality {
                 Optimality::Proven => Some(solved.objective),
@@ -285,12 +294,22 @@ impl<'a> Search<'a> {
                 self.method = BarMethod::PaidCuts;
             }
             let bar = paid_bar(self.pos, &a, self.ilp)?;
+            crate::debug::note(|| format!("round: objective {:.0} ({optimality:?}), obeys {obeyed}, paid bar {}", solved.objective, bar.value));
             if obeyed >= bar.value {
                 return Ok(Some((a, optimality)));
             }
             // The bar's witness W is legal: it incurs S' ⊆ incurred(a) and obeys
             // m(incurred(a)) ≥ m(S').
             self.legal_seen.push(bar.witness.clone());
+            // Repair: the best declaration incurring only a's costs and obeying a's bar is
+            // legal (its own bar is at most a's), often close to the optimum, and from now on
+            // the rounds look only for better ones.
+            if let Some((r, v)) = self.repair(&a, bar.value, &objective, &extra)? {
+                self.legal_seen.push(r.clone());
+                if incumbent.as_ref().is_none_or(|(_, old)| v > *old) {
+                    incumbent = Some((r, v));
+                }
+            }
             if let Optimality::Unproven { .. } = optimality {
                 return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
             }
@@ -315,6 +334,42 @@ impl<'a> Search<'a> {
             }
             self.cuts.push((bar.witness, bar.value));
         }
+    }
+}
+
+impl Search<'_> {
+    /// The best declaration (for this phase's objective and constraints) that incurs only cost
+    /// instances `a` incurs and obeys at least `m = M(incurred(a))`: legal under paid, since
+    /// its own bar `M(incurred(D)) ≤ m` (RULES.md section 7). None when the time limit came
+    /// first or the phase's constraints leave none.
+    fn repair<O, X>(&self, a: &Assignment, m: usize, objective: &O, extra: &X) -> Result<Option<(Assignment, f64)>, SolveError>
+    where
+        O: Fn(&Encoding) -> Expression,
+        X: Fn(&Encoding) -> Vec<Constraint>,
+    {
+        let pos = self.pos;
+        let mut allowed = vec![false; pos.rules.costs.len()];
+        for k in pos.rules.incurred(a) {
+            allowed[k] = true;
+        }
+        // Usually a fraction of a millisecond; it may use the time kept for checking, so that
+        // the last declaration an objective phase found before its share ran out is repaired.
+        let ilp = Ilp { deadline: self.ilp.deadline, ..self.objective_ilp };
+        let found = ilp.best(pos, &allowed, self.grouping, &pos.rules.no_attack(), m, |enc| {
+            let mut cs = vec![constraint::leq(Expression::from(m as f64), enc.obeyed.clone())];
+            cs.extend(extra(enc));
+            (objective(enc), cs)
+        });
+        let solved = match found {
+            Ok(Some(s)) => s,
+            Ok(None) | Err(SolveError::TimeLimit(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        self.ilp.verify(pos, &solved.assignment, &allowed)?;
+        if pos.rules.obeyed(&solved.assignment) < m {
+            return Err(SolveError::Internal("a repaired declaration obeys fewer requirements than its bar".into()));
+        }
+        Ok(Some((solved.assignment, solved.objective.round())))
     }
 }
 
