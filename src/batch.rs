@@ -200,12 +200,17 @@ fn skip_line<R: BufRead>(input: &mut R) -> std::io::Result<()> {
 }
 
 fn error_line(id: &Value, line: usize, e: &LineError) -> String {
-    format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!({ "code": e.code, "message": e.message }))
+    let body = crate::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
+    format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
 
 /// The request, with its JSON path on error and unknown fields as warnings.
 fn parse_request(value: Value, here: &str) -> Result<(Request, Vec<String>), LineError> {
+    // serde would read a request written as a list (issue 11, F19).
+    if !value.is_object() {
+        return Err(LineError { code: 2, message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", crate::board::kind_of(&value)) });
+    }
     let mut unknown = Vec::new();
     let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
     let req: Result<Request, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut note));
@@ -281,12 +286,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             &inline
         }
         other => {
-            let found = match other {
-                Value::Null => "null",
-                Value::Bool(_) => "a boolean",
-                Value::Number(_) => "a number",
-                _ => "a list",
-            };
+            let found = crate::board::kind_of(other);
             return Err(LineError { code: 2, message: format!("{here}: at board: expected a board object or the path of a board file, found {found}") });
         }
     };
@@ -311,14 +311,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
             pos.board.check_declaration_ids(&decl, &name)?;
             let result = pos.check(&decl, &options)?;
-            let exit = if result.legal {
-                0
-            } else if result.proof == "none" && result.violations.is_empty() {
-                3
-            } else {
-                1
-            };
-            Ok((command, exit, to_value(&result)?, warnings))
+            Ok((command, result.exit_code(), to_value(&result)?, warnings))
         }
         BatchCommand::Solve => {
             let objective = req.objective.as_deref().unwrap_or("power");

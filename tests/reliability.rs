@@ -85,3 +85,81 @@ fn f03_counters_past_the_mana_limit_are_refused_and_costs_sum_without_wrapping()
     assert_eq!(r.cost.mana, "{5000000000}");
     assert!(r.violations.iter().any(|v| v.message.contains("{5000000000}")), "{:?}", r.violations);
 }
+
+/// F14: a bad `--time-limit` on a board that takes a while to read was exit 3 (the watchdog's
+/// "time limit ran out"): every argument is now checked before anything is read.
+#[test]
+fn f14_a_bad_time_limit_is_exit_2_before_the_board_is_read() {
+    let board = attackopt::generate::generate(8, 90_000, 1, attackopt::generate::Profile::Adversarial);
+    let f = temp_file("f14", &serde_json::to_string(&board).unwrap());
+    let name = f.to_string_lossy().into_owned();
+    for (cmd, bad) in [("solve", "--time-limit=-1"), ("solve", "--time-limit=NaN"), ("enumerate", "--time-limit=-0.5"), ("check", "--time-limit=nan")] {
+        let mut args = vec![cmd, &name];
+        if cmd == "check" {
+            args.push(&name);
+        }
+        args.push(bad);
+        let out = run_bin(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("--time-limit: expected a non-negative number of seconds"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(&f);
+}
+
+/// F19: serde reads a struct written as a JSON list: `[]` was a declaration with no attack. A
+/// board, a declaration and a batch request must be objects.
+#[test]
+fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
+    let board = r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"},{"id":"B"}],"permanents":[]}"#;
+    let b = temp_file("f19-board", board);
+    let list = temp_file("f19-list", "[]");
+    let (b, list) = (b.to_string_lossy().into_owned(), list.to_string_lossy().into_owned());
+    for args in [vec!["check", &b, &list], vec!["validate", &list], vec!["solve", &list]] {
+        let out = run_bin(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(&list) && err.contains("expected a JSON object"), "{args:?}: {err}");
+    }
+    let batch = format!("[]\n[\"check\", {board:?}]\n{{\"command\": \"validate\", \"board\": {board}}}\n");
+    let out = common::run_with_stdin(&["batch", "--quiet"], batch.as_bytes());
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    for l in &lines[..2] {
+        assert_eq!(l["error"]["code"], 2, "{l}");
+        assert!(l["error"]["message"].as_str().unwrap().contains("expected a request"), "{l}");
+    }
+    assert_eq!(lines[2]["exit"], 0);
+    assert!(Position::from_json("[1]", "b.json").is_err());
+    let p = pos(&serde_json::from_str(board).unwrap());
+    assert!(p.declaration_from_json("[]", "d.json").is_err());
+    let _ = (std::fs::remove_file(&b), std::fs::remove_file(&list));
+}
+
+/// F16: `ATTACKOPT_DEBUG=1` with standard error unwritable panicked in `eprintln!`.
+#[test]
+fn f16_debug_output_to_a_full_device_does_not_panic() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let board = r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"},{"id":"B"}],"permanents":[{"id":"bear","name":"Grizzly Bears","controller":"A","types":["Creature"],"power":2}]}"#;
+    let f = temp_file("f16", board);
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = common::bin().args(["solve", &f.to_string_lossy()]).env("ATTACKOPT_DEBUG", "1").stderr(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    let _ = std::fs::remove_file(&f);
+}
+
+/// `solve` cut short answered `optimal: false` with `objective == objective_bound` (a board with
+/// no permanents at a tiny limit): a bound the objective meets is a proof.
+#[test]
+fn solve_cut_short_is_optimal_when_the_bound_meets_the_objective() {
+    let empty = pos(&json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": []}));
+    for limit in [0.0, 1e-6, 1e-4, 1e-3] {
+        let options = Options { time_limit: Some(limit), ..Options::default() };
+        if let Ok(r) = empty.solve(attackopt::Objective::Power, &options) {
+            assert_eq!(r.objective_bound, Some(r.objective));
+            assert!(r.optimal, "limit {limit}: objective {} meets its bound but optimal is false", r.objective);
+        }
+    }
+}

@@ -27,6 +27,11 @@ pub fn read_source(file: &str) -> Result<String, InputError> {
 /// Parse JSON into `T`, naming the JSON path of any error and collecting unknown fields as
 /// warnings (they are ignored, but a typo such as `goaded_bye` should not pass silently).
 pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<(T, Vec<Warning>), InputError> {
+    // serde reads a struct written as a JSON list too ([] was a declaration with no attack,
+    // issue 11, F19): boards and declarations are objects.
+    if text.trim_start().starts_with('[') {
+        return Err(InputError::new(file, "", "expected a JSON object {...}, found a list"));
+    }
     let mut warnings = Vec::new();
     let mut json = serde_json::Deserializer::from_str(text);
     let mut note = |path: serde_ignored::Path| {

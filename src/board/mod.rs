@@ -20,6 +20,7 @@ pub use validate::{
     parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS,
     MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
 };
+pub(crate) use validate::kind_of;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

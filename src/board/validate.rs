@@ -171,7 +171,8 @@ impl Ctx<'_> {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// What kind of JSON value this is, for messages ("found a list").
+pub(crate) fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -296,7 +296,9 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
             // Objective values are integers; the simple bound covers rounds that proved none.
             let simple = simple_bound(pos, objective);
             let bound = search.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
-            return finish(pos, objective, baseline, &best, ilp, false, Some(bound));
+            // A bound the objective meets is a proof (issue 11: `optimal: false` with
+            // `objective == objective_bound` read as unproven).
+            return finish(pos, objective, baseline, &best, ilp, bound <= value, Some(bound));
         }
     };
     let best_value = objective.value(pos, &first);
