@@ -191,8 +191,14 @@ impl Options {
     fn maximizer(&self, pos: &Position) -> Result<Box<dyn Maximizer>, SolveError> {
         Ok(match self.method {
             Method::Ilp => Box::new(self.ilp()),
-            Method::Exhaustive => Box::new(ExhaustiveOracle::new(pos)?),
+            Method::Exhaustive => Box::new(self.oracle(pos)?),
         })
+    }
+
+    /// The exhaustive checker, bounded by the same deadline as the integer program (issue 11,
+    /// F06).
+    fn oracle(&self, pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
+        ExhaustiveOracle::within(pos, self.ilp().deadline)
     }
 }
 
@@ -219,7 +225,7 @@ impl Position {
     pub fn solve(&self, objective: Objective, options: &Options) -> Result<SolveResult, Error> {
         Ok(match options.method {
             Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
-            Method::Exhaustive => solve::solve_exhaustive(self, objective, options.baseline)?,
+            Method::Exhaustive => solve::solve_with_oracle(self, objective, options.baseline, &options.oracle(self)?)?,
         })
     }
 
@@ -238,8 +244,8 @@ impl Position {
                 Ok(Enumeration { declarations, complete, time_limit_reached })
             }
             Method::Exhaustive => {
-                let oracle = ExhaustiveOracle::new(self)?;
-                let legal = oracle.legal(options.baseline);
+                let oracle = options.oracle(self)?;
+                let legal = oracle.legal_in_time(options.baseline)?;
                 let declarations = legal
                     .iter()
                     .take(limit)
