@@ -163,3 +163,111 @@ fn solve_cut_short_is_optimal_when_the_bound_meets_the_objective() {
         }
     }
 }
+
+fn exhaustive_slow_board() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/regressions/01-exhaustive-slow.json")).expect("the board")
+}
+
+/// F06: the exhaustive method never looked at the deadline in batch and the library (still
+/// running at 60 s). It now stops at the limit: exit 3 and the undecided answer in batch, a
+/// time-limit error in the library. The bounds asserted are wide: the code stops within a few
+/// milliseconds of the limit.
+#[test]
+fn f06_the_exhaustive_method_stops_at_the_time_limit_in_batch_and_the_library() {
+    let board = exhaustive_slow_board();
+    let p = Position::from_json(&board, "slow.json").unwrap();
+    let options = Options { time_limit: Some(0.5), method: attackopt::Method::Exhaustive, ..Options::default() };
+    let started = std::time::Instant::now();
+    let solved = p.solve(attackopt::Objective::Power, &options);
+    assert!(matches!(&solved, Err(e) if e.exit_code() == 3), "{solved:?}");
+    let d = p.declaration_from_json(r#"{"attacks": []}"#, "d").unwrap();
+    let checked = p.check(&d, &options);
+    assert!(matches!(&checked, Err(e) if e.exit_code() == 3), "{checked:?}");
+    assert!(matches!(p.enumerate(10, &options), Err(e) if e.exit_code() == 3));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "took {:?}", started.elapsed());
+
+    let line = json!({"id": 1, "command": "check", "board": serde_json::from_str::<Value>(&board).unwrap(),
+        "declaration": {"attacks": []}, "options": {"method": "exhaustive", "time_limit": 0.5}});
+    let mut cmd = common::bin();
+    let input = temp_file("f06", &format!("{line}\n"));
+    cmd.args(["batch", &input.to_string_lossy(), "--quiet"]);
+    let r = common::run_bounded(cmd, std::time::Duration::from_secs(30));
+    let _ = std::fs::remove_file(&input);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let answer: Value = serde_json::from_str(r.stdout.trim()).expect("one answer line");
+    assert_eq!(answer["exit"], 3, "{answer}");
+    assert_eq!(answer["result"]["legal"], Value::Null, "{answer}");
+    assert_eq!(answer["result"]["proof"], "none", "{answer}");
+}
+
+/// F11: batch read ahead `threads × 64` lines whatever their size (2.1 GB seen behind two slow
+/// lines). The text in flight is now bounded by bytes (256 MiB, one longer line alone): here
+/// 1 GB of padded lines behind two slow solves stays far below what reading them all would take.
+#[test]
+fn f11_batch_read_ahead_is_bounded_by_bytes() {
+    let board = attackopt::generate::generate(8, 1_000, 1, attackopt::generate::Profile::Adversarial);
+    let board_file = temp_file("f11-board", &serde_json::to_string(&board).unwrap());
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
+    let mut text = Vec::new();
+    for objective in ["power", "attackers"] {
+        let line = json!({"id": objective, "command": "solve", "board": board_file.to_string_lossy(), "objective": objective, "options": {"time_limit": 2}});
+        text.extend(format!("{line}\n").bytes());
+    }
+    for i in 0..10 {
+        text.extend(format!("{{\"id\": {i}, ").bytes());
+        text.resize(text.len() + (100 << 20), b' ');
+        text.extend(format!("\"command\": \"validate\", \"board\": \"{model}\"}}\n").bytes());
+    }
+    let input = std::env::temp_dir().join(format!("attackopt-f11-{}.jsonl", std::process::id()));
+    std::fs::write(&input, &text).unwrap();
+    drop(text);
+    let mut cmd = common::bin();
+    cmd.args(["batch", &input.to_string_lossy(), "--quiet"]).env("RAYON_NUM_THREADS", "2");
+    let r = common::run_bounded(cmd, std::time::Duration::from_secs(120));
+    let _ = (std::fs::remove_file(&input), std::fs::remove_file(&board_file));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 12);
+    if let Some(kib) = r.peak_rss_kib {
+        // 256 MiB in flight, one 100 MB line waiting, the boards: about 350 MB measured; the
+        // 1 GB of lines all held would be over 1 GB.
+        assert!(kib < 800 << 10, "peak resident memory {} MiB", kib >> 10);
+    }
+}
+
+/// F12 and F17: a batch line naming a device or a FIFO as its board. /dev/zero was read to
+/// 256 MiB on each thread before the refusal; a FIFO hung the whole batch. Batch reads only
+/// regular files, and checks their size before reading.
+#[test]
+fn f12_f17_batch_reads_only_regular_files() {
+    let dir = std::env::temp_dir().join(format!("attackopt-f17-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let fifo = dir.join("board.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
+    let mut boards = vec!["/dev/zero".to_string(), "/dev/../dev/zero".into(), "//dev/zero".into(), "/dev".into()];
+    if made {
+        boards.push(fifo.to_string_lossy().into_owned());
+    }
+    let mut text = String::new();
+    for b in &boards {
+        text.push_str(&format!("{}\n", json!({"command": "solve", "board": b, "options": {"time_limit": 1}})));
+    }
+    text.push_str(&format!("{}\n", json!({"command": "check", "board": model, "declaration": "/dev/zero"})));
+    text.push_str(&format!("{}\n", json!({"command": "validate", "board": model})));
+    let input = temp_file("f17", &text);
+    let mut cmd = common::bin();
+    cmd.args(["batch", &input.to_string_lossy(), "--quiet"]).env("RAYON_NUM_THREADS", "8");
+    let r = common::run_bounded(cmd, std::time::Duration::from_secs(30));
+    let _ = (std::fs::remove_file(&input), std::fs::remove_dir_all(&dir));
+    assert_eq!(r.code, Some(0), "hung or failed: {:?} {}", r.code, r.stderr);
+    let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), boards.len() + 2);
+    for l in &lines[..boards.len() + 1] {
+        assert_eq!(l["error"]["code"], 2, "{l}");
+        assert!(l["error"]["message"].as_str().unwrap().contains("expected a regular file"), "{l}");
+    }
+    assert_eq!(lines[boards.len() + 1]["exit"], 0);
+    if let Some(kib) = r.peak_rss_kib {
+        assert!(kib < 256 << 10, "peak resident memory {} MiB", kib >> 10);
+    }
+}
