@@ -294,7 +294,7 @@ fn answer_to(answers: &[Value], id: u64) -> &Value {
 /// bounded by its time limit, and the server then exits.
 #[test]
 fn piped_requests_are_all_answered_before_the_server_exits() {
-    let slow = read_json("tests/regressions/01-exhaustive-slow.json");
+    let slow = read_json("tests/boards/exhaustive-slow.json");
     let adversarial = Command::new(env!("CARGO_BIN_EXE_attackopt"))
         .args(["generate", "--players", "8", "--creatures", "1000", "--seed", "1", "--profile", "adversarial"])
         .output()

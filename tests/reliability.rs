@@ -165,7 +165,7 @@ fn solve_cut_short_is_optimal_when_the_bound_meets_the_objective() {
 }
 
 fn exhaustive_slow_board() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/regressions/01-exhaustive-slow.json")).expect("the board")
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/exhaustive-slow.json")).expect("the board")
 }
 
 /// F06: the exhaustive method never looked at the deadline in batch and the library (still
