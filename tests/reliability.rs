@@ -131,8 +131,19 @@ fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
     }
     assert_eq!(lines[2]["exit"], 0);
     assert!(Position::from_json("[1]", "b.json").is_err());
+    // Nor inside: a player, permanent, effect or attack written as a list.
+    for (text, path) in [
+        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"},["B"]],"permanents":[]}"#, "players[1]"),
+        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"}],"permanents":[["x","y"]]}"#, "permanents[0]"),
+        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"}],"effects":[[]]}"#, "effects[0]"),
+    ] {
+        let e = Position::from_json(text, "b.json").err().unwrap_or_else(|| panic!("accepted {text}"));
+        assert!(e.to_string().contains(&format!("at {path}: expected an object")), "{e}");
+    }
     let p = pos(&serde_json::from_str(board).unwrap());
     assert!(p.declaration_from_json("[]", "d.json").is_err());
+    let e = p.declaration_from_json(r#"{"attacks": [["bear", "B"]]}"#, "d.json").err().expect("an attack as a list");
+    assert!(e.to_string().contains("at attacks[0]: expected an object"), "{e}");
     let _ = (std::fs::remove_file(&b), std::fs::remove_file(&list));
 }
 
