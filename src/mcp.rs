@@ -194,10 +194,15 @@ where
         Some(Ok(Ok(Ok(value)))) => CallToolResult::structured(value),
         Some(Ok(Ok(Err(message)))) => tool_error(message),
         Some(Ok(Err(_)) | Err(_)) => tool_error("internal error while answering this request".into()),
-        None => tool_error(format!("no proof: the time limit ({} s) ran out before the board was read and solved", limit.unwrap_or_default())),
+        None => tool_error(no_proof(limit.unwrap_or_default())),
     };
     log(&format!("{name} answered in {:.3} s", started.elapsed().as_secs_f64()));
     Ok(result)
+}
+
+/// The answer of a tool call the time limit cut short before anything was proven.
+fn no_proof(limit: f64) -> String {
+    format!("no proof: the time limit ({limit} s) ran out before the board was read and solved")
 }
 
 fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, String> {

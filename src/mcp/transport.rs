@@ -8,7 +8,9 @@
 //! parsed the request before the time limit's clock started (answers 1.5 s past the limit).
 //!
 //! Here a reader thread reads the lines (each at most [`MAX_INPUT_BYTES`]), notes when each
-//! line's first byte arrived, and answers what can't be a request itself (-32700 parse error,
+//! line's first byte arrived, reads a tool call's time limit before the full parse (skipping
+//! the board) so that a watcher thread answers "no proof" at the deadline if rmcp has not, and
+//! answers what can't be a request itself (-32700 parse error,
 //! -32600 invalid request, -32602 invalid params, with the request's id when it can be read).
 //! Every request handed to rmcp is remembered until its answer is written, and end of input is
 //! reported to rmcp only once every request read has been answered. Answers are written whole,
@@ -24,13 +26,25 @@ use std::io::{BufRead, Read, Write};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// Requests handed to rmcp and not yet answered, by id (as JSON text), with the moment their
-/// line's first byte arrived.
-static PENDING: Mutex<BTreeMap<String, Instant>> = Mutex::new(BTreeMap::new());
+/// A request read and not yet answered by rmcp.
+#[derive(Clone, Copy)]
+enum Request {
+    /// Waiting for its answer; its line's first byte arrived then.
+    Waiting(Instant),
+    /// Answered "no proof" at its deadline: rmcp's answer, if it comes, is dropped.
+    AnsweredAtDeadline,
+}
+
+/// Requests by id (as JSON text).
+static PENDING: Mutex<BTreeMap<String, Request>> = Mutex::new(BTreeMap::new());
 /// Standard output, one whole line at a time.
 static OUT: Mutex<()> = Mutex::new(());
+/// Tool calls with a time limit: when each must be answered (arrival + limit + grace), its id
+/// as JSON text and as read.
+static DEADLINES: Mutex<Vec<(Instant, String, Value, f64)>> = Mutex::new(Vec::new());
+static DEADLINE_ADDED: std::sync::Condvar = std::sync::Condvar::new();
 
-fn pending() -> MutexGuard<'static, BTreeMap<String, Instant>> {
+fn pending() -> MutexGuard<'static, BTreeMap<String, Request>> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -40,7 +54,75 @@ fn key(id: &impl serde::Serialize) -> String {
 
 /// When the request with this id arrived (its first byte), for the time limit's clock.
 pub fn arrival(id: &impl serde::Serialize) -> Option<Instant> {
-    pending().get(&key(id)).copied()
+    match pending().get(&key(id)) {
+        Some(Request::Waiting(at)) => Some(*at),
+        _ => None,
+    }
+}
+
+/// What the reader needs of a request before rmcp parses all of it: parsing a 21 MB request
+/// into rmcp's types took 2 s, past a 0.5 s limit (F10). The board is skipped, not built.
+#[derive(serde::Deserialize)]
+struct Probe {
+    id: Option<Value>,
+    method: Option<String>,
+    params: Option<ProbeParams>,
+}
+
+#[derive(serde::Deserialize)]
+struct ProbeParams {
+    name: Option<String>,
+    arguments: Option<ProbeArguments>,
+}
+
+#[derive(serde::Deserialize)]
+struct ProbeArguments {
+    options: Option<ProbeOptions>,
+}
+
+#[derive(serde::Deserialize)]
+struct ProbeOptions {
+    time_limit: Option<f64>,
+}
+
+/// The time limit of a tool call that has one (every tool but `explain_board`; default 10 s),
+/// and its id, read cheaply; None for anything else or a limit that is no deadline.
+fn tool_call_limit(line: &[u8]) -> Option<(Value, f64)> {
+    let probe: Probe = serde_json::from_slice(line).ok()?;
+    let params = probe.params?;
+    if probe.method.as_deref() != Some("tools/call") || params.name.as_deref() == Some("explain_board") {
+        return None;
+    }
+    let limit = params.arguments.and_then(|a| a.options).and_then(|o| o.time_limit).unwrap_or(10.0);
+    // An invalid limit is refused by the tool at once; one past a day is no deadline here.
+    (limit.is_finite() && limit > 0.0 && limit < 86_400.0).then_some((probe.id?, limit))
+}
+
+/// Answer "no proof" for every tool call past its deadline that rmcp has not answered: the
+/// bound holds however long rmcp takes to parse the request (F10).
+fn watch_deadlines() {
+    let mut due = DEADLINES.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let now = Instant::now();
+        let (expired, waiting): (Vec<_>, Vec<_>) = due.drain(..).partition(|(at, ..)| *at <= now);
+        *due = waiting;
+        for (_, key, id, limit) in expired {
+            // Whoever takes the request out of Waiting answers it.
+            let mut pending = pending();
+            if let Some(r @ Request::Waiting(_)) = pending.get_mut(&key) {
+                *r = Request::AnsweredAtDeadline;
+                drop(pending);
+                let result = json!({ "content": [{ "type": "text", "text": super::no_proof(limit) }], "isError": true });
+                super::log(&format!("request {id}: answered at its deadline: {}", super::no_proof(limit)));
+                let _ = write_line(json!({ "jsonrpc": "2.0", "id": id, "result": result }).to_string().as_bytes());
+            }
+        }
+        let next = due.iter().map(|(at, ..)| *at).min();
+        due = match next {
+            Some(at) => DEADLINE_ADDED.wait_timeout(due, at.saturating_duration_since(Instant::now())).unwrap_or_else(|e| e.into_inner()).0,
+            None => DEADLINE_ADDED.wait(due).unwrap_or_else(|e| e.into_inner()),
+        };
+    }
 }
 
 /// Write one message as one line.
@@ -108,6 +190,14 @@ fn top_level_id(line: &[u8]) -> Option<Value> {
 /// What to do with one line.
 fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> {
     let line = line.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(line);
+    // The deadline is set before the long parse; the id is pending from now on.
+    if let Some((id, limit)) = tool_call_limit(line) {
+        if let Some(at) = std::time::Duration::try_from_secs_f64(limit).ok().and_then(|d| arrived.checked_add(d + crate::api::TIME_LIMIT_GRACE)) {
+            pending().insert(key(&id), Request::Waiting(arrived));
+            DEADLINES.lock().unwrap_or_else(|e| e.into_inner()).push((at, key(&id), id, limit));
+            DEADLINE_ADDED.notify_all();
+        }
+    }
     match serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(line) {
         Ok(JsonRpcMessage::Request(r)) => {
             // rmcp reads a tools/call whose arguments are not an object as an unknown request.
@@ -117,7 +207,14 @@ fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> 
                     return None;
                 }
             }
-            pending().insert(key(&r.id), arrived);
+            let mut pending = pending();
+            // A tool call its deadline already answered is not handed to rmcp.
+            if let Some(Request::AnsweredAtDeadline) = pending.get(&key(&r.id)) {
+                pending.remove(&key(&r.id));
+                return None;
+            }
+            pending.entry(key(&r.id)).or_insert(Request::Waiting(arrived));
+            drop(pending);
             Some(JsonRpcMessage::Request(r))
         }
         Ok(other) => Some(other),
@@ -196,6 +293,7 @@ impl Stdio {
     pub fn start() -> Stdio {
         let (send, incoming) = tokio::sync::mpsc::channel(16);
         std::thread::spawn(move || read_lines(send));
+        std::thread::spawn(watch_deadlines);
         Stdio { incoming }
     }
 }
@@ -210,12 +308,13 @@ impl Transport<RoleServer> for Stdio {
             _ => None,
         };
         let text = serde_json::to_vec(&item).map_err(std::io::Error::other);
+        // An answer to a request its deadline already answered is dropped: one answer per id.
+        let late = answered.as_ref().is_some_and(|id| matches!(pending().remove(id), Some(Request::AnsweredAtDeadline)));
         async move {
-            let written = write_line(&text?);
-            if let Some(id) = answered {
-                pending().remove(&id);
+            if late {
+                return Ok(());
             }
-            written
+            write_line(&text?)
         }
     }
 
@@ -224,7 +323,7 @@ impl Transport<RoleServer> for Stdio {
             return Some(message);
         }
         // End of input: report it once every request read has been answered (F08).
-        while !pending().is_empty() {
+        while pending().values().any(|r| matches!(r, Request::Waiting(_))) {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         None
