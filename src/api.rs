@@ -124,6 +124,52 @@ pub struct Enumeration {
     pub time_limit_reached: bool,
 }
 
+/// The answer of `check`, `solve` or `enumerate` when the time limit ran out with nothing proven
+/// and nothing to show: `{"proof": "none", "legal": null, "message": ...}` (exit 3), one shape
+/// for the three commands, the command line's watchdog and batch.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Undecided {
+    /// Always "none".
+    #[schemars(with = "ProofNone")]
+    pub proof: &'static str,
+    /// Always null: neither legal nor illegal was proven.
+    pub legal: (),
+    pub message: String,
+}
+
+/// The only proof an undecided answer has.
+#[derive(schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum ProofNone {
+    None,
+}
+
+impl Undecided {
+    pub fn new(message: impl Into<String>) -> Self {
+        Undecided { proof: "none", legal: (), message: message.into() }
+    }
+}
+
+/// An error as JSON: `{"code": 2, "message": ..., "path": ...}`, the `error` of an answer that
+/// could not be given (the command line's `--format json`, batch lines).
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ErrorBody {
+    /// The exit status: 2 bad input, 3 time limit, 70 internal error.
+    pub code: i32,
+    /// The message, naming the file and the JSON path.
+    pub message: String,
+    /// The JSON path in the input, when the error has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+/// What `--format json` prints on standard output when a command fails: `{"error": {...}}`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ErrorAnswer {
+    pub error: ErrorBody,
+}
+
 /// The maxima of a board: requirements the best declarations obey, with a witness.
 #[derive(Debug, Clone, Serialize)]
 pub struct MaximumReport {
@@ -145,8 +191,14 @@ impl Options {
     fn maximizer(&self, pos: &Position) -> Result<Box<dyn Maximizer>, SolveError> {
         Ok(match self.method {
             Method::Ilp => Box::new(self.ilp()),
-            Method::Exhaustive => Box::new(ExhaustiveOracle::new(pos)?),
+            Method::Exhaustive => Box::new(self.oracle(pos)?),
         })
+    }
+
+    /// The exhaustive checker, bounded by the same deadline as the integer program (issue 11,
+    /// F06).
+    fn oracle(&self, pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
+        ExhaustiveOracle::within(pos, self.ilp().deadline)
     }
 }
 
@@ -173,7 +225,7 @@ impl Position {
     pub fn solve(&self, objective: Objective, options: &Options) -> Result<SolveResult, Error> {
         Ok(match options.method {
             Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
-            Method::Exhaustive => solve::solve_exhaustive(self, objective, options.baseline)?,
+            Method::Exhaustive => solve::solve_with_oracle(self, objective, options.baseline, &options.oracle(self)?)?,
         })
     }
 
@@ -192,8 +244,8 @@ impl Position {
                 Ok(Enumeration { declarations, complete, time_limit_reached })
             }
             Method::Exhaustive => {
-                let oracle = ExhaustiveOracle::new(self)?;
-                let legal = oracle.legal(options.baseline);
+                let oracle = options.oracle(self)?;
+                let legal = oracle.legal_in_time(options.baseline)?;
                 let declarations = legal
                     .iter()
                     .take(limit)

@@ -25,7 +25,7 @@
 
 use crate::api::{Method, Options};
 use crate::board::size::MAX_INPUT_BYTES;
-use crate::board::{load_board, parse_board, parse_declaration, read_source, InputError, Warning};
+use crate::board::{check_regular_file, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
 use crate::solve::Objective;
@@ -137,7 +137,7 @@ impl BoardCache {
         if let Some(hit) = self.boards.lock().ok().and_then(|m| m.get(path).cloned()) {
             return hit;
         }
-        let loaded = Arc::new(load_board(path).and_then(Position::new));
+        let loaded = Arc::new(check_regular_file(path).and_then(|()| load_board(path)).and_then(Position::new));
         if let Ok(mut m) = self.boards.lock() {
             m.insert(path.to_string(), loaded.clone());
         }
@@ -200,12 +200,17 @@ fn skip_line<R: BufRead>(input: &mut R) -> std::io::Result<()> {
 }
 
 fn error_line(id: &Value, line: usize, e: &LineError) -> String {
-    format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!({ "code": e.code, "message": e.message }))
+    let body = crate::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
+    format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
 
 /// The request, with its JSON path on error and unknown fields as warnings.
 fn parse_request(value: Value, here: &str) -> Result<(Request, Vec<String>), LineError> {
+    // serde would read a request written as a list (issue 11, F19).
+    if !value.is_object() {
+        return Err(LineError { code: 2, message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", crate::board::kind_of(&value)) });
+    }
     let mut unknown = Vec::new();
     let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
     let req: Result<Request, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut note));
@@ -281,61 +286,92 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             &inline
         }
         other => {
-            let found = match other {
-                Value::Null => "null",
-                Value::Bool(_) => "a boolean",
-                Value::Number(_) => "a number",
-                _ => "a list",
-            };
+            let found = crate::board::kind_of(other);
             return Err(LineError { code: 2, message: format!("{here}: at board: expected a board object or the path of a board file, found {found}") });
         }
     };
     warnings.extend(pos.board.warnings.iter().map(|w: &Warning| format!("board: {w}")));
 
-    match command {
-        BatchCommand::Check => {
-            let (text, name) = match &req.declaration {
-                Some(Value::String(path)) => (
-                    read_source(path).map_err(|e| LineError { code: 2, message: format!("{here}: declaration: {e}") })?,
-                    path.clone(),
-                ),
-                Some(d @ Value::Object(_)) => (d.to_string(), format!("{here} declaration")),
-                Some(_) | None => {
-                    return Err(LineError {
-                        code: 2,
-                        message: format!("{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"),
-                    })
-                }
-            };
-            let (decl, dw) = parse_declaration(&text, &name).map_err(without_text_position)?;
-            warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
-            pos.board.check_declaration_ids(&decl, &name)?;
-            let result = pos.check(&decl, &options)?;
-            let exit = if result.legal {
-                0
-            } else if result.proof == "none" && result.violations.is_empty() {
-                3
-            } else {
-                1
-            };
-            Ok((command, exit, to_value(&result)?, warnings))
-        }
-        BatchCommand::Solve => {
-            let objective = req.objective.as_deref().unwrap_or("power");
-            let objective = Objective::parse(objective, pos)
-                .map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?;
-            let result = pos.solve(objective, &options)?;
-            Ok((command, if result.optimal { 0 } else { 3 }, to_value(&result)?, warnings))
-        }
-        BatchCommand::Enumerate => {
-            let found = pos.enumerate(req.limit.unwrap_or(100), &options)?;
-            if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
-                return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
+    let mut compute = || -> Result<(i32, String), LineError> {
+        match command {
+            BatchCommand::Check => {
+                let (text, name) = match &req.declaration {
+                    Some(Value::String(path)) => (
+                        check_regular_file(path)
+                        .and_then(|()| read_source(path))
+                        .map_err(|e| LineError { code: 2, message: format!("{here}: declaration: {e}") })?,
+                        path.clone(),
+                    ),
+                    Some(d @ Value::Object(_)) => (d.to_string(), format!("{here} declaration")),
+                    Some(_) | None => {
+                        return Err(LineError {
+                            code: 2,
+                            message: format!("{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"),
+                        })
+                    }
+                };
+                let (decl, dw) = parse_declaration(&text, &name).map_err(without_text_position)?;
+                warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
+                pos.board.check_declaration_ids(&decl, &name)?;
+                let result = pos.check(&decl, &options)?;
+                Ok((result.exit_code(), to_value(&result)?))
             }
-            Ok((command, if found.time_limit_reached { 3 } else { 0 }, to_value(&found)?, warnings))
+            BatchCommand::Solve => {
+                let objective = req.objective.as_deref().unwrap_or("power");
+                let objective = Objective::parse(objective, pos)
+                    .map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?;
+                let result = pos.solve(objective, &options)?;
+                Ok((if result.optimal { 0 } else { 3 }, to_value(&result)?))
+            }
+            BatchCommand::Enumerate => {
+                let found = pos.enumerate(req.limit.unwrap_or(100), &options)?;
+                if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
+                    return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
+                }
+                Ok((if found.time_limit_reached { 3 } else { 0 }, to_value(&found)?))
+            }
+            BatchCommand::Maximum => Ok((0, to_value(&pos.maximum(&options)?)?)),
+            BatchCommand::Validate => Ok((0, to_value(&BoardView::new(pos))?)),
         }
-        BatchCommand::Maximum => Ok((command, 0, to_value(&pos.maximum(&options)?)?, warnings)),
-        BatchCommand::Validate => Ok((command, 0, to_value(&BoardView::new(pos))?, warnings)),
+    };
+    match compute() {
+        Ok((exit, result)) => Ok((command, exit, result, warnings)),
+        // Cut short with nothing to show: the command line's undecided answer, exit 3.
+        Err(e) if e.code == 3 => Ok((command, 3, to_value(&crate::api::Undecided::new(e.message))?, warnings)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The text of the lines read and not yet answered is at most this many bytes (one line past it
+/// is let in alone): reading ahead `threads × 64` lines of up to 256 MiB each held 2.1 GB, and
+/// could hold 32 GB (issue 11, F11).
+pub const READ_AHEAD_BYTES: usize = MAX_INPUT_BYTES;
+
+/// Lines read and not yet answered, bounded in number and in bytes.
+struct Window {
+    /// Lines and bytes in flight.
+    state: Mutex<(usize, usize)>,
+    freed: std::sync::Condvar,
+    lines: usize,
+}
+
+impl Window {
+    /// Wait until a line of `bytes` fits, and count it.
+    fn acquire(&self, bytes: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while !(s.0 < self.lines && (s.0 == 0 || s.1.saturating_add(bytes) <= READ_AHEAD_BYTES)) {
+            s = self.freed.wait(s).unwrap_or_else(|e| e.into_inner());
+        }
+        s.0 += 1;
+        s.1 = s.1.saturating_add(bytes);
+    }
+
+    /// A line of `bytes` is answered.
+    fn release(&self, bytes: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.0 = s.0.saturating_sub(1);
+        s.1 = s.1.saturating_sub(bytes);
+        self.freed.notify_all();
     }
 }
 
@@ -390,30 +426,28 @@ impl Progress {
 /// ahead of the output. Returns an error only when reading the input fails (the lines read
 /// before are answered first).
 pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, progress: bool) -> Result<Summary, InputError> {
-    let window = rayon::current_num_threads().max(1) * 64;
+    let window = Arc::new(Window { state: Mutex::new((0, 0)), freed: std::sync::Condvar::new(), lines: rayon::current_num_threads().max(1) * 64 });
     let cache = Arc::new(BoardCache::default());
     let source_arc: Arc<str> = Arc::from(source);
     let stop = Arc::new(AtomicBool::new(false));
-    let (result_tx, result_rx) = mpsc::channel::<(usize, String, bool)>();
-    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(window);
-    for _ in 0..window {
-        let _ = permit_tx.send(());
-    }
+    // Each answer carries the size of its line, released from the window when it is written.
+    let (result_tx, result_rx) = mpsc::channel::<(usize, String, bool, usize)>();
 
     std::thread::scope(|scope| {
         let stop_w = stop.clone();
+        let window_w = window.clone();
         let writer = scope.spawn(move || {
             let mut out = std::io::BufWriter::new(output);
-            let mut pending: BTreeMap<usize, (String, bool)> = BTreeMap::new();
+            let mut pending: BTreeMap<usize, (String, bool, usize)> = BTreeMap::new();
             let mut next = 0usize;
             let mut summary = Summary::default();
             let tty = std::io::stderr().is_terminal();
             let mut prog = Progress { start: Instant::now(), last: Instant::now(), tty, enabled: progress, reported: 0 };
-            while let Ok((seq, text, is_error)) = result_rx.recv() {
-                pending.insert(seq, (text, is_error));
-                while let Some((text, is_error)) = pending.remove(&next) {
+            while let Ok((seq, text, is_error, bytes)) = result_rx.recv() {
+                pending.insert(seq, (text, is_error, bytes));
+                while let Some((text, is_error, bytes)) = pending.remove(&next) {
                     next += 1;
-                    let _ = permit_tx.send(());
+                    window_w.release(bytes);
                     if summary.output_closed {
                         continue;
                     }
@@ -465,11 +499,9 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                     read_error = Some(InputError::new(source, "", format!("cannot read line {line_no}: {e}")));
                     break;
                 }
-                if permit_rx.recv().is_err() {
-                    break;
-                }
+                window.acquire(0);
                 let msg = LineError { code: 2, message: crate::board::size::too_long(&line_name(source, line_no)).to_string() };
-                let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true));
+                let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true, 0));
                 seq += 1;
                 continue;
             }
@@ -477,11 +509,9 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                 Ok(t) => t,
                 Err(_) => {
                     // Answered here: nothing to compute.
-                    if permit_rx.recv().is_err() {
-                        break;
-                    }
+                    window.acquire(0);
                     let msg = LineError { code: 2, message: format!("{}: not valid UTF-8", line_name(source, line_no)) };
-                    let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true));
+                    let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true, 0));
                     seq += 1;
                     continue;
                 }
@@ -489,9 +519,8 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
             if text.trim().is_empty() {
                 continue;
             }
-            if permit_rx.recv().is_err() {
-                break;
-            }
+            let bytes = text.len();
+            window.acquire(bytes);
             let (tx, cache, src, this_seq, this_line) = (result_tx.clone(), cache.clone(), source_arc.clone(), seq, line_no);
             seq += 1;
             rayon::spawn(move || {
@@ -504,7 +533,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                         (error_line(&Value::Null, this_line, &e), true)
                     }
                 };
-                let _ = tx.send((this_seq, line, is_error));
+                let _ = tx.send((this_seq, line, is_error, bytes));
             });
         }
         drop(result_tx);

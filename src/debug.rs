@@ -18,10 +18,9 @@ fn start() -> Option<Instant> {
 /// Print `what` with the time since the first note, when debugging output is on.
 pub fn note(what: impl FnOnce() -> String) {
     if let Some(t) = start() {
-        eprintln!(
-            "attackopt: debug: {:>9.3} ms  {}",
-            t.elapsed().as_secs_f64() * 1e3,
-            what()
-        );
+        // Not eprintln!, which panics when standard error can't be written (2>/dev/full,
+        // issue 11, F16): a timeline that can't be written is simply lost.
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr().lock(), "attackopt: debug: {:>9.3} ms  {}", t.elapsed().as_secs_f64() * 1e3, what());
     }
 }

@@ -22,11 +22,15 @@ use crate::view::BoardView;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{tool, tool_handler, tool_router, ErrorData as McpError, ServerHandler, ServiceExt};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 use std::io::Write;
+use std::time::Instant;
+
+mod transport;
 
 /// Which declarations the maximum ranges over (RULES.md section 7).
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
@@ -71,7 +75,8 @@ impl ToolOptions {
         Some(self.time_limit.unwrap_or(10.0)).filter(|t| t.is_finite() && *t > 0.0)
     }
 
-    fn options(&self) -> Result<Options, String> {
+    /// The options, the time limit counting from `clock` (when the request arrived).
+    fn options(&self, clock: Instant) -> Result<Options, String> {
         let time_limit = self.time_limit.unwrap_or(10.0);
         if !(time_limit.is_finite() && time_limit > 0.0) {
             return Err(format!("options.time_limit: expected a positive number of seconds, found {time_limit}"));
@@ -86,8 +91,8 @@ impl ToolOptions {
                 MethodParam::Ilp => Method::Ilp,
                 MethodParam::Exhaustive => Method::Exhaustive,
             },
-            // Called before the board is read: the limit covers the whole request.
-            clock: Some(std::time::Instant::now()),
+            // The limit covers the whole request, from its first byte (issue 11, F10).
+            clock: Some(clock),
         })
     }
 }
@@ -172,25 +177,32 @@ fn position(board: &Value) -> Result<Position, InputError> {
 /// With a time limit, the answer comes within the limit plus [`GRACE`] even when
 /// reading and encoding a huge board can't be interrupted (the computation is left to end on
 /// its own deadline): the MCP form of the command line's watchdog.
-async fn run_tool<F>(name: &'static str, limit: Option<f64>, f: F) -> Result<CallToolResult, McpError>
+async fn run_tool<F>(name: &'static str, context: &RequestContext<RoleServer>, limit: Option<f64>, f: F) -> Result<CallToolResult, McpError>
 where
-    F: FnOnce() -> Result<Value, String> + Send + 'static,
+    F: FnOnce(Instant) -> Result<Value, String> + Send + 'static,
 {
-    let started = std::time::Instant::now();
-    let task = tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    // The clock starts at the request's first byte, not after rmcp has parsed it (issue 11,
+    // F10: a 100 MB request was answered 1.5 s past the limit).
+    let started = transport::arrival(&context.id).unwrap_or_else(Instant::now);
+    let task = tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(started))));
     let wait = limit.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()).and_then(|d| d.checked_add(GRACE));
-    let outcome = match wait {
-        Some(wait) => tokio::time::timeout(wait, task).await.ok(),
+    let outcome = match wait.and_then(|w| started.checked_add(w)) {
+        Some(deadline) => tokio::time::timeout_at(deadline.into(), task).await.ok(),
         None => Some(task.await),
     };
     let result = match outcome {
         Some(Ok(Ok(Ok(value)))) => CallToolResult::structured(value),
         Some(Ok(Ok(Err(message)))) => tool_error(message),
         Some(Ok(Err(_)) | Err(_)) => tool_error("internal error while answering this request".into()),
-        None => tool_error(format!("no proof: the time limit ({} s) ran out before the board was read and solved", limit.unwrap_or_default())),
+        None => tool_error(no_proof(limit.unwrap_or_default())),
     };
     log(&format!("{name} answered in {:.3} s", started.elapsed().as_secs_f64()));
     Ok(result)
+}
+
+/// The answer of a tool call the time limit cut short before anything was proven.
+fn no_proof(limit: f64) -> String {
+    format!("no proof: the time limit ({limit} s) ran out before the board was read and solved")
 }
 
 fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, String> {
@@ -211,9 +223,9 @@ impl AttackServer {
     #[tool(
         description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
     )]
-    async fn check_attack(&self, Parameters(p): Parameters<CheckParams>) -> Result<CallToolResult, McpError> {
-        run_tool("check_attack", p.options.limit(), move || {
-            let options = p.options.options()?;
+    async fn check_attack(&self, Parameters(p): Parameters<CheckParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+        run_tool("check_attack", &context, p.options.limit(), move |clock| {
+            let options = p.options.options(clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             if !p.declaration.is_object() {
                 return Err("declaration: expected a declaration object {\"attacks\": [...]}".into());
@@ -229,9 +241,9 @@ impl AttackServer {
     #[tool(
         description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
     )]
-    async fn solve_attack(&self, Parameters(p): Parameters<SolveParams>) -> Result<CallToolResult, McpError> {
-        run_tool("solve_attack", p.options.limit(), move || {
-            let options = p.options.options()?;
+    async fn solve_attack(&self, Parameters(p): Parameters<SolveParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+        run_tool("solve_attack", &context, p.options.limit(), move |clock| {
+            let options = p.options.options(clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             let objective = Objective::parse(p.objective.as_deref().unwrap_or("power"), &pos).map_err(|m| format!("objective: {m}"))?;
             to_value(&pos.solve(objective, &options).map_err(message)?)
@@ -243,9 +255,9 @@ impl AttackServer {
     #[tool(
         description = "List the legal declarations of attackers on a board, up to `limit` (default 100), and whether the list is complete. Returns {declarations: [check results], complete}."
     )]
-    async fn enumerate_attacks(&self, Parameters(p): Parameters<EnumerateParams>) -> Result<CallToolResult, McpError> {
-        run_tool("enumerate_attacks", p.options.limit(), move || {
-            let options = p.options.options()?;
+    async fn enumerate_attacks(&self, Parameters(p): Parameters<EnumerateParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+        run_tool("enumerate_attacks", &context, p.options.limit(), move |clock| {
+            let options = p.options.options(clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             to_value(&pos.enumerate(p.limit.unwrap_or(100), &options).map_err(message)?)
         })
@@ -256,8 +268,8 @@ impl AttackServer {
     #[tool(
         description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
     )]
-    async fn explain_board(&self, Parameters(p): Parameters<ExplainParams>) -> Result<CallToolResult, McpError> {
-        run_tool("explain_board", None, move || {
+    async fn explain_board(&self, Parameters(p): Parameters<ExplainParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+        run_tool("explain_board", &context, None, move |_| {
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             to_value(&BoardView::new(&pos))
         })
@@ -284,19 +296,20 @@ pub fn serve_stdio() -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    rt.block_on(async {
+    let served = rt.block_on(async {
         log("serving the Model Context Protocol on standard input/output");
-        // rmcp drops request lines past 16 MiB without an answer, so a client sending a large
-        // board would wait forever: accept what a board file may be (256 MiB).
-        let (stdin, stdout) = rmcp::transport::stdio();
-        let transport = rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout)
-            .with_max_line_length(crate::board::size::MAX_INPUT_BYTES);
+        // Requests up to 256 MiB (what a board file may be), every request answered before the
+        // end of input ends the session: see `transport`.
         let service = AttackServer::new()
-            .serve(transport)
+            .serve(transport::Stdio::start())
             .await
             .map_err(|e| format!("MCP initialization failed: {e}"))?;
         let reason = service.waiting().await.map_err(|e| format!("MCP server stopped: {e}"))?;
         log(&format!("connection closed ({reason:?})"));
         Ok(())
-    })
+    });
+    // Every request has been answered; a computation past its deadline (reading a huge board
+    // can't be interrupted) must not keep the process alive (issue 11, F07).
+    rt.shutdown_background();
+    served
 }

@@ -61,7 +61,8 @@ pub fn result_schema() -> Value {
     root::<AttackoptResult>(
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
-         `objective` (solve), or {declarations, complete} (enumerate).",
+         `objective` (solve), {declarations, complete} (enumerate), {proof: \"none\", legal: null, \
+         message} when the time limit left nothing proven, or {error: {code, message, path}}.",
     )
 }
 
@@ -310,4 +311,6 @@ enum AttackoptResult {
     Solve(crate::solve::SolveResult),
     Check(crate::legality::CheckResult),
     Enumerate(crate::api::Enumeration),
+    Undecided(crate::api::Undecided),
+    Error(crate::api::ErrorAnswer),
 }

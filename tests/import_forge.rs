@@ -123,3 +123,27 @@ fn a_plain_game_state_without_sections_is_read_too() {
     assert_eq!(permanent(&board, "juggernaut")["types"], serde_json::json!(["Artifact", "Creature"]));
     assert_eq!(permanent(&board, "ghostly-prison")["controller"], "human");
 }
+
+/// Issue 11: `import forge` printed boards that `validate` refuses (exit 0), and took junk text
+/// or an empty file as an empty game. What it prints is now read back as any board is read.
+#[test]
+fn import_prints_only_boards_validate_accepts() {
+    let state = |battlefield: &str| format!("[state]\nhumanlife=20\nactiveplayer=human\nhumanbattlefield={battlefield}\n");
+    let many: Vec<&str> = vec!["Grizzly Bears"; 150_000];
+    let cases = [
+        ("p1p1", state("Grizzly Bears|Counters:P1P1=4294967295,P1P1=4294967295"), "permanents[0].power"),
+        ("m1m1", state("Grizzly Bears|Counters:M1M1=4294967295"), "permanents[0]"),
+        ("many", state(&many.join(";")), "permanents"),
+        ("junk", "this is not a game state\nat all\n".to_string(), "expected a Forge game state"),
+        ("empty", String::new(), "expected a Forge game state"),
+    ];
+    for (tag, text, needle) in cases {
+        let f = common::temp_file(tag, &text);
+        let name = f.to_string_lossy().into_owned();
+        let out = run(&["import", "forge", &name]);
+        let _ = std::fs::remove_file(&f);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tag}: {err}");
+        assert!(err.contains(&name) && err.contains(needle), "{tag}: {err}");
+    }
+}

@@ -232,12 +232,114 @@ fn a_huge_board_is_answered_within_the_time_limit() {
     let took = started.elapsed();
     assert_eq!(r["isError"], true, "{}", text_of(&r));
     assert!(text_of(&r).contains("time limit"), "{}", text_of(&r));
-    // Sending 37 MB over the pipe counts too: a generous bound, far below the minutes the
-    // whole computation would take.
-    assert!(took < Duration::from_secs(5), "answered after {took:?}");
+    // The server's clock starts at the request's first byte and it answers by the limit plus
+    // 0.3 s, however long the parse takes. Writing 37 MB on a busy machine counts here too, so
+    // the bound is wide (issue 11, F10: 5 s failed by chance once); the figures themselves
+    // belong to benchmarks.
+    assert!(took < Duration::from_secs(20), "answered after {took:?}");
     let small = read_json("models/commander-goad-propaganda.json");
     let r = c.call("solve_attack", json!({ "board": small }));
     assert!(r.get("isError").is_none_or(|e| e == false), "{}", text_of(&r));
     let (code, _) = c.finish();
     assert_eq!(code, Some(0));
+}
+
+/// The lines of a whole session written at once, then end of input, as `printf ... | attackopt
+/// mcp` does: the answers, each parsed, and the exit status. Killed after 60 s.
+fn piped_session(lines: &[Vec<u8>]) -> (Vec<Value>, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input: Vec<u8> = lines.iter().flat_map(|l| l.iter().copied().chain([b'\n'])).collect();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<String>>());
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status.code();
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    let answers = reader.join().expect("read").iter().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
+    (answers, code)
+}
+
+fn initialize_lines() -> Vec<Vec<u8>> {
+    vec![
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "sh", "version": "0"}}}).to_string().into_bytes(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string().into_bytes(),
+    ]
+}
+
+fn answer_to(answers: &[Value], id: u64) -> &Value {
+    answers.iter().find(|a| a["id"] == json!(id)).unwrap_or_else(|| panic!("no answer to id {id}: {answers:?}"))
+}
+
+/// Issue 11, F07 and F08: with the whole session piped in, a request that takes longer than the
+/// input is still answered (the server exited at end of input before), an exhaustive call is
+/// bounded by its time limit, and the server then exits.
+#[test]
+fn piped_requests_are_all_answered_before_the_server_exits() {
+    let slow = read_json("tests/boards/exhaustive-slow.json");
+    let adversarial = Command::new(env!("CARGO_BIN_EXE_attackopt"))
+        .args(["generate", "--players", "8", "--creatures", "1000", "--seed", "1", "--profile", "adversarial"])
+        .output()
+        .expect("runs");
+    let adversarial: Value = serde_json::from_slice(&adversarial.stdout).expect("a board");
+    let mut lines = initialize_lines();
+    let call = |id: u64, tool: &str, arguments: Value| json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes();
+    lines.push(call(2, "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 1}})));
+    // rmcp's own transport gave in-flight requests 5 s after end of input.
+    lines.push(call(3, "solve_attack", json!({"board": adversarial, "options": {"time_limit": 6}})));
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0), "the server should exit after answering: {answers:?}");
+    let exhaustive = answer_to(&answers, 2);
+    assert!(text_of(&exhaustive["result"]).contains("time limit"), "{exhaustive}");
+    let solved = answer_to(&answers, 3);
+    assert!(solved.get("result").is_some(), "{solved}");
+}
+
+/// Issue 11, F09 and F15: every line gets an answer. A board nested 125 deep (the command line
+/// takes it) is past serde_json's 128 levels inside the envelope: a parse error under the
+/// request's own id, not silence. Bad JSON and invalid UTF-8 get -32700, `arguments` that are
+/// not an object -32602 (it was -32601, "method not found").
+#[test]
+fn every_line_gets_an_answer() {
+    let mut nested = json!(1);
+    for _ in 0..124 {
+        nested = json!([nested]);
+    }
+    let board = json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": [], "extra": nested});
+    let mut lines = initialize_lines();
+    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "solve_attack", "arguments": {"board": board}}}).to_string().into_bytes());
+    lines.push(br#"{"jsonrpc":"2.0","id":3,"method":"#.to_vec());
+    lines.push(b"not json".to_vec());
+    lines.push(b"\xff\xfe".to_vec());
+    lines.push(br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"solve_attack","arguments":"x"}}"#.to_vec());
+    lines.push(br#"{"jsonrpc":"2.0","id":5,"method":"tools/list"}"#.to_vec());
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0));
+    let deep = answer_to(&answers, 2);
+    assert_eq!(deep["error"]["code"], -32700, "{deep}");
+    assert!(deep["error"]["message"].as_str().unwrap_or_default().contains("nested deeper than 128"), "{deep}");
+    assert_eq!(answer_to(&answers, 3)["error"]["code"], -32700);
+    let anonymous: Vec<&Value> = answers.iter().filter(|a| a["id"].is_null()).collect();
+    assert_eq!(anonymous.len(), 2, "not json and invalid UTF-8: {answers:?}");
+    assert!(anonymous.iter().all(|a| a["error"]["code"] == -32700));
+    assert_eq!(answer_to(&answers, 4)["error"]["code"], -32602);
+    assert!(answer_to(&answers, 5)["result"]["tools"].is_array());
 }

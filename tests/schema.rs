@@ -290,3 +290,59 @@ fn declaration_schema_rejects_malformed_declarations() {
         assert!(!v.is_valid(&d), "the schema accepts {d}");
     }
 }
+
+/// Issue 11: every JSON the command line prints validates against `attackopt schema result`,
+/// undecided and error answers included; an undecided `check` says `"legal": null` (false read
+/// as illegal), and `check`, `solve` and `enumerate` cut short with nothing to show print one
+/// shape, `{"proof": "none", "legal": null, "message"}`.
+#[test]
+fn undecided_and_error_answers_match_the_result_schema() {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    let v = validator(result_schema());
+    let model = root().join("models/paid-vs-free.json");
+    let decl = root().join("models/declarations/paid-vs-free.serpent-alone.json");
+    let (model, decl) = (model.to_string_lossy().into_owned(), decl.to_string_lossy().into_owned());
+    let big = generate(8, 2_000, 1, Profile::Adversarial);
+    let big_path = std::env::temp_dir().join(format!("attackopt-schema-{}-big.json", std::process::id()));
+    std::fs::write(&big_path, serde_json::to_string(&big).expect("json")).expect("write");
+    let big = big_path.to_string_lossy().into_owned();
+    let runs: Vec<(Vec<&str>, &[i32])> = vec![
+        (vec!["check", &model, &decl, "--format", "json", "--time-limit", "0"], &[1, 3]),
+        (vec!["solve", &model, "--format", "json", "--time-limit", "0"], &[0, 3]),
+        (vec!["solve", &big, "--format", "json", "--time-limit", "0.05"], &[3]),
+        (vec!["enumerate", &big, "--format", "json", "--time-limit", "0.02"], &[3]),
+        (vec!["enumerate", &model, "--format", "json", "--time-limit", "0"], &[0, 3]),
+        (vec!["validate", "no-such-file.json", "--format", "json"], &[2]),
+        (vec!["check", &model, "no-such-file.json", "--format", "json"], &[2]),
+        (vec!["solve", &model, "--format", "json", "--time-limit", "-1"], &[2]),
+        (vec!["solve", &model, "--format", "json", "--objective", "wrong"], &[2]),
+    ];
+    for (args, codes) in runs {
+        let out = Command::new(bin).args(&args).output().expect("runs");
+        let code = out.status.code().unwrap_or(-1);
+        assert!(codes.contains(&code), "{args:?}: exit {code}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: no JSON on standard output ({e})"));
+        assert_valid(&v, &value, &format!("{args:?}"));
+        match code {
+            2 => assert_eq!(value["error"]["code"], 2, "{args:?}: {value}"),
+            3 if value.get("optimal").is_none() && value.get("declarations").is_none() => {
+                assert_eq!(value["legal"], Value::Null, "{args:?}: undecided is legal: null: {value}");
+                assert_eq!(value["proof"], "none", "{args:?}");
+            }
+            _ => {}
+        }
+    }
+    let _ = std::fs::remove_file(&big_path);
+    let bad = Command::new(bin).args(["validate", "no-such-file.json", "--format", "json"]).output().expect("runs");
+    let value: Value = serde_json::from_slice(&bad.stdout).expect("JSON");
+    assert!(value["error"]["message"].as_str().is_some_and(|m| m.contains("no-such-file.json")), "{value}");
+
+    // The library: a check with no time at all is undecided, and says so.
+    let pos = Position::from_json(&std::fs::read_to_string(root().join("models/paid-vs-free.json")).expect("model"), "m").expect("valid");
+    let d = pos.declaration_from_json(r#"{"attacks": []}"#, "d").expect("decl");
+    let r = pos.check(&d, &Options { time_limit: Some(0.0), ..Options::default() }).expect("an answer");
+    assert_eq!((r.verdict(), r.exit_code()), (None, 3));
+    let json = serde_json::to_value(&r).expect("json");
+    assert_eq!(json["legal"], Value::Null);
+    assert_valid(&v, &json, "an undecided check");
+}

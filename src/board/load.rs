@@ -24,9 +24,28 @@ pub fn read_source(file: &str) -> Result<String, InputError> {
     Ok(text)
 }
 
+/// Refuse, before opening it, a path that is not a regular file or is past the input limit: a
+/// batch line naming a FIFO hung the whole batch (issue 11, F17), and one naming /dev/zero read
+/// 256 MiB on each thread before it was refused (F12).
+pub fn check_regular_file(file: &str) -> Result<(), InputError> {
+    let meta = std::fs::metadata(file).map_err(|e| InputError::new(file, "", format!("cannot read the file: {e}")))?;
+    if !meta.is_file() {
+        return Err(InputError::new(file, "", "expected a regular file (a batch reads no FIFO, device or directory)"));
+    }
+    if meta.len() > MAX_INPUT_BYTES as u64 {
+        return Err(too_long(file));
+    }
+    Ok(())
+}
+
 /// Parse JSON into `T`, naming the JSON path of any error and collecting unknown fields as
 /// warnings (they are ignored, but a typo such as `goaded_bye` should not pass silently).
 pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<(T, Vec<Warning>), InputError> {
+    // serde reads a struct written as a JSON list too ([] was a declaration with no attack,
+    // issue 11, F19): boards and declarations are objects.
+    if text.trim_start().starts_with('[') {
+        return Err(InputError::new(file, "", "expected a JSON object {...}, found a list"));
+    }
     let mut warnings = Vec::new();
     let mut json = serde_json::Deserializer::from_str(text);
     let mut note = |path: serde_ignored::Path| {

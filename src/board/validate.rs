@@ -33,6 +33,8 @@ pub struct ValidBoard {
     pub pools: Vec<Vec<TypeSet>>,
     pub effects: Vec<ValidEffect>,
     pub warnings: Vec<Warning>,
+    /// What named cards count on the board, computed once on first use (see [`crate::cards::Facts`]).
+    pub(crate) facts: std::sync::OnceLock<crate::cards::Facts>,
 }
 
 /// A {T} mana ability: alternatives of a permanent are separate entries.
@@ -169,7 +171,8 @@ impl Ctx<'_> {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// What kind of JSON value this is, for messages ("found a list").
+pub(crate) fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -278,10 +281,17 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
             }
         }
         // Powers are summed in floating point by the integer program: keep them far from 2^53.
+        // `contains`, not `abs()`: i64::MIN.abs() wraps to itself (issue 11, F02).
         for (field, v) in [("power", p.power), ("toughness", p.toughness)] {
-            if v.abs() > MAX_POWER {
+            if !(-MAX_POWER..=MAX_POWER).contains(&v) {
                 return Err(ctx.err(at(field), format!("expected a {field} between -{MAX_POWER} and {MAX_POWER}, found {v}")));
             }
+        }
+        // Nils, Discipline Enforcer makes counters a generic cost {X} (CR 107.3): the same bound
+        // as a mana string's {N}.
+        if p.counters > crate::mana::symbol::MAX_GENERIC {
+            let max = crate::mana::symbol::MAX_GENERIC;
+            return Err(ctx.err(at("counters"), format!("expected at most {max} counters, found {}", p.counters)));
         }
         for (j, c) in p.colors.iter().enumerate() {
             if parse_color(c).is_none() {
@@ -348,6 +358,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         pools,
         effects,
         warnings,
+        facts: std::sync::OnceLock::new(),
     };
     crate::cards::warn_about_board(&mut vb);
     Ok(vb)
@@ -614,6 +625,16 @@ impl ValidBoard {
     pub fn opponents(&self, a: usize, b: usize) -> bool {
         !self.same_team(a, b)
     }
+    /// Whether `player` declares attackers this combat: the active player, or under shared team
+    /// turns their whole team (CR 805.10, 810.7).
+    pub fn declares_attackers(&self, player: usize) -> bool {
+        if self.board.variant.shared_team_turns {
+            self.same_team(player, self.active)
+        } else {
+            player == self.active
+        }
+    }
+
     /// Whether teammates share one life total (SPEC.md `shared_life`, CR 810.9).
     pub fn shared_life(&self) -> bool {
         self.board.variant.shared_life.unwrap_or(self.board.variant.shared_team_turns)

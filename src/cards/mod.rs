@@ -20,11 +20,52 @@ pub struct Card {
     mana: fn() -> Vec<ManaAbility>,
 }
 
-/// An effect contributed by a named permanent.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CardEffect {
-    pub kind: EffectKind,
-    pub permanent: usize,
+
+/// What the catalog's cards count on the board, per player, computed in one pass when a card
+/// first asks: a card scanning the whole board for itself made a copy per permanent quadratic
+/// (50,000 Nils on a 100,000-permanent board took 97 s; issue 11, F04).
+#[derive(Debug, Clone, Default)]
+pub struct Facts {
+    /// Enchantments each player controls (Sphere of Safety).
+    enchantments: Vec<u32>,
+    /// Basic land types among the lands each player controls, one bit per type (Collective
+    /// Restraint's domain, CR 305.6).
+    basic_land_types: Vec<u8>,
+    /// Whether each player controls an Island (Sea Serpent).
+    islands: Vec<bool>,
+    /// Creatures each player controls (Goblin Goon).
+    creatures: Vec<usize>,
+    /// Creatures with counters whose controller declares attackers (Nils, Discipline Enforcer;
+    /// only they can attack, CR 508.1).
+    countered_attackers: Vec<usize>,
+}
+
+fn facts(vb: &ValidBoard) -> &Facts {
+    vb.facts.get_or_init(|| {
+        let n = vb.board.players.len();
+        let mut f = Facts { enchantments: vec![0; n], basic_land_types: vec![0; n], islands: vec![false; n], creatures: vec![0; n], countered_attackers: vec![] };
+        for (q, perm) in vb.board.permanents.iter().enumerate() {
+            let c = vb.controller[q];
+            if perm.has_type("Enchantment") {
+                f.enchantments[c] = f.enchantments[c].saturating_add(1);
+            }
+            if perm.has_type("Land") {
+                for (bit, t) in ["Plains", "Island", "Swamp", "Mountain", "Forest"].iter().enumerate() {
+                    if perm.has_subtype(t) {
+                        f.basic_land_types[c] |= 1 << bit;
+                    }
+                }
+            }
+            f.islands[c] |= perm.has_subtype("Island");
+            if perm.is_creature() {
+                f.creatures[c] += 1;
+                if perm.counters > 0 && vb.declares_attackers(c) {
+                    f.countered_attackers.push(q);
+                }
+            }
+        }
+        f
+    })
 }
 
 fn none(_: &ValidBoard, _: usize) -> Vec<EffectKind> {
@@ -91,10 +132,7 @@ pub static CATALOG: &[Card] = &[
         name: "Sphere of Safety",
         summary: "{X} for each creature attacking its controller or their planeswalkers, X = the enchantments its controller controls now, auras on others' creatures included (CR 508.1d; Sphere of Safety rulings).",
         effects: |vb, p| {
-            let c = vb.controller[p];
-            let x = (0..vb.board.permanents.len())
-                .filter(|&q| vb.controller[q] == c && vb.perm(q).has_type("Enchantment"))
-                .count() as u32;
+            let x = facts(vb).enchantments[vb.controller[p]];
             vec![tax(you_or_your_planeswalkers(vb, p), x)]
         },
         mana: no_mana,
@@ -115,13 +153,7 @@ pub static CATALOG: &[Card] = &[
         name: "Collective Restraint",
         summary: "Domain: {X} for each creature attacking its controller, X = basic land types among lands its controller controls (CR 508.1d, 305.6).",
         effects: |vb, p| {
-            let c = vb.controller[p];
-            let x = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
-                .iter()
-                .filter(|t| {
-                    (0..vb.board.permanents.len()).any(|q| vb.controller[q] == c && vb.perm(q).has_type("Land") && vb.perm(q).has_subtype(t))
-                })
-                .count() as u32;
+            let x = facts(vb).basic_land_types[vb.controller[p]].count_ones();
             vec![tax(you(vb, p), x)]
         },
         mana: no_mana,
@@ -142,9 +174,10 @@ pub static CATALOG: &[Card] = &[
         name: "Nils, Discipline Enforcer",
         summary: "Each creature with counters can't attack its controller or their planeswalkers unless its controller pays {X}, X = that creature's counters (CR 508.1d).",
         effects: |vb, p| {
-            (0..vb.board.permanents.len())
-                .filter(|&q| vb.perm(q).is_creature() && vb.perm(q).counters > 0)
-                .map(|q| EffectKind::AttackCost {
+            facts(vb)
+                .countered_attackers
+                .iter()
+                .map(|&q| EffectKind::AttackCost {
                     creatures: this(q),
                     target: Some(you_or_your_planeswalkers(vb, p)),
                     cost: vec![Symbol::Generic(vb.perm(q).counters)],
@@ -302,7 +335,7 @@ pub static CATALOG: &[Card] = &[
         summary: "Can't attack unless the defending player controls an Island; decided per target, for the player attacked, a planeswalker's controller or a battle's protector (CR 508.5, 802.2a).",
         effects: |vb, p| {
             (0..vb.board.players.len())
-                .filter(|&d| !(0..vb.board.permanents.len()).any(|q| vb.controller[q] == d && vb.perm(q).has_subtype("Island")))
+                .filter(|&d| !facts(vb).islands[d])
                 .map(|d| EffectKind::CantAttack { creatures: this(p), target: Some(defended_by(d)) })
                 .collect()
         },
@@ -312,10 +345,10 @@ pub static CATALOG: &[Card] = &[
         name: "Goblin Goon",
         summary: "Can't attack unless its controller controls more creatures than the defending player; decided per target (CR 508.5, 802.2a).",
         effects: |vb, p| {
-            let creatures_of = |pl: usize| (0..vb.board.permanents.len()).filter(|&q| vb.controller[q] == pl && vb.perm(q).is_creature()).count();
-            let mine = creatures_of(vb.controller[p]);
+            let creatures = &facts(vb).creatures;
+            let mine = creatures[vb.controller[p]];
             (0..vb.board.players.len())
-                .filter(|&d| mine <= creatures_of(d))
+                .filter(|&d| mine <= creatures[d])
                 .map(|d| EffectKind::CantAttack { creatures: this(p), target: Some(defended_by(d)) })
                 .collect()
         },
@@ -363,15 +396,9 @@ pub fn lookup(name: &str) -> Option<&'static Card> {
     CATALOG.iter().find(|c| c.name.eq_ignore_ascii_case(name.trim()))
 }
 
-/// The effects every named permanent contributes on this board.
-pub fn card_effects(vb: &ValidBoard) -> Vec<CardEffect> {
-    let mut out = Vec::new();
-    for p in 0..vb.board.permanents.len() {
-        if let Some(card) = lookup(&vb.perm(p).name) {
-            out.extend((card.effects)(vb, p).into_iter().map(|kind| CardEffect { kind, permanent: p }));
-        }
-    }
-    out
+/// The effects named permanent `p` contributes on this board (none for a name not in the catalog).
+pub fn card_effects(vb: &ValidBoard, p: usize) -> Vec<EffectKind> {
+    lookup(&vb.perm(p).name).map(|card| (card.effects)(vb, p)).unwrap_or_default()
 }
 
 /// The mana abilities a permanent has: its explicit `mana`, plus those its basic land types

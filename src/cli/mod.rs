@@ -155,7 +155,7 @@ impl SolverArgs {
     /// The options, with the time limit counting from `started` (when the command began).
     fn options(self, started: std::time::Instant) -> Result<Options, Failure> {
         if self.time_limit.is_nan() || self.time_limit < 0.0 {
-            return Err(Failure { code: 2, message: format!("--time-limit: expected a non-negative number of seconds, found {}", self.time_limit) });
+            return Err(Failure::new(2, format!("--time-limit: expected a non-negative number of seconds, found {}", self.time_limit)));
         }
         Ok(Options {
             baseline: self.baseline.into(),
@@ -194,11 +194,20 @@ impl From<BaselineArg> for Baseline {
 pub struct Failure {
     pub code: i32,
     pub message: String,
+    /// The JSON path in the input, when there is one (for `--format json`'s error object).
+    pub path: Option<String>,
+}
+
+impl Failure {
+    fn new(code: i32, message: impl Into<String>) -> Self {
+        Failure { code, message: message.into(), path: None }
+    }
 }
 
 impl From<InputError> for Failure {
     fn from(e: InputError) -> Self {
-        Failure { code: 2, message: e.to_string() }
+        let path = Some(e.path.clone()).filter(|p| !p.is_empty());
+        Failure { code: 2, message: e.to_string(), path }
     }
 }
 
@@ -210,7 +219,10 @@ impl From<SolveError> for Failure {
 
 impl From<Error> for Failure {
     fn from(e: Error) -> Self {
-        Failure { code: e.exit_code(), message: e.to_string() }
+        match e {
+            Error::Input(e) => e.into(),
+            e => Failure::new(e.exit_code(), e.to_string()),
+        }
     }
 }
 
@@ -221,19 +233,30 @@ fn warn(file: &str, warnings: &[Warning]) {
 }
 
 fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
-    let text = serde_json::to_string_pretty(v).map_err(|e| Failure { code: 70, message: format!("internal error: {e}") })?;
+    // Serialized whole before the output is claimed: once printing starts it is one write.
+    let text = serde_json::to_string_pretty(v).map_err(|e| Failure::new(70, format!("internal error: {e}")))?;
     outln!("{text}");
+    // The process ends right after: the OS frees the text faster than `drop` (issue 11, F05).
+    std::mem::forget(text);
     Ok(())
 }
 
-fn load_position(file: &str) -> Result<Position, Failure> {
+/// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
+/// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
+/// frees it at once.
+fn load_position(file: &str) -> Result<&'static Position, Failure> {
     crate::debug::note(|| format!("reading {file}"));
     let vb = load_board(file)?;
     crate::debug::note(|| "board read and validated".into());
     warn(file, &vb.warnings);
     let pos = Position::new(vb)?;
     crate::debug::note(|| "board expanded".into());
-    Ok(pos)
+    Ok(Box::leak(Box::new(pos)))
+}
+
+/// Leave a result to the OS at exit, like the board (see [`load_position`]).
+fn keep<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
 }
 
 /// Run a parsed command line; returns the exit status.
@@ -241,31 +264,23 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
     let started = std::time::Instant::now();
     match cli.command {
         Command::Check { board, declaration, solver, format } => {
-            if board == "-" && declaration == "-" {
-                return Err(Failure { code: 2, message: "only one of BOARD and DECLARATION can be - (standard input)".into() });
-            }
+            let options = solver.options(started)?;
             let pos = load_position(&board)?;
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
-            let result = pos.check(&decl, &solver.options(started)?)?;
+            let result = keep(pos.check(&decl, &options)?);
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text => out!("{}", result.to_text()),
             }
             // Exit 3 when no proof either way; a definite violation is still a proof of illegality.
-            Ok(if result.legal {
-                0
-            } else if result.proof == "none" && result.violations.is_empty() {
-                3
-            } else {
-                1
-            })
+            Ok(result.exit_code())
         }
         Command::Enumerate { board, limit, solver, format } => {
-            let pos = load_position(&board)?;
             let options = solver.options(started)?;
-            let found = pos.enumerate(limit, &options)?;
+            let pos = load_position(&board)?;
+            let found = keep(pos.enumerate(limit, &options)?);
             if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                 return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
             }
@@ -304,17 +319,12 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             Ok(if found.time_limit_reached { 3 } else { 0 })
         }
         Command::Solve { board, objective, solver, format } => {
+            let options = solver.options(started)?;
             let pos = load_position(&board)?;
-            let objective = Objective::parse(&objective, &pos).map_err(|m| Failure { code: 2, message: format!("--objective: {m}") })?;
-            let result = match pos.solve(objective, &solver.options(started)?) {
-                Ok(r) => r,
-                // JSON readers still get an object saying there is no proof (SPEC.md: exit 3).
-                Err(Error::Solve(SolveError::TimeLimit(m))) if format == Format::Json => {
-                    print_json(&serde_json::json!({ "proof": "none", "legal": null, "message": m }))?;
-                    return Err(Failure { code: 3, message: m });
-                }
-                Err(e) => return Err(e.into()),
-            };
+            let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
+            // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
+            // prints the undecided object for JSON readers.
+            let result = keep(pos.solve(objective, &options)?);
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text if result.optimal => {
@@ -333,8 +343,8 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Validate { board, format } => {
             // Warnings are part of validate's answer, not standard error.
-            let pos = Position::new(load_board(&board)?)?;
-            let view = BoardView::new(&pos);
+            let pos = keep(Position::new(load_board(&board)?)?);
+            let view = BoardView::new(pos);
             match format {
                 Format::Json => print_json(&view)?,
                 Format::Text => out!("{}", view.to_text()),
@@ -342,12 +352,12 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             Ok(0)
         }
         Command::Generate { players, creatures, seed, profile } => {
-            let profile = Profile::parse(&profile).map_err(|m| Failure { code: 2, message: format!("--profile: {m}") })?;
+            let profile = Profile::parse(&profile).map_err(|m| Failure::new(2, format!("--profile: {m}")))?;
             if players == 0 || players > crate::board::MAX_PLAYERS {
-                return Err(Failure { code: 2, message: format!("--players: expected 1 to {}, found {players}", crate::board::MAX_PLAYERS) });
+                return Err(Failure::new(2, format!("--players: expected 1 to {}, found {players}", crate::board::MAX_PLAYERS)));
             }
             if creatures > crate::generate::MAX_CREATURES {
-                return Err(Failure { code: 2, message: format!("--creatures: expected at most {}, found {creatures}", crate::generate::MAX_CREATURES) });
+                return Err(Failure::new(2, format!("--creatures: expected at most {}, found {creatures}", crate::generate::MAX_CREATURES)));
             }
             print_json(&crate::generate::generate(players, creatures, seed, profile))?;
             Ok(0)
@@ -358,7 +368,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                 SchemaName::Declaration => "declaration",
                 SchemaName::Result => "result",
             };
-            let schema = crate::schema::schema(name).map_err(|m| Failure { code: 2, message: m })?;
+            let schema = crate::schema::schema(name).map_err(|m| Failure::new(2, m))?;
             print_json(&schema)?;
             Ok(0)
         }
@@ -366,14 +376,14 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let summary = if file == "-" {
                 crate::batch::run(std::io::stdin().lock(), "-", std::io::stdout(), !quiet)
             } else {
-                let f = std::fs::File::open(&file).map_err(|e| Failure { code: 2, message: format!("{file}: cannot read the file: {e}") })?;
+                let f = std::fs::File::open(&file).map_err(|e| Failure::new(2, format!("{file}: cannot read the file: {e}")))?;
                 crate::batch::run(std::io::BufReader::new(f), &file, std::io::stdout(), !quiet)
             }?;
             let _ = summary;
             Ok(0)
         }
         Command::Mcp => {
-            crate::mcp::serve_stdio().map_err(|m| Failure { code: 2, message: m })?;
+            crate::mcp::serve_stdio().map_err(|m| Failure::new(2, m))?;
             Ok(0)
         }
         Command::Import { source: ImportSource::Forge { file, format } } => {
@@ -401,17 +411,36 @@ pub fn main() -> i32 {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
+            if !e.use_stderr() {
+                return 0;
+            }
+            // A usage error still answers a JSON reader who asked for JSON.
+            let args: Vec<String> = std::env::args().collect();
+            let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json");
+            if json {
+                let message = e.kind().as_str().map_or_else(|| "invalid command line".to_string(), |k| format!("command line: {k}"));
+                let error = crate::api::ErrorBody { code: 2, message, path: None };
+                if let Ok(text) = serde_json::to_string_pretty(&crate::api::ErrorAnswer { error }) {
+                    let _ = writeln!(std::io::stdout().lock(), "{text}");
+                }
+            }
+            return 2;
         }
     };
+    let json = cli.command.json_output();
+    // Every argument is checked before anything is read: a bad --time-limit on a huge board is
+    // exit 2 at once, not the watchdog's exit 3 (issue 11, F14).
+    if let Err(f) = cli.command.check_arguments() {
+        return finish(Err(f), json);
+    }
     match cli.command.time_limit() {
-        Some(limit) => watchdog::run_within(limit, cli.command.json_output(), move || finish(run(cli))),
-        None => finish(run(cli)),
+        Some(limit) => watchdog::run_within(limit, json, move || finish(run(cli), json)),
+        None => finish(run(cli), json),
     }
 }
 
 /// Print a failure and give the exit status.
-fn finish(outcome: Result<i32, Failure>) -> i32 {
+fn finish(outcome: Result<i32, Failure>, json: bool) -> i32 {
     match outcome {
         Ok(code) => {
             crate::debug::note(|| format!("done, exit {code}"));
@@ -419,10 +448,29 @@ fn finish(outcome: Result<i32, Failure>) -> i32 {
         }
         Err(f) => {
             if watchdog::may_print() {
-                errln!("attackopt: error: {}", f.message);
+                write_failure(&f, json);
             }
             f.code
         }
+    }
+}
+
+/// A failure on standard error, and with `--format json` on standard output too: the undecided
+/// object for a time limit (exit 3), `{"error": {...}}` otherwise (issue 11: one shape for
+/// `check`, `solve` and `enumerate`, and errors a JSON reader can read).
+fn write_failure(f: &Failure, json: bool) {
+    errln!("attackopt: error: {}", f.message);
+    if !json {
+        return;
+    }
+    let text = if f.code == 3 {
+        serde_json::to_string_pretty(&crate::api::Undecided::new(f.message.clone()))
+    } else {
+        let error = crate::api::ErrorBody { code: f.code, message: f.message.clone(), path: f.path.clone() };
+        serde_json::to_string_pretty(&crate::api::ErrorAnswer { error })
+    };
+    if let Ok(text) = text {
+        let _ = writeln!(std::io::stdout().lock(), "{text}");
     }
 }
 
@@ -440,16 +488,24 @@ impl Command {
     fn json_output(&self) -> bool {
         matches!(
             self,
-            Command::Check {
-                format: Format::Json,
-                ..
-            } | Command::Solve {
-                format: Format::Json,
-                ..
-            } | Command::Enumerate {
-                format: Format::Json,
-                ..
-            }
+            Command::Check { format: Format::Json, .. }
+                | Command::Solve { format: Format::Json, .. }
+                | Command::Enumerate { format: Format::Json, .. }
+                | Command::Validate { format: Format::Json, .. }
+                | Command::Import { source: ImportSource::Forge { format: Format::Json, .. } }
         )
+    }
+
+    /// Check the arguments that need no file (issue 11, F14: before anything is read).
+    fn check_arguments(&self) -> Result<(), Failure> {
+        match self {
+            Command::Check { board, declaration, .. } if board == "-" && declaration == "-" => {
+                Err(Failure::new(2, "only one of BOARD and DECLARATION can be - (standard input)"))
+            }
+            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => {
+                solver.options(std::time::Instant::now()).map(|_| ())
+            }
+            _ => Ok(()),
+        }
     }
 }

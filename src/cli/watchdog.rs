@@ -11,7 +11,6 @@
 //! anything it finishes (printing is quick); once the watchdog has closed the gate, the worker
 //! prints nothing.
 
-use std::io::Write;
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -79,14 +78,8 @@ pub fn run_within(limit: f64, json: bool, work: impl FnOnce() -> i32 + Send + 's
                 return receive.recv().unwrap_or(70);
             }
             *gate = Gate::Closed;
-            let message =
-                format!("the time limit ({limit} s) ran out before the board was read and solved");
-            if json {
-                let text =
-                    serde_json::json!({ "proof": "none", "legal": null, "message": message });
-                let _ = writeln!(std::io::stdout().lock(), "{text:#}");
-            }
-            let _ = writeln!(std::io::stderr().lock(), "attackopt: error: {message}");
+            let message = format!("the time limit ({limit} s) ran out before the board was read and solved");
+            super::write_failure(&super::Failure::new(3, message), json);
             crate::debug::note(|| "watchdog: no answer in time, exit 3".into());
             3
         }

@@ -159,7 +159,7 @@ impl Ilp {
         if k_max >= 2 {
             cases.push(Split::Few(k_max));
         }
-        cases.push(Split::Many(2.max(k_max + 1)));
+        cases.push(Split::Many(2.max(k_max.saturating_add(1))));
         cases
     }
 

@@ -314,6 +314,7 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
     let has_sections = text.lines().any(|l| l.trim().starts_with('['));
     let mut in_state = !has_sections;
     let mut saw_state = false;
+    let mut saw_pair = false;
     for (n, raw) in text.lines().enumerate() {
         let line_no = n + 1;
         let line = raw.trim();
@@ -332,6 +333,7 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
             warnings.push(format!("line {line_no}: expected key=value, found \"{line}\"; ignored"));
             continue;
         };
+        saw_pair = true;
         let key = key.trim().to_ascii_lowercase();
         let value = value.trim();
         let at = |what: &str| InputError::new(file, format!("line {line_no} ({key})"), what.to_string());
@@ -383,6 +385,10 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
     }
     if has_sections && !saw_state {
         return Err(InputError::new(file, "", "expected a [state] section (a Forge puzzle or game-state file)"));
+    }
+    // Junk text or an empty file is not a game state (issue 11: exit 0 with an empty board).
+    if !saw_pair {
+        return Err(InputError::new(file, "", "expected a Forge game state: key=value lines such as humanlife=20 or aibattlefield=Grizzly Bears"));
     }
     let active = active.unwrap_or_else(|| {
         warnings.push("no activeplayer: assuming human".into());
@@ -470,12 +476,12 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
                         perm.counters = perm.counters.saturating_add(amount);
                         match kind.trim().to_ascii_uppercase().as_str() {
                             "P1P1" => {
-                                perm.power += i64::from(amount);
-                                perm.toughness += i64::from(amount);
+                                perm.power = perm.power.saturating_add(i64::from(amount));
+                                perm.toughness = perm.toughness.saturating_add(i64::from(amount));
                             }
                             "M1M1" => {
-                                perm.power -= i64::from(amount);
-                                perm.toughness -= i64::from(amount);
+                                perm.power = perm.power.saturating_sub(i64::from(amount));
+                                perm.toughness = perm.toughness.saturating_sub(i64::from(amount));
                             }
                             _ => {}
                         }
@@ -519,7 +525,17 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
         permanents,
         effects: vec![],
     };
+    // What is printed must be a board `validate` accepts (issue 11: powers past the limits from
+    // counters, 150,000 cards): read it back as any board is read.
+    let text = serde_json::to_string(&board).map_err(|e| InputError::new(file, "", format!("internal error: {e}")))?;
+    crate::position::Position::new(crate::board::parse_board(&text, file).map_err(imported_board_error)?).map_err(imported_board_error)?;
     Ok(Imported { board, skipped, warnings })
+}
+
+/// An error in the board built from a Forge file, said as such.
+fn imported_board_error(mut e: InputError) -> InputError {
+    e.message = format!("the board imported from this file is not valid: {}", e.message);
+    e
 }
 
 #[cfg(test)]

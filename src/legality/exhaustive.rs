@@ -11,6 +11,21 @@ use super::{Baseline, Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
 use std::collections::HashMap;
+use std::time::Instant;
+
+/// The time limit ran out (checked every [`DEADLINE_EVERY`] steps of the enumeration).
+fn past(deadline: Option<Instant>, step: usize) -> Result<(), SolveError> {
+    match deadline {
+        Some(d) if step % DEADLINE_EVERY == 0 && Instant::now() >= d => {
+            Err(SolveError::TimeLimit("the time limit ran out before the exhaustive checker had tried every declaration".into()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// How often the enumeration looks at the clock: a step is at most a restriction check and a
+/// payment, microseconds each.
+const DEADLINE_EVERY: usize = 256;
 
 /// The most declarations the exhaustive checker will try (the product over creatures of
 /// 1 + allowed targets).
@@ -48,13 +63,20 @@ impl Exhaustive {
     /// Every declaration that obeys every restriction and whose costs can be paid, in
     /// enumeration order (the first creature's choice changes fastest).
     pub fn candidates(pos: &Position) -> Result<Vec<Candidate>, SolveError> {
+        Self::candidates_until(pos, None)
+    }
+
+    /// [`Exhaustive::candidates`], stopping with [`SolveError::TimeLimit`] at `deadline` (issue
+    /// 11, F06: batch and the library ran it without bound).
+    pub fn candidates_until(pos: &Position, deadline: Option<Instant>) -> Result<Vec<Candidate>, SolveError> {
         Self::check_size(pos)?;
         let rules = &pos.rules;
         let n = rules.creatures.len();
         let mut choice = vec![0usize; n]; // 0 = no attack, k = allowed[k - 1]
         let mut payable: HashMap<(Vec<usize>, Vec<usize>), bool> = HashMap::new();
         let mut out = Vec::new();
-        loop {
+        for step in 0usize.. {
+            past(deadline, step)?;
             let a: Assignment =
                 (0..n).map(|c| if choice[c] == 0 { None } else { Some(rules.creatures[c].allowed[choice[c] - 1]) }).collect();
             if rules.restrictions.iter().all(|r| rules.holds(r, &a)) {
@@ -93,6 +115,7 @@ impl Exhaustive {
                 c += 1;
             }
         }
+        Ok(out)
     }
 }
 
@@ -106,16 +129,33 @@ pub fn distance(a: &Assignment, b: &Assignment) -> usize {
 #[derive(Debug, Clone)]
 pub struct ExhaustiveOracle {
     pub candidates: Vec<Candidate>,
+    /// When [`ExhaustiveOracle::legal_in_time`] gives up.
+    pub deadline: Option<Instant>,
 }
 
 impl ExhaustiveOracle {
     pub fn new(pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
-        Ok(ExhaustiveOracle { candidates: Exhaustive::candidates(pos)? })
+        Self::within(pos, None)
+    }
+
+    /// The oracle, built by `deadline` or [`SolveError::TimeLimit`].
+    pub fn within(pos: &Position, deadline: Option<Instant>) -> Result<ExhaustiveOracle, SolveError> {
+        Ok(ExhaustiveOracle { candidates: Exhaustive::candidates_until(pos, deadline)?, deadline })
     }
 
     /// Every legal declaration under a baseline, in enumeration order: those obeying as many
     /// requirements as the baseline's maximum for them (RULES.md section 7).
     pub fn legal(&self, baseline: Baseline) -> Vec<&Candidate> {
+        // With no deadline there is no error.
+        self.legal_until(baseline, None).unwrap_or_default()
+    }
+
+    /// [`ExhaustiveOracle::legal`] by the oracle's deadline.
+    pub fn legal_in_time(&self, baseline: Baseline) -> Result<Vec<&Candidate>, SolveError> {
+        self.legal_until(baseline, self.deadline)
+    }
+
+    fn legal_until(&self, baseline: Baseline, deadline: Option<Instant>) -> Result<Vec<&Candidate>, SolveError> {
         let free_max = self.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| c.obeyed).max().unwrap_or(0);
         // Best obeyed per exact set of incurred cost instances.
         let mut best: HashMap<&[usize], usize> = HashMap::new();
@@ -123,10 +163,10 @@ impl ExhaustiveOracle {
             let e = best.entry(&c.incurred).or_insert(0);
             *e = (*e).max(c.obeyed);
         }
-        self.candidates
-            .iter()
-            .filter(|c| {
-                let max = match baseline {
+        let mut out = Vec::new();
+        for (step, c) in self.candidates.iter().enumerate() {
+            past(deadline, step)?;
+            let max = match baseline {
                     Baseline::Free => free_max,
                     Baseline::Paid => best
                         .iter()
@@ -134,10 +174,12 @@ impl ExhaustiveOracle {
                         .map(|(_, &v)| v)
                         .max()
                         .unwrap_or(0),
-                };
-                c.obeyed >= max
-            })
-            .collect()
+            };
+            if c.obeyed >= max {
+                out.push(c);
+            }
+        }
+        Ok(out)
     }
 }
 

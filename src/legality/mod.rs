@@ -159,7 +159,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
             Some(given) => {
                 let problems = pos.mana.verify(&pos.board, rules, &a, &incurred, given)?;
                 if problems.is_empty() {
-                    cost.life = given.iter().filter_map(|e| e.life).sum();
+                    cost.life = given.iter().filter_map(|e| e.life).fold(0i64, i64::saturating_add);
                     payment = Some(given.clone());
                 }
                 for p in problems {

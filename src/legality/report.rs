@@ -59,9 +59,12 @@ pub struct LegalUnder {
     pub free: bool,
 }
 
-/// SPEC.md "Result JSON" for `check` (and each entry of `enumerate`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+/// SPEC.md "Result JSON" for `check` (and each entry of `enumerate`). In JSON, `legal` is null
+/// when the answer is undecided (see [`CheckResult::verdict`]).
+#[derive(Debug, Clone, PartialEq, Eq, schemars::JsonSchema)]
 pub struct CheckResult {
+    /// True: legal; false: illegal, or not decided (`proof` "none" and no violation proven).
+    #[schemars(with = "Option<bool>")]
     pub legal: bool,
     pub baseline: Baseline,
     pub requirements_obeyed: usize,
@@ -100,16 +103,59 @@ pub fn payment_text(p: &[PaymentEntry]) -> String {
         .join(", ")
 }
 
+impl Serialize for CheckResult {
+    /// The derived form, except that `legal` is null when undecided (issue 11: `false` with
+    /// proof "none" read as illegal).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("CheckResult", 14)?;
+        m.serialize_field("legal", &self.verdict())?;
+        m.serialize_field("baseline", &self.baseline)?;
+        m.serialize_field("requirements_obeyed", &self.requirements_obeyed)?;
+        m.serialize_field("requirements_max", &self.requirements_max)?;
+        m.serialize_field("requirements_max_free", &self.requirements_max_free)?;
+        m.serialize_field("declaration", &self.declaration)?;
+        m.serialize_field("requirements", &self.requirements)?;
+        m.serialize_field("violations", &self.violations)?;
+        m.serialize_field("witness", &self.witness)?;
+        m.serialize_field("cost", &self.cost)?;
+        m.serialize_field("proof", &self.proof)?;
+        m.serialize_field("legal_under", &self.legal_under)?;
+        match &self.note {
+            Some(note) => m.serialize_field("note", note)?,
+            None => m.skip_field("note")?,
+        }
+        m.end()
+    }
+}
+
 impl CheckResult {
+    /// Legal, illegal, or None when not decided: the time limit came before the maximum was
+    /// proven and no violation proves the declaration illegal.
+    pub fn verdict(&self) -> Option<bool> {
+        if !self.legal && self.proof == "none" && self.violations.is_empty() {
+            None
+        } else {
+            Some(self.legal)
+        }
+    }
+
+    /// The command line's exit status for this answer: 0 legal, 1 illegal, 3 undecided.
+    pub fn exit_code(&self) -> i32 {
+        match self.verdict() {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 3,
+        }
+    }
+
     /// Readable text: the verdict first, then why, then the details.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        let verdict = if self.legal {
-            "LEGAL"
-        } else if self.proof == "none" && self.violations.is_empty() {
-            "UNDECIDED (time limit)"
-        } else {
-            "ILLEGAL"
+        let verdict = match self.verdict() {
+            Some(true) => "LEGAL",
+            None => "UNDECIDED (time limit)",
+            Some(false) => "ILLEGAL",
         };
         let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(&self.declaration));
         for v in &self.violations {

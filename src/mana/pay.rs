@@ -50,7 +50,9 @@ pub struct Payment {
 
 impl Payment {
     pub fn total_life(&self) -> i64 {
-        self.life.values().sum()
+        // Each player's share is at most their life total; saturating keeps a sum of huge
+        // totals from wrapping.
+        self.life.values().fold(0i64, |sum, l| sum.saturating_add(*l))
     }
     /// Mana units spent (for tie-breaking: less mana is better).
     pub fn mana_spent(&self) -> usize {
@@ -60,7 +62,8 @@ impl Payment {
 
 /// Total a list of symbols as one mana string: generic first, then the rest in WUBRGC order.
 pub fn format_cost(symbols: &[Symbol]) -> String {
-    let generic: u32 = symbols.iter().map(|s| if let Symbol::Generic(n) = s { *n } else { 0 }).sum();
+    // u64: 2,000,000 cost instances of {1000000} each are far past u32 (issue 11, F03).
+    let generic: u64 = symbols.iter().map(|s| if let Symbol::Generic(n) = s { u64::from(*n) } else { 0 }).sum();
     let mut rest: Vec<&Symbol> = symbols.iter().filter(|s| !matches!(s, Symbol::Generic(_))).collect();
     rest.sort();
     let mut out = String::new();
@@ -255,7 +258,8 @@ impl ManaBoard {
                 .collect();
             let Some(sol) = self.pay_player(vb, player, &usable, &symbols)? else { return Ok(None) };
             let (entries, life) = sol;
-            *group_spent.entry(self.life_group[player]).or_default() += life;
+            let spent = group_spent.entry(self.life_group[player]).or_default();
+            *spent = spent.saturating_add(life);
             if life > 0 {
                 payment.life.insert(player, life);
             }
@@ -393,7 +397,10 @@ impl ManaBoard {
             } else if let Some(pid) = &e.player {
                 let Some(player) = vb.player_index(pid) else { continue };
                 if let Some(l) = e.life {
-                    *life.entry(player).or_default() += l;
+                    // Saturating: entries of 2^63 - 1 life must not wrap to a small sum (issue 11,
+                    // F01); any sum past the life total is refused below either way.
+                    let paid = life.entry(player).or_default();
+                    *paid = paid.saturating_add(l);
                 }
                 for set in made {
                     // A pool unit pays for the mana named if it can be every type named.
@@ -410,7 +417,8 @@ impl ManaBoard {
         // Life: never more than the (shared) life total (CR 119.4, 810.9).
         let mut group_life: BTreeMap<usize, i64> = BTreeMap::new();
         for (&p, &l) in &life {
-            *group_life.entry(self.life_group[p]).or_default() += l;
+            let paid = group_life.entry(self.life_group[p]).or_default();
+            *paid = paid.saturating_add(l);
         }
         for (&g, &l) in &group_life {
             if l > 0 && l > self.group_life[g] {
@@ -530,5 +538,6 @@ mod tests {
         assert_eq!(format_cost(&[Symbol::Generic(2), Symbol::Phyrexian(ManaType::W), Symbol::Generic(2)]), "{4}{W/P}");
         assert_eq!(format_cost(&[Symbol::Generic(0)]), "{0}");
         assert_eq!(format_cost(&[]), "");
+        assert_eq!(format_cost(&[Symbol::Generic(4_294_967_295), Symbol::Generic(4_294_967_295), Symbol::Generic(2)]), "{8589934592}");
     }
 }

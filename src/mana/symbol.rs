@@ -135,10 +135,14 @@ pub fn parse_symbols(s: &str) -> Result<Vec<Symbol>, String> {
     Ok(out)
 }
 
+/// The largest generic symbol, {1000000}: also the most counters a permanent may have, as Nils,
+/// Discipline Enforcer turns counters into {X} (issue 11, F03).
+pub const MAX_GENERIC: u32 = 1_000_000;
+
 fn parse_symbol(body: &str) -> Option<Symbol> {
     let body = body.trim();
     if let Ok(n) = body.parse::<u32>() {
-        return (n <= 1_000_000).then_some(Symbol::Generic(n));
+        return (n <= MAX_GENERIC).then_some(Symbol::Generic(n));
     }
     let parts: Vec<&str> = body.split('/').map(str::trim).collect();
     let single = |p: &str| {

@@ -51,11 +51,7 @@ impl Budget<'_> {
 pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     let targets = all_targets(vb);
     // CR 805.10, 810.7: under shared team turns the whole team declares together.
-    let attacking_players: Vec<usize> = if vb.board.variant.shared_team_turns {
-        (0..vb.board.players.len()).filter(|&p| vb.same_team(p, vb.active)).collect()
-    } else {
-        vec![vb.active]
-    };
+    let attacking_players: Vec<usize> = (0..vb.board.players.len()).filter(|&p| vb.declares_attackers(p)).collect();
     // Legal targets depend only on the controller (CR 508.1b, 802, 803): computed once each.
     let mut legal_of: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut pairs = 0usize;
@@ -121,10 +117,14 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     for e in &vb.effects {
         apply(vb, &mut rules, &e.kind, &e.source.as_str().into(), &mut budget, &format!("effects[{}]", e.index))?;
     }
-    for ce in cards::card_effects(vb) {
-        let p = vb.perm(ce.permanent);
-        let source = format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[ce.permanent]));
-        apply(vb, &mut rules, &ce.kind, &source.into(), &mut budget, &format!("permanents[{}]", ce.permanent))?;
+    // One permanent's card effects at a time, each charged to the budget as it is applied: the
+    // effects of all named cards at once can be quadratic (a Nils per creature, issue 11, F04).
+    for permanent in 0..vb.board.permanents.len() {
+        for kind in cards::card_effects(vb, permanent) {
+            let p = vb.perm(permanent);
+            let source = format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[permanent]));
+            apply(vb, &mut rules, &kind, &source.into(), &mut budget, &format!("permanents[{permanent}]"))?;
+        }
     }
 
     // Requirements on creatures that may not attack are listed but not counted (SPEC.md).

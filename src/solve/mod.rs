@@ -524,16 +524,21 @@ pub fn rank(pos: &Position, objective: Objective, a: &Assignment) -> (i64, i64, 
 
 /// The best legal declaration by trying every one (the reference for tests and `--exhaustive`).
 pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline) -> Result<SolveResult, SolveError> {
-    let oracle = ExhaustiveOracle::new(pos)?;
+    solve_with_oracle(pos, objective, baseline, &ExhaustiveOracle::new(pos)?)
+}
+
+/// [`solve_exhaustive`] with an oracle already built (with its deadline, see
+/// [`ExhaustiveOracle::within`]).
+pub fn solve_with_oracle(pos: &Position, objective: Objective, baseline: Baseline, oracle: &ExhaustiveOracle) -> Result<SolveResult, SolveError> {
     let best = oracle
-        .legal(baseline)
+        .legal_in_time(baseline)?
         .into_iter()
         .max_by_key(|c| rank(pos, objective, &c.assignment))
         .ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?
         .assignment
         .clone();
     let value = objective.value(pos, &best);
-    finish(pos, objective, baseline, &best, &oracle, Proven { objective: true, ties: true }, Some(value), BarMethod::Exhaustive)
+    finish(pos, objective, baseline, &best, oracle, Proven { objective: true, ties: true }, Some(value), BarMethod::Exhaustive)
 }
 
 /// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool

@@ -197,6 +197,15 @@ pub struct BoundedRun {
     pub stdout: String,
     pub stderr: String,
     pub elapsed: std::time::Duration,
+    /// The most resident memory seen (Linux: VmHWM, sampled while it runs), in KiB.
+    pub peak_rss_kib: Option<u64>,
+}
+
+/// The resident-memory high-water mark of a running process, in KiB (Linux).
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Run `cmd` with its output read on threads, killing it after `limit`: a hang fails the test
@@ -215,7 +224,11 @@ pub fn run_bounded(mut cmd: Command, limit: std::time::Duration) -> BoundedRun {
     };
     let out = read(Box::new(child.stdout.take().expect("stdout")));
     let err = read(Box::new(child.stderr.take().expect("stderr")));
+    let mut peak = None;
     let status = loop {
+        if let Some(kib) = peak_rss_kib(child.id()) {
+            peak = peak.max(Some(kib));
+        }
         if let Some(st) = child.try_wait().expect("wait") {
             break Some(st);
         }
@@ -227,5 +240,11 @@ pub fn run_bounded(mut cmd: Command, limit: std::time::Duration) -> BoundedRun {
         std::thread::sleep(std::time::Duration::from_millis(5));
     };
     let elapsed = start.elapsed();
-    BoundedRun { code: status.and_then(|s| s.code()), stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default(), elapsed }
+    BoundedRun {
+        code: status.and_then(|s| s.code()),
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+        elapsed,
+        peak_rss_kib: peak,
+    }
 }
