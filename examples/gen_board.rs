@@ -1,4 +1,4 @@
-//! Print a generated board (SPEC.md JSON) on standard output, until the CLI has `generate`:
+//! Print a generated board (docs/format.md JSON) on standard output, until the CLI has `generate`:
 //! `cargo run --release --example gen_board -- PLAYERS CREATURES SEED PROFILE > board.json`
 //! (PROFILE: commander, tokens or adversarial).
 

@@ -1,5 +1,5 @@
 //! The library facade: read a board, then check, solve, maximize or enumerate, with one options
-//! type. Results serialize to exactly the JSON of SPEC.md.
+//! type. Results serialize to exactly the JSON of docs/format.md.
 //!
 //! ```
 //! use attackopt::{Options, Position};
@@ -39,7 +39,7 @@ use serde::Serialize;
 /// rich answer that finishes just past the limit is worth a short wait.
 pub const TIME_LIMIT_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
 
-/// How to answer: the baseline (RULES.md section 7), the method, and a time limit.
+/// How to answer: the baseline (docs/rules.md section 7), the method, and a time limit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     pub baseline: Baseline,
@@ -159,8 +159,7 @@ pub struct ErrorBody {
     pub code: i32,
     /// The message, naming the file and the JSON path.
     pub message: String,
-    /// The JSON path in the input, when the error has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The JSON path in the input; null when the error has none (docs/format.md "Errors").
     pub path: Option<String>,
 }
 
@@ -203,7 +202,7 @@ impl Options {
 }
 
 impl Position {
-    /// Parse and validate a board (SPEC.md); `name` is used in error messages.
+    /// Parse and validate a board (docs/format.md); `name` is used in error messages.
     pub fn from_json(text: &str, name: &str) -> Result<Position, Error> {
         Ok(Position::new(parse_board(text, name)?)?)
     }
@@ -215,7 +214,7 @@ impl Position {
         Ok(d)
     }
 
-    /// Is this declaration legal; why not; a witness (SPEC.md result JSON).
+    /// Is this declaration legal; why not; a witness (docs/format.md result JSON).
     pub fn check(&self, d: &Declaration, options: &Options) -> Result<CheckResult, Error> {
         self.board.check_declaration_ids(d, "declaration")?;
         Ok(legality::check(self, d, options.baseline, options.maximizer(self)?.as_ref())?)

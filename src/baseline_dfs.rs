@@ -1,4 +1,4 @@
-//! A bound-pruned depth-first search for the maximum of RULES.md section 7: the kind of method
+//! A bound-pruned depth-first search for the maximum of docs/rules.md section 7: the kind of method
 //! other engines use, kept as a baseline for benchmarks (issue 4) and as a second, independent
 //! [`Maximizer`] for tests.
 //!

@@ -2,7 +2,7 @@
 //! Rust SDK), for AI agents.
 //!
 //! Tools:
-//! - `check_attack` {board, declaration, options?}: the `check` result (SPEC.md result JSON);
+//! - `check_attack` {board, declaration, options?}: the `check` result (docs/format.md result JSON);
 //! - `solve_attack` {board, objective?, options?}: the `solve` result;
 //! - `enumerate_attacks` {board, limit?, options?}: `{declarations, complete}`;
 //! - `explain_board` {board}: how attackopt reads the board (the `validate` view).
@@ -32,7 +32,7 @@ use std::time::Instant;
 
 mod transport;
 
-/// Which declarations the maximum ranges over (RULES.md section 7).
+/// Which declarations the maximum ranges over (docs/rules.md section 7).
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum BaselineParam {

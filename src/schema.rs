@@ -41,7 +41,7 @@ fn root<T: JsonSchema>(id: &str, description: &str) -> Value {
     s.to_value()
 }
 
-/// The board format (SPEC.md "Board").
+/// The board format (docs/format.md "Board").
 pub fn board_schema() -> Value {
     root::<Board>(
         "board",
@@ -50,7 +50,7 @@ pub fn board_schema() -> Value {
     )
 }
 
-/// The declaration format (SPEC.md "Declaration").
+/// The declaration format (docs/format.md "Declaration").
 pub fn declaration_schema() -> Value {
     root::<Declaration>("declaration", "A proposed declaration of attackers, with an optional payment.")
 }
@@ -173,7 +173,7 @@ pub mod fields {
                 "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
                 "max_attackers", "attack_cost"
             ],
-            "description": "What the effect does (SPEC.md \"Explicit effects\")."
+            "description": "What the effect does (docs/format.md \"Explicit effects\")."
         })
     }
 

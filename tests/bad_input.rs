@@ -1,4 +1,4 @@
-//! Bad input through the real binary (SPEC.md "Command line"): exit status 2, and a message on
+//! Bad input through the real binary (docs/format.md "Command line"): exit status 2, and a message on
 //! standard error that names the file, the JSON path and what was expected.
 
 mod common;

@@ -32,7 +32,7 @@
 //! test `regressions` (always, on every run). Format:
 //! ```json
 //! { "note": "what went wrong, or what the board exercises",
-//!   "board": { ...a board exactly as in SPEC.md... },
+//!   "board": { ...a board exactly as in docs/format.md... },
 //!   "declarations": [ { "attacks": [ ... ], "payment": [ ... ] }, ... ],
 //!   "expect": [ { "declaration": 0, "baseline": "paid", "legal": false,
 //!                 "requirements_max": 1, "requirements_max_free": 0, "violation": "requirements" } ] }
@@ -157,7 +157,7 @@ fn naive_candidates(pos: &Position) -> Result<Vec<Cand>, String> {
     }
 }
 
-/// Independent payability (RULES.md sections 4-5): for each paying player, every choice of
+/// Independent payability (docs/rules.md sections 4-5): for each paying player, every choice of
 /// alternative per usable source and every way to pay each {2/c} and {c/P}, then a bipartite
 /// matching of pips to units of mana. Returns the least total life paid, `Some(None)` when no
 /// payment exists, and None when there are too many combinations to try. Usability of a source
@@ -363,7 +363,7 @@ fn mask(n: usize, incurred: &[usize]) -> Vec<bool> {
     m
 }
 
-/// The naive legal list under a baseline (RULES.md section 7), as assignments.
+/// The naive legal list under a baseline (docs/rules.md section 7), as assignments.
 fn naive_legal(cands: &[Cand], ncosts: usize, baseline: Baseline) -> BTreeSet<Assignment> {
     let free = naive_max(cands, &vec![false; ncosts]);
     cands
@@ -517,7 +517,7 @@ fn run_case(case: &Case) -> Res {
         let incurred = rules.incurred(&a);
         let obeyed = rules.obeyed(&a);
         let restrictions_ok = rules.restrictions.iter().all(|r| rules.holds(r, &a));
-        // SPEC.md: an explicit payment that does not work is a cost violation, even when
+        // docs/format.md: an explicit payment that does not work is a cost violation, even when
         // nothing is owed; without one, attackopt finds a payment if one exists.
         let cost_ok = if let Some(p) = &d.payment {
             pos.mana.verify(&pos.board, rules, &a, &incurred, p).map_err(|e| e.to_string())?.is_empty()
@@ -531,7 +531,7 @@ fn run_case(case: &Case) -> Res {
         let mut results: HashMap<(bool, &str), CheckResult> = HashMap::new();
         for b in [Baseline::Paid, Baseline::Free] {
             let reference = run_check(&pos, d, b, &oracle, "oracle").map_err(ctx)?;
-            // The oracle's verdict from first principles (RULES.md section 7).
+            // The oracle's verdict from first principles (docs/rules.md section 7).
             let max = if b == Baseline::Paid { paid_max } else { free_max };
             let expect_legal = viol.is_empty() && restrictions_ok && cost_ok && obeyed >= max;
             ensure!(reference.legal == expect_legal, "{}", ctx(format!(

@@ -6,7 +6,7 @@
 //! 2. Every board has at least one declaration file, every declaration file belongs to a board,
 //!    and every declaration file has a hand-derived expectation in tests/models_expect.json
 //!    (and every expectation a file).
-//! 3. Every declaration is checked under both baselines (CR 508.1d; RULES.md section 7) and
+//! 3. Every declaration is checked under both baselines (CR 508.1d; docs/rules.md section 7) and
 //!    compared with the expectation:
 //!    - `paid` / `free`: legal under that baseline;
 //!    - `requirements_max_free` (per board): reported by every check;

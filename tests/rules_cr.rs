@@ -1,5 +1,5 @@
-//! One test (or a few) per rule, named after its CR number (RULES.md cites them). Every board
-//! is small and built inline; every expected answer was derived by hand from RULES.md, with the
+//! One test (or a few) per rule, named after its CR number (docs/rules.md cites them). Every board
+//! is small and built inline; every expected answer was derived by hand from docs/rules.md, with the
 //! requirement counts of the alternatives written in a comment ("X: n obeyed ... max = m").
 
 mod common;
@@ -691,7 +691,7 @@ fn cr_508_1d_cost_never_has_to_be_paid() {
 
 #[test]
 fn cr_508_1d_paid_baseline_counts_requirements_a_paid_attack_enables() {
-    // RULES.md section 7: B has an Island and Propaganda, C has none; Sea Serpent can attack
+    // docs/rules.md section 7: B has an Island and Propaganda, C has none; Sea Serpent can attack
     // only B ({2}); Flunkies must attack but not alone. A has two Islands to pay.
     // Free: Serpent can't attack for free, Flunkies can't alone: max_free = 0.
     // D = serpent->B: paid D' serpent->B + flunkies->C obeys 1, D obeys 0: illegal under paid,
@@ -1440,7 +1440,7 @@ fn baseline_field_is_reported() {
 #[test]
 
 fn cr_508_1g_explicit_payment_checked_even_when_nothing_is_owed() {
-    // SPEC.md: "an explicit payment that does not work (a permanent tapped twice, ...) is a
+    // docs/format.md: "an explicit payment that does not work (a permanent tapped twice, ...) is a
     // cost violation". Attacking C costs nothing, but the Forest can't be tapped twice.
     let pos = position(json!({
         "players": three_players(),

@@ -91,7 +91,7 @@ fn describe_serde_error(e: &serde_json::Error) -> String {
     }
 }
 
-/// Parse and validate a board (SPEC.md "Board").
+/// Parse and validate a board (docs/format.md "Board").
 pub fn parse_board(text: &str, file: &str) -> Result<ValidBoard, InputError> {
     check_size(text, file, &BOARD_LISTS)?;
     let (board, warnings): (Board, _) = parse_json(text, file)?;

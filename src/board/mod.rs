@@ -1,4 +1,4 @@
-//! The board and declaration formats of SPEC.md, read with serde and then validated.
+//! The board and declaration formats of docs/format.md, read with serde and then validated.
 //!
 //! Reading happens in two steps so that every error can name its JSON path:
 //! 1. serde (through `serde_path_to_error`) checks the shape: field types, required fields;
@@ -26,7 +26,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The board as written in the file (SPEC.md "Board").
+/// The board as written in the file (docs/format.md "Board").
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Board {
     /// Format version; must be 1.
@@ -141,7 +141,7 @@ pub struct ManaAbilitySpec {
     pub add: Value,
 }
 
-/// An explicit effect (SPEC.md "Explicit effects"). Kept flat: which fields a kind needs is
+/// An explicit effect (docs/format.md "Explicit effects"). Kept flat: which fields a kind needs is
 /// checked in validation, so a missing `count` is reported as `effects[2].count`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(transform = crate::schema::fields::effect_rules)]
@@ -172,7 +172,7 @@ pub struct Effect {
     pub source: Option<String>,
 }
 
-/// A proposed declaration of attackers (SPEC.md "Declaration").
+/// A proposed declaration of attackers (docs/format.md "Declaration").
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Declaration {
     #[serde(default)]
@@ -202,7 +202,7 @@ pub struct PaymentEntry {
 }
 
 impl Permanent {
-    /// A permanent with every optional field at its default (SPEC.md "Defaults").
+    /// A permanent with every optional field at its default (docs/format.md "Defaults").
     pub fn new(id: impl Into<String>, name: impl Into<String>, controller: impl Into<String>, types: &[&str]) -> Permanent {
         Permanent {
             id: id.into(),

@@ -35,7 +35,7 @@ pub struct ListLimit {
     pub what: &'static str,
 }
 
-/// The lists of a board (SPEC.md "Board") with their limits.
+/// The lists of a board (docs/format.md "Board") with their limits.
 pub const BOARD_LISTS: [ListLimit; 3] = [
     ListLimit {
         key: "players",

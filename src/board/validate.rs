@@ -52,7 +52,7 @@ pub enum LandsOf {
     Controller,
 }
 
-/// `creatures` of an effect (SPEC.md "Explicit effects").
+/// `creatures` of an effect (docs/format.md "Explicit effects").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Selector {
     All,
@@ -74,7 +74,7 @@ pub struct Filter {
     pub except: Vec<usize>,
 }
 
-/// A target set: the union of its parts (SPEC.md). Indices are player or permanent indices.
+/// A target set: the union of its parts (docs/format.md). Indices are player or permanent indices.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TargetSpec {
     pub players: Vec<usize>,
@@ -211,7 +211,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         return Err(ctx.err("effects", format!("expected at most {MAX_EFFECTS} effects, found {}", board.effects.len())));
     }
 
-    // Ids are unique across players and permanents (SPEC.md).
+    // Ids are unique across players and permanents (docs/format.md).
     let mut seen: HashMap<&str, String> = HashMap::new();
     for (i, p) in board.players.iter().enumerate() {
         let path = format!("players[{i}].id");
@@ -635,13 +635,13 @@ impl ValidBoard {
         }
     }
 
-    /// Whether teammates share one life total (SPEC.md `shared_life`, CR 810.9).
+    /// Whether teammates share one life total (docs/format.md `shared_life`, CR 810.9).
     pub fn shared_life(&self) -> bool {
         self.board.variant.shared_life.unwrap_or(self.board.variant.shared_team_turns)
     }
 
     /// Check the ids of a declaration against this board: an id that names nothing, or a
-    /// creature declared twice, is bad input (exit 2, SPEC.md "Declaration").
+    /// creature declared twice, is bad input (exit 2, docs/format.md "Declaration").
     pub fn check_declaration_ids(&self, d: &Declaration, file: &str) -> Result<(), InputError> {
         let mut seen = HashSet::new();
         for (i, a) in d.attacks.iter().enumerate() {

@@ -1,4 +1,4 @@
-//! The named-card catalog (SPEC.md "Cards known by name").
+//! The named-card catalog (docs/format.md "Cards known by name").
 //!
 //! A permanent whose `name` is in the catalog contributes effects written in the same language
 //! as the board's explicit effects ([`EffectKind`]), computed from the board as it stands: Sphere

@@ -1,4 +1,4 @@
-//! The command line (SPEC.md "Command line"): a thin layer over the library.
+//! The command line (docs/format.md "Command line"): a thin layer over the library.
 //!
 //! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
 //! 3 no answer within the time limit.
@@ -140,7 +140,7 @@ pub enum SchemaName {
 /// Options shared by the commands that decide legality.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SolverArgs {
-    /// Which declarations the maximum ranges over (RULES.md section 7).
+    /// Which declarations the maximum ranges over (docs/rules.md section 7).
     #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
     baseline: BaselineArg,
     /// Seconds the whole command may take (reading the board included) before giving up with exit 3.
@@ -337,7 +337,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                     out!("{}", result.result.to_text());
                 }
             }
-            // Exit 3: a legal declaration, but no proof that none is better (SPEC.md: the time
+            // Exit 3: a legal declaration, but no proof that none is better (docs/format.md: the time
             // limit cut the answer short).
             Ok(if result.optimal { 0 } else { 3 })
         }

@@ -1,6 +1,6 @@
 //! Reproducible random boards for benchmarks and tests (`attackopt generate`, issue 4).
 //!
-//! [`generate`] builds a [`Board`] (the serde form of SPEC.md) from a player count, a creature
+//! [`generate`] builds a [`Board`] (the serde form of docs/format.md) from a player count, a creature
 //! count, a seed and a [`Profile`]. The random numbers come from a splitmix64 generator written
 //! here, not from a crate, so a board depends only on its four parameters and this file: a
 //! dependency bump never changes a benchmark's input.

@@ -2,7 +2,7 @@
 //!
 //! # The bar
 //!
-//! Under the paid baseline a declaration x is legal when `R(x) ≥ M(S(x))` (RULES.md section 7;
+//! Under the paid baseline a declaration x is legal when `R(x) ≥ M(S(x))` (docs/rules.md section 7;
 //! CR 508.1d): `M(S)` is the most requirements a declaration D' can obey when it incurs only cost
 //! instances in `S`, the set x incurs. Written as a maximum over D', the bar is a second-level
 //! problem inside the first. When that inner maximum is a linear program whose relaxation is

@@ -281,7 +281,7 @@ fn undominated(pos: &Position, cx: &DominanceContext, c: usize, targets: Vec<usi
     (alive.iter().map(|&j| targets[j]).collect(), alive.iter().map(|&j| weights[j]).collect())
 }
 
-/// Drop the pairs (c, t) no declaration legal under the paid baseline uses (CR 508.1d, RULES.md
+/// Drop the pairs (c, t) no declaration legal under the paid baseline uses (CR 508.1d, docs/rules.md
 /// section 7): some other target t' of c obeys strictly more of c's requirements, incurs only
 /// cost instances t incurs, is in no cap t isn't in, and counts for every player requirement t
 /// counts for. A declaration x sending c to t is then illegal: moving c to t' gives a

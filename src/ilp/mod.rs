@@ -31,7 +31,7 @@
 //!   `z` and `ℓ` may be continuous: once u, y, w are integral this is a network flow with
 //!   integral capacities, which is feasible exactly when an integral flow is.
 //!
-//! The maximum of RULES.md section 7 is `max obeyed` with A = ∅ (free baseline) or A = the cost
+//! The maximum of docs/rules.md section 7 is `max obeyed` with A = ∅ (free baseline) or A = the cost
 //! instances of the declaration checked (paid baseline).
 //!
 //! # Never wrong silently

@@ -144,7 +144,7 @@ impl ExhaustiveOracle {
     }
 
     /// Every legal declaration under a baseline, in enumeration order: those obeying as many
-    /// requirements as the baseline's maximum for them (RULES.md section 7).
+    /// requirements as the baseline's maximum for them (docs/rules.md section 7).
     pub fn legal(&self, baseline: Baseline) -> Vec<&Candidate> {
         // With no deadline there is no error.
         self.legal_until(baseline, None).unwrap_or_default()

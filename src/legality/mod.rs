@@ -1,4 +1,4 @@
-//! Legality of a declaration (RULES.md section 7): maximum, check, witness.
+//! Legality of a declaration (docs/rules.md section 7): maximum, check, witness.
 //!
 //! A declaration D is legal when (a) every attacker may attack what it attacks, (b) every
 //! restriction holds, (c) its costs can be paid, and (d) no declaration D' allowed by the
@@ -19,7 +19,7 @@ use crate::mana::{format_cost, CostTotal, PayError};
 use crate::position::Position;
 use crate::rules::Assignment;
 
-/// Which declarations the maximum ranges over (RULES.md section 7).
+/// Which declarations the maximum ranges over (docs/rules.md section 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Baseline {

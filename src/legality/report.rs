@@ -1,4 +1,4 @@
-//! The result of `check` (SPEC.md "Result JSON") and its readable text form.
+//! The result of `check` (docs/format.md "Result JSON") and its readable text form.
 
 use super::Baseline;
 use crate::board::{Declaration, PaymentEntry};
@@ -17,7 +17,7 @@ pub enum ViolationKind {
 }
 
 impl ViolationKind {
-    /// The name used in the JSON result (SPEC.md `violations[].kind`).
+    /// The name used in the JSON result (docs/format.md `violations[].kind`).
     pub fn as_str(self) -> &'static str {
         match self {
             ViolationKind::Attacker => "attacker",
@@ -52,14 +52,14 @@ pub struct RequirementReport {
     pub source: String,
 }
 
-/// Legality under each baseline (RULES.md section 7), so a user sees when they disagree.
+/// Legality under each baseline (docs/rules.md section 7), so a user sees when they disagree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct LegalUnder {
     pub paid: bool,
     pub free: bool,
 }
 
-/// SPEC.md "Result JSON" for `check` (and each entry of `enumerate`). In JSON, `legal` is null
+/// docs/format.md "Result JSON" for `check` (and each entry of `enumerate`). In JSON, `legal` is null
 /// when the answer is undecided (see [`CheckResult::verdict`]).
 #[derive(Debug, Clone, PartialEq, Eq, schemars::JsonSchema)]
 pub struct CheckResult {
@@ -164,7 +164,7 @@ impl CheckResult {
         if self.legal_under.paid != self.legal_under.free {
             let _ = writeln!(
                 s,
-                "  note: the baselines disagree: legal under {}, illegal under {} (RULES.md section 7)",
+                "  note: the baselines disagree: legal under {}, illegal under {} (docs/rules.md section 7)",
                 if self.legal_under.paid { "paid" } else { "free" },
                 if self.legal_under.paid { "free" } else { "paid" }
             );

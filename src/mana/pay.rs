@@ -40,7 +40,7 @@ pub struct CostTotal {
     pub life: i64,
 }
 
-/// A payment that works: entries as in SPEC.md's declaration format.
+/// A payment that works: entries as in docs/format.md's declaration format.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Payment {
     pub entries: Vec<PaymentEntry>,
@@ -361,7 +361,7 @@ impl ManaBoard {
         out
     }
 
-    /// Check an explicit payment (SPEC.md "Declaration"): every problem found, as sentences.
+    /// Check an explicit payment (docs/format.md "Declaration"): every problem found, as sentences.
     /// Ids were checked before ([`ValidBoard::check_declaration_ids`]).
     pub fn verify(&self, vb: &ValidBoard, rules: &Rules, a: &Assignment, incurred: &[usize], entries: &[PaymentEntry]) -> Result<Vec<String>, PayError> {
         let mut problems = Vec::new();

@@ -66,7 +66,7 @@ impl ManaBoard {
         let n = vb.board.players.len();
         let shared = vb.shared_life();
         // A life group is named by its first player: the team's first listed player holds the
-        // shared total (SPEC.md `shared_life`).
+        // shared total (docs/format.md `shared_life`).
         let life_group: Vec<usize> =
             (0..n).map(|p| if shared { (0..n).find(|&q| vb.same_team(p, q)).unwrap_or(p) } else { p }).collect();
         let life: Vec<i64> = vb.board.players.iter().map(|p| p.life).collect();

@@ -57,7 +57,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     let mut pairs = 0usize;
     let mut creatures = Vec::new();
     for (i, perm) in vb.board.permanents.iter().enumerate() {
-        // Only creatures of the attacking side are ever affected (SPEC.md).
+        // Only creatures of the attacking side are ever affected (docs/format.md).
         if !perm.is_creature() || !attacking_players.contains(&vb.controller[i]) {
             continue;
         }
@@ -127,7 +127,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
         }
     }
 
-    // Requirements on creatures that may not attack are listed but not counted (SPEC.md).
+    // Requirements on creatures that may not attack are listed but not counted (docs/format.md).
     for r in &mut rules.requirements {
         if let Some(c) = r.creature() {
             r.counts = rules.creatures[c].may_attack();
@@ -244,7 +244,7 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
     Ok(())
 }
 
-/// Whether a selector picks permanent `p` (SPEC.md selectors; every field must hold).
+/// Whether a selector picks permanent `p` (docs/format.md selectors; every field must hold).
 pub fn selects(vb: &ValidBoard, sel: &Selector, p: usize) -> bool {
     let perm = vb.perm(p);
     match sel {

@@ -87,7 +87,7 @@ pub struct Requirement {
     pub kind: RequirementKind,
     /// Where it comes from, for explanations.
     pub source: Source,
-    /// False when it is on a creature that may not attack: listed, but counted nowhere (SPEC.md).
+    /// False when it is on a creature that may not attack: listed, but counted nowhere (docs/format.md).
     pub counts: bool,
 }
 
@@ -120,7 +120,7 @@ pub struct Restriction {
     pub source: Source,
 }
 
-/// One cost effect applied to one creature (RULES.md section 7): incurred when the creature
+/// One cost effect applied to one creature (docs/rules.md section 7): incurred when the creature
 /// attacks something in `targets` (None = anything).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostInstance {
@@ -183,7 +183,7 @@ impl Rules {
         }
     }
 
-    /// Requirements obeyed, counting only those that count (SPEC.md).
+    /// Requirements obeyed, counting only those that count (docs/format.md).
     pub fn obeyed(&self, a: &Assignment) -> usize {
         self.requirements.iter().filter(|r| r.counts && self.obeys(r, a)).count()
     }
@@ -214,7 +214,7 @@ impl Rules {
     }
 
     /// Attackers that are legal (eligible, target legal) and restrictions that hold: parts
-    /// (a) and (b) of RULES.md section 7.
+    /// (a) and (b) of docs/rules.md section 7.
     pub fn respects_restrictions(&self, a: &Assignment) -> bool {
         a.iter().enumerate().all(|(c, t)| t.is_none_or(|t| self.creatures[c].legal_targets.contains(&t)))
             && self.restrictions.iter().all(|r| self.holds(r, a))

@@ -17,7 +17,7 @@
 //! there are finitely many sets, so the loop ends; in practice after a cut or two.
 //!
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
-//! `objective`, then least mana value of the costs, then fewest attackers (SPEC.md).
+//! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
@@ -340,7 +340,7 @@ impl<'a> Search<'a> {
 impl Search<'_> {
     /// The best declaration (for this phase's objective and constraints) that incurs only cost
     /// instances `a` incurs and obeys at least `m = M(incurred(a))`: legal under paid, since
-    /// its own bar `M(incurred(D)) ≤ m` (RULES.md section 7). None when the time limit came
+    /// its own bar `M(incurred(D)) ≤ m` (docs/rules.md section 7). None when the time limit came
     /// first or the phase's constraints leave none.
     fn repair<O, X>(&self, a: &Assignment, m: usize, objective: &O, extra: &X) -> Result<Option<(Assignment, f64)>, SolveError>
     where
@@ -419,7 +419,7 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         }
     };
     let best_value = objective.value(pos, &first);
-    // Tie-breaks: least mana value of costs, then fewest attackers (SPEC.md). Past the deadline
+    // Tie-breaks: least mana value of costs, then fewest attackers (docs/format.md). Past the deadline
     // the objective stays proven and the tie-breaks are not.
     // Objectives and mana values are integers, so fixing them at their exact values keeps the
     // relaxation tight (a bound such as value - 0.5 would leave branch and bound a gap to close).

@@ -1,4 +1,4 @@
-//! Random small boards and declarations for property tests (SPEC.md formats, as JSON values).
+//! Random small boards and declarations for property tests (docs/format.md formats, as JSON values).
 //!
 //! Use from a test crate with
 //! ```ignore
@@ -727,7 +727,7 @@ pub fn build_board(data: &[u32]) -> Value {
     for _ in 0..g.below(5) {
         effects.push(explicit_effect(g, &ctx));
     }
-    // A motif where paying enables a free requirement (RULES.md section 7, paid vs free): a
+    // A motif where paying enables a free requirement (docs/rules.md section 7, paid vs free): a
     // creature that must attack but can't attack alone, the others taxed.
     if g.chance(12) && ctx.att_creatures.len() >= 2 {
         let k = g.below(ctx.att_creatures.len());
@@ -926,7 +926,7 @@ impl std::fmt::Debug for Case {
     }
 }
 
-/// Random small boards (JSON values in the SPEC.md format).
+/// Random small boards (JSON values in the docs/format.md format).
 pub fn board() -> impl Strategy<Value = Value> {
     vec(any::<u32>(), 200..500).prop_map(|d| build_board(&d))
 }

@@ -15,7 +15,7 @@
 //! sets `S_0, ..., S_{k-1}`, each of three elements. Is there a choice of sets covering every
 //! element exactly once (necessarily `q` of them)?
 //!
-//! The board (SPEC.md format, "attack multiple players"):
+//! The board (docs/format.md format, "attack multiple players"):
 //!
 //! * the active player `A`; one defending player `S{i}` per set, and one more, `Z`;
 //! * per set a creature `c{i}` of `A` that may attack only `S{i}` (a `cant_attack` effect whose
