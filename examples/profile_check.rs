@@ -11,7 +11,14 @@ fn main() {
     eprintln!("parse+validate {:?}", t.elapsed());
     let t = Instant::now();
     let rules = attackopt::rules::expand(&vb).unwrap();
-    eprintln!("expand {:?} ({} creatures, {} requirements, {} restrictions, {} costs)", t.elapsed(), rules.creatures.len(), rules.requirements.len(), rules.restrictions.len(), rules.costs.len());
+    eprintln!(
+        "expand {:?} ({} creatures, {} requirements, {} restrictions, {} costs)",
+        t.elapsed(),
+        rules.creatures.len(),
+        rules.requirements.len(),
+        rules.restrictions.len(),
+        rules.costs.len()
+    );
     let t = Instant::now();
     let pos = Position::new(vb).unwrap();
     eprintln!("position (expand + mana) {:?}", t.elapsed());

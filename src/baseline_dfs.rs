@@ -167,9 +167,7 @@ fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
 fn obeys_one(rules: &crate::rules::Rules, i: usize, c: usize, t: usize) -> bool {
     match &rules.requirements[i].kind {
         RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
-        RequirementKind::AttackPlayerOtherThan { creature, player } => {
-            *creature == c && rules.targets[t].player().is_some_and(|p| p != *player)
-        }
+        RequirementKind::AttackPlayerOtherThan { creature, player } => *creature == c && rules.targets[t].player().is_some_and(|p| p != *player),
         RequirementKind::PlayerAttacks { .. } => false,
     }
 }
@@ -211,13 +209,8 @@ impl Search<'_> {
         if s.alone_attacking > 0 {
             return s.creature_obeyed + s.preq_sat;
         }
-        let reachable = self
-            .prep
-            .preq_last
-            .iter()
-            .enumerate()
-            .filter(|(j, last)| s.preq_hits[*j] == 0 && last.is_some_and(|l| l >= i))
-            .count() as u32;
+        let reachable =
+            self.prep.preq_last.iter().enumerate().filter(|(j, last)| s.preq_hits[*j] == 0 && last.is_some_and(|l| l >= i)).count() as u32;
         s.creature_obeyed + self.prep.suffix_max[i] + s.preq_sat + reachable
     }
 
@@ -398,8 +391,7 @@ impl Maximizer for BaselineDfs {
         let prep = prepare(pos, allowed);
         let n = prep.order.len();
         let upper = prep.suffix_max[0] + prep.preq_last.iter().filter(|l| l.is_some()).count() as u32;
-        let mut search =
-            Search { pos, prep, limits: *self, nodes: 0, best_value: 0, best: vec![None; n], upper, pay_memo: HashMap::new() };
+        let mut search = Search { pos, prep, limits: *self, nodes: 0, best_value: 0, best: vec![None; n], upper, pay_memo: HashMap::new() };
         search.run(prefer)?;
         let witness = search.assignment(&search.best);
         // Never wrong silently: re-check the witness with the rules code.
@@ -492,7 +484,11 @@ mod tests {
                 for baseline in [Baseline::Paid, Baseline::Free] {
                     let want = check(&pos, &d, baseline, &oracle).unwrap();
                     let got = check(&pos, &d, baseline, &BaselineDfs::default()).unwrap();
-                    assert_eq!((got.legal, got.requirements_max, got.requirements_max_free), (want.legal, want.requirements_max, want.requirements_max_free), "{name} {baseline}");
+                    assert_eq!(
+                        (got.legal, got.requirements_max, got.requirements_max_free),
+                        (want.legal, want.requirements_max, want.requirements_max_free),
+                        "{name} {baseline}"
+                    );
                 }
             }
         }

@@ -204,12 +204,14 @@ fn error_line(id: &Value, line: usize, e: &LineError) -> String {
     format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
-
 /// The request, with its JSON path on error and unknown fields as warnings.
 fn parse_request(value: Value, here: &str) -> Result<(Request, Vec<String>), LineError> {
     // serde would read a request written as a list (issue 11, F19).
     if !value.is_object() {
-        return Err(LineError { code: 2, message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", crate::board::kind_of(&value)) });
+        return Err(LineError {
+            code: 2,
+            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", crate::board::kind_of(&value)),
+        });
     }
     let mut unknown = Vec::new();
     let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
@@ -287,7 +289,10 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
         }
         other => {
             let found = crate::board::kind_of(other);
-            return Err(LineError { code: 2, message: format!("{here}: at board: expected a board object or the path of a board file, found {found}") });
+            return Err(LineError {
+                code: 2,
+                message: format!("{here}: at board: expected a board object or the path of a board file, found {found}"),
+            });
         }
     };
     warnings.extend(pos.board.warnings.iter().map(|w: &Warning| format!("board: {w}")));
@@ -298,15 +303,17 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                 let (text, name) = match &req.declaration {
                     Some(Value::String(path)) => (
                         check_regular_file(path)
-                        .and_then(|()| read_source(path))
-                        .map_err(|e| LineError { code: 2, message: format!("{here}: declaration: {e}") })?,
+                            .and_then(|()| read_source(path))
+                            .map_err(|e| LineError { code: 2, message: format!("{here}: declaration: {e}") })?,
                         path.clone(),
                     ),
                     Some(d @ Value::Object(_)) => (d.to_string(), format!("{here} declaration")),
                     Some(_) | None => {
                         return Err(LineError {
                             code: 2,
-                            message: format!("{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"),
+                            message: format!(
+                                "{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"
+                            ),
                         })
                     }
                 };
@@ -318,8 +325,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             }
             BatchCommand::Solve => {
                 let objective = req.objective.as_deref().unwrap_or("power");
-                let objective = Objective::parse(objective, pos)
-                    .map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?;
+                let objective = Objective::parse(objective, pos).map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?;
                 let result = pos.solve(objective, &options)?;
                 Ok((if result.optimal { 0 } else { 3 }, to_value(&result)?))
             }
@@ -524,12 +530,12 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
             let (tx, cache, src, this_seq, this_line) = (result_tx.clone(), cache.clone(), source_arc.clone(), seq, line_no);
             seq += 1;
             rayon::spawn(move || {
-                let answered =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer_line(&text, &src, this_line, &cache)));
+                let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer_line(&text, &src, this_line, &cache)));
                 let (line, is_error) = match answered {
                     Ok(answered) => answered,
                     Err(_) => {
-                        let e = LineError { code: 70, message: format!("{}: internal error while answering this request", line_name(&src, this_line)) };
+                        let e =
+                            LineError { code: 70, message: format!("{}: internal error while answering this request", line_name(&src, this_line)) };
                         (error_line(&Value::Null, this_line, &e), true)
                     }
                 };

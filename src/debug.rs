@@ -8,11 +8,7 @@ use std::time::Instant;
 
 fn start() -> Option<Instant> {
     static START: OnceLock<Option<Instant>> = OnceLock::new();
-    *START.get_or_init(|| {
-        std::env::var_os("ATTACKOPT_DEBUG")
-            .is_some()
-            .then(Instant::now)
-    })
+    *START.get_or_init(|| std::env::var_os("ATTACKOPT_DEBUG").is_some().then(Instant::now))
 }
 
 /// Print `what` with the time since the first note, when debugging output is on.

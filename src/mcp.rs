@@ -68,7 +68,6 @@ pub struct ToolOptions {
     pub method: MethodParam,
 }
 
-
 impl ToolOptions {
     /// The time limit, when it is valid (an invalid one is refused by [`ToolOptions::options`]).
     fn limit(&self) -> Option<f64> {
@@ -255,7 +254,11 @@ impl AttackServer {
     #[tool(
         description = "List the legal declarations of attackers on a board, up to `limit` (default 100), and whether the list is complete. Returns {declarations: [check results], complete}."
     )]
-    async fn enumerate_attacks(&self, Parameters(p): Parameters<EnumerateParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+    async fn enumerate_attacks(
+        &self,
+        Parameters(p): Parameters<EnumerateParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         run_tool("enumerate_attacks", &context, p.options.limit(), move |clock| {
             let options = p.options.options(clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
@@ -292,18 +295,12 @@ impl ServerHandler for AttackServer {
 
 /// Serve MCP on standard input/output until the client closes the connection.
 pub fn serve_stdio() -> Result<(), String> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let served = rt.block_on(async {
         log("serving the Model Context Protocol on standard input/output");
         // Requests up to 256 MiB (what a board file may be), every request answered before the
         // end of input ends the session: see `transport`.
-        let service = AttackServer::new()
-            .serve(transport::Stdio::start())
-            .await
-            .map_err(|e| format!("MCP initialization failed: {e}"))?;
+        let service = AttackServer::new().serve(transport::Stdio::start()).await.map_err(|e| format!("MCP initialization failed: {e}"))?;
         let reason = service.waiting().await.map_err(|e| format!("MCP server stopped: {e}"))?;
         log(&format!("connection closed ({reason:?})"));
         Ok(())

@@ -73,13 +73,7 @@ fn any_case(words: &[&str]) -> String {
         .iter()
         .map(|w| {
             w.chars()
-                .map(|c| {
-                    if c.is_ascii_alphabetic() {
-                        format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())
-                    } else {
-                        c.to_string()
-                    }
-                })
+                .map(|c| if c.is_ascii_alphabetic() { format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase()) } else { c.to_string() })
                 .collect()
         })
         .collect();
@@ -257,8 +251,7 @@ pub mod fields {
         let rules: Vec<Value> = needs
             .iter()
             .map(|(kind, fields)| {
-                let not_null: serde_json::Map<String, Value> =
-                    fields.iter().map(|f| (f.to_string(), json!({ "not": { "type": "null" } }))).collect();
+                let not_null: serde_json::Map<String, Value> = fields.iter().map(|f| (f.to_string(), json!({ "not": { "type": "null" } }))).collect();
                 json!({
                     "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] },
                     "then": { "required": fields, "properties": not_null }

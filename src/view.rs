@@ -182,7 +182,11 @@ impl BoardView {
                 }
             }
         }
-        for (title, items) in [("Requirements (CR 508.1d)", &self.requirements), ("Restrictions (CR 508.1c)", &self.restrictions), ("Costs to attack (CR 508.1g)", &self.costs)] {
+        for (title, items) in [
+            ("Requirements (CR 508.1d)", &self.requirements),
+            ("Restrictions (CR 508.1c)", &self.restrictions),
+            ("Costs to attack (CR 508.1g)", &self.costs),
+        ] {
             let _ = writeln!(s, "\n{title}: {}", items.len());
             for r in items.iter() {
                 let _ = writeln!(s, "  - {}  [{}]", r.text, r.source);

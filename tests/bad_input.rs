@@ -106,16 +106,24 @@ fn wrong_type_tapped_as_number() {
 
 #[test]
 fn missing_required_field_active_player() {
-    bad_board("no-active", |b| {
-        b.as_object_mut().unwrap().remove("active_player");
-    }, &["missing field", "active_player"]);
+    bad_board(
+        "no-active",
+        |b| {
+            b.as_object_mut().unwrap().remove("active_player");
+        },
+        &["missing field", "active_player"],
+    );
 }
 
 #[test]
 fn missing_required_field_permanent_controller() {
-    bad_board("no-controller", |b| {
-        b["permanents"][2].as_object_mut().unwrap().remove("controller");
-    }, &["permanents[2]", "missing field", "controller"]);
+    bad_board(
+        "no-controller",
+        |b| {
+            b["permanents"][2].as_object_mut().unwrap().remove("controller");
+        },
+        &["permanents[2]", "missing field", "controller"],
+    );
 }
 
 #[test]
@@ -147,25 +155,22 @@ fn empty_id() {
 
 #[test]
 fn controller_names_no_player() {
-    bad_board("controller-zzz", |b| b["permanents"][0]["controller"] = json!("Zorblax"), &[
-        "permanents[0].controller",
-        "expected the id of a player",
-        "\"Zorblax\"",
-    ]);
+    bad_board(
+        "controller-zzz",
+        |b| b["permanents"][0]["controller"] = json!("Zorblax"),
+        &["permanents[0].controller", "expected the id of a player", "\"Zorblax\""],
+    );
 }
 
 #[test]
 fn controller_near_miss_suggests_id() {
-    bad_board("controller-near", |b| b["permanents"][0]["controller"] = json!("A3"), &[
-        "permanents[0].controller",
-        "expected the id of a player",
-        "did you mean",
-    ]);
+    bad_board(
+        "controller-near",
+        |b| b["permanents"][0]["controller"] = json!("A3"),
+        &["permanents[0].controller", "expected the id of a player", "did you mean"],
+    );
     // "Bx" is one edit from "B" and two from the others: the suggestion is "B".
-    bad_board("controller-near-b", |b| b["permanents"][1]["controller"] = json!("Bx"), &[
-        "permanents[1].controller",
-        "did you mean \"B\"",
-    ]);
+    bad_board("controller-near-b", |b| b["permanents"][1]["controller"] = json!("Bx"), &["permanents[1].controller", "did you mean \"B\""]);
 }
 
 #[test]
@@ -175,56 +180,66 @@ fn active_player_unknown() {
 
 #[test]
 fn goaded_by_unknown_player() {
-    bad_board("goad-unknown", |b| b["permanents"][0]["goaded_by"] = json!(["B", "Nobody"]), &[
-        "permanents[0].goaded_by[1]",
-        "expected the id of a player",
-        "Nobody",
-    ]);
+    bad_board(
+        "goad-unknown",
+        |b| b["permanents"][0]["goaded_by"] = json!(["B", "Nobody"]),
+        &["permanents[0].goaded_by[1]", "expected the id of a player", "Nobody"],
+    );
 }
 
 #[test]
 fn attached_to_unknown_permanent() {
-    bad_board("attached-unknown", |b| {
-        b["permanents"].as_array_mut().unwrap().push(json!({
-            "id": "pac", "name": "Pacifism", "controller": "B", "types": ["Enchantment"], "attached_to": "baer"
-        }))
-    }, &["permanents[4].attached_to", "expected the id of a permanent", "did you mean \"bear\""]);
+    bad_board(
+        "attached-unknown",
+        |b| {
+            b["permanents"].as_array_mut().unwrap().push(json!({
+                "id": "pac", "name": "Pacifism", "controller": "B", "types": ["Enchantment"], "attached_to": "baer"
+            }))
+        },
+        &["permanents[4].attached_to", "expected the id of a permanent", "did you mean \"bear\""],
+    );
 }
 
 #[test]
 fn protector_unknown_player() {
-    bad_board("protector-unknown", |b| {
-        b["permanents"].as_array_mut().unwrap().push(json!({
-            "id": "siege", "name": "Invasion of Tarkir", "controller": "A", "types": ["Battle"], "protector": "Nobody"
-        }))
-    }, &["permanents[4].protector", "expected the id of a player"]);
+    bad_board(
+        "protector-unknown",
+        |b| {
+            b["permanents"].as_array_mut().unwrap().push(json!({
+                "id": "siege", "name": "Invasion of Tarkir", "controller": "A", "types": ["Battle"], "protector": "Nobody"
+            }))
+        },
+        &["permanents[4].protector", "expected the id of a player"],
+    );
 }
 
 // ------------------------------------------------------------------ effects
 
 #[test]
 fn unknown_effect_kind_with_suggestion() {
-    bad_board("effect-kind", |b| b["effects"] = json!([{ "kind": "attack_if_able", "creatures": "all" }]), &[
-        "effects[0].kind",
-        "expected an effect kind",
-        "did you mean \"attacks_if_able\"",
-    ]);
+    bad_board(
+        "effect-kind",
+        |b| b["effects"] = json!([{ "kind": "attack_if_able", "creatures": "all" }]),
+        &["effects[0].kind", "expected an effect kind", "did you mean \"attacks_if_able\""],
+    );
 }
 
 #[test]
 fn max_attackers_without_count() {
-    bad_board("no-count", |b| b["effects"] = json!([{ "kind": "max_attackers", "per": "combat" }]), &[
-        "effects[0].count",
-        "expected a non-negative integer",
-    ]);
+    bad_board(
+        "no-count",
+        |b| b["effects"] = json!([{ "kind": "max_attackers", "per": "combat" }]),
+        &["effects[0].count", "expected a non-negative integer"],
+    );
 }
 
 #[test]
 fn attack_cost_without_cost() {
-    bad_board("no-cost", |b| b["effects"] = json!([{ "kind": "attacks_if_able", "creatures": "all" }, { "kind": "attack_cost", "creatures": "all" }]), &[
-        "effects[1].cost",
-        "expected a mana string",
-    ]);
+    bad_board(
+        "no-cost",
+        |b| b["effects"] = json!([{ "kind": "attacks_if_able", "creatures": "all" }, { "kind": "attack_cost", "creatures": "all" }]),
+        &["effects[1].cost", "expected a mana string"],
+    );
 }
 
 #[test]
@@ -234,105 +249,107 @@ fn attacks_if_able_without_creatures() {
 
 #[test]
 fn player_attacks_if_able_without_target() {
-    bad_board("no-target", |b| b["effects"] = json!([{ "kind": "player_attacks_if_able", "player": "A" }]), &[
-        "effects[0].target",
-        "expected a target set",
-    ]);
+    bad_board(
+        "no-target",
+        |b| b["effects"] = json!([{ "kind": "player_attacks_if_able", "player": "A" }]),
+        &["effects[0].target", "expected a target set"],
+    );
 }
 
 #[test]
 fn selector_unknown_field() {
-    bad_board("sel-field", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": { "colour": "B" } }]), &[
-        "effects[0].creatures.colour",
-        "unknown selector field",
-        "did you mean \"color\"",
-    ]);
+    bad_board(
+        "sel-field",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": { "colour": "B" } }]),
+        &["effects[0].creatures.colour", "unknown selector field", "did you mean \"color\""],
+    );
 }
 
 #[test]
 fn selector_wrong_type() {
-    bad_board("sel-type", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": 5 }]), &[
-        "effects[0].creatures",
-        "expected a selector",
-        "a number",
-    ]);
-    bad_board("sel-string", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "everyone" }]), &[
-        "effects[0].creatures",
-        "expected a selector",
-        "\"everyone\"",
-    ]);
-    bad_board("sel-field-type", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": { "power_greater_than": "3" } }]), &[
-        "effects[0].creatures.power_greater_than",
-        "expected an integer",
-    ]);
+    bad_board(
+        "sel-type",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": 5 }]),
+        &["effects[0].creatures", "expected a selector", "a number"],
+    );
+    bad_board(
+        "sel-string",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "everyone" }]),
+        &["effects[0].creatures", "expected a selector", "\"everyone\""],
+    );
+    bad_board(
+        "sel-field-type",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": { "power_greater_than": "3" } }]),
+        &["effects[0].creatures.power_greater_than", "expected an integer"],
+    );
 }
 
 #[test]
 fn selector_unknown_creature_id() {
-    bad_board("sel-id", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": ["bear", "wolf"] }]), &[
-        "effects[0].creatures[1]",
-        "expected the id of a permanent",
-    ]);
+    bad_board(
+        "sel-id",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": ["bear", "wolf"] }]),
+        &["effects[0].creatures[1]", "expected the id of a permanent"],
+    );
 }
 
 #[test]
 fn target_set_unknown_field() {
-    bad_board("target-field", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": { "player": ["B"] } }]), &[
-        "effects[0].target.player",
-        "unknown target set field",
-        "did you mean \"players\"",
-    ]);
+    bad_board(
+        "target-field",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": { "player": ["B"] } }]),
+        &["effects[0].target.player", "unknown target set field", "did you mean \"players\""],
+    );
 }
 
 #[test]
 fn target_set_wrong_type() {
-    bad_board("target-type", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": ["B"] }]), &[
-        "effects[0].target",
-        "expected a target set",
-    ]);
-    bad_board("target-players-type", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": { "players": "B" } }]), &[
-        "effects[0].target.players",
-        "expected a list of player ids",
-    ]);
+    bad_board(
+        "target-type",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": ["B"] }]),
+        &["effects[0].target", "expected a target set"],
+    );
+    bad_board(
+        "target-players-type",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": { "players": "B" } }]),
+        &["effects[0].target.players", "expected a list of player ids"],
+    );
 }
 
 #[test]
 fn target_set_unknown_player() {
-    bad_board("target-player", |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": { "planeswalkers_of": ["Z"] } }]), &[
-        "effects[0].target.planeswalkers_of[0]",
-        "expected the id of a player",
-    ]);
+    bad_board(
+        "target-player",
+        |b| b["effects"] = json!([{ "kind": "cant_attack", "creatures": "all", "target": { "planeswalkers_of": ["Z"] } }]),
+        &["effects[0].target.planeswalkers_of[0]", "expected the id of a player"],
+    );
 }
 
 #[test]
 fn per_not_combat_or_turn() {
-    bad_board("per", |b| b["effects"] = json!([{ "kind": "max_attackers", "count": 1, "per": "game" }]), &[
-        "effects[0].per",
-        "expected \"combat\" or \"turn\"",
-        "game",
-    ]);
+    bad_board(
+        "per",
+        |b| b["effects"] = json!([{ "kind": "max_attackers", "count": 1, "per": "game" }]),
+        &["effects[0].per", "expected \"combat\" or \"turn\"", "game"],
+    );
 }
 
 // ------------------------------------------------------------------ mana strings
 
 #[test]
 fn bad_mana_string_in_mana_add() {
-    bad_board("mana-add", |b| b["permanents"][1]["mana"] = json!([{ "add": "{Q}" }]), &[
-        "permanents[1].mana[0].add",
-        "not a mana symbol",
-    ]);
-    bad_board("mana-add-phyrexian", |b| b["permanents"][1]["mana"] = json!([{ "add": "{G}" }, { "add": "{W/P}" }]), &[
-        "permanents[1].mana[1].add",
-        "not mana a source can add",
-    ]);
-    bad_board("mana-add-type", |b| b["permanents"][1]["mana"] = json!([{ "add": 3 }]), &[
-        "permanents[1].mana[0].add",
-        "expected a mana string",
-    ]);
-    bad_board("mana-add-could", |b| b["permanents"][3]["mana"] = json!([{ "add": { "could_produce": "lands_of_friends", "kind": "color" } }]), &[
-        "permanents[3].mana[0].add.could_produce",
-        "lands_of_opponents",
-    ]);
+    bad_board("mana-add", |b| b["permanents"][1]["mana"] = json!([{ "add": "{Q}" }]), &["permanents[1].mana[0].add", "not a mana symbol"]);
+    bad_board(
+        "mana-add-phyrexian",
+        |b| b["permanents"][1]["mana"] = json!([{ "add": "{G}" }, { "add": "{W/P}" }]),
+        &["permanents[1].mana[1].add", "not mana a source can add"],
+    );
+    bad_board("mana-add-type", |b| b["permanents"][1]["mana"] = json!([{ "add": 3 }]), &["permanents[1].mana[0].add", "expected a mana string"]);
+    bad_board(
+        "mana-add-could",
+        |b| b["permanents"][3]["mana"] = json!([{ "add": { "could_produce": "lands_of_friends", "kind": "color" } }]),
+        &["permanents[3].mana[0].add.could_produce", "lands_of_opponents"],
+    );
 }
 
 #[test]
@@ -344,38 +361,37 @@ fn bad_mana_string_in_mana_pool() {
 
 #[test]
 fn bad_mana_string_in_attack_cost() {
-    bad_board("cost-str", |b| b["effects"] = json!([{ "kind": "attack_cost", "creatures": "all", "cost": "2" }]), &[
-        "effects[0].cost",
-        "expected a mana string",
-    ]);
-    bad_board("cost-unclosed", |b| b["effects"] = json!([{ "kind": "attack_cost", "creatures": "all", "cost": "{2" }]), &[
-        "effects[0].cost",
-        "unclosed brace",
-    ]);
-    bad_board("cost-empty", |b| b["effects"] = json!([{ "kind": "attack_cost", "creatures": "all", "cost": "" }]), &[
-        "effects[0].cost",
-        "expected a mana string",
-    ]);
+    bad_board(
+        "cost-str",
+        |b| b["effects"] = json!([{ "kind": "attack_cost", "creatures": "all", "cost": "2" }]),
+        &["effects[0].cost", "expected a mana string"],
+    );
+    bad_board(
+        "cost-unclosed",
+        |b| b["effects"] = json!([{ "kind": "attack_cost", "creatures": "all", "cost": "{2" }]),
+        &["effects[0].cost", "unclosed brace"],
+    );
+    bad_board(
+        "cost-empty",
+        |b| b["effects"] = json!([{ "kind": "attack_cost", "creatures": "all", "cost": "" }]),
+        &["effects[0].cost", "expected a mana string"],
+    );
 }
 
 // ------------------------------------------------------------------ card fields
 
 #[test]
 fn unknown_card_type() {
-    bad_board("type", |b| b["permanents"][0]["types"] = json!(["Creture"]), &[
-        "permanents[0].types[0]",
-        "expected a card type",
-        "did you mean \"Creature\"",
-    ]);
+    bad_board(
+        "type",
+        |b| b["permanents"][0]["types"] = json!(["Creture"]),
+        &["permanents[0].types[0]", "expected a card type", "did you mean \"Creature\""],
+    );
 }
 
 #[test]
 fn bad_color() {
-    bad_board("color", |b| b["permanents"][0]["colors"] = json!(["G", "Purple"]), &[
-        "permanents[0].colors[1]",
-        "expected a color",
-        "Purple",
-    ]);
+    bad_board("color", |b| b["permanents"][0]["colors"] = json!(["G", "Purple"]), &["permanents[0].colors[1]", "expected a color", "Purple"]);
 }
 
 // ------------------------------------------------------------------ variant
@@ -387,15 +403,16 @@ fn single_attack_without_defending_player() {
 
 #[test]
 fn defending_player_is_a_teammate() {
-    bad_board("single-team", |b| b["variant"] = json!({ "attack": "single", "defending_player": "A2" }), &[
-        "variant.defending_player",
-        "expected an opponent",
-        "A2",
-    ]);
-    bad_board("single-self", |b| b["variant"] = json!({ "attack": "single", "defending_player": "A" }), &[
-        "variant.defending_player",
-        "expected an opponent",
-    ]);
+    bad_board(
+        "single-team",
+        |b| b["variant"] = json!({ "attack": "single", "defending_player": "A2" }),
+        &["variant.defending_player", "expected an opponent", "A2"],
+    );
+    bad_board(
+        "single-self",
+        |b| b["variant"] = json!({ "attack": "single", "defending_player": "A" }),
+        &["variant.defending_player", "expected an opponent"],
+    );
 }
 
 #[test]
@@ -407,54 +424,53 @@ fn unknown_attack_option() {
 
 #[test]
 fn declaration_unknown_creature() {
-    bad_decl("decl-creature", json!({ "attacks": [ { "creature": "beer", "target": "B" } ] }), &[
-        "attacks[0].creature",
-        "expected the id of a creature on the board",
-        "did you mean \"bear\"",
-    ]);
+    bad_decl(
+        "decl-creature",
+        json!({ "attacks": [ { "creature": "beer", "target": "B" } ] }),
+        &["attacks[0].creature", "expected the id of a creature on the board", "did you mean \"bear\""],
+    );
 }
 
 #[test]
 fn declaration_unknown_target() {
-    bad_decl("decl-target", json!({ "attacks": [ { "creature": "bear", "target": "jacee" } ] }), &[
-        "attacks[0].target",
-        "expected the id of a player, planeswalker or battle",
-        "did you mean \"jace\"",
-    ]);
+    bad_decl(
+        "decl-target",
+        json!({ "attacks": [ { "creature": "bear", "target": "jacee" } ] }),
+        &["attacks[0].target", "expected the id of a player, planeswalker or battle", "did you mean \"jace\""],
+    );
 }
 
 #[test]
 fn declaration_creature_twice() {
-    bad_decl("decl-twice", json!({ "attacks": [ { "creature": "bear", "target": "B" }, { "creature": "bear", "target": "C" } ] }), &[
-        "attacks[1].creature",
-        "at most once",
-        "declared twice",
-    ]);
+    bad_decl(
+        "decl-twice",
+        json!({ "attacks": [ { "creature": "bear", "target": "B" }, { "creature": "bear", "target": "C" } ] }),
+        &["attacks[1].creature", "at most once", "declared twice"],
+    );
 }
 
 #[test]
 fn declaration_payment_unknown_permanent() {
-    bad_decl("decl-pay", json!({ "attacks": [], "payment": [ { "permanent": "forrest", "mana": "{G}" } ] }), &[
-        "payment[0].permanent",
-        "expected the id of a permanent",
-        "did you mean \"forest\"",
-    ]);
+    bad_decl(
+        "decl-pay",
+        json!({ "attacks": [], "payment": [ { "permanent": "forrest", "mana": "{G}" } ] }),
+        &["payment[0].permanent", "expected the id of a permanent", "did you mean \"forest\""],
+    );
 }
 
 #[test]
 fn declaration_payment_malformed() {
-    bad_decl("decl-pay-both", json!({ "attacks": [], "payment": [ { "permanent": "forest", "player": "A", "mana": "{G}" } ] }), &[
-        "payment[0]",
-        "expected exactly one of",
-    ]);
-    bad_decl("decl-pay-mana", json!({ "attacks": [], "payment": [ { "permanent": "forest", "mana": "{G" } ] }), &[
-        "payment[0].mana",
-        "unclosed brace",
-    ]);
-    bad_decl("decl-pay-life", json!({ "attacks": [], "payment": [ { "player": "A", "life": -2 } ] }), &[
-        "payment[0].life",
-        "non-negative",
-    ]);
+    bad_decl(
+        "decl-pay-both",
+        json!({ "attacks": [], "payment": [ { "permanent": "forest", "player": "A", "mana": "{G}" } ] }),
+        &["payment[0]", "expected exactly one of"],
+    );
+    bad_decl(
+        "decl-pay-mana",
+        json!({ "attacks": [], "payment": [ { "permanent": "forest", "mana": "{G" } ] }),
+        &["payment[0].mana", "unclosed brace"],
+    );
+    bad_decl("decl-pay-life", json!({ "attacks": [], "payment": [ { "player": "A", "life": -2 } ] }), &["payment[0].life", "non-negative"]);
 }
 
 #[test]
@@ -555,7 +571,6 @@ fn unknown_field_in_declaration_is_a_warning() {
 
 // ------------------------------------------------------------------ error kinds of the other commands (issue 6)
 
-
 fn model_path(name: &str) -> String {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(name).to_string_lossy().into_owned()
 }
@@ -618,13 +633,32 @@ fn batch_bad_lines_name_line_and_path() {
         (json!({ "id": 4, "command": "solve", "board": "no/such/board.json" }).to_string(), vec!["board", "no/such/board.json", "cannot read"]),
         (json!({ "id": 5, "command": "solve", "board": 7 }).to_string(), vec!["at board", "expected a board object or the path of a board file"]),
         (json!({ "id": 6, "command": "check", "board": pvf }).to_string(), vec!["at declaration", "expected a declaration object"]),
-        (json!({ "id": 7, "command": "solve", "board": pvf, "objective": "damage:UNKNOWN" }).to_string(), vec!["at objective", "expected the id of a player"]),
-        (json!({ "id": 8, "command": "solve", "board": pvf, "options": { "time_limit": -1 } }).to_string(), vec!["at options.time_limit", "expected a positive number of seconds"]),
-        (json!({ "id": 9, "command": "solve", "board": pvf, "options": { "baseline": "cheap" } }).to_string(), vec!["at options.baseline", "expected `paid` or `free`"]),
-        (json!({ "id": 10, "command": "solve", "board": pvf, "options": { "method": "magic" } }).to_string(), vec!["at options.method", "`ilp` or `exhaustive`"]),
+        (
+            json!({ "id": 7, "command": "solve", "board": pvf, "objective": "damage:UNKNOWN" }).to_string(),
+            vec!["at objective", "expected the id of a player"],
+        ),
+        (
+            json!({ "id": 8, "command": "solve", "board": pvf, "options": { "time_limit": -1 } }).to_string(),
+            vec!["at options.time_limit", "expected a positive number of seconds"],
+        ),
+        (
+            json!({ "id": 9, "command": "solve", "board": pvf, "options": { "baseline": "cheap" } }).to_string(),
+            vec!["at options.baseline", "expected `paid` or `free`"],
+        ),
+        (
+            json!({ "id": 10, "command": "solve", "board": pvf, "options": { "method": "magic" } }).to_string(),
+            vec!["at options.method", "`ilp` or `exhaustive`"],
+        ),
         (json!({ "id": 11, "command": "enumerate", "board": pvf, "limit": -3 }).to_string(), vec!["at limit", "expected usize"]),
-        (json!({ "id": 12, "command": "solve", "board": { "attackopt": 1, "active_player": "Z", "players": [ { "id": "A" } ] } }).to_string(), vec!["board", "at active_player", "expected the id of a player"]),
-        (json!({ "id": 13, "command": "check", "board": pvf, "declaration": { "attacks": [ { "creature": "nobody", "target": "B" } ] } }).to_string(), vec!["declaration", "at attacks[0].creature", "expected the id of a creature"]),
+        (
+            json!({ "id": 12, "command": "solve", "board": { "attackopt": 1, "active_player": "Z", "players": [ { "id": "A" } ] } }).to_string(),
+            vec!["board", "at active_player", "expected the id of a player"],
+        ),
+        (
+            json!({ "id": 13, "command": "check", "board": pvf, "declaration": { "attacks": [ { "creature": "nobody", "target": "B" } ] } })
+                .to_string(),
+            vec!["declaration", "at attacks[0].creature", "expected the id of a creature"],
+        ),
         ("[1, 2]".to_string(), vec!["expected"]),
     ];
     let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
@@ -737,7 +771,10 @@ fn time_limit_values_out_of_range() {
         assert_eq!(out.status.code(), Some(2), "--time-limit={t}: {}", stderr(&out));
         assert!(stderr(&out).contains("--time-limit"), "{}", stderr(&out));
     }
-    let out = common::run_with_stdin(&["batch", "-", "--quiet"], json!({ "id": 1, "command": "solve", "board": m, "options": { "time_limit": 1e300 } }).to_string().as_bytes());
+    let out = common::run_with_stdin(
+        &["batch", "-", "--quiet"],
+        json!({ "id": 1, "command": "solve", "board": m, "options": { "time_limit": 1e300 } }).to_string().as_bytes(),
+    );
     let a: Value = serde_json::from_slice(out.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
     assert_ne!(a["error"]["code"], json!(70), "an internal error: {a}");
     assert_eq!(a["id"], json!(1), "the id is kept: {a}");

@@ -27,10 +27,7 @@ fn batch(input: &str, extra: &[&str]) -> Output {
 }
 
 fn lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
-        .collect()
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}"))).collect()
 }
 
 fn cli_json(args: &[&str]) -> Value {
@@ -59,7 +56,9 @@ fn mixed_requests_answer_in_order_and_bad_lines_do_not_stop_the_batch() {
     let mut input: Vec<String> = requests.iter().map(|r| r.to_string()).collect();
     input.insert(1, "this is not JSON".into());
     input.insert(2, String::new()); // blank lines are skipped
-    input.push(json!({ "id": "bad-board", "command": "solve", "board": { "attackopt": 1, "active_player": "Z", "players": [ { "id": "A" } ] } }).to_string());
+    input.push(
+        json!({ "id": "bad-board", "command": "solve", "board": { "attackopt": 1, "active_player": "Z", "players": [ { "id": "A" } ] } }).to_string(),
+    );
     input.push(json!({ "id": "bad-command", "command": "attack", "board": pvf }).to_string());
     input.push(json!({ "id": "no-declaration", "command": "check", "board": pvf }).to_string());
     input.push(json!({ "id": "missing-file", "command": "solve", "board": "no/such/board.json" }).to_string());
@@ -107,15 +106,9 @@ fn mixed_requests_answer_in_order_and_bad_lines_do_not_stop_the_batch() {
     assert_eq!(got[7]["result"]["legal"], true);
 
     // Error lines: code 2 and a message that says where and what.
-    for (i, needle) in [
-        (1, "not valid JSON"),
-        (8, "active_player"),
-        (9, "attack"),
-        (10, "declaration"),
-        (11, "no/such/board.json"),
-        (12, "objective"),
-        (13, "beer"),
-    ] {
+    for (i, needle) in
+        [(1, "not valid JSON"), (8, "active_player"), (9, "attack"), (10, "declaration"), (11, "no/such/board.json"), (12, "objective"), (13, "beer")]
+    {
         let e = &got[i]["error"];
         assert_eq!(e["code"], 2, "line {i}: {e}");
         let m = e["message"].as_str().expect("message");
@@ -236,19 +229,13 @@ fn a_line_past_256_mib_is_an_error_line() {
     input.push('"');
     input.push_str(&"x".repeat(257 << 20));
     input.push_str("\"\n");
-    input.push_str(&format!(
-        "{{\"id\": 2, \"command\": \"validate\", \"board\": \"{}\"}}\n",
-        model("commander-goad-propaganda.json")
-    ));
+    input.push_str(&format!("{{\"id\": 2, \"command\": \"validate\", \"board\": \"{}\"}}\n", model("commander-goad-propaganda.json")));
     let out = batch(&input, &["--quiet"]);
     drop(input);
     let answers = lines(&out);
     assert_eq!(answers.len(), 2, "{answers:?}");
     let message = answers[0]["error"]["message"].as_str().unwrap_or_default();
-    assert!(
-        message.starts_with("<stdin>:1:") && message.contains("256 MiB"),
-        "{message}"
-    );
+    assert!(message.starts_with("<stdin>:1:") && message.contains("256 MiB"), "{message}");
     assert_eq!(answers[1]["id"], 2, "{}", answers[1]);
     assert!(answers[1].get("error").is_none(), "{}", answers[1]);
 }

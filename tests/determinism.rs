@@ -15,11 +15,8 @@ fn root() -> &'static Path {
 }
 
 fn models() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("models"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
+    let mut v: Vec<PathBuf> =
+        std::fs::read_dir(root().join("models")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
     v.sort();
     v
 }
@@ -68,9 +65,16 @@ fn same(what: &str, a: &Output, b: &Output) {
         return;
     }
     assert_eq!(a.status.code(), b.status.code(), "{what}: exit status differs");
-    assert!(a.stdout == b.stdout, "{what}: standard output differs:\n--- first\n{}\n--- second\n{}", String::from_utf8_lossy(&a.stdout), String::from_utf8_lossy(&b.stdout));
+    assert!(
+        a.stdout == b.stdout,
+        "{what}: standard output differs:\n--- first\n{}\n--- second\n{}",
+        String::from_utf8_lossy(&a.stdout),
+        String::from_utf8_lossy(&b.stdout)
+    );
     // Progress lines carry timings; everything else on standard error must match.
-    let clean = |o: &Output| String::from_utf8_lossy(&o.stderr).lines().filter(|l| !l.contains("progress") && !l.contains("/s")).collect::<Vec<_>>().join("\n");
+    let clean = |o: &Output| {
+        String::from_utf8_lossy(&o.stderr).lines().filter(|l| !l.contains("progress") && !l.contains("/s")).collect::<Vec<_>>().join("\n")
+    };
     assert_eq!(clean(a), clean(b), "{what}: standard error differs");
 }
 
@@ -149,10 +153,18 @@ fn batch_is_deterministic_across_runs_and_thread_counts() {
             let decl = d.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
             for baseline in ["paid", "free"] {
                 id += 1;
-                lines.push(json!({ "id": id, "command": "check", "board": board, "declaration": decl, "options": { "baseline": baseline } }).to_string());
+                lines.push(
+                    json!({ "id": id, "command": "check", "board": board, "declaration": decl, "options": { "baseline": baseline } }).to_string(),
+                );
             }
         }
-        for (command, extra) in [("solve", json!({ "objective": "power" })), ("solve", json!({ "objective": "attackers" })), ("enumerate", json!({ "limit": 20 })), ("maximum", json!({})), ("validate", json!({}))] {
+        for (command, extra) in [
+            ("solve", json!({ "objective": "power" })),
+            ("solve", json!({ "objective": "attackers" })),
+            ("enumerate", json!({ "limit": 20 })),
+            ("maximum", json!({})),
+            ("validate", json!({})),
+        ] {
             id += 1;
             let mut r = json!({ "id": id, "command": command, "board": board });
             for (k, v) in extra.as_object().unwrap() {

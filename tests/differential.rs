@@ -47,9 +47,9 @@
 mod gen;
 
 use attackopt::board::{parse_board, parse_declaration, Declaration};
+use attackopt::ilp::{Grouping, Ilp};
 use attackopt::legality::{check, read_declaration, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum};
 use attackopt::rules::Assignment;
-use attackopt::ilp::{Grouping, Ilp};
 use attackopt::solve::{self as solving, Objective};
 use attackopt::Position;
 use gen::{Case, Choices};
@@ -102,11 +102,8 @@ struct Cand {
 fn naive_candidates(pos: &Position) -> Result<Vec<Cand>, String> {
     let rules = &pos.rules;
     let n = rules.creatures.len();
-    let opts: Vec<Vec<Option<usize>>> = rules
-        .creatures
-        .iter()
-        .map(|c| std::iter::once(None).chain(c.legal_targets.iter().map(|&t| Some(t))).collect())
-        .collect();
+    let opts: Vec<Vec<Option<usize>>> =
+        rules.creatures.iter().map(|c| std::iter::once(None).chain(c.legal_targets.iter().map(|&t| Some(t))).collect()).collect();
     let mut idx = vec![0usize; n];
     let mut cache: HashMap<(Vec<usize>, Vec<bool>), bool> = HashMap::new();
     let mut out = Vec::new();
@@ -253,7 +250,13 @@ fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Optio
 
 /// Whether every pip gets its own unit of mana that can be one of the pip's types (Kuhn).
 fn matches_all(pips: &[attackopt::mana::symbol::TypeSet], units: &[attackopt::mana::symbol::TypeSet]) -> bool {
-    fn augment(p: usize, pips: &[attackopt::mana::symbol::TypeSet], units: &[attackopt::mana::symbol::TypeSet], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    fn augment(
+        p: usize,
+        pips: &[attackopt::mana::symbol::TypeSet],
+        units: &[attackopt::mana::symbol::TypeSet],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
         for u in 0..units.len() {
             if !seen[u] && pips[p].intersects(units[u]) {
                 seen[u] = true;
@@ -302,7 +305,9 @@ fn independent_targets(board: &Value, pos: &Position) -> Res {
             .collect()
     };
     let perms: Vec<&Value> = board["permanents"].as_array().unwrap().iter().collect();
-    let has = |p: &Value, field: &str, x: &str| p[field].as_array().is_some_and(|a| a.iter().any(|y| y.as_str().is_some_and(|y| y.eq_ignore_ascii_case(x))));
+    let has = |p: &Value, field: &str, x: &str| {
+        p[field].as_array().is_some_and(|a| a.iter().any(|y| y.as_str().is_some_and(|y| y.eq_ignore_ascii_case(x))))
+    };
     let flag = |p: &Value, field: &str| p[field].as_bool().unwrap_or(false);
     let mut expected_creatures = BTreeSet::new();
     for p in &perms {
@@ -494,21 +499,23 @@ fn run_case(case: &Case) -> Res {
     }
 
     // (c) The oracle's legal lists equal the naive ones.
-    let legal_lists: Vec<(Baseline, Vec<Assignment>)> = [Baseline::Paid, Baseline::Free]
-        .into_iter()
-        .map(|b| (b, oracle.legal(b).into_iter().map(|c| c.assignment.clone()).collect()))
-        .collect();
+    let legal_lists: Vec<(Baseline, Vec<Assignment>)> =
+        [Baseline::Paid, Baseline::Free].into_iter().map(|b| (b, oracle.legal(b).into_iter().map(|c| c.assignment.clone()).collect())).collect();
     for (b, list) in &legal_lists {
         let o: BTreeSet<Assignment> = list.iter().cloned().collect();
         let nv = naive_legal(&naive, ncosts, *b);
-        ensure!(o == nv, "legal list ({b}) differs from the naive one: oracle has {} ({:?}...), naive {} ({:?}...)",
-            o.len(), o.difference(&nv).next(), nv.len(), nv.difference(&o).next());
+        ensure!(
+            o == nv,
+            "legal list ({b}) differs from the naive one: oracle has {} ({:?}...), naive {} ({:?}...)",
+            o.len(),
+            o.difference(&nv).next(),
+            nv.len(),
+            nv.difference(&o).next()
+        );
         ensure!(!o.is_empty(), "no legal declaration at all under {b}");
     }
-    let legal_sets: Vec<(Baseline, BTreeSet<BTreeSet<(String, String)>>)> = legal_lists
-        .iter()
-        .map(|(b, list)| (*b, list.iter().map(|a| attack_set(&pos.declaration(a))).collect()))
-        .collect();
+    let legal_sets: Vec<(Baseline, BTreeSet<BTreeSet<(String, String)>>)> =
+        legal_lists.iter().map(|(b, list)| (*b, list.iter().map(|a| attack_set(&pos.declaration(a))).collect())).collect();
 
     // (b), (c), (d), (e) on each random declaration.
     for (i, d) in decls.iter().enumerate() {
@@ -538,8 +545,16 @@ fn run_case(case: &Case) -> Res {
                 "oracle says legal={} under {b}, expected {expect_legal} (attack ok {}, restrictions {restrictions_ok}, cost {cost_ok}, obeyed {obeyed}, max {max}); violations {:?}",
                 reference.legal, viol.is_empty(), reference.violations)));
             ensure!(reference.requirements_obeyed == obeyed, "{}", ctx(format!("requirements_obeyed {} != {obeyed}", reference.requirements_obeyed)));
-            ensure!(reference.requirements_max == max, "{}", ctx(format!("oracle requirements_max ({b}) {} != naive {max}", reference.requirements_max)));
-            ensure!(reference.requirements_max_free == free_max, "{}", ctx(format!("oracle requirements_max_free {} != naive {free_max}", reference.requirements_max_free)));
+            ensure!(
+                reference.requirements_max == max,
+                "{}",
+                ctx(format!("oracle requirements_max ({b}) {} != naive {max}", reference.requirements_max))
+            );
+            ensure!(
+                reference.requirements_max_free == free_max,
+                "{}",
+                ctx(format!("oracle requirements_max_free {} != naive {free_max}", reference.requirements_max_free))
+            );
             ensure!(reference.legal == reference.violations.is_empty(), "{}", ctx("legal disagrees with violations".into()));
             let allowed = if b == Baseline::Paid { &paid_allowed } else { &none };
             check_witness(&pos, &reference, allowed, "oracle").map_err(ctx)?;
@@ -547,9 +562,21 @@ fn run_case(case: &Case) -> Res {
                 let r = run_check(&pos, d, b, m.as_ref(), name).map_err(ctx)?;
                 ensure!(r.legal == reference.legal, "{}", ctx(format!("{name} says legal={} under {b}, the oracle {}", r.legal, reference.legal)));
                 ensure!(r.requirements_obeyed == reference.requirements_obeyed, "{}", ctx(format!("{name}: requirements_obeyed differs")));
-                ensure!(r.requirements_max == reference.requirements_max, "{}", ctx(format!("{name}: requirements_max ({b}) {} != oracle {}", r.requirements_max, reference.requirements_max)));
-                ensure!(r.requirements_max_free == reference.requirements_max_free, "{}", ctx(format!("{name}: requirements_max_free {} != oracle {}", r.requirements_max_free, reference.requirements_max_free)));
-                ensure!(kinds(&r) == kinds(&reference), "{}", ctx(format!("{name}: violation kinds {:?} != oracle {:?}", kinds(&r), kinds(&reference))));
+                ensure!(
+                    r.requirements_max == reference.requirements_max,
+                    "{}",
+                    ctx(format!("{name}: requirements_max ({b}) {} != oracle {}", r.requirements_max, reference.requirements_max))
+                );
+                ensure!(
+                    r.requirements_max_free == reference.requirements_max_free,
+                    "{}",
+                    ctx(format!("{name}: requirements_max_free {} != oracle {}", r.requirements_max_free, reference.requirements_max_free))
+                );
+                ensure!(
+                    kinds(&r) == kinds(&reference),
+                    "{}",
+                    ctx(format!("{name}: violation kinds {:?} != oracle {:?}", kinds(&r), kinds(&reference)))
+                );
                 ensure!(r.legal_under == reference.legal_under, "{}", ctx(format!("{name}: legal_under differs")));
                 check_witness(&pos, &r, allowed, name).map_err(ctx)?;
                 // (c) A legal declaration is in the oracle's list.
@@ -564,14 +591,26 @@ fn run_case(case: &Case) -> Res {
         for (name, _) in ms.iter().map(|(n, _)| (*n, ())).chain(std::iter::once(("oracle", ()))) {
             let (p, f) = (&results[&(true, name)], &results[&(false, name)]);
             // (d)
-            ensure!(p.requirements_max >= f.requirements_max, "{}", ctx(format!("{name}: paid max {} < free max {}", p.requirements_max, f.requirements_max)));
-            ensure!(p.requirements_max_free == f.requirements_max, "{}", ctx(format!("{name}: requirements_max_free differs from the free check's max")));
+            ensure!(
+                p.requirements_max >= f.requirements_max,
+                "{}",
+                ctx(format!("{name}: paid max {} < free max {}", p.requirements_max, f.requirements_max))
+            );
+            ensure!(
+                p.requirements_max_free == f.requirements_max,
+                "{}",
+                ctx(format!("{name}: requirements_max_free differs from the free check's max"))
+            );
             // (e)
             if incurred.is_empty() {
                 ensure!(p.legal == f.legal, "{}", ctx(format!("{name}: no cost incurred, yet legal paid={} free={}", p.legal, f.legal)));
             }
             ensure!(!p.legal || f.legal, "{}", ctx(format!("{name}: legal under paid but not under free")));
-            ensure!(p.legal_under.paid == p.legal && p.legal_under.free == f.legal, "{}", ctx(format!("{name}: legal_under {:?} vs checks paid={} free={}", p.legal_under, p.legal, f.legal)));
+            ensure!(
+                p.legal_under.paid == p.legal && p.legal_under.free == f.legal,
+                "{}",
+                ctx(format!("{name}: legal_under {:?} vs checks paid={} free={}", p.legal_under, p.legal, f.legal))
+            );
         }
         // A payment found by check verifies when given back.
         let p = &results[&(true, "oracle")];
@@ -580,7 +619,11 @@ fn run_case(case: &Case) -> Res {
             with.payment = p.declaration.payment.clone();
             ensure!(with.payment.is_some(), "{}", ctx("legal with costs but no payment reported".into()));
             let r = run_check(&pos, &with, Baseline::Paid, &oracle, "oracle").map_err(ctx)?;
-            ensure!(r.legal, "{}", ctx(format!("legal, but not with its own payment {}: {:?}", serde_json::to_string(&with.payment).unwrap(), r.violations)));
+            ensure!(
+                r.legal,
+                "{}",
+                ctx(format!("legal, but not with its own payment {}: {:?}", serde_json::to_string(&with.payment).unwrap(), r.violations))
+            );
         }
     }
 
@@ -592,7 +635,12 @@ fn run_case(case: &Case) -> Res {
             let d = pos.declaration(a);
             for (name, m) in ms.iter().map(|(n, m)| (*n, m.as_ref())).chain(std::iter::once(("oracle", &oracle as &dyn Maximizer))) {
                 let r = run_check(&pos, &d, *b, m, name)?;
-                ensure!(r.legal, "{name}: {} is in the oracle's legal list ({b}) but checks illegal: {:?}", serde_json::to_string(&d).unwrap(), r.violations);
+                ensure!(
+                    r.legal,
+                    "{name}: {} is in the oracle's legal list ({b}) but checks illegal: {:?}",
+                    serde_json::to_string(&d).unwrap(),
+                    r.violations
+                );
             }
         }
     }
@@ -642,25 +690,36 @@ fn run_solve_case(board: &Value) -> Res {
             ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
             for ilp in [Ilp::default(), Ilp::plain()] {
                 let grouping = ilp.grouping;
-                let got = solving::solve(&pos, objective, baseline, &ilp).map_err(|e| format!("ilp solve ({grouping:?}, {objective:?}, {baseline}) failed: {e}"))?;
+                let got = solving::solve(&pos, objective, baseline, &ilp)
+                    .map_err(|e| format!("ilp solve ({grouping:?}, {objective:?}, {baseline}) failed: {e}"))?;
                 let (a, _) = read_declaration(&pos, &got.result.declaration);
                 let verdict = check(&pos, &got.result.declaration, baseline, &oracle).map_err(|e| e.to_string())?;
-                ensure!(verdict.legal, "solve ({grouping:?}, {objective:?}, {baseline}) answered an illegal declaration {:?}: {:?}", got.result.declaration, verdict.violations);
-                ensure!(got.optimal && got.objective_bound == Some(got.objective), "solve without a deadline must be proven: optimal {}, bound {:?}", got.optimal, got.objective_bound);
+                ensure!(
+                    verdict.legal,
+                    "solve ({grouping:?}, {objective:?}, {baseline}) answered an illegal declaration {:?}: {:?}",
+                    got.result.declaration,
+                    verdict.violations
+                );
+                ensure!(
+                    got.optimal && got.objective_bound == Some(got.objective),
+                    "solve without a deadline must be proven: optimal {}, bound {:?}",
+                    got.optimal,
+                    got.objective_bound
+                );
                 ensure!(
                     solving::rank(&pos, objective, &a) == solving::rank(&pos, objective, &want_a),
                     "solve ({grouping:?}, {objective:?}, {baseline}): rank {:?} for {:?}, exhaustive best {:?} for {:?}",
-                    solving::rank(&pos, objective, &a), got.result.declaration.attacks, solving::rank(&pos, objective, &want_a), want.result.declaration.attacks
+                    solving::rank(&pos, objective, &a),
+                    got.result.declaration.attacks,
+                    solving::rank(&pos, objective, &want_a),
+                    want.result.declaration.attacks
                 );
             }
         }
-        let legal: BTreeSet<Vec<(String, String)>> = oracle
-            .legal(baseline)
-            .iter()
-            .map(|c| attack_pairs(&pos.declaration(&c.assignment)))
-            .collect();
+        let legal: BTreeSet<Vec<(String, String)>> = oracle.legal(baseline).iter().map(|c| attack_pairs(&pos.declaration(&c.assignment))).collect();
         if legal.len() <= 40 {
-            let (found, complete, timed_out) = solving::enumerate(&pos, baseline, 1000, &Ilp::default()).map_err(|e| format!("ilp enumerate failed: {e}"))?;
+            let (found, complete, timed_out) =
+                solving::enumerate(&pos, baseline, 1000, &Ilp::default()).map_err(|e| format!("ilp enumerate failed: {e}"))?;
             ensure!(!timed_out, "no deadline, yet the time limit was reached");
             let got: BTreeSet<Vec<(String, String)>> = found.iter().map(|r| attack_pairs(&r.declaration)).collect();
             ensure!(complete, "ilp enumerate ({baseline}) says incomplete below its limit");
@@ -722,11 +781,8 @@ fn regressions() {
                 continue;
             }
         };
-        let case = Case {
-            board: v["board"].clone(),
-            declarations: v["declarations"].as_array().cloned().unwrap_or_default(),
-            extra: (0..64).collect(),
-        };
+        let case =
+            Case { board: v["board"].clone(), declarations: v["declarations"].as_array().cloned().unwrap_or_default(), extra: (0..64).collect() };
         let result = std::panic::catch_unwind(|| run_case(&case).and_then(|()| check_expectations(&case, &v["expect"])));
         match result {
             Ok(Ok(())) => {}
@@ -756,7 +812,11 @@ fn check_expectations(case: &Case, expect: &Value) -> Res {
         if let Some(l) = e["legal"].as_bool() {
             ensure!(r.legal == l, "declaration {i} ({b}): legal is {}, expected {l}; violations {:?}", r.legal, r.violations);
         }
-        for (field, got) in [("requirements_max", r.requirements_max), ("requirements_max_free", r.requirements_max_free), ("requirements_obeyed", r.requirements_obeyed)] {
+        for (field, got) in [
+            ("requirements_max", r.requirements_max),
+            ("requirements_max_free", r.requirements_max_free),
+            ("requirements_obeyed", r.requirements_obeyed),
+        ] {
             if let Some(x) = e[field].as_u64() {
                 ensure!(got as u64 == x, "declaration {i} ({b}): {field} is {got}, expected {x}");
             }
@@ -836,25 +896,47 @@ fn generator_stats() {
         restr.push(pos.rules.restrictions.len());
         let oracle = ExhaustiveOracle::new(&pos).unwrap();
         let naive = naive_candidates(&pos).unwrap();
-        if naive.iter().any(|c| !c.incurred.is_empty()) { with_paid_cands += 1 }
-        if pos.rules.costs.iter().any(|k| k.cost.iter().any(|s| matches!(s, attackopt::mana::symbol::Symbol::Phyrexian(_)))) { phyrexian += 1 }
+        if naive.iter().any(|c| !c.incurred.is_empty()) {
+            with_paid_cands += 1
+        }
+        if pos.rules.costs.iter().any(|k| k.cost.iter().any(|s| matches!(s, attackopt::mana::symbol::Symbol::Phyrexian(_)))) {
+            phyrexian += 1
+        }
         let free_max = naive_max(&naive, &vec![false; pos.rules.costs.len()]);
         let all_max = naive_max(&naive, &vec![true; pos.rules.costs.len()]);
-        if all_max > free_max { paid_helps += 1 }
+        if all_max > free_max {
+            paid_helps += 1
+        }
         for dv in &case.declarations {
             let (d, _) = parse_declaration(&dv.to_string(), "d").unwrap();
             let r = check(&pos, &d, Baseline::Paid, &oracle).unwrap();
-            if r.legal { legal += 1 } else { illegal += 1 }
-            if r.requirements_max > 0 { max_pos += 1 }
-            if r.legal_under.paid != r.legal_under.free { paid_ne_free += 1 }
-            for k in kinds(&r) { *kinds_seen.entry(k).or_default() += 1 }
+            if r.legal {
+                legal += 1
+            } else {
+                illegal += 1
+            }
+            if r.requirements_max > 0 {
+                max_pos += 1
+            }
+            if r.legal_under.paid != r.legal_under.free {
+                paid_ne_free += 1
+            }
+            for k in kinds(&r) {
+                *kinds_seen.entry(k).or_default() += 1
+            }
         }
     }
     let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len() as f64;
     spaces.sort();
     println!("space: median {} p90 {} max {}", spaces[1000], spaces[1800], spaces[1999]);
-    println!("creatures avg {:.2}, with an allowed target {:.2}; requirements {:.2}, restrictions {:.2}, costs {:.2}",
-        avg(&creatures), avg(&eligible), avg(&reqs), avg(&restr), avg(&costs));
+    println!(
+        "creatures avg {:.2}, with an allowed target {:.2}; requirements {:.2}, restrictions {:.2}, costs {:.2}",
+        avg(&creatures),
+        avg(&eligible),
+        avg(&reqs),
+        avg(&restr),
+        avg(&costs)
+    );
     println!("boards with a payable costly candidate {with_paid_cands}, with phyrexian costs {phyrexian}, where paying raises the max {paid_helps}");
     println!("ineligible {:.2}, no legal target {:.2}", avg(&inel), avg(&notarget));
     println!("declarations: legal {legal}, illegal {illegal}, max>0 {max_pos}, paid!=free {paid_ne_free}; kinds {kinds_seen:?}");

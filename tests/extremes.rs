@@ -33,7 +33,17 @@ fn life() -> impl Strategy<Value = i64> {
 }
 
 fn time_limit() -> impl Strategy<Value = f64> {
-    prop_oneof![Just(0.0), Just(1e-9), Just(0.05), Just(1e300), Just(f64::MAX), Just(f64::INFINITY), Just(f64::NAN), Just(-1.0), Just(f64::MIN_POSITIVE)]
+    prop_oneof![
+        Just(0.0),
+        Just(1e-9),
+        Just(0.05),
+        Just(1e300),
+        Just(f64::MAX),
+        Just(f64::INFINITY),
+        Just(f64::NAN),
+        Just(-1.0),
+        Just(f64::MIN_POSITIVE)
+    ]
 }
 
 /// Everything a board says with a number, at the extremes.
@@ -62,26 +72,28 @@ fn extremes() -> impl Strategy<Value = Extremes> {
         proptest::collection::vec(prop_oneof![Just(i64::MAX), Just(2i64), Just(i64::MAX / 2 + 1), Just(0i64), Just(-2i64)], 0..4),
         (time_limit(), prop_oneof![Just(0usize), Just(1), Just(3), Just(usize::MAX)]),
     )
-        .prop_map(|((p0, p1, t), (c0, c1), (l0, l1), (cost, max_attackers, min_others, attacked, hand), paid_life, (time_limit, enumerate_limit))| Extremes {
-            power: [p0, p1],
-            toughness: t,
-            counters: [c0, c1],
-            life: [l0, l1],
-            cost,
-            max_attackers,
-            min_others,
-            attacked,
-            hand,
-            paid_life,
-            time_limit,
-            enumerate_limit,
-        })
+        .prop_map(
+            |((p0, p1, t), (c0, c1), (l0, l1), (cost, max_attackers, min_others, attacked, hand), paid_life, (time_limit, enumerate_limit))| {
+                Extremes {
+                    power: [p0, p1],
+                    toughness: t,
+                    counters: [c0, c1],
+                    life: [l0, l1],
+                    cost,
+                    max_attackers,
+                    min_others,
+                    attacked,
+                    hand,
+                    paid_life,
+                    time_limit,
+                    enumerate_limit,
+                }
+            },
+        )
 }
 
 fn board(x: &Extremes) -> Value {
-    let bear = |id: &str, power: i64, counters: u64| {
-        json!({"id": id, "name": "Bear", "controller": "A", "types": ["Creature"], "power": power, "toughness": x.toughness, "counters": counters})
-    };
+    let bear = |id: &str, power: i64, counters: u64| json!({"id": id, "name": "Bear", "controller": "A", "types": ["Creature"], "power": power, "toughness": x.toughness, "counters": counters});
     json!({
         "attackopt": 1, "active_player": "A", "attacked_this_turn": x.attacked,
         "players": [{"id": "A", "life": x.life[0], "hand": x.hand}, {"id": "B", "life": x.life[1]}],
@@ -190,12 +202,18 @@ proptest! {
 fn extreme_options_on_the_command_line() {
     let board = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
     let bin = env!("CARGO_BIN_EXE_attackopt");
-    for (limit, ok) in [("0", true), ("1e300", true), ("inf", true), ("1e-320", true), ("-0", true), ("NaN", false), ("-inf", false), ("-1e-9", false)] {
+    for (limit, ok) in
+        [("0", true), ("1e300", true), ("inf", true), ("1e-320", true), ("-0", true), ("NaN", false), ("-inf", false), ("-1e-9", false)]
+    {
         for cmd in ["solve", "enumerate"] {
-            let out = std::process::Command::new(bin).args([cmd, board, &format!("--time-limit={limit}"), "--format", "json"]).output().expect("runs");
+            let out =
+                std::process::Command::new(bin).args([cmd, board, &format!("--time-limit={limit}"), "--format", "json"]).output().expect("runs");
             let code = out.status.code();
             if ok {
-                prop_assert_ok(matches!(code, Some(0 | 3)), &format!("{cmd} --time-limit {limit}: {code:?} {}", String::from_utf8_lossy(&out.stderr)));
+                prop_assert_ok(
+                    matches!(code, Some(0 | 3)),
+                    &format!("{cmd} --time-limit {limit}: {code:?} {}", String::from_utf8_lossy(&out.stderr)),
+                );
             } else {
                 prop_assert_ok(code == Some(2), &format!("{cmd} --time-limit {limit}: {code:?}"));
             }

@@ -91,8 +91,23 @@ fn check_error(e: &InputError, file: &str, text: &str) -> Result<(), TestCaseErr
         prop_assert!(!e.path.contains('?') || e.message.contains("not valid JSON"), "a path with an unknown part: {}", shown);
     } else {
         // Only errors about the whole document may go without a path.
-        let whole = ["not valid JSON", "unexpected text after", "recursion limit", "missing field", "duplicate field", "invalid type", "expected", "EOF", "cannot"];
-        prop_assert!(whole.iter().any(|w| e.message.contains(w)), "an error without a path that is not about the whole document: {}\ninput: {}", shown, clip(text));
+        let whole = [
+            "not valid JSON",
+            "unexpected text after",
+            "recursion limit",
+            "missing field",
+            "duplicate field",
+            "invalid type",
+            "expected",
+            "EOF",
+            "cannot",
+        ];
+        prop_assert!(
+            whole.iter().any(|w| e.message.contains(w)),
+            "an error without a path that is not about the whole document: {}\ninput: {}",
+            shown,
+            clip(text)
+        );
     }
     prop_assert!(!e.message.trim().is_empty(), "an empty message");
     Ok(())
@@ -122,12 +137,54 @@ fn no_panic<T>(what: &str, input: &str, f: impl FnOnce() -> T) -> Result<T, Test
 
 /// Field names of every format, to insert known fields in wrong places.
 const FIELDS: [&str; 48] = [
-    "attackopt", "variant", "attack", "defending_player", "range_of_influence", "shared_team_turns", "shared_life",
-    "active_player", "attacked_this_turn", "players", "id", "team", "life", "hand", "mana_pool", "permanents", "name",
-    "controller", "types", "subtypes", "colors", "power", "toughness", "keywords", "tapped", "summoning_sick",
-    "counters", "goaded_by", "mana", "add", "attached_to", "protector", "effects", "kind", "creatures", "target",
-    "player", "count", "per", "cost", "source", "opponents_of", "except", "planeswalkers_of", "battles_protected_by",
-    "could_produce", "power_greater_than", "subtype",
+    "attackopt",
+    "variant",
+    "attack",
+    "defending_player",
+    "range_of_influence",
+    "shared_team_turns",
+    "shared_life",
+    "active_player",
+    "attacked_this_turn",
+    "players",
+    "id",
+    "team",
+    "life",
+    "hand",
+    "mana_pool",
+    "permanents",
+    "name",
+    "controller",
+    "types",
+    "subtypes",
+    "colors",
+    "power",
+    "toughness",
+    "keywords",
+    "tapped",
+    "summoning_sick",
+    "counters",
+    "goaded_by",
+    "mana",
+    "add",
+    "attached_to",
+    "protector",
+    "effects",
+    "kind",
+    "creatures",
+    "target",
+    "player",
+    "count",
+    "per",
+    "cost",
+    "source",
+    "opponents_of",
+    "except",
+    "planeswalkers_of",
+    "battles_protected_by",
+    "could_produce",
+    "power_greater_than",
+    "subtype",
 ];
 
 const DUP: &str = "\u{1}dup\u{1}";
@@ -161,8 +218,25 @@ fn random_value(g: &mut Choices, known: &[String]) -> Value {
         14 => json!([]),
         15 => json!({}),
         16 => json!("{2/W}{W/P}{W/U}{C}{G}{100}"),
-        17 => json!(*g.pick(&["any_color", "all", "{", "{}", "{2/P}", "{W/W}", "{X}", "{-1}", "{18446744073709551616}", "turn", "combat", "Creature", "Land", "Flying"])),
-        18 => json!({ "could_produce": *g.pick(&["lands_of_opponents", "lands_you_control", "x"]), "kind": g.pick(&[json!("color"), json!("type"), json!(7)]).clone() }),
+        17 => json!(*g.pick(&[
+            "any_color",
+            "all",
+            "{",
+            "{}",
+            "{2/P}",
+            "{W/W}",
+            "{X}",
+            "{-1}",
+            "{18446744073709551616}",
+            "turn",
+            "combat",
+            "Creature",
+            "Land",
+            "Flying"
+        ])),
+        18 => {
+            json!({ "could_produce": *g.pick(&["lands_of_opponents", "lands_you_control", "x"]), "kind": g.pick(&[json!("color"), json!("type"), json!(7)]).clone() })
+        }
         19 => json!({ "players": [g.pick(&["A", "B", "ZZ"])], "permanents": [] }),
         20 => json!({ "controller": "A", "subtype": "Goblin", "except": [], "power_greater_than": 1 }),
         _ if !known.is_empty() => json!(g.pick(known).clone()),
@@ -453,7 +527,11 @@ fn exercise(text: &str, decl_data: &[Vec<u32>], g: &mut Choices) -> Result<(), T
                 Ok(r) => {
                     prop_assert_eq!(r.legal, r.violations.is_empty(), "legal but with violations (or the reverse): {:?}\n{}", r.violations, both);
                     if r.proof != "none" {
-                        prop_assert!(r.requirements_max >= r.requirements_max_free || baseline == attackopt::Baseline::Free, "paid maximum below the free one\n{}", both);
+                        prop_assert!(
+                            r.requirements_max >= r.requirements_max_free || baseline == attackopt::Baseline::Free,
+                            "paid maximum below the free one\n{}",
+                            both
+                        );
                     }
                 }
                 Err(Error::Input(e)) => check_error(&e, "declaration", &dtext)?,
@@ -597,7 +675,24 @@ fn mana_board(g: &mut Choices) -> Value {
         }
         perms.push(p);
     }
-    const COSTS: [&str; 16] = ["{2}", "{1}", "{0}", "{W/P}", "{2/W}", "{W/U}", "{C}", "{G}", "{1}{W}", "{G/P}{G/P}", "{3}", "{R}{R}", "{2/W}{2/U}", "{U/P}{2}", "{W}{U}{B}{R}{G}", "{C}{C}"];
+    const COSTS: [&str; 16] = [
+        "{2}",
+        "{1}",
+        "{0}",
+        "{W/P}",
+        "{2/W}",
+        "{W/U}",
+        "{C}",
+        "{G}",
+        "{1}{W}",
+        "{G/P}{G/P}",
+        "{3}",
+        "{R}{R}",
+        "{2/W}{2/U}",
+        "{U/P}{2}",
+        "{W}{U}{B}{R}{G}",
+        "{C}{C}",
+    ];
     let mut effects = Vec::new();
     for _ in 0..1 + g.below(4) {
         let sel = if g.chance(50) { json!("all") } else { json!(g.nonempty_subset(&creatures, 50)) };
@@ -711,11 +806,8 @@ fn fixed_corner_inputs_are_clean_errors() {
         "[".repeat(5000),
         "]".repeat(5000)
     );
-    let deep_unknown = format!(
-        r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}], "junk": {}1{}}}"#,
-        "{\"a\":".repeat(5000),
-        "}".repeat(5000)
-    );
+    let deep_unknown =
+        format!(r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}], "junk": {}1{}}}"#, "{\"a\":".repeat(5000), "}".repeat(5000));
     let cases: Vec<(&str, String)> = vec![
         ("empty", String::new()),
         ("deep", deep),

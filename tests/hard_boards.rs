@@ -12,9 +12,9 @@
 //!
 //! Timed runs hold a lock so that they do not compete with each other for the two CI cores.
 
+mod common;
 #[path = "support/hard.rs"]
 mod hard;
-mod common;
 
 use attackopt::board::{parse_board, parse_declaration};
 use attackopt::{Method, Options, Position};
@@ -55,13 +55,7 @@ fn run_limited(what: &str, args: &[&str], allowed: &[i32]) -> Run {
     let mut a: Vec<&str> = args.to_vec();
     a.extend(["--time-limit", "1", "--format", "json"]);
     let r = run(&a);
-    assert!(
-        r.elapsed <= BOUND,
-        "{what}: `attackopt {}` took {:?} with --time-limit 1 (bound {BOUND:?}); exit {:?}",
-        a.join(" "),
-        r.elapsed,
-        r.code
-    );
+    assert!(r.elapsed <= BOUND, "{what}: `attackopt {}` took {:?} with --time-limit 1 (bound {BOUND:?}); exit {:?}", a.join(" "), r.elapsed, r.code);
     assert!(
         r.code.is_some_and(|c| allowed.contains(&c)),
         "{what}: `attackopt {}` exited {:?} (allowed {allowed:?}); stderr:\n{}",
@@ -274,7 +268,17 @@ fn generate(players: usize, creatures: usize, seed: u64) -> String {
 
 fn generate_profile(players: usize, creatures: usize, seed: u64, profile: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_attackopt"))
-        .args(["generate", "--players", &players.to_string(), "--creatures", &creatures.to_string(), "--seed", &seed.to_string(), "--profile", profile])
+        .args([
+            "generate",
+            "--players",
+            &players.to_string(),
+            "--creatures",
+            &creatures.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--profile",
+            profile,
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
@@ -293,7 +297,9 @@ fn adversarial_declarations(board: &str) -> Vec<String> {
         .filter(|p| p["controller"] == active.as_str() && p["types"].as_array().is_some_and(|t| t.iter().any(|x| x == "Creature")))
         .map(|p| p["id"].as_str().unwrap().to_string())
         .collect();
-    let decl = |cs: Vec<&String>| serde_json::json!({ "attacks": cs.iter().map(|c| serde_json::json!({"creature": c, "target": opp})).collect::<Vec<_>>() }).to_string();
+    let decl = |cs: Vec<&String>| {
+        serde_json::json!({ "attacks": cs.iter().map(|c| serde_json::json!({"creature": c, "target": opp})).collect::<Vec<_>>() }).to_string()
+    };
     vec![r#"{"attacks": []}"#.to_string(), decl(creatures.iter().collect()), decl(creatures.iter().step_by(2).collect())]
 }
 

@@ -82,7 +82,9 @@ fn board(players: usize, permanents: usize, effects: usize) -> String {
             .join(","),
     );
     s.push_str(r#"], "effects": ["#);
-    s.push_str(&(0..effects).map(|i| format!(r#"{{"kind": "attacks_if_able", "creatures": ["c{}"]}}"#, i % permanents.max(1))).collect::<Vec<_>>().join(","));
+    s.push_str(
+        &(0..effects).map(|i| format!(r#"{{"kind": "attacks_if_able", "creatures": ["c{}"]}}"#, i % permanents.max(1))).collect::<Vec<_>>().join(","),
+    );
     s.push_str("]}");
     s
 }
@@ -128,7 +130,11 @@ fn strings_past_1000_bytes() {
         ("effects[0].source", |b, s| b["effects"][0]["source"] = s, "effects[0].source"),
         // Mana strings: valid symbols, too many of them.
         ("effects[0].cost", |b, s| b["effects"][0]["cost"] = json!(s.as_str().unwrap().replace('x', "{1}")), "effects[0].cost"),
-        ("permanents[0].mana[0].add", |b, s| b["permanents"][0]["mana"][0]["add"] = json!(s.as_str().unwrap().replace('x', "{G}")), "permanents[0].mana[0].add"),
+        (
+            "permanents[0].mana[0].add",
+            |b, s| b["permanents"][0]["mana"][0]["add"] = json!(s.as_str().unwrap().replace('x', "{G}")),
+            "permanents[0].mana[0].add",
+        ),
     ];
     for (name, set, path) in fields {
         let mut ok = base();
@@ -144,10 +150,11 @@ fn strings_past_1000_bytes() {
         }
     }
     // The mana pool (a separate path through validation).
-    refused("string-pool", &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A", "mana_pool": "{G}".repeat(400) } ] }).to_string(), &[
-        "at players[0].mana_pool",
-        "at most 1000 bytes",
-    ]);
+    refused(
+        "string-pool",
+        &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A", "mana_pool": "{G}".repeat(400) } ] }).to_string(),
+        &["at players[0].mana_pool", "at most 1000 bytes"],
+    );
 }
 
 /// Strings that name ids are not length-checked, but an unknown one of 10 MB is still refused
@@ -199,7 +206,11 @@ fn declarations_past_the_limits() {
     for (tag, d, needle) in [
         ("decl-deep", deep, "at attacks[0]"),
         ("decl-huge-id", json!({ "attacks": [ { "creature": "z".repeat(5_000_000), "target": "P1" } ] }).to_string(), "attacks[0].creature"),
-        ("decl-many", json!({ "attacks": (0..200_000).map(|i| json!({"creature": format!("c{}", i % 3), "target": "P1"})).collect::<Vec<_>>() }).to_string(), "at attacks: expected at most 100000 attacks, found 200000"),
+        (
+            "decl-many",
+            json!({ "attacks": (0..200_000).map(|i| json!({"creature": format!("c{}", i % 3), "target": "P1"})).collect::<Vec<_>>() }).to_string(),
+            "at attacks: expected at most 100000 attacks, found 200000",
+        ),
     ] {
         let f = temp(tag, &d);
         let r = run_capped(&["check", &b.to_string_lossy(), &f.to_string_lossy()], MEMORY_KIB);
@@ -268,7 +279,8 @@ fn permanents_far_past_the_limit_within_512_mib() {
 #[test]
 fn values_past_8_million() {
     let subtypes = vec!["\"a\""; 2_100_000].join(",");
-    let perms: Vec<String> = (0..4).map(|i| format!(r#"{{"id": "c{i}", "controller": "P0", "types": ["Creature"], "subtypes": [{subtypes}]}}"#)).collect();
+    let perms: Vec<String> =
+        (0..4).map(|i| format!(r#"{{"id": "c{i}", "controller": "P0", "types": ["Creature"], "subtypes": [{subtypes}]}}"#)).collect();
     refused_within("values-8m", board_of(&perms), 512 * 1024, &["expected at most 8000000 JSON values"]);
 }
 
@@ -302,7 +314,9 @@ fn expansion_past_2_million_rule_instances() {
 #[test]
 fn creature_target_pairs_past_the_limit() {
     let perms: Vec<String> = (0..50_000)
-        .map(|i| format!(r#"{{"id": "c{i}", "controller": "P0", "types": ["Creature"]}}, {{"id": "w{i}", "controller": "P1", "types": ["Planeswalker"]}}"#))
+        .map(|i| {
+            format!(r#"{{"id": "c{i}", "controller": "P0", "types": ["Creature"]}}, {{"id": "w{i}", "controller": "P1", "types": ["Planeswalker"]}}"#)
+        })
         .collect();
     refused_within("pairs", board_of(&perms), MEMORY_KIB, &["at permanents[", "at most 6400000 pairs of a creature and a target"]);
 }
@@ -330,7 +344,10 @@ fn unchecked_strings_past_1000_bytes() {
                         "effects": [ { "kind": "attacks_if_able", "creatures": { field: "x".repeat(1001) } } ] });
         refused(&format!("selector-{field}"), &b.to_string(), &[&format!("effects[0].creatures.{field}"), "at most 1000 bytes"]);
     }
-    let b = temp("pay-board", &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A", "mana_pool": "{G}" }, { "id": "B" } ] }).to_string());
+    let b = temp(
+        "pay-board",
+        &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A", "mana_pool": "{G}" }, { "id": "B" } ] }).to_string(),
+    );
     let d = temp("pay-decl", &json!({ "attacks": [], "payment": [ { "player": "A", "mana": "{G}".repeat(400) } ] }).to_string());
     let r = run_capped(&["check", &b.to_string_lossy(), &d.to_string_lossy()], MEMORY_KIB);
     let _ = std::fs::remove_file(&b);
@@ -345,7 +362,10 @@ fn unchecked_strings_past_1000_bytes() {
 fn unknown_id_hints_are_quick() {
     let long = |i: usize| format!("{i:06}{}", "p".repeat(994));
     let perms: Vec<Value> = (0..20_000).map(|i| json!({ "id": long(i), "controller": "A", "types": ["Creature"] })).collect();
-    let b = temp("hint-board", &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A" }, { "id": "B" } ], "permanents": perms }).to_string());
+    let b = temp(
+        "hint-board",
+        &json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A" }, { "id": "B" } ], "permanents": perms }).to_string(),
+    );
     let d = temp("hint-decl", &json!({ "attacks": [ { "creature": "y".repeat(1000), "target": "B" } ] }).to_string());
     let r = run_capped(&["check", &b.to_string_lossy(), &d.to_string_lossy()], MEMORY_KIB);
     let _ = std::fs::remove_file(&b);

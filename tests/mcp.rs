@@ -301,7 +301,9 @@ fn piped_requests_are_all_answered_before_the_server_exits() {
         .expect("runs");
     let adversarial: Value = serde_json::from_slice(&adversarial.stdout).expect("a board");
     let mut lines = initialize_lines();
-    let call = |id: u64, tool: &str, arguments: Value| json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes();
+    let call = |id: u64, tool: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes()
+    };
     lines.push(call(2, "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 1}})));
     // rmcp's own transport gave in-flight requests 5 s after end of input.
     lines.push(call(3, "solve_attack", json!({"board": adversarial, "options": {"time_limit": 6}})));
@@ -325,7 +327,11 @@ fn every_line_gets_an_answer() {
     }
     let board = json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": [], "extra": nested});
     let mut lines = initialize_lines();
-    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "solve_attack", "arguments": {"board": board}}}).to_string().into_bytes());
+    lines.push(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "solve_attack", "arguments": {"board": board}}})
+            .to_string()
+            .into_bytes(),
+    );
     lines.push(br#"{"jsonrpc":"2.0","id":3,"method":"#.to_vec());
     lines.push(b"not json".to_vec());
     lines.push(b"\xff\xfe".to_vec());

@@ -62,22 +62,13 @@ fn load_expectations() -> BTreeMap<String, Value> {
 }
 
 /// Compare one check result with its expectation; push failure messages.
-fn compare(
-    what: &str,
-    baseline: Baseline,
-    r: &CheckResult,
-    expect: &Value,
-    max_free: u64,
-    failures: &mut Vec<String>,
-) {
+fn compare(what: &str, baseline: Baseline, r: &CheckResult, expect: &Value, max_free: u64, failures: &mut Vec<String>) {
     let key = match baseline {
         Baseline::Paid => "paid",
         Baseline::Free => "free",
     };
     let kinds: BTreeSet<&str> = r.violations.iter().map(|v| kind_name(v.kind)).collect();
-    let explain = || {
-        r.violations.iter().map(|v| format!("[{}] {}", kind_name(v.kind), v.message)).collect::<Vec<_>>().join("; ")
-    };
+    let explain = || r.violations.iter().map(|v| format!("[{}] {}", kind_name(v.kind), v.message)).collect::<Vec<_>>().join("; ");
     let Some(legal) = expect[key].as_bool() else {
         failures.push(format!("{what}: expectation lacks \"{key}\""));
         return;
@@ -86,10 +77,7 @@ fn compare(
         failures.push(format!("{what} ({key}): expected legal = {legal}, got {}: {}", r.legal, explain()));
     }
     if r.requirements_max_free as u64 != max_free {
-        failures.push(format!(
-            "{what} ({key}): expected requirements_max_free = {max_free}, got {}",
-            r.requirements_max_free
-        ));
+        failures.push(format!("{what} ({key}): expected requirements_max_free = {max_free}, got {}", r.requirements_max_free));
     }
     if let Some(obeyed) = expect["obeyed"].as_u64() {
         if r.requirements_obeyed as u64 != obeyed {
@@ -142,8 +130,7 @@ fn model_boards_validate_and_declarations_match_hand_derived_answers() {
     assert!(boards.len() >= 12, "models/ should hold at least 12 boards, found {}", boards.len());
 
     // Declaration files grouped by board; files of no board are failures.
-    let board_names: BTreeSet<String> =
-        boards.iter().map(|p| file_name(p).trim_end_matches(".json").to_string()).collect();
+    let board_names: BTreeSet<String> = boards.iter().map(|p| file_name(p).trim_end_matches(".json").to_string()).collect();
     let mut by_board: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
     for d in &decls {
         let name = file_name(d);

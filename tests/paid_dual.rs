@@ -20,7 +20,10 @@ fn position(board: &Value) -> Position {
 
 fn add_creature(board: &mut Value, id: &str, name: &str) {
     let active = board["active_player"].clone();
-    board["permanents"].as_array_mut().unwrap().push(json!({"id": id, "name": name, "controller": active, "types": ["Creature"], "power": 1, "toughness": 1, "keywords": ["Haste"]}));
+    board["permanents"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": id, "name": name, "controller": active, "types": ["Creature"], "power": 1, "toughness": 1, "keywords": ["Haste"]}));
 }
 
 /// `Some(exact)` of the dual bar on the whole board's encoding, None when none is built.
@@ -59,7 +62,8 @@ fn cr_506_5_alone_restrictions_make_the_dual_bar_a_lower_bound() {
 fn cr_508_1c_crossing_caps_leave_no_dual_bar() {
     let mut board = commander(5, 10, 1);
     // Two caps over two opponents each, sharing one: neither set contains the other.
-    let opponents: Vec<Value> = board["players"].as_array().unwrap().iter().map(|p| p["id"].clone()).filter(|p| *p != board["active_player"]).collect();
+    let opponents: Vec<Value> =
+        board["players"].as_array().unwrap().iter().map(|p| p["id"].clone()).filter(|p| *p != board["active_player"]).collect();
     for pair in [[&opponents[0], &opponents[1]], [&opponents[1], &opponents[2]]] {
         board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": 1, "target": {"players": pair}}));
     }

@@ -67,7 +67,8 @@ fn f02_solve_refuses_power_i64_min() {
 #[test]
 fn f03_counters_past_the_mana_limit_are_refused_and_costs_sum_without_wrapping() {
     let nils = json!({"id": "nils", "name": "Nils, Discipline Enforcer", "controller": "B", "types": ["Creature"], "power": 2});
-    let countered = |id: &str, n: u64| json!({"id": id, "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "counters": n});
+    let countered =
+        |id: &str, n: u64| json!({"id": id, "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "counters": n});
     let board = json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
         "permanents": [nils, countered("c1", 4_294_967_295), countered("c2", 2)]});
     let e = Position::from_json(&board.to_string(), "b.json").err().expect("counters 2^32 - 1 accepted");
@@ -93,7 +94,8 @@ fn f14_a_bad_time_limit_is_exit_2_before_the_board_is_read() {
     let board = attackopt::generate::generate(8, 90_000, 1, attackopt::generate::Profile::Adversarial);
     let f = temp_file("f14", &serde_json::to_string(&board).unwrap());
     let name = f.to_string_lossy().into_owned();
-    for (cmd, bad) in [("solve", "--time-limit=-1"), ("solve", "--time-limit=NaN"), ("enumerate", "--time-limit=-0.5"), ("check", "--time-limit=nan")] {
+    for (cmd, bad) in [("solve", "--time-limit=-1"), ("solve", "--time-limit=NaN"), ("enumerate", "--time-limit=-0.5"), ("check", "--time-limit=nan")]
+    {
         let mut args = vec![cmd, &name];
         if cmd == "check" {
             args.push(&name);
@@ -221,7 +223,8 @@ fn f11_batch_read_ahead_is_bounded_by_bytes() {
     let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
     let mut text = Vec::new();
     for objective in ["power", "attackers"] {
-        let line = json!({"id": objective, "command": "solve", "board": board_file.to_string_lossy(), "objective": objective, "options": {"time_limit": 2}});
+        let line =
+            json!({"id": objective, "command": "solve", "board": board_file.to_string_lossy(), "objective": objective, "options": {"time_limit": 2}});
         text.extend(format!("{line}\n").bytes());
     }
     for i in 0..10 {
@@ -287,8 +290,9 @@ fn f12_f17_batch_reads_only_regular_files() {
 /// once for each of P1 to P20 as its target: the shape of the largest boards within the limits.
 fn wide_board(creatures: usize, powers: usize, effect: Value) -> String {
     let players: Vec<Value> = (0..64).map(|i| json!({"id": format!("P{i}")})).collect();
-    let perms: Vec<Value> =
-        (0..creatures).map(|i| json!({"id": format!("c{i}"), "name": "Bear", "controller": "P0", "types": ["Creature"], "power": i % powers})).collect();
+    let perms: Vec<Value> = (0..creatures)
+        .map(|i| json!({"id": format!("c{i}"), "name": "Bear", "controller": "P0", "types": ["Creature"], "power": i % powers}))
+        .collect();
     let effects: Vec<Value> = (1..21)
         .map(|j| {
             let mut e = effect.clone();

@@ -18,7 +18,6 @@ fn four_players() -> Value {
     json!([{ "id": "A" }, { "id": "B" }, { "id": "C" }, { "id": "D" }])
 }
 
-
 fn elves(id: &str, controller: &str) -> Value {
     json!({ "id": id, "name": "Llanowar Elves", "controller": controller, "types": ["Creature"], "subtypes": ["Elf"],
             "colors": ["G"], "power": 1, "toughness": 1 })
@@ -751,8 +750,14 @@ fn cr_508_1g_costs_are_totalled_and_cumulative() {
 fn cr_508_1j_no_partial_payment() {
     // Propaganda: {2} each; three Forests: one attacker payable, two ({4}) not.
     let pos = taxed(
-        json!([ bear("b1", "A"), bear("b2", "A"), basic("f1", "A", "Forest"), basic("f2", "A", "Forest"), basic("f3", "A", "Forest"),
-                card("prop", "Propaganda", "B", &["Enchantment"]) ]),
+        json!([
+            bear("b1", "A"),
+            bear("b2", "A"),
+            basic("f1", "A", "Forest"),
+            basic("f2", "A", "Forest"),
+            basic("f3", "A", "Forest"),
+            card("prop", "Propaganda", "B", &["Enchantment"])
+        ]),
         20,
     );
     assert_legal(&pos, &[("b1", "B")]);
@@ -820,9 +825,7 @@ fn cr_107_4f_phyrexian_life() {
 
 #[test]
 fn cr_119_4_cannot_pay_more_life_than_total() {
-    let pos = |life: i64| {
-        taxed(json!([ bear("b1", "A"), card("na", "Norn's Annex", "B", &["Artifact"]) ]), life)
-    };
+    let pos = |life: i64| taxed(json!([bear("b1", "A"), card("na", "Norn's Annex", "B", &["Artifact"])]), life);
     // Paying exactly one's whole life total is allowed (2 of 2).
     assert_legal(&pos(2), &[("b1", "B")]);
     // 1, 0 or negative life: can't pay 2.
@@ -955,8 +958,12 @@ fn cr_508_1f_attacking_creature_without_vigilance_cannot_tap_for_mana() {
 fn cr_106_7_reflecting_pools_alone_make_nothing() {
     // Propaganda (B): {2}. A's Reflecting Pools copy only what A's lands could produce.
     let board = |extra: Vec<Value>| {
-        let mut v = vec![bear("bear", "A"), card("prop", "Propaganda", "B", &["Enchantment"]),
-                         card("rp1", "Reflecting Pool", "A", &["Land"]), card("rp2", "Reflecting Pool", "A", &["Land"])];
+        let mut v = vec![
+            bear("bear", "A"),
+            card("prop", "Propaganda", "B", &["Enchantment"]),
+            card("rp1", "Reflecting Pool", "A", &["Land"]),
+            card("rp2", "Reflecting Pool", "A", &["Land"]),
+        ];
         v.extend(extra);
         position(json!({ "players": two_players(), "permanents": v }))
     };
@@ -1097,7 +1104,8 @@ fn cr_508_1g_explicit_payment_mana_the_source_cant_make() {
     let d = attacks_paying(&[("bear", "B")], json!([{ "permanent": "f1", "mana": "{G}{G}" }]));
     assert_illegal_json(&pos, &d, V::Cost);
     // A creature without a mana ability, a tapped land, an opponent's land.
-    for p in [json!({ "permanent": "bear", "mana": "{G}" }), json!({ "permanent": "ft", "mana": "{G}" }), json!({ "permanent": "iB", "mana": "{U}" })] {
+    for p in [json!({ "permanent": "bear", "mana": "{G}" }), json!({ "permanent": "ft", "mana": "{G}" }), json!({ "permanent": "iB", "mana": "{U}" })]
+    {
         let d = attacks_paying(&[("bear", "B")], json!([p, { "permanent": "f2", "mana": "{G}" }]));
         assert_illegal_json(&pos, &d, V::Cost);
     }
@@ -1129,7 +1137,9 @@ fn catalog_sphere_of_safety_counts_enchantments_including_auras_on_others_creatu
     // A's own enchantment does not count. Covers B and pwB, not battles.
     let board = |forests: usize| {
         let mut v = vec![
-            bear("bear", "A"), bear("pac", "A"), walker("pwB", "B"),
+            bear("bear", "A"),
+            bear("pac", "A"),
+            walker("pwB", "B"),
             card("sos", "Sphere of Safety", "B", &["Enchantment"]),
             card("e2", "Some Enchantment", "B", &["Enchantment"]),
             json!({ "id": "p", "name": "Pacifism", "controller": "B", "types": ["Enchantment"], "subtypes": ["Aura"], "attached_to": "pac" }),
@@ -1320,8 +1330,12 @@ fn catalog_collective_restraint_domain() {
     // creature attacking B. C's Forest does not count. B's planeswalker is not covered.
     let board = |forests: usize| {
         let mut v = vec![
-            bear("bear", "A"), walker("pwB", "B"), card("cr", "Collective Restraint", "B", &["Enchantment"]),
-            basic("pl", "B", "Plains"), basic("i1", "B", "Island"), basic("i2", "B", "Island"),
+            bear("bear", "A"),
+            walker("pwB", "B"),
+            card("cr", "Collective Restraint", "B", &["Enchantment"]),
+            basic("pl", "B", "Plains"),
+            basic("i1", "B", "Island"),
+            basic("i2", "B", "Island"),
             json!({ "id": "dual", "name": "Badlands", "controller": "B", "types": ["Land"], "subtypes": ["Swamp", "Mountain"] }),
             basic("fC", "C", "Forest"),
         ];

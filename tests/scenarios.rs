@@ -106,7 +106,10 @@ fn run_scenario(path: &Path) -> (usize, Vec<String>) {
                 failures.push(format!("{at}: legal = {} but legal_under.{b} = {under}", r.legal));
             }
             if b == Baseline::Free && r.requirements_max != r.requirements_max_free {
-                failures.push(format!("{at}: free baseline but requirements_max {} != requirements_max_free {}", r.requirements_max, r.requirements_max_free));
+                failures.push(format!(
+                    "{at}: free baseline but requirements_max {} != requirements_max_free {}",
+                    r.requirements_max, r.requirements_max_free
+                ));
             }
             let short = r.violations.iter().any(|v| v.kind == ViolationKind::Requirements);
             if short != r.witness.is_some() {
@@ -140,11 +143,5 @@ fn acceptance_scenarios() {
         failures.append(&mut fails);
     }
     assert!(total >= 2 * files.len(), "suspiciously few checks ran: {total}");
-    assert!(
-        failures.is_empty(),
-        "{} of {total} scenario checks failed ({} files):\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {total} scenario checks failed ({} files):\n{}", failures.len(), files.len(), failures.join("\n"));
 }

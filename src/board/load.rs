@@ -48,9 +48,7 @@ pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<
     }
     let mut warnings = Vec::new();
     let mut json = serde_json::Deserializer::from_str(text);
-    let mut note = |path: serde_ignored::Path| {
-        warnings.push(Warning { path: json_path(&path), message: "unknown field, ignored".into() })
-    };
+    let mut note = |path: serde_ignored::Path| warnings.push(Warning { path: json_path(&path), message: "unknown field, ignored".into() });
     let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut json, &mut note));
     let value = result.map_err(|e| {
         let path = e.path().to_string();

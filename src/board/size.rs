@@ -37,29 +37,13 @@ pub struct ListLimit {
 
 /// The lists of a board (docs/format.md "Board") with their limits.
 pub const BOARD_LISTS: [ListLimit; 3] = [
-    ListLimit {
-        key: "players",
-        max: MAX_PLAYERS,
-        what: "players",
-    },
-    ListLimit {
-        key: "permanents",
-        max: MAX_PERMANENTS,
-        what: "permanents",
-    },
-    ListLimit {
-        key: "effects",
-        max: MAX_EFFECTS,
-        what: "effects",
-    },
+    ListLimit { key: "players", max: MAX_PLAYERS, what: "players" },
+    ListLimit { key: "permanents", max: MAX_PERMANENTS, what: "permanents" },
+    ListLimit { key: "effects", max: MAX_EFFECTS, what: "effects" },
 ];
 
 /// The lists of a declaration: an attack per creature at most.
-pub const DECLARATION_LISTS: [ListLimit; 1] = [ListLimit {
-    key: "attacks",
-    max: MAX_PERMANENTS,
-    what: "attacks",
-}];
+pub const DECLARATION_LISTS: [ListLimit; 1] = [ListLimit { key: "attacks", max: MAX_PERMANENTS, what: "attacks" }];
 
 /// One open bracket.
 #[derive(Clone, Copy)]
@@ -128,11 +112,7 @@ pub fn check_size(text: &str, file: &str, lists: &[ListLimit]) -> Result<(), Inp
                 }
                 let object = c == b'{';
                 let at_root = stack.len() == 1 && stack[0].object;
-                let list = if !object && at_root {
-                    lists.iter().position(|l| l.key.as_bytes() == root_key)
-                } else {
-                    None
-                };
+                let list = if !object && at_root { lists.iter().position(|l| l.key.as_bytes() == root_key) } else { None };
                 stack.push(Frame { object, list });
             }
             b'}' | b']' => {
@@ -142,12 +122,7 @@ pub fn check_size(text: &str, file: &str, lists: &[ListLimit]) -> Result<(), Inp
             _ => {
                 // A number or literal: up to the next delimiter.
                 count(&stack, &mut counts, &mut values);
-                while i < b.len()
-                    && !matches!(
-                        b[i],
-                        b',' | b']' | b'}' | b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'[' | b'{'
-                    )
-                {
+                while i < b.len() && !matches!(b[i], b',' | b']' | b'}' | b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'[' | b'{') {
                     i += 1;
                 }
                 continue;
@@ -157,11 +132,7 @@ pub fn check_size(text: &str, file: &str, lists: &[ListLimit]) -> Result<(), Inp
     }
     for (l, &n) in lists.iter().zip(&counts) {
         if n > l.max {
-            return Err(InputError::new(
-                file,
-                l.key,
-                format!("expected at most {} {}, found {n}", l.max, l.what),
-            ));
+            return Err(InputError::new(file, l.key, format!("expected at most {} {}, found {n}", l.max, l.what)));
         }
     }
     if values > MAX_VALUES {
@@ -176,11 +147,7 @@ pub fn check_size(text: &str, file: &str, lists: &[ListLimit]) -> Result<(), Inp
 
 /// The error for input past [`MAX_INPUT_BYTES`].
 pub fn too_long(file: &str) -> InputError {
-    InputError::new(
-        file,
-        "",
-        format!("expected at most {MAX_INPUT_BYTES} bytes (256 MiB) of input, found more"),
-    )
+    InputError::new(file, "", format!("expected at most {MAX_INPUT_BYTES} bytes (256 MiB) of input, found more"))
 }
 
 #[cfg(test)]
@@ -196,18 +163,11 @@ mod tests {
         let many = |n: usize| vec!["{\"id\": \"x\", \"types\": [\"a\", \"b\"]}"; n].join(",");
         assert!(scan(&format!("{{\"players\": [{}]}}", many(64))).is_ok());
         let e = scan(&format!("{{\"players\": [{}]}}", many(65))).unwrap_err();
-        assert!(
-            e.contains("at players: expected at most 64 players, found 65"),
-            "{e}"
-        );
+        assert!(e.contains("at players: expected at most 64 players, found 65"), "{e}");
         // A nested list named like a root list is not limited.
         assert!(scan(&format!("{{\"x\": {{\"players\": [{}]}}}}", many(65))).is_ok());
         // Keys inside strings and escaped quotes do not confuse the count.
-        assert!(scan(&format!(
-            "{{\"a\": \"\\\"players\\\": [\", \"players\": [{}]}}",
-            many(64)
-        ))
-        .is_ok());
+        assert!(scan(&format!("{{\"a\": \"\\\"players\\\": [\", \"players\": [{}]}}", many(64))).is_ok());
     }
 
     #[test]
@@ -221,15 +181,7 @@ mod tests {
 
     #[test]
     fn not_json_is_left_to_serde() {
-        for text in [
-            "",
-            "{",
-            "]]]",
-            "{\"players\": [1, 2",
-            "\"unterminated",
-            "\\",
-            "{\"a\" 1 2 3}",
-        ] {
+        for text in ["", "{", "]]]", "{\"players\": [1, 2", "\"unterminated", "\\", "{\"a\" 1 2 3}"] {
             assert!(scan(text).is_ok(), "{text}");
         }
         assert!(scan(&"[".repeat(100_000)).is_ok());

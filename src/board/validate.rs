@@ -116,8 +116,7 @@ const EFFECT_KINDS: [&str; 9] = [
     "attack_cost",
 ];
 
-const CARD_TYPES: [&str; 9] =
-    ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+const CARD_TYPES: [&str; 9] = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
 
 struct Ctx<'a> {
     file: &'a str,
@@ -131,17 +130,11 @@ impl Ctx<'_> {
     }
 
     fn player(&self, path: &str, id: &str) -> Result<usize, InputError> {
-        self.players
-            .get(id)
-            .copied()
-            .ok_or_else(|| self.err(path, unknown_id("a player", id, self.players.keys().map(String::as_str))))
+        self.players.get(id).copied().ok_or_else(|| self.err(path, unknown_id("a player", id, self.players.keys().map(String::as_str))))
     }
 
     fn permanent(&self, path: &str, id: &str) -> Result<usize, InputError> {
-        self.permanents
-            .get(id)
-            .copied()
-            .ok_or_else(|| self.err(path, unknown_id("a permanent", id, self.permanents.keys().map(String::as_str))))
+        self.permanents.get(id).copied().ok_or_else(|| self.err(path, unknown_id("a permanent", id, self.permanents.keys().map(String::as_str))))
     }
 
     fn string<'v>(&self, path: &str, v: &'v Value, what: &str) -> Result<&'v str, InputError> {
@@ -202,10 +195,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         return Err(ctx.err("players", format!("expected at most {MAX_PLAYERS} players, found {}", board.players.len())));
     }
     if board.permanents.len() > MAX_PERMANENTS {
-        return Err(ctx.err(
-            "permanents",
-            format!("expected at most {MAX_PERMANENTS} permanents, found {}", board.permanents.len()),
-        ));
+        return Err(ctx.err("permanents", format!("expected at most {MAX_PERMANENTS} permanents, found {}", board.permanents.len())));
     }
     if board.effects.len() > MAX_EFFECTS {
         return Err(ctx.err("effects", format!("expected at most {MAX_EFFECTS} effects, found {}", board.effects.len())));
@@ -247,10 +237,8 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         return Err(ctx.err("variant.defending_player", "expected a player id: attack \"single\" needs the chosen defending player (CR 506.2a)"));
     }
     if v.defending_player.is_some() && v.attack != AttackOption::Single {
-        warnings.push(Warning {
-            path: "variant.defending_player".into(),
-            message: "ignored: it only matters when variant.attack is \"single\"".into(),
-        });
+        warnings
+            .push(Warning { path: "variant.defending_player".into(), message: "ignored: it only matters when variant.attack is \"single\"".into() });
     }
 
     let mut pools = Vec::new();
@@ -408,12 +396,7 @@ fn parse_mana_ability(ctx: &Ctx, path: &str, v: &Value) -> Result<ManaAbility, I
             let lands = match o.get("could_produce").and_then(Value::as_str) {
                 Some("lands_of_opponents") => LandsOf::Opponents,
                 Some("lands_you_control") => LandsOf::Controller,
-                _ => {
-                    return Err(ctx.err(
-                        format!("{path}.could_produce"),
-                        "expected \"lands_of_opponents\" or \"lands_you_control\"",
-                    ))
-                }
+                _ => return Err(ctx.err(format!("{path}.could_produce"), "expected \"lands_of_opponents\" or \"lands_you_control\"")),
             };
             let colors_only = match o.get("kind").and_then(Value::as_str) {
                 Some("color") => true,
@@ -424,10 +407,7 @@ fn parse_mana_ability(ctx: &Ctx, path: &str, v: &Value) -> Result<ManaAbility, I
         }
         other => Err(ctx.err(
             path,
-            format!(
-                "expected a mana string (\"{{G}}\"), \"any_color\" or {{\"could_produce\": ..., \"kind\": ...}}, found {}",
-                kind_of(other)
-            ),
+            format!("expected a mana string (\"{{G}}\"), \"any_color\" or {{\"could_produce\": ..., \"kind\": ...}}, found {}", kind_of(other)),
         )),
     }
 }
@@ -456,8 +436,7 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                     }
                     "color" | "not_color" => {
                         let s = ctx.string(&p, x, "a color W, U, B, R or G")?;
-                        let c = parse_color(s)
-                            .ok_or_else(|| ctx.err(&p, format!("expected a color W, U, B, R or G, found \"{s}\"")))?;
+                        let c = parse_color(s).ok_or_else(|| ctx.err(&p, format!("expected a color W, U, B, R or G, found \"{s}\"")))?;
                         if k == "color" {
                             f.color = Some(c)
                         } else {
@@ -465,9 +444,7 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                         }
                     }
                     "power_greater_than" => {
-                        f.power_greater_than = Some(
-                            x.as_i64().ok_or_else(|| ctx.err(&p, format!("expected an integer, found {}", kind_of(x))))?,
-                        )
+                        f.power_greater_than = Some(x.as_i64().ok_or_else(|| ctx.err(&p, format!("expected an integer, found {}", kind_of(x))))?)
                     }
                     "except" => f.except = ctx.permanent_list(&p, x)?,
                     _ => {
@@ -489,10 +466,9 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
             }
             Ok(Selector::Filter(f))
         }
-        other => Err(ctx.err(
-            path,
-            format!("expected a selector: \"all\", a list of creature ids, or an object of conditions, found {}", describe(other)),
-        )),
+        other => {
+            Err(ctx.err(path, format!("expected a selector: \"all\", a list of creature ids, or an object of conditions, found {}", describe(other))))
+        }
     }
 }
 
@@ -536,9 +512,10 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         check_len(ctx, &at("source"), s)?;
     }
     let creatures = || -> Result<Selector, InputError> {
-        let v = e.creatures.as_ref().ok_or_else(|| {
-            ctx.err(at("creatures"), format!("expected a selector (\"all\", a list of ids, or an object): {kind} needs creatures"))
-        })?;
+        let v = e
+            .creatures
+            .as_ref()
+            .ok_or_else(|| ctx.err(at("creatures"), format!("expected a selector (\"all\", a list of ids, or an object): {kind} needs creatures")))?;
         parse_selector(ctx, &at("creatures"), v)
     };
     let target = || e.target.as_ref().map(|v| parse_target(ctx, &at("target"), v)).transpose();
@@ -558,9 +535,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::PlayerAttacksIfAble { player: player()?, target }, &["player", "target"])
         }
         "cant_attack" => (EffectKind::CantAttack { creatures: creatures()?, target: target()? }, &["creatures", "target"]),
-        "min_other_attackers" => {
-            (EffectKind::MinOtherAttackers { creatures: creatures()?, count: count()? }, &["creatures", "count"])
-        }
+        "min_other_attackers" => (EffectKind::MinOtherAttackers { creatures: creatures()?, count: count()? }, &["creatures", "count"]),
         "cant_attack_alone" => {
             if let Some(c) = e.count.filter(|c| *c != 1) {
                 return Err(ctx.err(at("count"), format!("expected 1 or no count for cant_attack_alone, found {c} (use min_other_attackers)")));
@@ -658,11 +633,7 @@ impl ValidBoard {
             }
             if self.permanent_index(&a.target).is_none() && self.player_index(&a.target).is_none() {
                 let all = self.player_ids.keys().chain(self.permanent_ids.keys()).map(String::as_str);
-                return Err(InputError::new(
-                    file,
-                    format!("attacks[{i}].target"),
-                    unknown_id("a player, planeswalker or battle", &a.target, all),
-                ));
+                return Err(InputError::new(file, format!("attacks[{i}].target"), unknown_id("a player, planeswalker or battle", &a.target, all)));
             }
         }
         for (i, p) in d.payment.iter().flatten().enumerate() {
@@ -670,7 +641,11 @@ impl ValidBoard {
             match (&p.permanent, &p.player) {
                 (Some(id), None) => {
                     if self.permanent_index(id).is_none() {
-                        return Err(InputError::new(file, at("permanent"), unknown_id("a permanent", id, self.permanent_ids.keys().map(String::as_str))));
+                        return Err(InputError::new(
+                            file,
+                            at("permanent"),
+                            unknown_id("a permanent", id, self.permanent_ids.keys().map(String::as_str)),
+                        ));
                     }
                     if p.mana.is_none() || p.life.is_some() {
                         return Err(InputError::new(file, at("mana"), "expected \"mana\" (and no \"life\") when tapping a permanent"));
@@ -690,7 +665,11 @@ impl ValidBoard {
             }
             if let Some(m) = &p.mana {
                 if m.len() > MAX_STRING {
-                    return Err(InputError::new(file, at("mana"), format!("expected a string of at most {MAX_STRING} bytes, found {} bytes", m.len())));
+                    return Err(InputError::new(
+                        file,
+                        at("mana"),
+                        format!("expected a string of at most {MAX_STRING} bytes, found {} bytes", m.len()),
+                    ));
                 }
                 parse_production(m).map_err(|e| InputError::new(file, at("mana"), e))?;
             }

@@ -20,7 +20,6 @@ pub struct Card {
     mana: fn() -> Vec<ManaAbility>,
 }
 
-
 /// What the catalog's cards count on the board, per player, computed in one pass when a card
 /// first asks: a card scanning the whole board for itself made a copy per permanent quadratic
 /// (50,000 Nils on a 100,000-permanent board took 97 s; issue 11, F04).
@@ -43,7 +42,13 @@ pub struct Facts {
 fn facts(vb: &ValidBoard) -> &Facts {
     vb.facts.get_or_init(|| {
         let n = vb.board.players.len();
-        let mut f = Facts { enchantments: vec![0; n], basic_land_types: vec![0; n], islands: vec![false; n], creatures: vec![0; n], countered_attackers: vec![] };
+        let mut f = Facts {
+            enchantments: vec![0; n],
+            basic_land_types: vec![0; n],
+            islands: vec![false; n],
+            creatures: vec![0; n],
+            countered_attackers: vec![],
+        };
         for (q, perm) in vb.board.permanents.iter().enumerate() {
             let c = vb.controller[q];
             if perm.has_type("Enchantment") {
@@ -432,10 +437,8 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
         let needs_attachment = matches!(card.name, "Pacifism" | "Brainwash");
         let attached = vb.attached_to[p];
         if needs_attachment && attached.is_none() {
-            vb.warnings.push(Warning {
-                path: format!("permanents[{p}].attached_to"),
-                message: format!("{} has no effect without attached_to", card.name),
-            });
+            vb.warnings
+                .push(Warning { path: format!("permanents[{p}].attached_to"), message: format!("{} has no effect without attached_to", card.name) });
         } else if let (true, Some(c)) = (needs_attachment, attached) {
             if !vb.perm(c).is_creature() {
                 vb.warnings.push(Warning {
@@ -454,12 +457,41 @@ mod tests {
     #[test]
     fn catalog_covers_every_card_spec_md_names() {
         let spec = [
-            "Propaganda", "Ghostly Prison", "Windborn Muse", "Sphere of Safety", "Norn's Annex", "Collective Restraint",
-            "Koskun Falls", "Baird, Steward of Argive", "Archangel of Tithes", "Elephant Grass", "Silent Arbiter",
-            "Caverns of Despair", "Crawlspace", "Dueling Grounds", "Blazing Archon", "Moat", "Magus of the Moat",
-            "Ensnaring Bridge", "Pacifism", "Brainwash", "Mogg Flunkies", "Orcish Conscripts", "Master of Cruelties",
-            "Juggernaut", "Goblin Rabblemaster", "Avatar of Slaughter", "Fumiko the Lowblood", "Trove of Temptation",
-            "Sea Serpent", "Goblin Goon", "Llanowar Elves", "Sol Ring", "Exotic Orchard", "Fellwar Stone", "Reflecting Pool",
+            "Propaganda",
+            "Ghostly Prison",
+            "Windborn Muse",
+            "Sphere of Safety",
+            "Norn's Annex",
+            "Collective Restraint",
+            "Koskun Falls",
+            "Baird, Steward of Argive",
+            "Archangel of Tithes",
+            "Elephant Grass",
+            "Silent Arbiter",
+            "Caverns of Despair",
+            "Crawlspace",
+            "Dueling Grounds",
+            "Blazing Archon",
+            "Moat",
+            "Magus of the Moat",
+            "Ensnaring Bridge",
+            "Pacifism",
+            "Brainwash",
+            "Mogg Flunkies",
+            "Orcish Conscripts",
+            "Master of Cruelties",
+            "Juggernaut",
+            "Goblin Rabblemaster",
+            "Avatar of Slaughter",
+            "Fumiko the Lowblood",
+            "Trove of Temptation",
+            "Sea Serpent",
+            "Goblin Goon",
+            "Llanowar Elves",
+            "Sol Ring",
+            "Exotic Orchard",
+            "Fellwar Stone",
+            "Reflecting Pool",
         ];
         for name in spec {
             assert!(lookup(name).is_some(), "{name} missing from the catalog");

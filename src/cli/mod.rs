@@ -3,12 +3,12 @@
 //! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
 //! 3 no answer within the time limit.
 
-use crate::board::{load_board, load_declaration, InputError, Warning};
 use crate::api::{Error, Method, Options};
+use crate::board::{load_board, load_declaration, InputError, Warning};
+use crate::generate::Profile;
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
 use crate::solve::Objective;
-use crate::generate::Profile;
 use crate::view::BoardView;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
@@ -333,7 +333,10 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                 }
                 Format::Text => {
                     let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
-                    outln!("Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):", result.objective);
+                    outln!(
+                        "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):",
+                        result.objective
+                    );
                     out!("{}", result.result.to_text());
                 }
             }
@@ -478,9 +481,7 @@ impl Command {
     /// The `--time-limit` of a command that has one.
     fn time_limit(&self) -> Option<f64> {
         match self {
-            Command::Check { solver, .. }
-            | Command::Solve { solver, .. }
-            | Command::Enumerate { solver, .. } => Some(solver.time_limit),
+            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => Some(solver.time_limit),
             _ => None,
         }
     }

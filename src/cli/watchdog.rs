@@ -47,19 +47,14 @@ pub fn may_print() -> bool {
 /// Run `work` (which prints its answer and gives the exit status) on a worker thread; answer
 /// exit 3 if it has not started printing within `limit` seconds plus [`GRACE`].
 pub fn run_within(limit: f64, json: bool, work: impl FnOnce() -> i32 + Send + 'static) -> i32 {
-    let Some(wait) = Duration::try_from_secs_f64(limit.max(0.0))
-        .ok()
-        .and_then(|d| d.checked_add(GRACE))
-    else {
+    let Some(wait) = Duration::try_from_secs_f64(limit.max(0.0)).ok().and_then(|d| d.checked_add(GRACE)) else {
         return work();
     };
     let (send, receive) = channel();
     // The main thread's stack size: the worker does what the main thread would.
-    let spawned = std::thread::Builder::new()
-        .stack_size(8 << 20)
-        .spawn(move || {
-            let _ = send.send(work());
-        });
+    let spawned = std::thread::Builder::new().stack_size(8 << 20).spawn(move || {
+        let _ = send.send(work());
+    });
     let Ok(worker) = spawned else {
         return 70;
     };

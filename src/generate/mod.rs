@@ -144,14 +144,46 @@ impl Rng {
 }
 
 const KIND_SUBTYPES: [&str; 36] = [
-    "Goblin", "Soldier", "Zombie", "Saproling", "Elf", "Warrior", "Thopter", "Spirit", "Knight", "Human", "Cat", "Bird",
-    "Insect", "Wolf", "Beast", "Elemental", "Angel", "Dragon", "Vampire", "Rat", "Squirrel", "Servo", "Construct", "Myr",
-    "Illusion", "Faerie", "Golem", "Pirate", "Dinosaur", "Merfolk", "Ogre", "Treefolk", "Snake", "Bat", "Ape", "Devil",
+    "Goblin",
+    "Soldier",
+    "Zombie",
+    "Saproling",
+    "Elf",
+    "Warrior",
+    "Thopter",
+    "Spirit",
+    "Knight",
+    "Human",
+    "Cat",
+    "Bird",
+    "Insect",
+    "Wolf",
+    "Beast",
+    "Elemental",
+    "Angel",
+    "Dragon",
+    "Vampire",
+    "Rat",
+    "Squirrel",
+    "Servo",
+    "Construct",
+    "Myr",
+    "Illusion",
+    "Faerie",
+    "Golem",
+    "Pirate",
+    "Dinosaur",
+    "Merfolk",
+    "Ogre",
+    "Treefolk",
+    "Snake",
+    "Bat",
+    "Ape",
+    "Devil",
 ];
 const BASICS: [&str; 5] = ["Plains", "Island", "Swamp", "Mountain", "Forest"];
 const COLORS: [&str; 5] = ["W", "U", "B", "R", "G"];
-const WALKERS: [&str; 6] =
-    ["Jace Beleren", "Chandra Nalaar", "Liliana Vess", "Garruk Wildspeaker", "Ajani Goldmane", "Teferi, Hero of Dominaria"];
+const WALKERS: [&str; 6] = ["Jace Beleren", "Chandra Nalaar", "Liliana Vess", "Garruk Wildspeaker", "Ajani Goldmane", "Teferi, Hero of Dominaria"];
 
 /// A token kind: everything its members share.
 struct Kind {
@@ -201,9 +233,7 @@ fn ids(v: &[String]) -> Value {
 
 impl Gen {
     fn new(n: usize, seed: u64) -> Gen {
-        let players = (0..n)
-            .map(|i| Player { id: player_id(i, n), team: None, life: 40, hand: 0, mana_pool: String::new() })
-            .collect();
+        let players = (0..n).map(|i| Player { id: player_id(i, n), team: None, life: 40, hand: 0, mana_pool: String::new() }).collect();
         Gen { rng: Rng::new(seed), players, permanents: vec![], effects: vec![] }
     }
 

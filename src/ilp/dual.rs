@@ -277,7 +277,8 @@ impl Encoding {
         let mut bound_of: BTreeMap<(usize, usize), f64> = BTreeMap::new();
         for (g, list) in classes.iter().enumerate() {
             for k in 0..list.len() {
-                bound_of.insert((g, k), Self::dual_bound(inner, (0..columns.len()).filter(|&i| columns[i].group == g && columns[i].class == Some(k))));
+                bound_of
+                    .insert((g, k), Self::dual_bound(inner, (0..columns.len()).filter(|&i| columns[i].group == g && columns[i].class == Some(k))));
             }
         }
         for (&(g, k), &u) in &bound_of {
@@ -347,4 +348,3 @@ impl Encoding {
         DualBar { constraints: cs, exact: *exact }
     }
 }
-

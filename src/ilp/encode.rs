@@ -270,7 +270,14 @@ impl Profile {
     }
 }
 
-fn undominated(pos: &Position, cx: &DominanceContext, c: usize, targets: Vec<usize>, weights: Vec<u32>, keep: Option<usize>) -> (Vec<usize>, Vec<u32>) {
+fn undominated(
+    pos: &Position,
+    cx: &DominanceContext,
+    c: usize,
+    targets: Vec<usize>,
+    weights: Vec<u32>,
+    keep: Option<usize>,
+) -> (Vec<usize>, Vec<u32>) {
     let profiles = Profile::of(pos, cx, c, &targets);
     // i dominates j: weakly better everywhere; among equals the first one is kept.
     let dominates = |i: usize, j: usize| weights[i] >= weights[j] && profiles[i].no_worse_than(&profiles[j]);
@@ -372,9 +379,11 @@ impl Encoding {
             if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
                 let r_j = vars.add(variable().min(0.0).max(1.0));
                 let ts = Some(targets.clone());
-                let vs = groups.iter().enumerate().filter(|(_, gr)| rules.creatures[gr.members[0]].controller == *player).flat_map(|(g, _)| {
-                    x[g].iter().filter(|(t, _)| in_targets(&ts, *t)).map(|(_, v)| *v).collect::<Vec<_>>()
-                });
+                let vs = groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, gr)| rules.creatures[gr.members[0]].controller == *player)
+                    .flat_map(|(g, _)| x[g].iter().filter(|(t, _)| in_targets(&ts, *t)).map(|(_, v)| *v).collect::<Vec<_>>());
                 // (2)
                 constraints.push(constraint::leq(Expression::from(r_j), sum(vs)));
                 obeyed.add_mul(1.0, r_j);
@@ -543,10 +552,7 @@ impl Encoding {
 
     /// How many members of each group attack each target in `a` (parallel to `x`).
     pub fn counts(&self, a: &Assignment) -> Vec<Vec<usize>> {
-        self.groups
-            .iter()
-            .map(|g| g.targets.iter().map(|&t| g.members.iter().filter(|&&c| a[c] == Some(t)).count()).collect())
-            .collect()
+        self.groups.iter().map(|g| g.targets.iter().map(|&t| g.members.iter().filter(|&&c| a[c] == Some(t)).count()).collect()).collect()
     }
 
     /// Turn solved counts into a declaration, giving each member the choice it has in `prefer`
@@ -587,7 +593,8 @@ impl Encoding {
         for g in 0..self.groups.len() {
             let group = &self.groups[g];
             let size = group.members.len();
-            let want: Vec<usize> = group.targets.iter().map(|&t| group.members.iter().filter(|&&c| prefer.get(c).copied().flatten() == Some(t)).count()).collect();
+            let want: Vec<usize> =
+                group.targets.iter().map(|&t| group.members.iter().filter(|&&c| prefer.get(c).copied().flatten() == Some(t)).count()).collect();
             let want_none = group.members.iter().filter(|&&c| prefer.get(c).copied().flatten().is_none()).count();
             if size == 1 {
                 // Binary x: closeness is x for the preferred target, 1 - a for "no attack".

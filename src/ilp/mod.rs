@@ -102,7 +102,9 @@ impl Default for Ilp {
 pub enum Optimality {
     Proven,
     /// The deadline came first; the best proven upper bound on the objective, if known.
-    Unproven { bound: Option<f64> },
+    Unproven {
+        bound: Option<f64>,
+    },
 }
 
 /// What a solve returns: the rounded assignment and the objective microlp reported.
@@ -166,7 +168,15 @@ impl Ilp {
     /// The best solution over the split's cases: `build` adds the objective and any extra
     /// constraints to each case's encoding, which must include `obeyed ≥ floor`: cases that
     /// can't obey `floor` requirements are skipped unsolved. None when no case has a solution.
-    pub fn best<F>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, floor: usize, build: F) -> Result<Option<Solved>, SolveError>
+    pub fn best<F>(
+        &self,
+        pos: &Position,
+        allowed: &[bool],
+        grouping: Grouping,
+        prefer: &Assignment,
+        floor: usize,
+        build: F,
+    ) -> Result<Option<Solved>, SolveError>
     where
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
     {
@@ -177,7 +187,16 @@ impl Ilp {
     /// As [`Ilp::best`], skipping a case when `skip(case, best so far)` says it can't win.
     /// Cases are tried from the most attackers down, where the best answers usually are.
     #[allow(clippy::too_many_arguments)]
-    fn best_bounded<F, S>(&self, pos: &Position, allowed: &[bool], grouping: Grouping, prefer: &Assignment, prune: bool, mut build: F, skip: S) -> Result<Option<Solved>, SolveError>
+    fn best_bounded<F, S>(
+        &self,
+        pos: &Position,
+        allowed: &[bool],
+        grouping: Grouping,
+        prefer: &Assignment,
+        prune: bool,
+        mut build: F,
+        skip: S,
+    ) -> Result<Option<Solved>, SolveError>
     where
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
         S: Fn(Split, Option<&Solved>) -> bool,
@@ -262,7 +281,14 @@ impl Ilp {
     /// Maximize `objective` over the encoding plus `extra` constraints: a proven optimum, None
     /// when the constraints admit no declaration, or an error. Group counts become a declaration
     /// as close to `prefer` as they allow.
-    pub fn solve(&self, pos: &Position, enc: Encoding, objective: Expression, extra: Vec<good_lp::Constraint>, prefer: &Assignment) -> Result<Option<Solved>, SolveError> {
+    pub fn solve(
+        &self,
+        pos: &Position,
+        enc: Encoding,
+        objective: Expression,
+        extra: Vec<good_lp::Constraint>,
+        prefer: &Assignment,
+    ) -> Result<Option<Solved>, SolveError> {
         let Encoding { vars, constraints, .. } = enc;
         let (groups, x, obeyed) = (enc.groups, enc.x, enc.obeyed);
         let objective_copy = objective.clone();
@@ -331,7 +357,13 @@ impl Ilp {
                 if solution.status() == microlp::SolutionStatus::Optimal || by_integrality {
                     crate::debug::note(|| {
                         let st = solution.stats();
-                        format!("  {} nodes, {} pivots, {:?} in microlp, objective {}", st.nodes_solved, st.lp_iterations, st.elapsed, solution.objective())
+                        format!(
+                            "  {} nodes, {} pivots, {:?} in microlp, objective {}",
+                            st.nodes_solved,
+                            st.lp_iterations,
+                            st.elapsed,
+                            solution.objective()
+                        )
                     });
                     let values = solution.iter().map(|(_, v)| v).collect();
                     return Ok(Some((values, Optimality::Proven)));
@@ -472,7 +504,8 @@ fn most_obeyed_with(pos: &Position) -> impl Fn(Split) -> Option<usize> {
 /// The most requirements of creature `c` one attack of it can obey.
 fn most_obeyed_by(pos: &Position, c: usize) -> usize {
     let rules = &pos.rules;
-    let reqs: Vec<&crate::rules::Requirement> = rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts).collect();
+    let reqs: Vec<&crate::rules::Requirement> =
+        rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts).collect();
     rules.creatures[c]
         .allowed
         .iter()

@@ -296,8 +296,18 @@ fn from_known(k: &KnownCard) -> Permanent {
 
 /// Options of a card that do not change how it attacks or restricts attacks.
 const HARMLESS_OPTIONS: [&str; 12] = [
-    "set", "iscommander", "renowned", "monstrous", "damage", "chosencolor", "chosentype", "namedcard",
-    "rememberedcards", "imprinting", "exiledwith", "artid",
+    "set",
+    "iscommander",
+    "renowned",
+    "monstrous",
+    "damage",
+    "chosencolor",
+    "chosentype",
+    "namedcard",
+    "rememberedcards",
+    "imprinting",
+    "exiledwith",
+    "artid",
 ];
 
 /// Parse a Forge state file into a board. `file` names it in messages.
@@ -428,7 +438,9 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
             match parse_token(token) {
                 Some(p) => p,
                 None => {
-                    skipped.push(skip("a token attackopt cannot read (expected a script name such as w_1_1_soldier or a description with P:, T: and Types:)".into()));
+                    skipped.push(skip(
+                        "a token attackopt cannot read (expected a script name such as w_1_1_soldier or a description with P:, T: and Types:)".into(),
+                    ));
                     continue;
                 }
             }
@@ -436,8 +448,7 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
             from_known(k)
         } else {
             skipped.push(skip(
-                "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, so what it does to attacks is unknown"
-                    .into(),
+                "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, so what it does to attacks is unknown".into(),
             ));
             continue;
         };

@@ -77,16 +77,14 @@ impl Exhaustive {
         let mut out = Vec::new();
         for step in 0usize.. {
             past(deadline, step)?;
-            let a: Assignment =
-                (0..n).map(|c| if choice[c] == 0 { None } else { Some(rules.creatures[c].allowed[choice[c] - 1]) }).collect();
+            let a: Assignment = (0..n).map(|c| if choice[c] == 0 { None } else { Some(rules.creatures[c].allowed[choice[c] - 1]) }).collect();
             if rules.restrictions.iter().all(|r| rules.holds(r, &a)) {
                 let incurred = rules.incurred(&a);
                 let ok = if incurred.is_empty() {
                     true
                 } else {
                     // Payability depends on the costs and on which mana creatures attack.
-                    let tapped: Vec<usize> =
-                        pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks.filter(|&c| a[c].is_some())).collect();
+                    let tapped: Vec<usize> = pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks.filter(|&c| a[c].is_some())).collect();
                     let key = (incurred.clone(), tapped);
                     match payable.get(&key) {
                         Some(&ok) => ok,
@@ -167,13 +165,10 @@ impl ExhaustiveOracle {
         for (step, c) in self.candidates.iter().enumerate() {
             past(deadline, step)?;
             let max = match baseline {
-                    Baseline::Free => free_max,
-                    Baseline::Paid => best
-                        .iter()
-                        .filter(|(set, _)| set.iter().all(|k| c.incurred.binary_search(k).is_ok()))
-                        .map(|(_, &v)| v)
-                        .max()
-                        .unwrap_or(0),
+                Baseline::Free => free_max,
+                Baseline::Paid => {
+                    best.iter().filter(|(set, _)| set.iter().all(|k| c.incurred.binary_search(k).is_ok())).map(|(_, &v)| v).max().unwrap_or(0)
+                }
             };
             if c.obeyed >= max {
                 out.push(c);

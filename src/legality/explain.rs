@@ -50,12 +50,9 @@ pub fn describe_requirement(pos: &Position, r: &Requirement) -> String {
         RequirementKind::AttackPlayerOtherThan { creature, player } => {
             format!("{} attacks a player other than {} if able — {}", creature_name(pos, *creature), vb.player_id(*player), r.source)
         }
-        RequirementKind::PlayerAttacks { player, targets } => format!(
-            "{} attacks {} with at least one creature if able — {}",
-            vb.player_id(*player),
-            target_list(pos, targets),
-            r.source
-        ),
+        RequirementKind::PlayerAttacks { player, targets } => {
+            format!("{} attacks {} with at least one creature if able — {}", vb.player_id(*player), target_list(pos, targets), r.source)
+        }
     }
 }
 
@@ -86,15 +83,17 @@ pub(crate) fn why_not_target(pos: &Position, c: usize, t: Option<usize>, wanted:
     } else {
         let variant = &vb.board.variant;
         match variant.attack {
-            AttackOption::Single => format!(
-                "only {} was chosen as defending player this combat (CR 506.2a)",
-                variant.defending_player.as_deref().unwrap_or("?")
-            ),
+            AttackOption::Single => {
+                format!("only {} was chosen as defending player this combat (CR 506.2a)", variant.defending_player.as_deref().unwrap_or("?"))
+            }
             AttackOption::Left | AttackOption::Right => {
                 let side = if variant.attack == AttackOption::Left { "left" } else { "right" };
                 match defending_players(vb, me).first() {
                     Some(&p) => format!("under attack {side}, {} can attack only {} (CR 803.1)", vb.player_id(me), vb.player_id(p)),
-                    None => format!("under attack {side}, the player next to {} on that side is not an opponent, so nobody can be attacked (CR 803.1)", vb.player_id(me)),
+                    None => format!(
+                        "under attack {side}, the player next to {} on that side is not an opponent, so nobody can be attacked (CR 803.1)",
+                        vb.player_id(me)
+                    ),
                 }
             }
             AttackOption::Multiple => match variant.range_of_influence {
@@ -142,14 +141,15 @@ pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment
                 Some(ts) => format!(" {}", target_list(pos, ts)),
             };
             let period = if *per_turn {
-                format!(
-                    "each turn, {} already attacked this turn, so at most {count} more",
-                    pos.board.board.attacked_this_turn
-                )
+                format!("each turn, {} already attacked this turn, so at most {count} more", pos.board.board.attacked_this_turn)
             } else {
                 "each combat".to_string()
             };
-            format!("no more than {written} creature{} can attack{what} {period}, and {n} do ({}) (CR 508.1c)", if *written == 1 { "" } else { "s" }, r.source)
+            format!(
+                "no more than {written} creature{} can attack{what} {period}, and {n} do ({}) (CR 508.1c)",
+                if *written == 1 { "" } else { "s" },
+                r.source
+            )
         }
     }
 }
@@ -177,11 +177,7 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
         .iter()
         .map(|&k| format!("{} for {} ({})", format_cost(&rules.costs[k].cost), creature_name(pos, rules.costs[k].creature), rules.costs[k].source))
         .collect();
-    format!(
-        "the costs to attack can't be paid (CR 508.1g-j, no partial payment): {}; costs: {}",
-        parts.join("; "),
-        why.join(", ")
-    )
+    format!("the costs to attack can't be paid (CR 508.1g-j, no partial payment): {}; costs: {}", parts.join("; "), why.join(", "))
 }
 
 /// The `requirements` violation as a chain of reasons: how many are obeyed, how many could be,

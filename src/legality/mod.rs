@@ -228,10 +228,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     let legal_under = LegalUnder { paid: others_ok && obeyed >= paid.value, free: others_ok && obeyed >= free.value };
     let mut witness = None;
     if obeyed < max.value {
-        violations.push(Violation::new(
-            ViolationKind::Requirements,
-            explain::requirements_short(pos, &a, max, baseline, obeyed),
-        ));
+        violations.push(Violation::new(ViolationKind::Requirements, explain::requirements_short(pos, &a, max, baseline, obeyed)));
         let mut w = pos.declaration(&max.witness);
         let w_incurred = rules.incurred(&max.witness);
         if !w_incurred.is_empty() {

@@ -179,7 +179,13 @@ impl CheckResult {
             );
         }
         for r in &self.requirements {
-            let mark = if !r.counts { "-" } else if r.obeyed { "✓" } else { "✗" };
+            let mark = if !r.counts {
+                "-"
+            } else if r.obeyed {
+                "✓"
+            } else {
+                "✗"
+            };
             let note = if r.counts { "" } else { " [not counted: it may not attack]" };
             let _ = writeln!(s, "  {mark} {}{note}", r.text);
         }

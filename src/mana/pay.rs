@@ -86,10 +86,18 @@ struct Unit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Origin {
     /// Unit `unit` of alternative `alt` of source `source` (index into `ManaBoard::sources`).
-    Source { source: usize, alt: usize, unit: usize },
-    Pool { player: usize },
+    Source {
+        source: usize,
+        alt: usize,
+        unit: usize,
+    },
+    Pool {
+        player: usize,
+    },
     /// Mana named in an explicit payment entry.
-    Given { entry: usize },
+    Given {
+        entry: usize,
+    },
 }
 
 /// How a set of units pays a list of symbols: the type each used unit gives, and life pips.
@@ -353,7 +361,12 @@ impl ManaBoard {
         }
         if !pool.is_empty() {
             pool.sort();
-            out.push(PaymentEntry { permanent: None, player: Some(vb.player_id(player).to_string()), mana: Some(production_string(&pool)), life: None });
+            out.push(PaymentEntry {
+                permanent: None,
+                player: Some(vb.player_id(player).to_string()),
+                mana: Some(production_string(&pool)),
+                life: None,
+            });
         }
         if sol.life_pips > 0 {
             out.push(PaymentEntry { permanent: None, player: Some(vb.player_id(player).to_string()), mana: None, life: Some(sol.life_pips * 2) });
@@ -363,7 +376,14 @@ impl ManaBoard {
 
     /// Check an explicit payment (docs/format.md "Declaration"): every problem found, as sentences.
     /// Ids were checked before ([`ValidBoard::check_declaration_ids`]).
-    pub fn verify(&self, vb: &ValidBoard, rules: &Rules, a: &Assignment, incurred: &[usize], entries: &[PaymentEntry]) -> Result<Vec<String>, PayError> {
+    pub fn verify(
+        &self,
+        vb: &ValidBoard,
+        rules: &Rules,
+        a: &Assignment,
+        incurred: &[usize],
+        entries: &[PaymentEntry],
+    ) -> Result<Vec<String>, PayError> {
         let mut problems = Vec::new();
         let owed = self.owed(rules, incurred);
         let mut units: BTreeMap<usize, Vec<Unit>> = BTreeMap::new();
@@ -430,7 +450,11 @@ impl ManaBoard {
         for (&p, &l) in &life {
             let phyrexian = owed.get(&p).map_or(0, |s| s.iter().filter(|x| matches!(x, Symbol::Phyrexian(_))).count() as i64);
             if l % 2 != 0 || l / 2 > phyrexian {
-                problems.push(format!("{} pays {l} life, but life pays only Phyrexian symbols, 2 each, and {} owes {phyrexian} of them (CR 107.4f)", vb.player_id(p), vb.player_id(p)));
+                problems.push(format!(
+                    "{} pays {l} life, but life pays only Phyrexian symbols, 2 each, and {} owes {phyrexian} of them (CR 107.4f)",
+                    vb.player_id(p),
+                    vb.player_id(p)
+                ));
             }
         }
         for (player, symbols) in &owed {

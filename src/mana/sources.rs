@@ -67,8 +67,7 @@ impl ManaBoard {
         let shared = vb.shared_life();
         // A life group is named by its first player: the team's first listed player holds the
         // shared total (docs/format.md `shared_life`).
-        let life_group: Vec<usize> =
-            (0..n).map(|p| if shared { (0..n).find(|&q| vb.same_team(p, q)).unwrap_or(p) } else { p }).collect();
+        let life_group: Vec<usize> = (0..n).map(|p| if shared { (0..n).find(|&q| vb.same_team(p, q)).unwrap_or(p) } else { p }).collect();
         let life: Vec<i64> = vb.board.players.iter().map(|p| p.life).collect();
         let group_life = (0..n).map(|g| life[g]).collect();
         ManaBoard { sources, pools: vb.pools.clone(), life, life_group, group_life }

@@ -181,9 +181,7 @@ pub fn parse_production(s: &str) -> Result<Vec<TypeSet>, String> {
             }
             Symbol::Typed(t) => units.push(TypeSet::one(t)),
             Symbol::Hybrid(a, b) => units.push(TypeSet::one(a).union(TypeSet::one(b))),
-            Symbol::TwoOr(_) | Symbol::Phyrexian(_) => {
-                return Err(format!("\"{sym}\" in \"{s}\" is a cost symbol, not mana a source can add"))
-            }
+            Symbol::TwoOr(_) | Symbol::Phyrexian(_) => return Err(format!("\"{sym}\" in \"{s}\" is a cost symbol, not mana a source can add")),
         }
     }
     Ok(units)

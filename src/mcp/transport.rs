@@ -17,8 +17,8 @@
 //! one line each, under one lock.
 
 use crate::board::size::MAX_INPUT_BYTES;
-use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::model::{ClientRequest, JsonRpcMessage};
+use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -203,7 +203,11 @@ fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> 
             // rmcp reads a tools/call whose arguments are not an object as an unknown request.
             if let ClientRequest::CustomRequest(c) = &r.request {
                 if c.method == "tools/call" {
-                    answer_error(serde_json::to_value(&r.id).ok(), -32602, "tools/call: expected params {\"name\": ..., \"arguments\": {...}} with arguments an object".into());
+                    answer_error(
+                        serde_json::to_value(&r.id).ok(),
+                        -32602,
+                        "tools/call: expected params {\"name\": ..., \"arguments\": {...}} with arguments an object".into(),
+                    );
                     return None;
                 }
             }
@@ -229,7 +233,9 @@ fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> 
                 _ if e.to_string().contains("recursion limit") => answer_error(
                     id,
                     -32700,
-                    format!("parse error: the request is nested deeper than 128 levels; inside a tools/call a board may be nested at most 124 deep ({e})"),
+                    format!(
+                        "parse error: the request is nested deeper than 128 levels; inside a tools/call a board may be nested at most 124 deep ({e})"
+                    ),
                 ),
                 _ => answer_error(id, -32700, format!("parse error: {e}")),
             }

@@ -91,16 +91,8 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     for (c, cr) in creatures.iter().enumerate() {
         creature_of[cr.permanent] = Some(c);
     }
-    let mut rules = Rules {
-        targets,
-        creatures,
-        requirements: vec![],
-        restrictions: vec![],
-        costs: vec![],
-        attacking_players,
-        by_creature: vec![],
-        creature_of,
-    };
+    let mut rules =
+        Rules { targets, creatures, requirements: vec![], restrictions: vec![], costs: vec![], attacking_players, by_creature: vec![], creature_of };
     let mut budget = Budget { file: &vb.file, used: 0 };
 
     // Goad (CR 701.15b-d): per distinct goading player, "attacks if able" and "attacks a player

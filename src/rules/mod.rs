@@ -175,11 +175,9 @@ impl Rules {
             RequirementKind::AttackPlayerOtherThan { creature, player } => {
                 a[*creature].is_some_and(|t| self.targets[t].player().is_some_and(|p| p != *player))
             }
-            RequirementKind::PlayerAttacks { player, targets } => self
-                .creatures
-                .iter()
-                .enumerate()
-                .any(|(c, cr)| cr.controller == *player && a[c].is_some_and(|t| targets.binary_search(&t).is_ok())),
+            RequirementKind::PlayerAttacks { player, targets } => {
+                self.creatures.iter().enumerate().any(|(c, cr)| cr.controller == *player && a[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
+            }
         }
     }
 
@@ -193,9 +191,7 @@ impl Rules {
         let attackers = || a.iter().filter(|t| t.is_some()).count();
         match &r.kind {
             RestrictionKind::CantAttack { creature, targets } => !a[*creature].is_some_and(|t| in_targets(targets, t)),
-            RestrictionKind::MinOtherAttackers { creature, count } => {
-                a[*creature].is_none() || attackers() > *count as usize
-            }
+            RestrictionKind::MinOtherAttackers { creature, count } => a[*creature].is_none() || attackers() > *count as usize,
             RestrictionKind::AttacksOnlyAlone { creature } => a[*creature].is_none() || attackers() == 1,
             RestrictionKind::MaxAttackers { count, targets, .. } => {
                 a.iter().filter(|t| t.is_some_and(|t| in_targets(targets, t))).count() <= *count as usize

@@ -5,9 +5,8 @@ use crate::board::{AttackOption, ValidBoard};
 
 /// Every player, planeswalker and battle on the board, in that order.
 pub fn all_targets(vb: &ValidBoard) -> Vec<Target> {
-    let mut out: Vec<Target> = (0..vb.board.players.len())
-        .map(|p| Target { id: vb.player_id(p).to_string(), kind: TargetKind::Player(p), defender: Some(p) })
-        .collect();
+    let mut out: Vec<Target> =
+        (0..vb.board.players.len()).map(|p| Target { id: vb.player_id(p).to_string(), kind: TargetKind::Player(p), defender: Some(p) }).collect();
     for (i, perm) in vb.board.permanents.iter().enumerate() {
         // CR 306 / 310: planeswalkers and battles are the permanents that can be attacked.
         if perm.has_type("Planeswalker") {
@@ -35,9 +34,7 @@ pub fn defending_players(vb: &ValidBoard, attacker: usize) -> Vec<usize> {
         // CR 802: every opponent is a defending player.
         AttackOption::Multiple => (0..n).filter(|&p| opponent(p)).collect(),
         // CR 506.2a: the one player chosen at the beginning of combat.
-        AttackOption::Single => {
-            variant.defending_player.as_deref().and_then(|d| vb.player_index(d)).filter(|&d| opponent(d)).into_iter().collect()
-        }
+        AttackOption::Single => variant.defending_player.as_deref().and_then(|d| vb.player_index(d)).filter(|&d| opponent(d)).into_iter().collect(),
         // CR 803.1: only the opponent sitting directly on that side, if there is one.
         AttackOption::Left => Some((attacker + 1) % n).filter(|&p| p != attacker && opponent(p)).into_iter().collect(),
         AttackOption::Right => Some((attacker + n - 1) % n).filter(|&p| p != attacker && opponent(p)).into_iter().collect(),

@@ -210,7 +210,19 @@ impl<'a> Search<'a> {
         let method = if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect };
         // Under paid, the objective phases leave out pairs no legal declaration uses.
         let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
-        Ok(Search { pos, ilp, objective_ilp, baseline, grouping, m_free: free.value, cuts: vec![], legal_seen: vec![free.witness], bound: None, dual: false, method })
+        Ok(Search {
+            pos,
+            ilp,
+            objective_ilp,
+            baseline,
+            grouping,
+            m_free: free.value,
+            cuts: vec![],
+            legal_seen: vec![free.witness],
+            bound: None,
+            dual: false,
+            method,
+        })
     }
 
     /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
@@ -440,7 +452,8 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         cs.push(constraint::leq(enc.mana_value(), least_mana as f64));
         cs
     };
-    let (third, proven) = if objective == Objective::Attackers { (second, proven) } else { tie_break(search.best(fewest_attackers, fix_both), &second)? };
+    let (third, proven) =
+        if objective == Objective::Attackers { (second, proven) } else { tie_break(search.best(fewest_attackers, fix_both), &second)? };
     finish(pos, objective, baseline, &third, ilp, proven_objective(proven), Some(best_value), search.method)
 }
 
@@ -467,7 +480,13 @@ pub fn simple_bound(pos: &Position, objective: Objective) -> i64 {
                     Objective::Power => c.power,
                     Objective::Attackers => 1,
                     Objective::None => 0,
-                    Objective::Damage(p) => if rules.targets[t].player() == Some(p) { c.power.max(0) } else { 0 },
+                    Objective::Damage(p) => {
+                        if rules.targets[t].player() == Some(p) {
+                            c.power.max(0)
+                        } else {
+                            0
+                        }
+                    }
                 })
                 .max()
                 .unwrap_or(0)
@@ -499,7 +518,16 @@ fn tie_break(found: Result<Option<(Assignment, Optimality)>, SolveError>, previo
 }
 
 #[allow(clippy::too_many_arguments)]
-fn finish(pos: &Position, objective: Objective, baseline: Baseline, a: &Assignment, maximizer: &dyn Maximizer, proven: Proven, objective_bound: Option<i64>, method: BarMethod) -> Result<SolveResult, SolveError> {
+fn finish(
+    pos: &Position,
+    objective: Objective,
+    baseline: Baseline,
+    a: &Assignment,
+    maximizer: &dyn Maximizer,
+    proven: Proven,
+    objective_bound: Option<i64>,
+    method: BarMethod,
+) -> Result<SolveResult, SolveError> {
     let result = check(pos, &pos.declaration(a), baseline, maximizer)?;
     if result.proof == "none" {
         return Err(SolveError::TimeLimit("the time limit ran out while checking the best declaration found".into()));

@@ -176,10 +176,23 @@ fn creature(g: &mut Choices, ctx: &mut Ctx, controller: usize, attacking_side: b
     let id = ctx.id("c");
     const GENERIC: [&str; 4] = ["Grizzly Bears", "Goblin Piker", "Serra Angel", ""];
     const NAMED: [&str; 17] = [
-        "Mogg Flunkies", "Orcish Conscripts", "Master of Cruelties", "Juggernaut", "Goblin Rabblemaster",
-        "Avatar of Slaughter", "Fumiko the Lowblood", "Sea Serpent", "Goblin Goon", "Llanowar Elves",
-        "Archangel of Tithes", "Silent Arbiter", "Blazing Archon", "Baird, Steward of Argive", "Windborn Muse",
-        "Magus of the Moat", "Llanowar Elves",
+        "Mogg Flunkies",
+        "Orcish Conscripts",
+        "Master of Cruelties",
+        "Juggernaut",
+        "Goblin Rabblemaster",
+        "Avatar of Slaughter",
+        "Fumiko the Lowblood",
+        "Sea Serpent",
+        "Goblin Goon",
+        "Llanowar Elves",
+        "Archangel of Tithes",
+        "Silent Arbiter",
+        "Blazing Archon",
+        "Baird, Steward of Argive",
+        "Windborn Muse",
+        "Magus of the Moat",
+        "Llanowar Elves",
     ];
     let named = g.chance(if attacking_side { 35 } else { 60 });
     let name = if named { *g.pick(&NAMED) } else { *g.pick(&GENERIC) };
@@ -361,11 +374,8 @@ fn static_card(g: &mut Choices, ctx: &mut Ctx) -> Value {
     o.insert("types".into(), json!([ty]));
     if name == "Pacifism" || name == "Brainwash" {
         if g.chance(90) && !ctx.creatures.is_empty() {
-            let target = if !ctx.att_creatures.is_empty() && !g.chance(15) {
-                g.pick(&ctx.att_creatures).clone()
-            } else {
-                g.pick(&ctx.creatures).clone()
-            };
+            let target =
+                if !ctx.att_creatures.is_empty() && !g.chance(15) { g.pick(&ctx.att_creatures).clone() } else { g.pick(&ctx.creatures).clone() };
             o.insert("attached_to".into(), json!(target));
         }
         o.insert("subtypes".into(), json!(["Aura"]));
@@ -784,8 +794,7 @@ impl BoardInfo {
         let same_team = |a: &str, b: &str| a == b || (team(a).is_some() && team(a) == team(b));
         let active = board["active_player"].as_str().unwrap().to_string();
         let shared = board["variant"]["shared_team_turns"].as_bool().unwrap_or(false);
-        let attacking: Vec<String> =
-            if shared { ids.iter().filter(|p| same_team(p, &active)).cloned().collect() } else { vec![active.clone()] };
+        let attacking: Vec<String> = if shared { ids.iter().filter(|p| same_team(p, &active)).cloned().collect() } else { vec![active.clone()] };
         let perms: Vec<&Value> = board["permanents"].as_array().map(|v| v.iter().collect()).unwrap_or_default();
         let has_type = |p: &Value, t: &str| p["types"].as_array().is_some_and(|ts| ts.iter().any(|x| x == t));
         let mut att_creatures = Vec::new();
@@ -985,7 +994,10 @@ pub fn taxed_board() -> impl Strategy<Value = Value> {
         if extras[5] {
             // A cap over two opponents: crosses Crawlspace's single-player cap.
             let targets: Vec<&String> = opponents.iter().take(2).collect();
-            board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": 1, "target": {"players": targets}, "source": "a crossing cap"}));
+            board["effects"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!({"kind": "max_attackers", "count": 1, "target": {"players": targets}, "source": "a crossing cap"}));
         }
         board
     })
