@@ -120,10 +120,7 @@ fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -
     Ok(())
 }
 
-fn env_list<T: std::str::FromStr>(name: &str, default: &[T]) -> Vec<T>
-where
-    T: Clone,
-{
+fn env_list<T: std::str::FromStr + Clone>(name: &str, default: &[T]) -> Vec<T> {
     match std::env::var(name) {
         Ok(v) if !v.trim().is_empty() => v.split(',').map(|x| x.trim().parse().ok().expect("a list of numbers or names")).collect(),
         _ => default.to_vec(),

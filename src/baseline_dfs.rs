@@ -302,7 +302,7 @@ impl Search<'_> {
         if self.nodes > self.limits.max_nodes {
             return Err(SolveError::TimeLimit(format!("the depth-first search ran out of its budget of {} nodes", self.limits.max_nodes)));
         }
-        if self.nodes % 1024 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(1024) && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(SolveError::TimeLimit("the time limit ran out before the depth-first search finished".into()));
         }
         Ok(())

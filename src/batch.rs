@@ -407,7 +407,7 @@ impl Progress {
         if !self.enabled {
             return;
         }
-        let due = lines % 1000 == 0 || (self.tty && self.last.elapsed() >= Duration::from_secs(1));
+        let due = lines.is_multiple_of(1000) || (self.tty && self.last.elapsed() >= Duration::from_secs(1));
         if due {
             self.last = Instant::now();
             self.reported = lines;

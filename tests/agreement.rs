@@ -33,7 +33,10 @@ fn json_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// (name, board text, declarations) for every model and scenario.
-fn boards() -> Vec<(String, String, Vec<(String, String)>)> {
+/// A board's name, its text, and its named declarations.
+type NamedBoard = (String, String, Vec<(String, String)>);
+
+fn boards() -> Vec<NamedBoard> {
     let mut out = Vec::new();
     let decl_dir = root().join("models").join("declarations");
     for m in json_files(&root().join("models")) {

@@ -183,7 +183,7 @@ fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Optio
                 s.controller == player
                     && !perm.tapped
                     && !(perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste"))
-                    && !(attacking && !perm.has_keyword("Vigilance"))
+                    && (!attacking || perm.has_keyword("Vigilance"))
             })
             .collect();
         let alt_combos: usize = usable.iter().map(|s| s.alternatives.len()).product();
@@ -319,7 +319,7 @@ fn independent_targets(board: &Value, pos: &Position) -> Res {
         expected_creatures.insert(id.to_string());
         let eligible = !has(p, "types", "Battle")
             && !flag(p, "tapped")
-            && !(flag(p, "summoning_sick") && !has(p, "keywords", "Haste"))
+            && (!flag(p, "summoning_sick") || has(p, "keywords", "Haste"))
             && !has(p, "keywords", "Defender");
         let Some(c) = pos.rules.creatures.iter().find(|c| c.id == id) else {
             return Err(format!("creature {id} of the attacking side is missing from the rules"));
@@ -337,10 +337,8 @@ fn independent_targets(board: &Value, pos: &Position) -> Res {
                     if def.contains(&index(q["controller"].as_str().unwrap())) {
                         expected.insert(qid);
                     }
-                } else if has(q, "types", "Battle") {
-                    if q["protector"].as_str().is_some_and(|pr| def.contains(&index(pr))) {
-                        expected.insert(qid);
-                    }
+                } else if has(q, "types", "Battle") && q["protector"].as_str().is_some_and(|pr| def.contains(&index(pr))) {
+                    expected.insert(qid);
                 }
             }
         }
@@ -514,6 +512,7 @@ fn run_case(case: &Case) -> Res {
         );
         ensure!(!o.is_empty(), "no legal declaration at all under {b}");
     }
+    #[allow(clippy::type_complexity)]
     let legal_sets: Vec<(Baseline, BTreeSet<BTreeSet<(String, String)>>)> =
         legal_lists.iter().map(|(b, list)| (*b, list.iter().map(|a| attack_set(&pos.declaration(a))).collect())).collect();
 
@@ -836,6 +835,7 @@ fn generator_covers_features() {
     let mut runner = TestRunner::deterministic();
     let strategy = gen::board();
     let mut seen: BTreeSet<&'static str> = BTreeSet::new();
+    #[allow(clippy::type_complexity)]
     let features: [(&str, fn(&Position, &str) -> bool); 14] = [
         ("requirements", |p, _| !p.rules.requirements.is_empty()),
         ("restrictions", |p, _| !p.rules.restrictions.is_empty()),

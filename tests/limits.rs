@@ -202,7 +202,7 @@ fn nesting_past_the_recursion_limit() {
 #[test]
 fn declarations_past_the_limits() {
     let b = temp("decl-board", &board(2, 3, 0));
-    let deep = format!(r#"{{"attacks": {}}}"#, format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)));
+    let deep = format!(r#"{{"attacks": {}{}}}"#, "[".repeat(100_000), "]".repeat(100_000));
     for (tag, d, needle) in [
         ("decl-deep", deep, "at attacks[0]"),
         ("decl-huge-id", json!({ "attacks": [ { "creature": "z".repeat(5_000_000), "target": "P1" } ] }).to_string(), "attacks[0].creature"),

@@ -71,7 +71,7 @@ fn f03_counters_past_the_mana_limit_are_refused_and_costs_sum_without_wrapping()
         |id: &str, n: u64| json!({"id": id, "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "counters": n});
     let board = json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
         "permanents": [nils, countered("c1", 4_294_967_295), countered("c2", 2)]});
-    let e = Position::from_json(&board.to_string(), "b.json").err().expect("counters 2^32 - 1 accepted");
+    let e = Position::from_json(&board.to_string(), "b.json").expect_err("counters 2^32 - 1 accepted");
     assert!(e.to_string().contains("permanents[1].counters") && e.to_string().contains("at most 1000000"), "{e}");
 
     // 5,000 creatures with 1,000,000 counters each owe {5000000000}: past u32.
@@ -144,7 +144,7 @@ fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
     }
     let p = pos(&serde_json::from_str(board).unwrap());
     assert!(p.declaration_from_json("[]", "d.json").is_err());
-    let e = p.declaration_from_json(r#"{"attacks": [["bear", "B"]]}"#, "d.json").err().expect("an attack as a list");
+    let e = p.declaration_from_json(r#"{"attacks": [["bear", "B"]]}"#, "d.json").expect_err("an attack as a list");
     assert!(e.to_string().contains("at attacks[0]: expected an object"), "{e}");
     let _ = (std::fs::remove_file(&b), std::fs::remove_file(&list));
 }

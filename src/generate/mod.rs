@@ -339,14 +339,8 @@ impl Gen {
         } else {
             vec![]
         };
-        Kind {
-            subtype,
-            power: self.rng.range(1, 4) as i64,
-            keywords,
-            color: *self.rng.pick(&COLORS),
-            summoning_sick: self.rng.chance(sick_percent),
-            goaded_by,
-        }
+        let color = *self.rng.pick(&COLORS);
+        Kind { subtype, power: self.rng.range(1, 4) as i64, keywords, color, summoning_sick: self.rng.chance(sick_percent), goaded_by }
     }
 
     fn commander(&mut self, n: usize) {
@@ -488,7 +482,6 @@ impl Gen {
         let other_than = take(n * 5 / 100);
         let cant = take(n * 10 / 100);
         let costly = take(n * 15 / 100);
-        drop(take);
         for (k, group) in mins.iter().enumerate() {
             if !group.is_empty() {
                 let mut e = effect("min_other_attackers", &format!("can't attack unless {} others attack", k + 1));

@@ -88,6 +88,8 @@ pub enum Pruning<'a> {
     PaidLegal,
 }
 
+// Indices name creatures, groups and nodes across several parallel vectors here.
+#[allow(clippy::needless_range_loop)]
 fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Vec<Group> {
     let rules = &pos.rules;
     let n = rules.creatures.len();
@@ -311,6 +313,7 @@ impl Encoding {
     }
 
     /// As [`Encoding::new`], leaving out dominated targets (see [`Pruning`]).
+    #[allow(clippy::needless_range_loop)]
     pub fn with_pruning(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Encoding {
         let rules = &pos.rules;
         let groups = groups(pos, allowed, grouping, split, pruning);
@@ -634,6 +637,7 @@ impl Encoding {
     /// Every candidate already obeys at least `floor` (the free maximum), so a failed premise
     /// only needs to bring the bound down to `floor`: the coefficient is `m - floor`, which keeps
     /// the relaxation as tight as it can be.
+    #[allow(clippy::needless_range_loop)]
     pub fn paid_cut(&mut self, a: &Assignment, m: usize, floor: usize, pos: &Position) -> Vec<Constraint> {
         // A creature of `a` that pays a cost but can't attack in this split's case makes the
         // cut's premise false for every declaration here: nothing to add.

@@ -16,7 +16,7 @@ use std::time::Instant;
 /// The time limit ran out (checked every [`DEADLINE_EVERY`] steps of the enumeration).
 fn past(deadline: Option<Instant>, step: usize) -> Result<(), SolveError> {
     match deadline {
-        Some(d) if step % DEADLINE_EVERY == 0 && Instant::now() >= d => {
+        Some(d) if step.is_multiple_of(DEADLINE_EVERY) && Instant::now() >= d => {
             Err(SolveError::TimeLimit("the time limit ran out before the exhaustive checker had tried every declaration".into()))
         }
         _ => Ok(()),

@@ -22,6 +22,7 @@ impl Flow {
     }
 
     /// Push as much as possible from `s` to `t`; returns the total.
+    #[allow(clippy::needless_range_loop)] // v indexes the matrix rows too
     pub fn run(&mut self, s: usize, t: usize) -> i64 {
         let n = self.n;
         let mut total = 0;
