@@ -114,15 +114,7 @@ impl From<SolveError> for Error {
     }
 }
 
-/// `enumerate`'s result: `{ "declarations": [...], "complete": bool, "time_limit_reached": bool }`.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct Enumeration {
-    pub declarations: Vec<CheckResult>,
-    pub complete: bool,
-    /// The time limit stopped the search: the declarations listed are legal, and there may be
-    /// more (the command exits 3).
-    pub time_limit_reached: bool,
-}
+pub use crate::solve::Enumeration;
 
 /// The answer of `check`, `solve` or `enumerate` when the time limit ran out with nothing proven
 /// and nothing to show: `{"proof": "none", "legal": null, "message": ...}` (exit 3), one shape
@@ -238,10 +230,7 @@ impl Position {
     /// Legal declarations, up to `limit`, and whether the list is complete.
     pub fn enumerate(&self, limit: usize, options: &Options) -> Result<Enumeration, Error> {
         match options.method {
-            Method::Ilp => {
-                let (declarations, complete, time_limit_reached) = solve::enumerate(self, options.baseline, limit, &options.ilp())?;
-                Ok(Enumeration { declarations, complete, time_limit_reached })
-            }
+            Method::Ilp => Ok(solve::enumerate(self, options.baseline, limit, &options.ilp())?),
             Method::Exhaustive => {
                 let oracle = options.oracle(self)?;
                 let legal = oracle.legal_in_time(options.baseline)?;
@@ -250,7 +239,7 @@ impl Position {
                     .take(limit)
                     .map(|c| legality::check(self, &self.declaration(&c.assignment), options.baseline, &oracle))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Enumeration { declarations, complete: legal.len() <= limit, time_limit_reached: false })
+                Ok(Enumeration { declarations, complete: legal.len() <= limit, time_limit_reached: false, method: solve::BarMethod::Exhaustive })
             }
         }
     }

@@ -717,8 +717,9 @@ fn run_solve_case(board: &Value) -> Res {
         }
         let legal: BTreeSet<Vec<(String, String)>> = oracle.legal(baseline).iter().map(|c| attack_pairs(&pos.declaration(&c.assignment))).collect();
         if legal.len() <= 40 {
-            let (found, complete, timed_out) =
-                solving::enumerate(&pos, baseline, 1000, &Ilp::default()).map_err(|e| format!("ilp enumerate failed: {e}"))?;
+            let (found, complete, timed_out) = solving::enumerate(&pos, baseline, 1000, &Ilp::default())
+                .map_err(|e| format!("ilp enumerate failed: {e}"))
+                .map(|e| (e.declarations, e.complete, e.time_limit_reached))?;
             ensure!(!timed_out, "no deadline, yet the time limit was reached");
             let got: BTreeSet<Vec<(String, String)>> = found.iter().map(|r| attack_pairs(&r.declaration)).collect();
             ensure!(complete, "ilp enumerate ({baseline}) says incomplete below its limit");

@@ -569,16 +569,30 @@ pub fn solve_with_oracle(pos: &Position, objective: Objective, baseline: Baselin
     finish(pos, objective, baseline, &best, oracle, Proven { objective: true, ties: true }, Some(value), BarMethod::Exhaustive)
 }
 
-/// Legal declarations found with the integer program and no-good cuts, up to `limit`; the bool
-/// is true when the list is complete (the program proved there are no more). Enumeration lists
+/// `enumerate`'s result: `{ "declarations": [...], "complete": bool, "time_limit_reached": bool,
+/// "method": ... }`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Enumeration {
+    pub declarations: Vec<CheckResult>,
+    /// The program (or the exhaustive checker) proved there are no more.
+    pub complete: bool,
+    /// The time limit stopped the search: the declarations listed are legal, and there may be
+    /// more (the command exits 3).
+    pub time_limit_reached: bool,
+    /// How the declarations were made to meet the baseline's bar (see [`BarMethod`]).
+    pub method: BarMethod,
+}
+
+/// Legal declarations found with the integer program and no-good cuts, up to `limit`, and
+/// whether the list is complete (the program proved there are no more). Enumeration lists
 /// declarations creature by creature, so it uses the plain model without grouping.
 ///
 /// Under a deadline the search stops at [`OBJECTIVE_SHARE`] of the time left, keeping the rest
 /// for checking what it found: the declarations found by then are returned (each legal and
-/// checked), with the list incomplete and the third value true (the time limit was reached);
+/// checked), with the list incomplete and `time_limit_reached`;
 /// so are the legal declarations met on the way (the free maximum's witness, the paid bars'
 /// witnesses), which keeps the list from being empty.
-pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<(Vec<CheckResult>, bool, bool), SolveError> {
+pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<Enumeration, SolveError> {
     let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
     search.stop_early(false);
     let mut found: Vec<Assignment> = Vec::new();
@@ -618,7 +632,7 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
     if timed_out && results.is_empty() {
         return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found and checked".into()));
     }
-    Ok((results, complete && !timed_out, timed_out))
+    Ok(Enumeration { declarations: results, complete: complete && !timed_out, time_limit_reached: timed_out, method: search.method })
 }
 
 /// No-good cut: a declaration differing from `a` in at least one (creature, target) pair.
