@@ -236,9 +236,11 @@ impl Encoding {
         Some(Inner { columns, classes, target_class, caps, troves, col_caps, col_troves, exact })
     }
 
-    /// The most a dual variable over these columns needs to be (see the module doc).
-    fn dual_bound<I: Iterator<Item = usize>>(inner: &Inner, cols: I) -> f64 {
-        cols.map(|i| inner.columns[i].weight + inner.col_troves[i].len() as f64).fold(0.0, f64::max)
+    /// What each column can ask of the duals covering it: its weight plus the player
+    /// requirements it counts for. A dual variable never needs to exceed the most its columns
+    /// ask (see the module doc), which bounds α_g and ρ_gK.
+    fn asks(inner: &Inner) -> Vec<f64> {
+        inner.columns.iter().zip(&inner.col_troves).map(|(c, t)| c.weight + t.len() as f64).collect()
     }
 
     /// The bar by strong duality: `R(x) ≥` the dual objective, products linearized.
@@ -247,14 +249,19 @@ impl Encoding {
         let size = |g: usize| self.groups[g].members.len() as f64;
         let mut cs: Vec<Constraint> = Vec::new();
         let mut dual_objective = Expression::with_capacity(columns.len());
-        // α_g, bounded as ρ is (see the module doc): by the most a column of g can ask.
-        let mut groups: Vec<usize> = columns.iter().map(|c| c.group).collect();
-        groups.dedup();
-        let mut alpha: BTreeMap<usize, Variable> = BTreeMap::new();
-        for g in groups {
-            let u = Self::dual_bound(inner, (0..columns.len()).filter(|&i| columns[i].group == g));
-            alpha.insert(g, self.vars.add(variable().min(0.0).max(u)));
+        // α_g and ρ_gK, bounded by the most a column they cover asks.
+        let asks = Self::asks(inner);
+        let mut alpha_bound: BTreeMap<usize, f64> = BTreeMap::new();
+        let mut bound_of: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+        for (c, &ask) in columns.iter().zip(&asks) {
+            let u = alpha_bound.entry(c.group).or_insert(0.0);
+            *u = u.max(ask);
+            if let Some(k) = c.class {
+                let u = bound_of.entry((c.group, k)).or_insert(0.0);
+                *u = u.max(ask);
+            }
         }
+        let alpha: BTreeMap<usize, Variable> = alpha_bound.iter().map(|(&g, &u)| (g, self.vars.add(variable().min(0.0).max(u)))).collect();
         for (&g, &a) in &alpha {
             dual_objective.add_mul(size(g), a);
         }
@@ -274,13 +281,6 @@ impl Encoding {
         }
         // ρ_gK with its bound U_gK, and the linearized product with k_gK(x).
         let mut rho: BTreeMap<(usize, usize), Variable> = BTreeMap::new();
-        let mut bound_of: BTreeMap<(usize, usize), f64> = BTreeMap::new();
-        for (g, list) in classes.iter().enumerate() {
-            for k in 0..list.len() {
-                bound_of
-                    .insert((g, k), Self::dual_bound(inner, (0..columns.len()).filter(|&i| columns[i].group == g && columns[i].class == Some(k))));
-            }
-        }
         for (&(g, k), &u) in &bound_of {
             if u <= 0.0 {
                 continue;
