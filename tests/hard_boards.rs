@@ -3,7 +3,7 @@
 //! attackers) and random adversarial boards (`attackopt generate --profile adversarial`).
 //!
 //! Promises tested, through the real binary:
-//! - with `--time-limit 1`, `check`, `solve` and `enumerate` answer within 2 s of wall clock,
+//! - with `--time-limit 1`, `check`, `solve` and `enumerate` answer within 5 s of wall clock,
 //!   with exit 0, 1 (check: illegal) or 3 (no answer in time), never anything else;
 //! - when they answer, the answer is right: on hardness boards it matches the exact-cover truth
 //!   computed independently; on boards small enough for `--exhaustive` it matches the
@@ -29,8 +29,10 @@ use std::time::Duration;
 static TIMED: Mutex<()> = Mutex::new(());
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// The wall-clock bound for a command run with `--time-limit 1`.
-const BOUND: Duration = Duration::from_millis(2000);
+/// The wall-clock bound for a command run with `--time-limit 1`: wide (the watchdog exits at the
+/// deadline) so that a busy CI machine does not fail it by chance, yet far below what an ignored
+/// limit would take on these boards.
+const BOUND: Duration = Duration::from_millis(5000);
 
 fn temp(tag: &str, content: &str) -> PathBuf {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
@@ -49,7 +51,7 @@ fn run(args: &[&str]) -> Run {
     common::run_bounded(cmd, Duration::from_secs(60))
 }
 
-/// Run with `--time-limit 1` and assert the 2 s bound and an allowed exit status.
+/// Run with `--time-limit 1` and assert the 5 s bound and an allowed exit status.
 #[track_caller]
 fn run_limited(what: &str, args: &[&str], allowed: &[i32]) -> Run {
     let mut a: Vec<&str> = args.to_vec();
@@ -231,7 +233,7 @@ fn hardness_boards_small_binary_agrees_with_exhaustive() {
     assert!(answered > 0, "no command answered within the time limit on small hardness boards");
 }
 
-/// Large instances (up to the 64-player limit): every command answers within 2 s, and any
+/// Large instances (up to the 64-player limit): every command answers within 5 s, and any
 /// answer matches the exact-cover truth.
 #[test]
 fn hardness_boards_large_answer_in_time() {
@@ -303,7 +305,7 @@ fn adversarial_declarations(board: &str) -> Vec<String> {
     vec![r#"{"attacks": []}"#.to_string(), decl(creatures.iter().collect()), decl(creatures.iter().step_by(2).collect())]
 }
 
-/// Small adversarial boards: answers within 2 s and equal to the exhaustive checker's.
+/// Small adversarial boards: answers within 5 s and equal to the exhaustive checker's.
 #[test]
 fn adversarial_small_agree_with_exhaustive() {
     let mut answered = 0;
@@ -320,7 +322,7 @@ fn adversarial_small_agree_with_exhaustive() {
     assert!(answered > 0, "nothing answered on small adversarial boards");
 }
 
-/// Large adversarial boards: every command within 2 s with exit 0, 1 or 3.
+/// Large adversarial boards: every command within 5 s with exit 0, 1 or 3.
 #[test]
 fn adversarial_large_answer_in_time() {
     for (players, creatures, seed) in [(4, 300, 11u64), (8, 1000, 12), (6, 3000, 13)] {
