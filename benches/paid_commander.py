@@ -8,6 +8,12 @@ proven optimal, median and worst wall time, and the median gap (objective_bound 
 objective_bound of the unproven ones.
 
     python3 benches/paid_commander.py --bin target/release/attackopt --bin /tmp/old --time-limit 3
+
+--anchor CMD adds an outside anchor on the same boards: CMD BOARD power TIME_LIMIT must print a
+line `status Optimal obj X bound Y ...` (the HiGHS reference of issue 10,
+`python3 ../shared/reference/paid_bilevel_grouped.py`, prints exactly that; it needs
+`pip install highspy numpy` and handles this board family only). Where both the first binary and
+the anchor prove an optimum, the two must agree: a disagreement is printed and the script exits 1.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -17,7 +23,24 @@ ap.add_argument("--time-limit", type=float, default=3.0)
 ap.add_argument("--players", default="4,5,6")
 ap.add_argument("--creatures", default="20,40,60,100")
 ap.add_argument("--seeds", default="1,2,3,4,5")
+ap.add_argument("--anchor", help="outside reference command (see the module doc)")
 args = ap.parse_args()
+columns = args.bin + ([args.anchor] if args.anchor else [])
+disagreements = []
+
+
+def run_anchor(path):
+    """(seconds, objective, bound, proven) of the outside anchor on one board."""
+    t0 = time.monotonic()
+    out = subprocess.run(args.anchor.split() + [path, "power", str(args.time_limit)], capture_output=True, text=True)
+    dt = time.monotonic() - t0
+    for line in out.stdout.splitlines():
+        w = line.split()
+        if len(w) >= 6 and w[0] == "status" and w[2] == "obj":
+            obj, bound = float(w[3]), float(w[5])
+            return dt, obj, bound, w[1] == "Optimal"
+    return dt, None, None, False
+
 gen = args.bin[0]
 tmp = tempfile.mkdtemp()
 rows = {}
@@ -37,14 +60,20 @@ for p in map(int, args.players.split(",")):
                 except ValueError:
                     obj, bound, opt = None, None, False
                 rows.setdefault((p, n, b), []).append((dt, obj, bound, bool(opt)))
-print(f"time limit {args.time_limit} s; binaries: " + ", ".join(f"[{i}] {b}" for i, b in enumerate(args.bin)))
+            if args.anchor:
+                got = run_anchor(path)
+                rows.setdefault((p, n, args.anchor), []).append(got)
+                ours = rows[(p, n, args.bin[0])][-1]
+                if got[3] and ours[3] and round(got[1]) != ours[1]:
+                    disagreements.append(f"P={p} N={n} seed {s}: attackopt proves {ours[1]}, the anchor proves {got[1]}")
+print(f"time limit {args.time_limit} s; columns: " + ", ".join(f"[{i}] {b}" for i, b in enumerate(columns)))
 print()
-print("| P | N | " + " | ".join(f"[{i}] proven, median, worst, median gap" for i in range(len(args.bin))) + " |")
-print("|---|---|" + "---|" * len(args.bin))
+print("| P | N | " + " | ".join(f"[{i}] proven, median, worst, median gap" for i in range(len(columns))) + " |")
+print("|---|---|" + "---|" * len(columns))
 for p in map(int, args.players.split(",")):
     for n in map(int, args.creatures.split(",")):
         cells = []
-        for b in args.bin:
+        for b in columns:
             r = rows[(p, n, b)]
             proven = sum(1 for x in r if x[3])
             times = [x[0] for x in r]
@@ -52,3 +81,6 @@ for p in map(int, args.players.split(",")):
             gap = f"{100 * statistics.median(gaps):.0f} %" if gaps else "-"
             cells.append(f"{proven}/{len(r)}, {1000 * statistics.median(times):.0f} ms, {1000 * max(times):.0f} ms, {gap}")
         print(f"| {p} | {n} | " + " | ".join(cells) + " |")
+for d in disagreements:
+    print("DISAGREEMENT:", d)
+sys.exit(1 if disagreements else 0)
