@@ -105,14 +105,19 @@ impl BoardView {
                 let text = match &r.kind {
                     RestrictionKind::CantAttack { creature, targets } => format!("{} can't attack{}", name(*creature), targets_text(targets)),
                     RestrictionKind::MinOtherAttackers { creature, count } => {
-                        format!("{} can't attack unless at least {count} other creature(s) attack", name(*creature))
+                        let others = if *count == 1 { "other creature attacks".to_string() } else { "other creatures attack".to_string() };
+                        format!("{} can't attack unless at least {count} {others}", name(*creature))
                     }
                     RestrictionKind::AttacksOnlyAlone { creature } => format!("{} can only attack alone", name(*creature)),
                     RestrictionKind::MaxAttackers { count, targets, per_turn, written } => {
                         if *per_turn {
-                            format!("no more than {written} creature(s) can attack{} each turn ({count} left this turn)", targets_text(targets))
+                            format!(
+                                "no more than {} can attack{} each turn ({count} left this turn)",
+                                count_creatures(*written),
+                                targets_text(targets)
+                            )
                         } else {
-                            format!("no more than {count} creature(s) can attack{} each combat", targets_text(targets))
+                            format!("no more than {} can attack{} each combat", count_creatures(*count), targets_text(targets))
                         }
                     }
                 };
@@ -189,7 +194,12 @@ impl BoardView {
         ] {
             let _ = writeln!(s, "\n{title}: {}", items.len());
             for r in items.iter() {
-                let _ = writeln!(s, "  - {}  [{}]", r.text, r.source);
+                // Requirements already end with their source (`— goaded by B (CR 701.15b)`).
+                if r.text.ends_with(&r.source) {
+                    let _ = writeln!(s, "  - {}", r.text);
+                } else {
+                    let _ = writeln!(s, "  - {}  [{}]", r.text, r.source);
+                }
             }
         }
         let _ = writeln!(s, "\nMana sources that can pay: {}", self.mana_sources.len());
@@ -218,5 +228,14 @@ fn list(v: &[String]) -> String {
         "nothing".into()
     } else {
         v.join(", ")
+    }
+}
+
+/// "1 creature", "2 creatures".
+fn count_creatures(n: u32) -> String {
+    if n == 1 {
+        "1 creature".into()
+    } else {
+        format!("{n} creatures")
     }
 }
