@@ -349,3 +349,43 @@ fn every_line_gets_an_answer() {
     assert_eq!(answer_to(&answers, 4)["error"]["code"], -32602);
     assert!(answer_to(&answers, 5)["result"]["tools"].is_array());
 }
+
+/// Issue 11, F19: serde's derive reads a struct from a list. Tool arguments whose options, or an
+/// object inside the board or declaration, are written as lists are refused with a tool error:
+/// the options as rmcp reports arguments it cannot read, the board and declaration as the
+/// command line refuses them, naming the JSON path.
+#[test]
+fn objects_written_as_lists_are_refused() {
+    let board = json!({
+        "attackopt": 1, "active_player": "A", "variant": {"attack": "multiple"}, "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2}]
+    });
+    let decl = json!({"attacks": [{"creature": "bear", "target": "B"}], "payment": []});
+    let mut listed_variant = board.clone();
+    listed_variant["variant"] = json!(["multiple"]);
+    let call = |id: u64, tool: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes()
+    };
+    let mut lines = initialize_lines();
+    lines.push(call(2, "check_attack", json!({"board": board, "declaration": decl, "options": {"baseline": "free"}})));
+    lines.push(call(3, "check_attack", json!({"board": board, "declaration": decl, "options": ["free", 1]})));
+    lines.push(call(4, "solve_attack", json!({"board": board, "options": ["paid"]})));
+    lines.push(call(5, "solve_attack", json!({"board": listed_variant})));
+    lines.push(call(6, "check_attack", json!({"board": board, "declaration": {"attacks": [["bear", "B"]]}})));
+    lines.push(call(7, "check_attack", json!({"board": board, "declaration": {"attacks": [], "payment": [["bear"]]}})));
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0));
+    assert_eq!(answer_to(&answers, 2)["result"]["structuredContent"]["legal"], json!(true), "{answers:?}");
+    for (id, path) in [
+        (3, "failed to deserialize parameters: "),
+        (4, "failed to deserialize parameters: "),
+        (5, "board: at variant: "),
+        (6, "declaration: at attacks[0]: "),
+        (7, "declaration: at payment[0]: "),
+    ] {
+        let a = answer_to(&answers, id);
+        assert_eq!(a["result"]["isError"], json!(true), "{a}");
+        let text = text_of(&a["result"]);
+        assert!(text.contains(path) && text.contains("expected an object"), "{id}: {text}");
+    }
+}

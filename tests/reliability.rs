@@ -121,7 +121,7 @@ fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
         let out = run_bin(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(&list) && err.contains("expected a JSON object"), "{args:?}: {err}");
+        assert!(err.contains(&list) && err.contains("expected an object"), "{args:?}: {err}");
     }
     let batch = format!("[]\n[\"check\", {board:?}]\n{{\"command\": \"validate\", \"board\": {board}}}\n");
     let out = common::run_with_stdin(&["batch", "--quiet"], batch.as_bytes());
@@ -133,20 +133,114 @@ fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
     }
     assert_eq!(lines[2]["exit"], 0);
     assert!(Position::from_json("[1]", "b.json").is_err());
-    // Nor inside: a player, permanent, effect or attack written as a list.
-    for (text, path) in [
-        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"},["B"]],"permanents":[]}"#, "players[1]"),
-        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"}],"permanents":[["x","y"]]}"#, "permanents[0]"),
-        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"}],"effects":[[]]}"#, "effects[0]"),
-    ] {
-        let e = Position::from_json(text, "b.json").err().unwrap_or_else(|| panic!("accepted {text}"));
-        assert!(e.to_string().contains(&format!("at {path}: expected an object")), "{e}");
-    }
-    let p = pos(&serde_json::from_str(board).unwrap());
-    assert!(p.declaration_from_json("[]", "d.json").is_err());
-    let e = p.declaration_from_json(r#"{"attacks": [["bear", "B"]]}"#, "d.json").expect_err("an attack as a list");
-    assert!(e.to_string().contains("at attacks[0]: expected an object"), "{e}");
     let _ = (std::fs::remove_file(&b), std::fs::remove_file(&list));
+}
+
+/// A legal check with every object docs/format.md defines: a variant, players, permanents, a
+/// mana ability, an effect, an attack and a payment entry.
+fn f19_board() -> Value {
+    json!({
+        "attackopt": 1, "active_player": "A", "variant": {"attack": "multiple"},
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [
+            {"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2},
+            {"id": "forest", "name": "Forest", "controller": "A", "types": ["Land"], "mana": [{"add": "{G}"}]}
+        ],
+        "effects": [{"kind": "attack_cost", "creatures": "all", "cost": "{1}"}]
+    })
+}
+
+fn f19_declaration() -> Value {
+    json!({"attacks": [{"creature": "bear", "target": "B"}], "payment": [{"permanent": "forest", "mana": "{G}"}]})
+}
+
+/// Each object of a board or declaration written as a list, with its JSON path: (path, board,
+/// declaration). serde's derive reads a struct from a list at any depth, so each is its own case.
+fn f19_nested_cases() -> Vec<(&'static str, Value, Value)> {
+    let board = |path: &'static str, edit: fn(&mut Value)| {
+        let mut b = f19_board();
+        edit(&mut b);
+        (path, b, f19_declaration())
+    };
+    let decl = |path: &'static str, edit: fn(&mut Value)| {
+        let mut d = f19_declaration();
+        edit(&mut d);
+        (path, f19_board(), d)
+    };
+    vec![
+        board("variant", |b| b["variant"] = json!(["multiple"])),
+        board("players[1]", |b| b["players"][1] = json!(["B"])),
+        board("permanents[0]", |b| b["permanents"][0] = json!(["bear", "Grizzly Bears", "A"])),
+        board("permanents[1].mana[0]", |b| b["permanents"][1]["mana"][0] = json!(["{G}"])),
+        board("effects[0]", |b| b["effects"][0] = json!(["attack_cost"])),
+        decl("attacks[0]", |d| d["attacks"][0] = json!(["bear", "B"])),
+        decl("payment[0]", |d| d["payment"][0] = json!(["forest"])),
+    ]
+}
+
+/// F19 at every depth, on the command line and in the library: each is exit 2 naming the file
+/// and the JSON path, where the old parser read the list as the object.
+#[test]
+fn f19_a_list_is_refused_wherever_an_object_is_expected() {
+    let (b, d) = (temp_file("f19-ok-board", &f19_board().to_string()), temp_file("f19-ok-decl", &f19_declaration().to_string()));
+    let out = run_bin(&["check", &b.to_string_lossy(), &d.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(0), "the unedited check is legal: {}", String::from_utf8_lossy(&out.stderr));
+    let _ = (std::fs::remove_file(&b), std::fs::remove_file(&d));
+    for (path, board, decl) in f19_nested_cases() {
+        let (bf, df) = (temp_file("f19-board", &board.to_string()), temp_file("f19-decl", &decl.to_string()));
+        let (bf, df) = (bf.to_string_lossy().into_owned(), df.to_string_lossy().into_owned());
+        let file = if path.starts_with("attacks") || path.starts_with("payment") { &df } else { &bf };
+        let out = run_bin(&["check", &bf, &df, "--format", "json"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{path}: {err}");
+        assert!(err.contains(&format!("{file}: at {path}: ")) && err.contains("expected an object"), "{path}: {err}");
+        let answer: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(answer["error"]["path"], json!(path), "{answer}");
+        if file == &bf {
+            let out = run_bin(&["validate", &bf]);
+            assert_eq!(out.status.code(), Some(2), "validate, {path}");
+            let e = Position::from_json(&board.to_string(), "b.json").err().unwrap_or_else(|| panic!("{path} accepted"));
+            assert!(e.to_string().contains(&format!("at {path}: ")), "{e}");
+        } else {
+            let e = pos(&board).declaration_from_json(&decl.to_string(), "d.json").expect_err(path);
+            assert!(e.to_string().contains(&format!("at {path}: ")) && e.to_string().contains("expected an object"), "{e}");
+        }
+        let _ = (std::fs::remove_file(&bf), std::fs::remove_file(&df));
+    }
+}
+
+/// F19 in batch: the same cases as inline boards and declarations, and a request's options
+/// written as a list. Unknown fields are still warnings (the strict reading keeps serde_ignored
+/// working).
+#[test]
+fn f19_batch_refuses_a_list_wherever_an_object_is_expected() {
+    let cases = f19_nested_cases();
+    let mut input = String::new();
+    for (_, board, decl) in &cases {
+        input.push_str(&json!({"command": "check", "board": board, "declaration": decl}).to_string());
+        input.push('\n');
+    }
+    let ok = json!({"command": "check", "board": f19_board(), "declaration": f19_declaration()});
+    for options in [json!(["free", 1]), json!({"baseline": "free", "time_limit": 5, "spelling": 1})] {
+        let mut line = ok.clone();
+        line["options"] = options;
+        input.push_str(&line.to_string());
+        input.push('\n');
+    }
+    let out = common::run_with_stdin(&["batch", "--quiet"], input.as_bytes());
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), cases.len() + 2, "{lines:?}");
+    for ((path, _, _), l) in cases.iter().zip(&lines) {
+        assert_eq!(l["error"]["code"], 2, "{path}: {l}");
+        let m = l["error"]["message"].as_str().unwrap_or_default();
+        assert!(m.contains(&format!("at {path}: ")) && m.contains("expected an object"), "{path}: {l}");
+    }
+    let listed = &lines[cases.len()];
+    assert_eq!(listed["error"]["code"], 2, "{listed}");
+    assert!(listed["error"]["message"].as_str().unwrap_or_default().contains("at options: invalid type: sequence, expected an object"), "{listed}");
+    let typo = &lines[cases.len() + 1];
+    assert_eq!(typo["exit"], 0, "{typo}");
+    assert!(typo["warnings"].to_string().contains("options.spelling"), "{typo}");
 }
 
 /// F16: `ATTACKOPT_DEBUG=1` with standard error unwritable panicked in `eprintln!`.
