@@ -312,6 +312,7 @@ fn f06_the_exhaustive_method_stops_at_the_time_limit_in_batch_and_the_library() 
 /// 1 GB of padded lines behind two slow solves stays far below what reading them all would take.
 #[test]
 fn f11_batch_read_ahead_is_bounded_by_bytes() {
+    let _one_at_a_time = heavy();
     let board = attackopt::generate::generate(8, 1_000, 1, attackopt::generate::Profile::Adversarial);
     let board_file = temp_file("f11-board", &serde_json::to_string(&board).unwrap());
     let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
@@ -404,6 +405,7 @@ fn wide_board(creatures: usize, powers: usize, effect: Value) -> String {
 /// with a wide margin (a busy machine adds seconds).
 #[test]
 fn f05_a_huge_answer_ends_the_run_soon_after_the_limit() {
+    let _one_at_a_time = heavy();
     let board_file = temp_file("f05", &wide_board(90_000, 1000, json!({"kind": "attacks_if_able", "creatures": "all"})));
     let decl = temp_file("f05-decl", r#"{"attacks": []}"#);
     let run = |limit: f64| {
@@ -437,20 +439,51 @@ fn f05_a_huge_answer_ends_the_run_soon_after_the_limit() {
     let _ = (std::fs::remove_file(&board_file), std::fs::remove_file(&decl));
 }
 
-/// F13: the largest board within every limit (99,999 creatures × 64 players, 20 taxes: 1,999,980
-/// cost instances). README states the memory measured per command; this holds `check` to it
-/// with a margin (measured 0.5 GB; `solve` and `enumerate`, 2 to 3.5 GB, are measured in
-/// benchmarks, not here, to keep CI's memory modest).
+/// F13: peak resident memory at the largest board within every limit (99,999 creatures × 64
+/// players, 20 taxes: 1,999,980 cost instances; the board of 99,999 distinct powers needs less
+/// for every command), held to README "Guarantees" with a margin. Measured on the shared 2-core
+/// machine: `check` 0.49 GiB, `validate` 1.83 GiB (its answer is 425 MB of JSON), `solve` 0.51
+/// GiB (proven within the default 10 s), `enumerate --time-limit 3` 0.48 GiB. `enumerate` grows
+/// with the time it searches (2.25 GiB at the default 10 s, 3.8 GiB at 40 s), so a short limit
+/// keeps the bound independent of the machine's speed and CI's time low. One command at a time,
+/// under [`heavy`].
 #[test]
-fn f13_check_at_the_largest_board_within_the_limits_stays_under_1_gib() {
+fn f13_memory_at_the_largest_board_within_the_limits() {
+    let _one_at_a_time = heavy();
     let board_file = temp_file("f13", &wide_board(99_999, 5, json!({"kind": "attack_cost", "creatures": "all", "cost": "{1}"})));
     let decl = temp_file("f13-decl", r#"{"attacks": []}"#);
-    let mut cmd = common::bin();
-    cmd.args(["check", &board_file.to_string_lossy(), &decl.to_string_lossy(), "--format", "json", "--time-limit", "60"]);
-    let r = common::run_bounded(cmd, std::time::Duration::from_secs(120));
-    let _ = (std::fs::remove_file(&board_file), std::fs::remove_file(&decl));
-    assert!(matches!(r.code, Some(0 | 1 | 3)), "{:?}: {}", r.code, r.stderr);
-    if let Some(kib) = r.peak_rss_kib {
-        assert!(kib < 1 << 20, "check peaked at {} MiB", kib >> 10);
+    let (board, decl_name) = (board_file.to_string_lossy().into_owned(), decl.to_string_lossy().into_owned());
+    const GIB: u64 = 1 << 20;
+    // (command, arguments, bound in KiB): the README figure plus a margin.
+    let runs: [(&str, Vec<&str>, u64); 4] = [
+        ("check", vec!["check", &board, &decl_name, "--time-limit", "60"], GIB),
+        ("validate", vec!["validate", &board], GIB * 9 / 4),
+        ("solve", vec!["solve", &board], GIB),
+        ("enumerate --time-limit 3", vec!["enumerate", &board, "--time-limit", "3"], GIB * 3 / 2),
+    ];
+    let mut failures = Vec::new();
+    for (name, args, bound) in runs {
+        let mut cmd = common::bin();
+        cmd.args(&args).args(["--format", "json"]);
+        let r = common::run_bounded_output(cmd, std::time::Duration::from_secs(180), false);
+        let peak = r.peak_rss_kib;
+        eprintln!("F13 {name}: exit {:?}, {:.1} s, peak {:?} MiB", r.code, r.elapsed.as_secs_f64(), peak.map(|k| k >> 10));
+        if !matches!(r.code, Some(0 | 1 | 3)) {
+            failures.push(format!("{name}: exit {:?}: {}", r.code, r.stderr));
+        }
+        if let Some(kib) = peak.filter(|&k| k > bound) {
+            failures.push(format!("{name} peaked at {} MiB, over its bound of {} MiB", kib >> 10, bound >> 10));
+        }
     }
+    let _ = (std::fs::remove_file(&board_file), std::fs::remove_file(&decl));
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// The tests that run a big child and measure its memory or wall-clock time, one at a time:
+/// two at once could exhaust CI's memory (validate alone peaks at 1.8 GiB) or slow each other
+/// past their time bounds.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A failed heavy test poisons the lock; the next one still runs.
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
 }
