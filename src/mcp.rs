@@ -143,7 +143,7 @@ pub struct ExplainParams {
     pub board: Value,
 }
 
-/// Tool arguments read with [`crate::board::Strict`]: rmcp reads them with plain serde_json,
+/// Tool arguments read strictly (`src/board/strict.rs`): rmcp reads them with plain serde_json,
 /// which takes `"options": ["free", 1]` for an options object (issue 11, F19). Its schema is
 /// `T`'s.
 #[derive(Debug, Clone)]
