@@ -206,7 +206,7 @@ fn error_line(id: &Value, line: usize, e: &LineError) -> String {
 
 /// The request, with its JSON path on error and unknown fields as warnings.
 fn parse_request(value: Value, here: &str) -> Result<(Request, Vec<String>), LineError> {
-    // serde would read a request written as a list (issue 11, F19).
+    // Any other JSON value is not a request; say what one looks like.
     if !value.is_object() {
         return Err(LineError {
             code: 2,
@@ -215,7 +215,8 @@ fn parse_request(value: Value, here: &str) -> Result<(Request, Vec<String>), Lin
     }
     let mut unknown = Vec::new();
     let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
-    let req: Result<Request, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut note));
+    // Strict: options written as a list are refused too (F19).
+    let req: Result<Request, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(crate::board::Strict(value), &mut note));
     let req = req.map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();

@@ -143,6 +143,33 @@ pub struct ExplainParams {
     pub board: Value,
 }
 
+/// Tool arguments read strictly (`src/board/strict.rs`): rmcp reads them with plain serde_json,
+/// which takes `"options": ["free", 1]` for an options object (issue 11, F19). Its schema is
+/// `T`'s.
+#[derive(Debug, Clone)]
+pub struct Objects<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Objects<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        crate::board::deserialize_strict(deserializer).map(Objects)
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Objects<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
 /// The MCP server.
 #[derive(Debug, Clone)]
 pub struct AttackServer {
@@ -222,7 +249,11 @@ impl AttackServer {
     #[tool(
         description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
     )]
-    async fn check_attack(&self, Parameters(p): Parameters<CheckParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+    async fn check_attack(
+        &self,
+        Parameters(Objects(p)): Parameters<Objects<CheckParams>>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         run_tool("check_attack", &context, p.options.limit(), move |clock| {
             let options = p.options.options(clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
@@ -240,7 +271,11 @@ impl AttackServer {
     #[tool(
         description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
     )]
-    async fn solve_attack(&self, Parameters(p): Parameters<SolveParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+    async fn solve_attack(
+        &self,
+        Parameters(Objects(p)): Parameters<Objects<SolveParams>>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         run_tool("solve_attack", &context, p.options.limit(), move |clock| {
             let options = p.options.options(clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
@@ -256,7 +291,7 @@ impl AttackServer {
     )]
     async fn enumerate_attacks(
         &self,
-        Parameters(p): Parameters<EnumerateParams>,
+        Parameters(Objects(p)): Parameters<Objects<EnumerateParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         run_tool("enumerate_attacks", &context, p.options.limit(), move |clock| {
@@ -271,7 +306,11 @@ impl AttackServer {
     #[tool(
         description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
     )]
-    async fn explain_board(&self, Parameters(p): Parameters<ExplainParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+    async fn explain_board(
+        &self,
+        Parameters(Objects(p)): Parameters<Objects<ExplainParams>>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         run_tool("explain_board", &context, None, move |_| {
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             to_value(&BoardView::new(&pos))

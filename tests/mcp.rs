@@ -307,12 +307,50 @@ fn piped_requests_are_all_answered_before_the_server_exits() {
     lines.push(call(2, "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 1}})));
     // rmcp's own transport gave in-flight requests 5 s after end of input.
     lines.push(call(3, "solve_attack", json!({"board": adversarial, "options": {"time_limit": 6}})));
+    // Answered 8.3 s after end of input: a call that ends later than rmcp's 5 s (the adversarial
+    // solve may finish sooner; this one runs to its limit).
+    lines.push(call(4, "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 8}})));
     let (answers, code) = piped_session(&lines);
     assert_eq!(code, Some(0), "the server should exit after answering: {answers:?}");
     let exhaustive = answer_to(&answers, 2);
     assert!(text_of(&exhaustive["result"]).contains("time limit"), "{exhaustive}");
     let solved = answer_to(&answers, 3);
     assert!(solved.get("result").is_some(), "{solved}");
+    let late = answer_to(&answers, 4);
+    assert!(text_of(&late["result"]).contains("time limit"), "{late}");
+}
+
+/// Issue 11, F10: the time limit counts from the request's first byte, not from when rmcp has
+/// parsed it. A client that takes 2.5 s to write a request with a 1 s limit gets "time limit"
+/// at once, where the clock started after the parse solved the small board and answered late.
+#[test]
+fn the_time_limit_counts_from_the_first_byte_of_the_request() {
+    let board = read_json("models/commander-goad-propaganda.json");
+    let line = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "solve_attack", "arguments": {"options": {"time_limit": 1}, "board": board}}})
+        .to_string();
+    let (head, tail) = line.split_at(line.len() / 2);
+    let mut c = Client::start();
+    c.request("initialize", json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "test", "version": "0" } }));
+    c.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
+    let stdin = c.stdin.as_mut().expect("open");
+    stdin.write_all(head.as_bytes()).and_then(|()| stdin.flush()).expect("write");
+    std::thread::sleep(Duration::from_millis(2500));
+    stdin.write_all(format!("{tail}\n").as_bytes()).and_then(|()| stdin.flush()).expect("write");
+    let answer = loop {
+        let l = c.lines.recv_timeout(Duration::from_secs(60)).expect("an answer to id 2");
+        let msg: Value = serde_json::from_str(&l).unwrap_or_else(|e| panic!("{e}: {l}"));
+        if msg["id"] == json!(2) {
+            break msg;
+        }
+    };
+    assert_eq!(answer["result"]["isError"], json!(true), "{answer}");
+    assert!(text_of(&answer["result"]).contains("time limit"), "{answer}");
+    // The small board itself is solved within its limit.
+    c.next_id = 3;
+    let r = c.call("solve_attack", json!({"board": board, "options": {"time_limit": 1}}));
+    assert!(r.get("isError").is_none_or(|e| e == false), "{}", text_of(&r));
+    let (code, _) = c.finish();
+    assert_eq!(code, Some(0));
 }
 
 /// Issue 11, F09 and F15: every line gets an answer. A board nested 125 deep (the command line
@@ -348,4 +386,44 @@ fn every_line_gets_an_answer() {
     assert!(anonymous.iter().all(|a| a["error"]["code"] == -32700));
     assert_eq!(answer_to(&answers, 4)["error"]["code"], -32602);
     assert!(answer_to(&answers, 5)["result"]["tools"].is_array());
+}
+
+/// Issue 11, F19: serde's derive reads a struct from a list. Tool arguments whose options, or an
+/// object inside the board or declaration, are written as lists are refused with a tool error:
+/// the options as rmcp reports arguments it cannot read, the board and declaration as the
+/// command line refuses them, naming the JSON path.
+#[test]
+fn objects_written_as_lists_are_refused() {
+    let board = json!({
+        "attackopt": 1, "active_player": "A", "variant": {"attack": "multiple"}, "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2}]
+    });
+    let decl = json!({"attacks": [{"creature": "bear", "target": "B"}], "payment": []});
+    let mut listed_variant = board.clone();
+    listed_variant["variant"] = json!(["multiple"]);
+    let call = |id: u64, tool: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes()
+    };
+    let mut lines = initialize_lines();
+    lines.push(call(2, "check_attack", json!({"board": board, "declaration": decl, "options": {"baseline": "free"}})));
+    lines.push(call(3, "check_attack", json!({"board": board, "declaration": decl, "options": ["free", 1]})));
+    lines.push(call(4, "solve_attack", json!({"board": board, "options": ["paid"]})));
+    lines.push(call(5, "solve_attack", json!({"board": listed_variant})));
+    lines.push(call(6, "check_attack", json!({"board": board, "declaration": {"attacks": [["bear", "B"]]}})));
+    lines.push(call(7, "check_attack", json!({"board": board, "declaration": {"attacks": [], "payment": [["bear"]]}})));
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0));
+    assert_eq!(answer_to(&answers, 2)["result"]["structuredContent"]["legal"], json!(true), "{answers:?}");
+    for (id, path) in [
+        (3, "failed to deserialize parameters: "),
+        (4, "failed to deserialize parameters: "),
+        (5, "board: at variant: "),
+        (6, "declaration: at attacks[0]: "),
+        (7, "declaration: at payment[0]: "),
+    ] {
+        let a = answer_to(&answers, id);
+        assert_eq!(a["result"]["isError"], json!(true), "{a}");
+        let text = text_of(&a["result"]);
+        assert!(text.contains(path) && text.contains("expected an object"), "{id}: {text}");
+    }
 }

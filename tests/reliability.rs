@@ -121,7 +121,7 @@ fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
         let out = run_bin(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(&list) && err.contains("expected a JSON object"), "{args:?}: {err}");
+        assert!(err.contains(&list) && err.contains("expected an object"), "{args:?}: {err}");
     }
     let batch = format!("[]\n[\"check\", {board:?}]\n{{\"command\": \"validate\", \"board\": {board}}}\n");
     let out = common::run_with_stdin(&["batch", "--quiet"], batch.as_bytes());
@@ -133,20 +133,114 @@ fn f19_a_list_is_not_a_declaration_a_board_or_a_request() {
     }
     assert_eq!(lines[2]["exit"], 0);
     assert!(Position::from_json("[1]", "b.json").is_err());
-    // Nor inside: a player, permanent, effect or attack written as a list.
-    for (text, path) in [
-        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"},["B"]],"permanents":[]}"#, "players[1]"),
-        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"}],"permanents":[["x","y"]]}"#, "permanents[0]"),
-        (r#"{"attackopt":1,"active_player":"A","players":[{"id":"A"}],"effects":[[]]}"#, "effects[0]"),
-    ] {
-        let e = Position::from_json(text, "b.json").err().unwrap_or_else(|| panic!("accepted {text}"));
-        assert!(e.to_string().contains(&format!("at {path}: expected an object")), "{e}");
-    }
-    let p = pos(&serde_json::from_str(board).unwrap());
-    assert!(p.declaration_from_json("[]", "d.json").is_err());
-    let e = p.declaration_from_json(r#"{"attacks": [["bear", "B"]]}"#, "d.json").expect_err("an attack as a list");
-    assert!(e.to_string().contains("at attacks[0]: expected an object"), "{e}");
     let _ = (std::fs::remove_file(&b), std::fs::remove_file(&list));
+}
+
+/// A legal check with every object docs/format.md defines: a variant, players, permanents, a
+/// mana ability, an effect, an attack and a payment entry.
+fn f19_board() -> Value {
+    json!({
+        "attackopt": 1, "active_player": "A", "variant": {"attack": "multiple"},
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [
+            {"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2},
+            {"id": "forest", "name": "Forest", "controller": "A", "types": ["Land"], "mana": [{"add": "{G}"}]}
+        ],
+        "effects": [{"kind": "attack_cost", "creatures": "all", "cost": "{1}"}]
+    })
+}
+
+fn f19_declaration() -> Value {
+    json!({"attacks": [{"creature": "bear", "target": "B"}], "payment": [{"permanent": "forest", "mana": "{G}"}]})
+}
+
+/// Each object of a board or declaration written as a list, with its JSON path: (path, board,
+/// declaration). serde's derive reads a struct from a list at any depth, so each is its own case.
+fn f19_nested_cases() -> Vec<(&'static str, Value, Value)> {
+    let board = |path: &'static str, edit: fn(&mut Value)| {
+        let mut b = f19_board();
+        edit(&mut b);
+        (path, b, f19_declaration())
+    };
+    let decl = |path: &'static str, edit: fn(&mut Value)| {
+        let mut d = f19_declaration();
+        edit(&mut d);
+        (path, f19_board(), d)
+    };
+    vec![
+        board("variant", |b| b["variant"] = json!(["multiple"])),
+        board("players[1]", |b| b["players"][1] = json!(["B"])),
+        board("permanents[0]", |b| b["permanents"][0] = json!(["bear", "Grizzly Bears", "A"])),
+        board("permanents[1].mana[0]", |b| b["permanents"][1]["mana"][0] = json!(["{G}"])),
+        board("effects[0]", |b| b["effects"][0] = json!(["attack_cost"])),
+        decl("attacks[0]", |d| d["attacks"][0] = json!(["bear", "B"])),
+        decl("payment[0]", |d| d["payment"][0] = json!(["forest"])),
+    ]
+}
+
+/// F19 at every depth, on the command line and in the library: each is exit 2 naming the file
+/// and the JSON path, where the old parser read the list as the object.
+#[test]
+fn f19_a_list_is_refused_wherever_an_object_is_expected() {
+    let (b, d) = (temp_file("f19-ok-board", &f19_board().to_string()), temp_file("f19-ok-decl", &f19_declaration().to_string()));
+    let out = run_bin(&["check", &b.to_string_lossy(), &d.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(0), "the unedited check is legal: {}", String::from_utf8_lossy(&out.stderr));
+    let _ = (std::fs::remove_file(&b), std::fs::remove_file(&d));
+    for (path, board, decl) in f19_nested_cases() {
+        let (bf, df) = (temp_file("f19-board", &board.to_string()), temp_file("f19-decl", &decl.to_string()));
+        let (bf, df) = (bf.to_string_lossy().into_owned(), df.to_string_lossy().into_owned());
+        let file = if path.starts_with("attacks") || path.starts_with("payment") { &df } else { &bf };
+        let out = run_bin(&["check", &bf, &df, "--format", "json"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{path}: {err}");
+        assert!(err.contains(&format!("{file}: at {path}: ")) && err.contains("expected an object"), "{path}: {err}");
+        let answer: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(answer["error"]["path"], json!(path), "{answer}");
+        if file == &bf {
+            let out = run_bin(&["validate", &bf]);
+            assert_eq!(out.status.code(), Some(2), "validate, {path}");
+            let e = Position::from_json(&board.to_string(), "b.json").err().unwrap_or_else(|| panic!("{path} accepted"));
+            assert!(e.to_string().contains(&format!("at {path}: ")), "{e}");
+        } else {
+            let e = pos(&board).declaration_from_json(&decl.to_string(), "d.json").expect_err(path);
+            assert!(e.to_string().contains(&format!("at {path}: ")) && e.to_string().contains("expected an object"), "{e}");
+        }
+        let _ = (std::fs::remove_file(&bf), std::fs::remove_file(&df));
+    }
+}
+
+/// F19 in batch: the same cases as inline boards and declarations, and a request's options
+/// written as a list. Unknown fields are still warnings (the strict reading keeps serde_ignored
+/// working).
+#[test]
+fn f19_batch_refuses_a_list_wherever_an_object_is_expected() {
+    let cases = f19_nested_cases();
+    let mut input = String::new();
+    for (_, board, decl) in &cases {
+        input.push_str(&json!({"command": "check", "board": board, "declaration": decl}).to_string());
+        input.push('\n');
+    }
+    let ok = json!({"command": "check", "board": f19_board(), "declaration": f19_declaration()});
+    for options in [json!(["free", 1]), json!({"baseline": "free", "time_limit": 5, "spelling": 1})] {
+        let mut line = ok.clone();
+        line["options"] = options;
+        input.push_str(&line.to_string());
+        input.push('\n');
+    }
+    let out = common::run_with_stdin(&["batch", "--quiet"], input.as_bytes());
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), cases.len() + 2, "{lines:?}");
+    for ((path, _, _), l) in cases.iter().zip(&lines) {
+        assert_eq!(l["error"]["code"], 2, "{path}: {l}");
+        let m = l["error"]["message"].as_str().unwrap_or_default();
+        assert!(m.contains(&format!("at {path}: ")) && m.contains("expected an object"), "{path}: {l}");
+    }
+    let listed = &lines[cases.len()];
+    assert_eq!(listed["error"]["code"], 2, "{listed}");
+    assert!(listed["error"]["message"].as_str().unwrap_or_default().contains("at options: invalid type: sequence, expected an object"), "{listed}");
+    let typo = &lines[cases.len() + 1];
+    assert_eq!(typo["exit"], 0, "{typo}");
+    assert!(typo["warnings"].to_string().contains("options.spelling"), "{typo}");
 }
 
 /// F16: `ATTACKOPT_DEBUG=1` with standard error unwritable panicked in `eprintln!`.
@@ -218,6 +312,7 @@ fn f06_the_exhaustive_method_stops_at_the_time_limit_in_batch_and_the_library() 
 /// 1 GB of padded lines behind two slow solves stays far below what reading them all would take.
 #[test]
 fn f11_batch_read_ahead_is_bounded_by_bytes() {
+    let _one_at_a_time = heavy();
     let board = attackopt::generate::generate(8, 1_000, 1, attackopt::generate::Profile::Adversarial);
     let board_file = temp_file("f11-board", &serde_json::to_string(&board).unwrap());
     let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
@@ -310,6 +405,7 @@ fn wide_board(creatures: usize, powers: usize, effect: Value) -> String {
 /// with a wide margin (a busy machine adds seconds).
 #[test]
 fn f05_a_huge_answer_ends_the_run_soon_after_the_limit() {
+    let _one_at_a_time = heavy();
     let board_file = temp_file("f05", &wide_board(90_000, 1000, json!({"kind": "attacks_if_able", "creatures": "all"})));
     let decl = temp_file("f05-decl", r#"{"attacks": []}"#);
     let run = |limit: f64| {
@@ -343,20 +439,51 @@ fn f05_a_huge_answer_ends_the_run_soon_after_the_limit() {
     let _ = (std::fs::remove_file(&board_file), std::fs::remove_file(&decl));
 }
 
-/// F13: the largest board within every limit (99,999 creatures × 64 players, 20 taxes: 1,999,980
-/// cost instances). README states the memory measured per command; this holds `check` to it
-/// with a margin (measured 0.5 GB; `solve` and `enumerate`, 2 to 3.5 GB, are measured in
-/// benchmarks, not here, to keep CI's memory modest).
+/// F13: peak resident memory at the largest board within every limit (99,999 creatures × 64
+/// players, 20 taxes: 1,999,980 cost instances; the board of 99,999 distinct powers needs less
+/// for every command), held to README "Guarantees" with a margin. Measured on the shared 2-core
+/// machine: `check` 0.49 GiB, `validate` 1.83 GiB (its answer is 425 MB of JSON), `solve` 0.51
+/// GiB (proven within the default 10 s), `enumerate --time-limit 3` 0.48 GiB. `enumerate` grows
+/// with the time it searches (2.25 GiB at the default 10 s, 3.8 GiB at 40 s), so a short limit
+/// keeps the bound independent of the machine's speed and CI's time low. One command at a time,
+/// under [`heavy`].
 #[test]
-fn f13_check_at_the_largest_board_within_the_limits_stays_under_1_gib() {
+fn f13_memory_at_the_largest_board_within_the_limits() {
+    let _one_at_a_time = heavy();
     let board_file = temp_file("f13", &wide_board(99_999, 5, json!({"kind": "attack_cost", "creatures": "all", "cost": "{1}"})));
     let decl = temp_file("f13-decl", r#"{"attacks": []}"#);
-    let mut cmd = common::bin();
-    cmd.args(["check", &board_file.to_string_lossy(), &decl.to_string_lossy(), "--format", "json", "--time-limit", "60"]);
-    let r = common::run_bounded(cmd, std::time::Duration::from_secs(120));
-    let _ = (std::fs::remove_file(&board_file), std::fs::remove_file(&decl));
-    assert!(matches!(r.code, Some(0 | 1 | 3)), "{:?}: {}", r.code, r.stderr);
-    if let Some(kib) = r.peak_rss_kib {
-        assert!(kib < 1 << 20, "check peaked at {} MiB", kib >> 10);
+    let (board, decl_name) = (board_file.to_string_lossy().into_owned(), decl.to_string_lossy().into_owned());
+    const GIB: u64 = 1 << 20;
+    // (command, arguments, bound in KiB): the README figure plus a margin.
+    let runs: [(&str, Vec<&str>, u64); 4] = [
+        ("check", vec!["check", &board, &decl_name, "--time-limit", "60"], GIB),
+        ("validate", vec!["validate", &board], GIB * 9 / 4),
+        ("solve", vec!["solve", &board], GIB),
+        ("enumerate --time-limit 3", vec!["enumerate", &board, "--time-limit", "3"], GIB * 3 / 2),
+    ];
+    let mut failures = Vec::new();
+    for (name, args, bound) in runs {
+        let mut cmd = common::bin();
+        cmd.args(&args).args(["--format", "json"]);
+        let r = common::run_bounded_output(cmd, std::time::Duration::from_secs(180), false);
+        let peak = r.peak_rss_kib;
+        eprintln!("F13 {name}: exit {:?}, {:.1} s, peak {:?} MiB", r.code, r.elapsed.as_secs_f64(), peak.map(|k| k >> 10));
+        if !matches!(r.code, Some(0 | 1 | 3)) {
+            failures.push(format!("{name}: exit {:?}: {}", r.code, r.stderr));
+        }
+        if let Some(kib) = peak.filter(|&k| k > bound) {
+            failures.push(format!("{name} peaked at {} MiB, over its bound of {} MiB", kib >> 10, bound >> 10));
+        }
     }
+    let _ = (std::fs::remove_file(&board_file), std::fs::remove_file(&decl));
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// The tests that run a big child and measure its memory or wall-clock time, one at a time:
+/// two at once could exhaust CI's memory (validate alone peaks at 1.8 GiB) or slow each other
+/// past their time bounds.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A failed heavy test poisons the lock; the next one still runs.
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -2,6 +2,7 @@
 
 use super::error::{InputError, Warning};
 use super::size::{check_size, too_long, BOARD_LISTS, DECLARATION_LISTS, MAX_INPUT_BYTES};
+use super::strict::Strict;
 use super::validate::{validate_board, ValidBoard};
 use super::{Board, Declaration};
 use serde::de::DeserializeOwned;
@@ -41,15 +42,11 @@ pub fn check_regular_file(file: &str) -> Result<(), InputError> {
 /// Parse JSON into `T`, naming the JSON path of any error and collecting unknown fields as
 /// warnings (they are ignored, but a typo such as `goaded_bye` should not pass silently).
 pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<(T, Vec<Warning>), InputError> {
-    // serde reads a struct written as a JSON list too ([] was a declaration with no attack,
-    // issue 11, F19): boards and declarations are objects.
-    if text.trim_start().starts_with('[') {
-        return Err(InputError::new(file, "", "expected a JSON object {...}, found a list"));
-    }
     let mut warnings = Vec::new();
     let mut json = serde_json::Deserializer::from_str(text);
     let mut note = |path: serde_ignored::Path| warnings.push(Warning { path: json_path(&path), message: "unknown field, ignored".into() });
-    let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut json, &mut note));
+    // Strict: every struct, at any depth, from an object only (issue 11, F19).
+    let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(Strict(&mut json), &mut note));
     let value = result.map_err(|e| {
         let path = e.path().to_string();
         // serde_path_to_error writes "." for the root and "?" for a key it never read (syntax

@@ -11,11 +11,13 @@
 mod error;
 mod load;
 pub mod size;
+mod strict;
 mod validate;
 
 pub use error::{nearest, unknown_id, InputError, Warning};
 pub(crate) use load::json_path;
 pub use load::{check_regular_file, load_board, load_declaration, parse_board, parse_declaration, read_source};
+pub(crate) use strict::{deserialize_strict, Strict};
 pub(crate) use validate::kind_of;
 pub use validate::{
     parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS,

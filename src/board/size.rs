@@ -101,12 +101,6 @@ pub fn check_size(text: &str, file: &str, lists: &[ListLimit]) -> Result<(), Inp
             }
             c @ (b'{' | b'[') => {
                 count(&stack, &mut counts, &mut values);
-                // serde reads a struct written as a list (issue 11, F19): a player, permanent,
-                // effect or attack must be an object.
-                if let (b'[', Some(k)) = (c, stack.last().and_then(|f| f.list)) {
-                    let path = format!("{}[{}]", lists[k].key, counts[k].saturating_sub(1));
-                    return Err(InputError::new(file, path, "expected an object {...}, found a list"));
-                }
                 if stack.len() >= MAX_DEPTH {
                     break;
                 }

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::solve::Objective;
 use crate::view::BoardView;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::fmt::Write as _;
 use std::io::Write;
 
 // Output that never panics: a closed pipe (`attackopt enumerate ... | head`) just ends output.
@@ -241,6 +242,12 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Print a text answer built whole: one write once it is ready, never freed (as [`print_json`]).
+fn print_text(text: String) {
+    out!("{text}");
+    std::mem::forget(text);
+}
+
 /// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
 /// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
 /// frees it at once.
@@ -266,13 +273,14 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Check { board, declaration, solver, format } => {
             let options = solver.options(started)?;
             let pos = load_position(&board)?;
-            let (decl, warnings) = load_declaration(&declaration)?;
-            warn(&declaration, &warnings);
-            pos.board.check_declaration_ids(&decl, &declaration)?;
-            let result = keep(pos.check(&decl, &options)?);
+            // Kept like the board: a declaration of 100,000 attacks is not freed after the answer.
+            let (decl, warnings) = keep(load_declaration(&declaration)?);
+            warn(&declaration, warnings);
+            pos.board.check_declaration_ids(decl, &declaration)?;
+            let result = keep(pos.check(decl, &options)?);
             match format {
                 Format::Json => print_json(&result)?,
-                Format::Text => out!("{}", result.to_text()),
+                Format::Text => print_text(result.to_text()),
             }
             // Exit 3 when no proof either way; a definite violation is still a proof of illegality.
             Ok(result.exit_code())
@@ -287,8 +295,11 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             match format {
                 Format::Json => print_json(&found)?,
                 Format::Text => {
+                    // Built whole and printed as one piece, like a JSON answer (issue 11, F05).
+                    let mut text = String::new();
                     let n = found.declarations.len();
-                    outln!(
+                    let _ = writeln!(
+                        text,
                         "{n} legal declaration{} (baseline {}){}:",
                         if n == 1 { "" } else { "s" },
                         options.baseline,
@@ -304,7 +315,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                         let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
                         let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
                         let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
-                        outln!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
+                        let _ = writeln!(text, "  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
                     }
                     let proof = if found.time_limit_reached {
                         "none (each declaration is legal; the list stopped at the time limit)"
@@ -313,7 +324,8 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
                     } else {
                         "ilp-optimal"
                     };
-                    outln!("Proof: {proof}");
+                    let _ = writeln!(text, "Proof: {proof}");
+                    print_text(text);
                 }
             }
             Ok(if found.time_limit_reached { 3 } else { 0 })
@@ -328,16 +340,15 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             match format {
                 Format::Json => print_json(&result)?,
                 Format::Text if result.optimal => {
-                    outln!("Best declaration (objective {}):", result.objective);
-                    out!("{}", result.result.to_text());
+                    print_text(format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text()));
                 }
                 Format::Text => {
                     let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
-                    outln!(
-                        "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):",
-                        result.objective
-                    );
-                    out!("{}", result.result.to_text());
+                    print_text(format!(
+                        "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):\n{}",
+                        result.objective,
+                        result.result.to_text()
+                    ));
                 }
             }
             // Exit 3: a legal declaration, but no proof that none is better (docs/format.md: the time
@@ -347,10 +358,10 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Validate { board, format } => {
             // Warnings are part of validate's answer, not standard error.
             let pos = keep(Position::new(load_board(&board)?)?);
-            let view = BoardView::new(pos);
+            let view = keep(BoardView::new(pos));
             match format {
-                Format::Json => print_json(&view)?,
-                Format::Text => out!("{}", view.to_text()),
+                Format::Json => print_json(view)?,
+                Format::Text => print_text(view.to_text()),
             }
             Ok(0)
         }

@@ -210,11 +210,17 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
 
 /// Run `cmd` with its output read on threads, killing it after `limit`: a hang fails the test
 /// instead of the CI job.
-pub fn run_bounded(mut cmd: Command, limit: std::time::Duration) -> BoundedRun {
+pub fn run_bounded(cmd: Command, limit: std::time::Duration) -> BoundedRun {
+    run_bounded_output(cmd, limit, true)
+}
+
+/// [`run_bounded`], its standard output discarded (`stdout` empty) when `keep_stdout` is false:
+/// a 425 MB answer would otherwise be held twice by the test while it measures the child.
+pub fn run_bounded_output(mut cmd: Command, limit: std::time::Duration, keep_stdout: bool) -> BoundedRun {
     use std::io::Read;
     use std::process::Stdio;
     let start = std::time::Instant::now();
-    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let mut child = cmd.stdout(if keep_stdout { Stdio::piped() } else { Stdio::null() }).stderr(Stdio::piped()).spawn().expect("spawn");
     let read = |mut r: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut s = Vec::new();
@@ -222,7 +228,10 @@ pub fn run_bounded(mut cmd: Command, limit: std::time::Duration) -> BoundedRun {
             String::from_utf8_lossy(&s).into_owned()
         })
     };
-    let out = read(Box::new(child.stdout.take().expect("stdout")));
+    let out = match child.stdout.take() {
+        Some(stdout) => read(Box::new(stdout)),
+        None => std::thread::spawn(String::new),
+    };
     let err = read(Box::new(child.stderr.take().expect("stderr")));
     let mut peak = None;
     let status = loop {
