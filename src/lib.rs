@@ -23,6 +23,7 @@ pub mod rules;
 pub mod schema;
 pub mod solve;
 pub mod view;
+pub mod vocab;
 
 pub use api::{Enumeration, Error, MaximumReport, Method, Options};
 pub use board::{Declaration, InputError, ValidBoard};

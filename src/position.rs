@@ -15,7 +15,9 @@ pub struct Position {
 impl Position {
     /// Expand a validated board; refused (bad input) when its plain form is past the limits
     /// of [`crate::rules::expand`].
-    pub fn new(board: ValidBoard) -> Result<Position, InputError> {
+    /// Named cards' warnings (an aura not attached) are raised here, where the catalog is read.
+    pub fn new(mut board: ValidBoard) -> Result<Position, InputError> {
+        crate::cards::warn_about_board(&mut board);
         let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules);
         Ok(Position { board, rules, mana })

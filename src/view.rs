@@ -3,9 +3,9 @@
 
 use crate::legality::{describe_requirement, describe_target};
 use crate::mana::format_cost;
-use crate::mana::symbol::TypeSet;
 use crate::position::Position;
 use crate::rules::RestrictionKind;
+use crate::vocab::symbol::TypeSet;
 use serde::Serialize;
 use std::fmt::Write;
 

@@ -14,15 +14,13 @@ pub mod size;
 mod strict;
 mod validate;
 
+pub use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
 pub use error::{nearest, unknown_id, InputError, Warning};
 pub(crate) use load::json_path;
 pub use load::{check_regular_file, load_board, load_declaration, parse_board, parse_declaration, read_source};
 pub(crate) use strict::{deserialize_strict, Strict};
 pub(crate) use validate::kind_of;
-pub use validate::{
-    parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS,
-    MAX_STRING,
-};
+pub use validate::{parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -87,7 +85,7 @@ pub struct Player {
     pub hand: u32,
     /// Mana in the pool, such as `"{R}{R}{2}"` (`{2}` is two colorless).
     #[serde(default)]
-    #[schemars(schema_with = "crate::schema::fields::mana_pool")]
+    #[schemars(schema_with = "crate::vocab::fields::mana_pool")]
     pub mana_pool: String,
 }
 
@@ -103,13 +101,13 @@ pub struct Permanent {
     pub controller: String,
     /// Card types (any case): Artifact, Battle, Creature, Enchantment, Land, Planeswalker, Kindred, Tribal, Token.
     #[serde(default)]
-    #[schemars(schema_with = "crate::schema::fields::card_types")]
+    #[schemars(schema_with = "crate::vocab::fields::card_types")]
     pub types: Vec<String>,
     #[serde(default)]
     pub subtypes: Vec<String>,
     /// Colors as letters or names (any case): W, U, B, R, G, white, blue, black, red, green.
     #[serde(default)]
-    #[schemars(schema_with = "crate::schema::fields::colors")]
+    #[schemars(schema_with = "crate::vocab::fields::colors")]
     pub colors: Vec<String>,
     #[serde(default)]
     pub power: i64,
@@ -139,24 +137,24 @@ pub struct Permanent {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct ManaAbilitySpec {
     /// A mana string, `"any_color"`, or `{"could_produce": ..., "kind": ...}`.
-    #[schemars(schema_with = "crate::schema::fields::mana_add")]
+    #[schemars(schema_with = "crate::vocab::fields::mana_add")]
     pub add: Value,
 }
 
 /// An explicit effect (docs/format.md "Explicit effects"). Kept flat: which fields a kind needs is
 /// checked in validation, so a missing `count` is reported as `effects[2].count`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[schemars(transform = crate::schema::fields::effect_rules)]
+#[schemars(transform = crate::vocab::fields::effect_rules)]
 pub struct Effect {
-    #[schemars(schema_with = "crate::schema::fields::effect_kind")]
+    #[schemars(schema_with = "crate::vocab::fields::effect_kind")]
     pub kind: String,
     /// The creatures affected: a selector.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::schema::fields::selector")]
+    #[schemars(schema_with = "crate::vocab::fields::selector")]
     pub creatures: Option<Value>,
     /// What they may (not) attack: a target set; absent means anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::schema::fields::target_set")]
+    #[schemars(schema_with = "crate::vocab::fields::target_set")]
     pub target: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
@@ -164,11 +162,11 @@ pub struct Effect {
     pub count: Option<u32>,
     /// For `max_attackers`: `"combat"` (default) or `"turn"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::schema::fields::per")]
+    #[schemars(schema_with = "crate::vocab::fields::per")]
     pub per: Option<String>,
     /// For `attack_cost`: a mana string such as `"{2}"` (`{W/P}` allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::schema::fields::cost")]
+    #[schemars(schema_with = "crate::vocab::fields::cost")]
     pub cost: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
@@ -191,7 +189,7 @@ pub struct Attack {
 
 /// One step of a payment: tap a permanent for mana, spend pool mana, or pay life.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[schemars(transform = crate::schema::fields::payment_forms)]
+#[schemars(transform = crate::vocab::fields::payment_forms)]
 pub struct PaymentEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permanent: Option<String>,

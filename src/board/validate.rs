@@ -3,7 +3,8 @@
 
 use super::error::{unknown_id, InputError, Warning};
 use super::{AttackOption, Board, Declaration};
-use crate::mana::symbol::{parse_production, parse_symbols, ManaType, Symbol, TypeSet};
+use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
+use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -33,66 +34,6 @@ pub struct ValidBoard {
     pub pools: Vec<Vec<TypeSet>>,
     pub effects: Vec<ValidEffect>,
     pub warnings: Vec<Warning>,
-    /// What named cards count on the board, computed once on first use (see [`crate::cards::Facts`]).
-    pub(crate) facts: std::sync::OnceLock<crate::cards::Facts>,
-}
-
-/// A {T} mana ability: alternatives of a permanent are separate entries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ManaAbility {
-    /// Adds these units (a unit of several types is one mana of the player's choice).
-    Fixed(Vec<TypeSet>),
-    /// CR 106.7: one mana of a type (or color) that some lands could produce.
-    CouldProduce { lands: LandsOf, colors_only: bool },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LandsOf {
-    Opponents,
-    Controller,
-}
-
-/// `creatures` of an effect (docs/format.md "Explicit effects").
-#[derive(Debug, Clone, PartialEq)]
-pub enum Selector {
-    All,
-    Ids(Vec<usize>),
-    Filter(Filter),
-}
-
-/// A selector object: every field present must hold.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Filter {
-    pub controller: Option<usize>,
-    pub opponents_of: Option<usize>,
-    pub subtype: Option<String>,
-    pub color: Option<ManaType>,
-    pub not_color: Option<ManaType>,
-    pub keyword: Option<String>,
-    pub without_keyword: Option<String>,
-    pub power_greater_than: Option<i64>,
-    pub except: Vec<usize>,
-}
-
-/// A target set: the union of its parts (docs/format.md). Indices are player or permanent indices.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TargetSpec {
-    pub players: Vec<usize>,
-    pub planeswalkers_of: Vec<usize>,
-    pub battles_protected_by: Vec<usize>,
-    pub permanents: Vec<usize>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum EffectKind {
-    AttacksIfAble { creatures: Selector, target: Option<TargetSpec> },
-    AttacksPlayerOtherThan { creatures: Selector, player: usize },
-    PlayerAttacksIfAble { player: usize, target: TargetSpec },
-    CantAttack { creatures: Selector, target: Option<TargetSpec> },
-    MinOtherAttackers { creatures: Selector, count: u32 },
-    AttacksOnlyAlone { creatures: Selector },
-    MaxAttackers { count: u32, target: Option<TargetSpec>, per_turn: bool },
-    AttackCost { creatures: Selector, target: Option<TargetSpec>, cost: Vec<Symbol> },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -277,8 +218,8 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         }
         // Nils, Discipline Enforcer makes counters a generic cost {X} (CR 107.3): the same bound
         // as a mana string's {N}.
-        if p.counters > crate::mana::symbol::MAX_GENERIC {
-            let max = crate::mana::symbol::MAX_GENERIC;
+        if p.counters > crate::vocab::symbol::MAX_GENERIC {
+            let max = crate::vocab::symbol::MAX_GENERIC;
             return Err(ctx.err(at("counters"), format!("expected at most {max} counters, found {}", p.counters)));
         }
         for (j, c) in p.colors.iter().enumerate() {
@@ -332,7 +273,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
 
     let player_ids = ctx.players;
     let permanent_ids = ctx.permanents;
-    let mut vb = ValidBoard {
+    let vb = ValidBoard {
         board,
         file: file.to_string(),
         active,
@@ -346,9 +287,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         pools,
         effects,
         warnings,
-        facts: std::sync::OnceLock::new(),
     };
-    crate::cards::warn_about_board(&mut vb);
     Ok(vb)
 }
 

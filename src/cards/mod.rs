@@ -9,14 +9,14 @@
 //! Each entry says in our own words what the card does and which rule or ruling it relies on.
 
 use crate::board::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, Warning};
-use crate::mana::symbol::{ManaType, Symbol, TypeSet};
+use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 
 /// One catalog entry.
 pub struct Card {
     pub name: &'static str,
     /// What the card does for declaring attackers, in our words, with its rule.
     pub summary: &'static str,
-    effects: fn(&ValidBoard, usize) -> Vec<EffectKind>,
+    effects: fn(&CardView, usize) -> Vec<EffectKind>,
     mana: fn() -> Vec<ManaAbility>,
 }
 
@@ -39,8 +39,29 @@ pub struct Facts {
     countered_attackers: Vec<usize>,
 }
 
-fn facts(vb: &ValidBoard) -> &Facts {
-    vb.facts.get_or_init(|| {
+/// A board as the catalog reads it: the board, and the counts some cards need, computed on
+/// first use (once per board, not per card: see [`Facts`]).
+pub struct CardView<'a> {
+    vb: &'a ValidBoard,
+    facts: std::sync::OnceLock<Facts>,
+}
+
+impl<'a> CardView<'a> {
+    pub fn new(vb: &'a ValidBoard) -> CardView<'a> {
+        CardView { vb, facts: std::sync::OnceLock::new() }
+    }
+}
+
+impl std::ops::Deref for CardView<'_> {
+    type Target = ValidBoard;
+    fn deref(&self) -> &ValidBoard {
+        self.vb
+    }
+}
+
+fn facts<'a>(cv: &'a CardView) -> &'a Facts {
+    let vb = cv.vb;
+    cv.facts.get_or_init(|| {
         let n = vb.board.players.len();
         let mut f = Facts {
             enchantments: vec![0; n],
@@ -73,7 +94,7 @@ fn facts(vb: &ValidBoard) -> &Facts {
     })
 }
 
-fn none(_: &ValidBoard, _: usize) -> Vec<EffectKind> {
+fn none(_: &CardView, _: usize) -> Vec<EffectKind> {
     Vec::new()
 }
 fn no_mana() -> Vec<ManaAbility> {
@@ -402,7 +423,7 @@ pub fn lookup(name: &str) -> Option<&'static Card> {
 }
 
 /// The effects named permanent `p` contributes on this board (none for a name not in the catalog).
-pub fn card_effects(vb: &ValidBoard, p: usize) -> Vec<EffectKind> {
+pub fn card_effects(vb: &CardView, p: usize) -> Vec<EffectKind> {
     lookup(&vb.perm(p).name).map(|card| (card.effects)(vb, p)).unwrap_or_default()
 }
 
@@ -429,7 +450,8 @@ pub fn mana_abilities(vb: &ValidBoard, p: usize) -> Vec<ManaAbility> {
     dedup
 }
 
-/// Warnings about named cards whose effect can't be computed (an aura not attached).
+/// Warnings about named cards whose effect can't be computed (an aura not attached); raised by
+/// [`crate::Position::new`], so that `board` knows nothing of the catalog.
 pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
     for p in 0..vb.board.permanents.len() {
         let perm = vb.perm(p);

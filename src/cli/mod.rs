@@ -255,8 +255,9 @@ fn load_position(file: &str) -> Result<&'static Position, Failure> {
     crate::debug::note(|| format!("reading {file}"));
     let vb = load_board(file)?;
     crate::debug::note(|| "board read and validated".into());
-    warn(file, &vb.warnings);
     let pos = Position::new(vb)?;
+    // After `Position::new`, which adds the named cards' warnings.
+    warn(file, &pos.board.warnings);
     crate::debug::note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }

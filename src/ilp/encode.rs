@@ -1,8 +1,8 @@
 //! Building the integer program of [`super`] from the plain rules form.
 
-use crate::mana::symbol::{ManaType, Symbol, TypeSet};
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
+use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 use good_lp::{constraint, variable, Constraint, Expression, ProblemVariables, Solution, Variable};
 use std::collections::BTreeMap;
 

@@ -10,7 +10,8 @@
 mod flow;
 mod pay;
 mod sources;
-pub mod symbol;
 
+/// The mana symbols live in [`crate::vocab::symbol`] (boards are written with them).
+pub use crate::vocab::symbol;
 pub use pay::{format_cost, CostTotal, PayError, Payment, MAX_CHOICES};
 pub use sources::{ManaBoard, Source};

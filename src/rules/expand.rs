@@ -111,8 +111,9 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     }
     // One permanent's card effects at a time, each charged to the budget as it is applied: the
     // effects of all named cards at once can be quadratic (a Nils per creature, issue 11, F04).
+    let card_view = cards::CardView::new(vb);
     for permanent in 0..vb.board.permanents.len() {
-        for kind in cards::card_effects(vb, permanent) {
+        for kind in cards::card_effects(&card_view, permanent) {
             let p = vb.perm(permanent);
             let source = format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[permanent]));
             apply(vb, &mut rules, &kind, &source.into(), &mut budget, &format!("permanents[{permanent}]"))?;

@@ -11,7 +11,7 @@ pub mod targets;
 
 pub use expand::expand;
 
-use crate::mana::symbol::Symbol;
+use crate::vocab::symbol::Symbol;
 
 /// Something a creature can attack: a player, a planeswalker or a battle (CR 508.1b).
 #[derive(Debug, Clone, PartialEq, Eq)]

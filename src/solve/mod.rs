@@ -21,9 +21,9 @@
 
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
-use crate::mana::symbol::Symbol;
 use crate::position::Position;
 use crate::rules::Assignment;
+use crate::vocab::symbol::Symbol;
 use good_lp::{constraint, Constraint, Expression};
 use serde::Serialize;
 

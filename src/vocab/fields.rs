@@ -1,0 +1,226 @@
+//! Hand-written JSON Schemas for board fields whose shape varies, used through
+//! `#[schemars(schema_with)]` and `#[schemars(transform)]` on the board types.
+
+use schemars::{json_schema, Schema, SchemaGenerator};
+use serde_json::{json, Value};
+
+/// Symbols in braces, e.g. `{2}{W/U}` (the parser checks each symbol).
+const MANA_SYMBOLS: &str = r"^\s*(\{[^{}]+\}\s*)*$";
+
+/// Player ids (`players`, `planeswalkers_of`, ...).
+fn ids(what: &str) -> Value {
+    json!({ "type": "array", "items": { "type": "string" }, "description": what })
+}
+
+/// `mana_pool`: mana such as `{R}{R}{2}`; empty for none.
+pub fn mana_pool(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "string",
+        "pattern": MANA_SYMBOLS,
+        "default": "",
+        "description": "Mana in the pool, such as \"{R}{R}{2}\" ({2} is two colorless); empty for none."
+    })
+}
+
+/// `types`: card types, any case.
+pub fn card_types(_: &mut SchemaGenerator) -> Schema {
+    let types = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+    json_schema!({
+        "type": "array",
+        "items": { "type": "string", "pattern": any_case(&types), "examples": types },
+        "default": [],
+        "description": "Card types, any case: Artifact, Battle, Creature, Enchantment, Land, Planeswalker, Kindred, Tribal, Token."
+    })
+}
+
+fn color_pattern() -> String {
+    any_case(&["W", "U", "B", "R", "G", "white", "blue", "black", "red", "green"])
+}
+
+/// `colors`: letters or names, any case.
+pub fn colors(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "array",
+        "items": { "type": "string", "pattern": color_pattern() },
+        "default": [],
+        "description": "Colors as letters or names, any case: W, U, B, R, G, white, blue, black, red, green."
+    })
+}
+
+/// A mana ability's `add`: a mana string, `"any_color"`, or a "could produce" object (CR 106.7).
+pub fn mana_add(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "What the {T} ability adds: a mana string (\"{G}\", \"{C}{C}\", \"{W/U}\" for one of the two, \"{2}\" for two colorless), \"any_color\", or {\"could_produce\", \"kind\"} (CR 106.7).",
+        "anyOf": [
+            {
+                "type": "string",
+                "pattern": any_case(&["any_color"]),
+                "description": "One mana of any color."
+            },
+            {
+                "type": "string",
+                "pattern": r"^\s*(\{[^{}]+\}\s*)+$",
+                "description": "Mana symbols in braces, such as \"{G}\", \"{C}{C}\", \"{W/U}\" or \"{2}\"."
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "could_produce": { "enum": ["lands_of_opponents", "lands_you_control"] },
+                    "kind": { "enum": ["color", "type"] }
+                },
+                "required": ["could_produce", "kind"],
+                "additionalProperties": false,
+                "description": "One mana of a color (kind \"color\") or type (kind \"type\") that those lands could produce."
+            }
+        ]
+    })
+}
+
+/// An effect's `kind`.
+pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "enum": [
+            "attacks_if_able", "attacks_player_other_than_if_able", "player_attacks_if_able",
+            "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
+            "max_attackers", "attack_cost"
+        ],
+        "description": "What the effect does (docs/format.md \"Explicit effects\")."
+    })
+}
+
+/// A selector: `"all"`, a list of creature ids, or an object of conditions that all must hold.
+pub fn selector(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "Which creatures: \"all\", a list of creature ids, or an object whose conditions all must hold. Only creatures of the attacking side are ever affected.",
+        "anyOf": [
+            { "const": "all" },
+            { "type": "array", "items": { "type": "string" }, "description": "Creature ids." },
+            {
+                "type": "object",
+                "properties": {
+                    "controller": { "type": "string", "description": "Controlled by this player." },
+                    "opponents_of": { "type": "string", "description": "Controlled by an opponent of this player." },
+                    "subtype": { "type": "string", "description": "Has this subtype (any case), e.g. \"Goblin\"." },
+                    "color": { "type": "string", "pattern": color_pattern(), "description": "Has this color." },
+                    "not_color": { "type": "string", "pattern": color_pattern(), "description": "Does not have this color." },
+                    "keyword": { "type": "string", "description": "Has this keyword, e.g. \"Flying\"." },
+                    "without_keyword": { "type": "string", "description": "Does not have this keyword." },
+                    "power_greater_than": { "type": "integer", "description": "Power greater than this." },
+                    "except": { "type": "array", "items": { "type": "string" }, "description": "Creature ids left out." }
+                },
+                "additionalProperties": false
+            },
+            { "type": "null", "description": "The same as leaving the field out." }
+        ]
+    })
+}
+
+/// A target set: the union of its parts; absent means anything.
+pub fn target_set(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "A target set, the union of its parts (all optional). Absent (or null) means anything.",
+        "anyOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "players": ids("Player ids."),
+                    "planeswalkers_of": ids("The planeswalkers of these players."),
+                    "battles_protected_by": ids("The battles these players protect."),
+                    "permanents": ids("Planeswalker or battle ids.")
+                },
+                "additionalProperties": false
+            },
+            { "type": "null" }
+        ]
+    })
+}
+
+/// `per` of `max_attackers`.
+pub fn per(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "enum": ["combat", "turn", null],
+        "description": "For max_attackers: count attackers each combat (default) or each turn (also counting attacked_this_turn)."
+    })
+}
+
+/// `cost` of `attack_cost`: a mana string, Phyrexian symbols allowed.
+pub fn cost(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": ["string", "null"],
+        "pattern": r"^\s*(\{[^{}]+\}\s*)+$",
+        "description": "For attack_cost: a mana string such as \"{2}\" or \"{W/P}\"; \"{0}\" for a zero cost."
+    })
+}
+
+/// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
+pub fn effect_rules(schema: &mut Schema) {
+    let needs: [(&str, &[&str]); 9] = [
+        ("attacks_if_able", &["creatures"]),
+        ("attacks_player_other_than_if_able", &["creatures", "player"]),
+        ("player_attacks_if_able", &["player", "target"]),
+        ("cant_attack", &["creatures"]),
+        ("min_other_attackers", &["creatures", "count"]),
+        ("cant_attack_alone", &["creatures"]),
+        ("attacks_only_alone", &["creatures"]),
+        ("max_attackers", &["count"]),
+        ("attack_cost", &["creatures", "cost"]),
+    ];
+    let rules: Vec<Value> = needs
+        .iter()
+        .map(|(kind, fields)| {
+            let not_null: serde_json::Map<String, Value> = fields.iter().map(|f| (f.to_string(), json!({ "not": { "type": "null" } }))).collect();
+            json!({
+                "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] },
+                "then": { "required": fields, "properties": not_null }
+            })
+        })
+        .collect();
+    let mut rules = rules;
+    // cant_attack_alone accepts only count 1 (or none).
+    rules.push(json!({
+        "if": { "properties": { "kind": { "const": "cant_attack_alone" } }, "required": ["kind"] },
+        "then": { "properties": { "count": { "enum": [1, null] } } }
+    }));
+    schema.insert("allOf".into(), Value::Array(rules));
+}
+
+/// A payment entry is one of three forms.
+pub fn payment_forms(schema: &mut Schema) {
+    schema.insert(
+        "oneOf".into(),
+        json!([
+            {
+                "description": "Tap a permanent for one of its mana abilities.",
+                "required": ["permanent", "mana"],
+                "properties": { "permanent": { "type": "string" }, "mana": { "type": "string" } },
+                "not": { "anyOf": [ { "required": ["player"] }, { "required": ["life"] } ] }
+            },
+            {
+                "description": "Spend mana from a player's pool.",
+                "required": ["player", "mana"],
+                "properties": { "player": { "type": "string" }, "mana": { "type": "string" } },
+                "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["life"] } ] }
+            },
+            {
+                "description": "A player pays life (for Phyrexian symbols).",
+                "required": ["player", "life"],
+                "properties": { "player": { "type": "string" }, "life": { "type": "integer", "minimum": 0 } },
+                "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["mana"] } ] }
+            }
+        ]),
+    );
+}
+
+/// A regular expression matching any of `words` without regard to ASCII case, written with
+/// character classes so that every JSON Schema validator understands it.
+pub(crate) fn any_case(words: &[&str]) -> String {
+    let alts: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.chars()
+                .map(|c| if c.is_ascii_alphabetic() { format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase()) } else { c.to_string() })
+                .collect()
+        })
+        .collect();
+    format!("^({})$", alts.join("|"))
+}
