@@ -13,12 +13,11 @@
 //! standard error.
 
 use crate::api::TIME_LIMIT_GRACE as GRACE;
-use crate::api::{Error, Method, Options};
+use crate::api::{Error, Options};
 use crate::board::{parse_board, parse_declaration, Board, Declaration, InputError};
-use crate::legality::Baseline;
 use crate::position::Position;
+use crate::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use crate::solve::Objective;
-use crate::view::BoardView;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
@@ -32,68 +31,16 @@ use std::time::Instant;
 
 mod transport;
 
-/// Which declarations the maximum ranges over (docs/rules.md section 7).
-#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum BaselineParam {
-    /// Compared with declarations incurring only costs this one incurs (default).
-    #[default]
-    Paid,
-    /// Compared only with declarations paying nothing.
-    Free,
+/// The time limit of a tool's options when it is valid (an invalid one is refused by the tool
+/// at once), for the deadline of its answer.
+fn limit(options: &JsonOptions) -> Option<f64> {
+    options.time_limit.filter(|&t| Options { time_limit: Some(t), ..Options::default() }.validate().is_ok())
 }
 
-/// How the maximum number of requirements is established.
-#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum MethodParam {
-    /// The integer program (any size; default).
-    #[default]
-    Ilp,
-    /// The exhaustive reference checker (small boards only).
-    Exhaustive,
-}
-
-/// Options shared by the tools that decide legality.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
-pub struct ToolOptions {
-    /// `paid` (default) or `free`.
-    #[serde(default)]
-    pub baseline: BaselineParam,
-    /// Seconds the solver may take (default 10).
-    #[serde(default)]
-    pub time_limit: Option<f64>,
-    /// `ilp` (default) or `exhaustive`.
-    #[serde(default)]
-    pub method: MethodParam,
-}
-
-impl ToolOptions {
-    /// The time limit, when it is valid (an invalid one is refused by [`ToolOptions::options`]).
-    fn limit(&self) -> Option<f64> {
-        Some(self.time_limit.unwrap_or(10.0)).filter(|t| t.is_finite() && *t > 0.0)
-    }
-
-    /// The options, the time limit counting from `clock` (when the request arrived).
-    fn options(&self, clock: Instant) -> Result<Options, String> {
-        let time_limit = self.time_limit.unwrap_or(10.0);
-        if !(time_limit.is_finite() && time_limit > 0.0) {
-            return Err(format!("options.time_limit: expected a positive number of seconds, found {time_limit}"));
-        }
-        Ok(Options {
-            baseline: match self.baseline {
-                BaselineParam::Paid => Baseline::Paid,
-                BaselineParam::Free => Baseline::Free,
-            },
-            time_limit: Some(time_limit),
-            method: match self.method {
-                MethodParam::Ilp => Method::Ilp,
-                MethodParam::Exhaustive => Method::Exhaustive,
-            },
-            // The limit covers the whole request, from its first byte (issue 11, F10).
-            clock: Some(clock),
-        })
-    }
+/// The options, the time limit counting from `clock` (when the request arrived: the limit
+/// covers the whole request, from its first byte, issue 11, F10).
+fn options(options: &JsonOptions, clock: Instant) -> Result<Options, String> {
+    options.options(clock).map_err(|e| format!("options.{}: {}", e.option, e.message))
 }
 
 /// `check_attack`'s input.
@@ -106,7 +53,7 @@ pub struct CheckParams {
     #[schemars(with = "Declaration")]
     pub declaration: Value,
     #[serde(default)]
-    pub options: ToolOptions,
+    pub options: JsonOptions,
 }
 
 /// `solve_attack`'s input.
@@ -119,7 +66,7 @@ pub struct SolveParams {
     #[serde(default)]
     pub objective: Option<String>,
     #[serde(default)]
-    pub options: ToolOptions,
+    pub options: JsonOptions,
 }
 
 /// `enumerate_attacks`'s input.
@@ -132,7 +79,7 @@ pub struct EnumerateParams {
     #[serde(default)]
     pub limit: Option<usize>,
     #[serde(default)]
-    pub options: ToolOptions,
+    pub options: JsonOptions,
 }
 
 /// `explain_board`'s input.
@@ -208,8 +155,10 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, String> {
     serde_json::to_value(v).map_err(|e| format!("internal error: {e}"))
 }
 
-fn message(e: Error) -> String {
-    e.to_string()
+/// A request's result as the tool's structured content (the exit status is the command line's
+/// and batch's; a tool answers the result alone).
+fn answer(pos: &Position, request: &Request, options: &Options) -> Result<Value, String> {
+    to_value(&pos.answer(request, options).map_err(|e: Error| e.to_string())?.result)
 }
 
 #[tool_router]
@@ -223,15 +172,15 @@ impl AttackServer {
         description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
     )]
     async fn check_attack(&self, Parameters(p): Parameters<CheckParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
-        run_tool("check_attack", &context, p.options.limit(), move |clock| {
-            let options = p.options.options(clock)?;
+        run_tool("check_attack", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             if !p.declaration.is_object() {
                 return Err("declaration: expected a declaration object {\"attacks\": [...]}".into());
             }
             let (decl, _) = parse_declaration(&p.declaration.to_string(), "declaration").map_err(|e| e.to_string())?;
             pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
-            to_value(&pos.check(&decl, &options).map_err(message)?)
+            answer(&pos, &Request::Check(decl), &options)
         })
         .await
     }
@@ -241,11 +190,11 @@ impl AttackServer {
         description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
     )]
     async fn solve_attack(&self, Parameters(p): Parameters<SolveParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
-        run_tool("solve_attack", &context, p.options.limit(), move |clock| {
-            let options = p.options.options(clock)?;
+        run_tool("solve_attack", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            let objective = Objective::parse(p.objective.as_deref().unwrap_or("power"), &pos).map_err(|m| format!("objective: {m}"))?;
-            to_value(&pos.solve(objective, &options).map_err(message)?)
+            let objective = Objective::parse(p.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE), &pos).map_err(|m| format!("objective: {m}"))?;
+            answer(&pos, &Request::Solve(objective), &options)
         })
         .await
     }
@@ -259,10 +208,10 @@ impl AttackServer {
         Parameters(p): Parameters<EnumerateParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        run_tool("enumerate_attacks", &context, p.options.limit(), move |clock| {
-            let options = p.options.options(clock)?;
+        run_tool("enumerate_attacks", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            to_value(&pos.enumerate(p.limit.unwrap_or(100), &options).map_err(message)?)
+            answer(&pos, &Request::Enumerate { limit: p.limit.unwrap_or(DEFAULT_LIMIT) }, &options)
         })
         .await
     }
@@ -274,7 +223,7 @@ impl AttackServer {
     async fn explain_board(&self, Parameters(p): Parameters<ExplainParams>, context: RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
         run_tool("explain_board", &context, None, move |_| {
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            to_value(&BoardView::new(&pos))
+            answer(&pos, &Request::Validate, &Options::default())
         })
         .await
     }

@@ -3,13 +3,13 @@
 //! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
 //! 3 no answer within the time limit.
 
-use crate::api::{Error, Method, Options};
+use crate::api::{Enumeration, Error, Method, Options};
 use crate::board::{load_board, load_declaration, InputError, Warning};
 use crate::generate::Profile;
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
+use crate::request::{Outcome, Request, DEFAULT_TIME_LIMIT};
 use crate::solve::Objective;
-use crate::view::BoardView;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 
@@ -53,7 +53,7 @@ pub enum Command {
         board: String,
         /// power (most total power), attackers, none, or damage:PLAYER; ties are broken by less
         /// mana, then fewer attackers.
-        #[arg(long, default_value = "power")]
+        #[arg(long, default_value = crate::request::DEFAULT_OBJECTIVE)]
         objective: String,
         #[command(flatten)]
         solver: SolverArgs,
@@ -63,7 +63,7 @@ pub enum Command {
     /// Legal declarations, up to --limit, and whether the list is complete.
     Enumerate {
         board: String,
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = crate::request::DEFAULT_LIMIT)]
         limit: usize,
         #[command(flatten)]
         solver: SolverArgs,
@@ -144,7 +144,7 @@ pub struct SolverArgs {
     #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
     baseline: BaselineArg,
     /// Seconds the whole command may take (reading the board included) before giving up with exit 3.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT)]
     time_limit: f64,
     /// Use the exhaustive reference checker instead of the integer program (small boards).
     #[arg(long)]
@@ -154,17 +154,16 @@ pub struct SolverArgs {
 impl SolverArgs {
     /// The options, with the time limit counting from `started` (when the command began).
     fn options(self, started: std::time::Instant) -> Result<Options, Failure> {
-        if self.time_limit.is_nan() || self.time_limit < 0.0 {
-            return Err(Failure::new(2, format!("--time-limit: expected a non-negative number of seconds, found {}", self.time_limit)));
-        }
-        Ok(Options {
+        let options = Options {
             baseline: self.baseline.into(),
             time_limit: Some(self.time_limit),
             method: if self.exhaustive { Method::Exhaustive } else { Method::Ilp },
             // `--time-limit` bounds the whole command: reading and expanding a 90,000-creature
             // board takes about half a second, which a user waiting on the limit also waits for.
             clock: Some(started),
-        })
+        };
+        options.validate().map_err(|e| Failure::new(2, format!("--{}: {}", e.option.replace('_', "-"), e.message)))?;
+        Ok(options)
     }
 }
 
@@ -259,6 +258,68 @@ fn keep<T>(value: T) -> &'static T {
     Box::leak(Box::new(value))
 }
 
+/// Answer a request and print the answer; returns the exit status.
+fn respond(pos: &Position, request: &Request, options: &Options, format: Format) -> Result<i32, Failure> {
+    let answer = keep(pos.answer(request, options)?);
+    match format {
+        Format::Json => print_json(&answer.result)?,
+        Format::Text => out!("{}", text(&answer.result, options)),
+    }
+    Ok(answer.exit.code())
+}
+
+/// An answer as text (`--format text`).
+fn text(outcome: &Outcome, options: &Options) -> String {
+    match outcome {
+        Outcome::Check(result) => result.to_text(),
+        Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text()),
+        Outcome::Solve(result) => {
+            let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
+            format!(
+                "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):\n{}",
+                result.objective,
+                result.result.to_text()
+            )
+        }
+        Outcome::Enumerate(found) => enumeration_text(found, options),
+        Outcome::Validate(view) => view.to_text(),
+        // No command prints it as text; batch answers it as JSON.
+        Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
+    }
+}
+
+/// `enumerate --format text`: a header, one line per declaration, the proof.
+fn enumeration_text(found: &Enumeration, options: &Options) -> String {
+    let n = found.declarations.len();
+    let mut s = format!(
+        "{n} legal declaration{} (baseline {}){}:\n",
+        if n == 1 { "" } else { "s" },
+        options.baseline,
+        if found.complete {
+            ", the complete list"
+        } else if found.time_limit_reached {
+            ", found before the time limit; there may be more"
+        } else {
+            ", there are more (raise --limit)"
+        }
+    );
+    for r in &found.declarations {
+        let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
+        let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
+        let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
+        s.push_str(&format!("  {attacks}  (obeys {}{cost})\n", r.requirements_obeyed));
+    }
+    let proof = if found.time_limit_reached {
+        "none (each declaration is legal; the list stopped at the time limit)"
+    } else if options.method == Method::Exhaustive {
+        "exhaustive"
+    } else {
+        "ilp-optimal"
+    };
+    s.push_str(&format!("Proof: {proof}\n"));
+    s
+}
+
 /// Run a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<i32, Failure> {
     let started = std::time::Instant::now();
@@ -269,54 +330,11 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
-            let result = keep(pos.check(&decl, &options)?);
-            match format {
-                Format::Json => print_json(&result)?,
-                Format::Text => out!("{}", result.to_text()),
-            }
-            // Exit 3 when no proof either way; a definite violation is still a proof of illegality.
-            Ok(result.exit_code())
+            respond(pos, &Request::Check(decl), &options, format)
         }
         Command::Enumerate { board, limit, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board)?;
-            let found = keep(pos.enumerate(limit, &options)?);
-            if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
-                return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
-            }
-            match format {
-                Format::Json => print_json(&found)?,
-                Format::Text => {
-                    let n = found.declarations.len();
-                    outln!(
-                        "{n} legal declaration{} (baseline {}){}:",
-                        if n == 1 { "" } else { "s" },
-                        options.baseline,
-                        if found.complete {
-                            ", the complete list"
-                        } else if found.time_limit_reached {
-                            ", found before the time limit; there may be more"
-                        } else {
-                            ", there are more (raise --limit)"
-                        }
-                    );
-                    for r in &found.declarations {
-                        let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
-                        let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
-                        let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
-                        outln!("  {attacks}  (obeys {}{cost})", r.requirements_obeyed);
-                    }
-                    let proof = if found.time_limit_reached {
-                        "none (each declaration is legal; the list stopped at the time limit)"
-                    } else if options.method == Method::Exhaustive {
-                        "exhaustive"
-                    } else {
-                        "ilp-optimal"
-                    };
-                    outln!("Proof: {proof}");
-                }
-            }
-            Ok(if found.time_limit_reached { 3 } else { 0 })
+            respond(load_position(&board)?, &Request::Enumerate { limit }, &options, format)
         }
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
@@ -324,35 +342,12 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
             let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
-            let result = keep(pos.solve(objective, &options)?);
-            match format {
-                Format::Json => print_json(&result)?,
-                Format::Text if result.optimal => {
-                    outln!("Best declaration (objective {}):", result.objective);
-                    out!("{}", result.result.to_text());
-                }
-                Format::Text => {
-                    let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
-                    outln!(
-                        "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):",
-                        result.objective
-                    );
-                    out!("{}", result.result.to_text());
-                }
-            }
-            // Exit 3: a legal declaration, but no proof that none is better (docs/format.md: the time
-            // limit cut the answer short).
-            Ok(if result.optimal { 0 } else { 3 })
+            respond(pos, &Request::Solve(objective), &options, format)
         }
         Command::Validate { board, format } => {
             // Warnings are part of validate's answer, not standard error.
             let pos = keep(Position::new(load_board(&board)?)?);
-            let view = BoardView::new(pos);
-            match format {
-                Format::Json => print_json(&view)?,
-                Format::Text => out!("{}", view.to_text()),
-            }
-            Ok(0)
+            respond(pos, &Request::Validate, &Options::default(), format)
         }
         Command::Generate { players, creatures, seed, profile } => {
             let profile = Profile::parse(&profile).map_err(|m| Failure::new(2, format!("--profile: {m}")))?;

@@ -82,10 +82,16 @@ struct ProbeArguments {
 
 #[derive(serde::Deserialize)]
 struct ProbeOptions {
+    // Absent is the default limit, null no limit: the rule of `JsonOptions`.
+    #[serde(default = "default_limit")]
     time_limit: Option<f64>,
 }
 
-/// The time limit of a tool call that has one (every tool but `explain_board`; default 10 s),
+fn default_limit() -> Option<f64> {
+    Some(crate::request::DEFAULT_TIME_LIMIT)
+}
+
+/// The time limit of a tool call that has one (every tool but `explain_board`; default 10 s, null none),
 /// and its id, read cheaply; None for anything else or a limit that is no deadline.
 fn tool_call_limit(line: &[u8]) -> Option<(Value, f64)> {
     let probe: Probe = serde_json::from_slice(line).ok()?;
@@ -93,9 +99,9 @@ fn tool_call_limit(line: &[u8]) -> Option<(Value, f64)> {
     if probe.method.as_deref() != Some("tools/call") || params.name.as_deref() == Some("explain_board") {
         return None;
     }
-    let limit = params.arguments.and_then(|a| a.options).and_then(|o| o.time_limit).unwrap_or(10.0);
+    let limit = params.arguments.map_or(default_limit(), |a| a.options.map_or(default_limit(), |o| o.time_limit))?;
     // An invalid limit is refused by the tool at once; one past a day is no deadline here.
-    (limit.is_finite() && limit > 0.0 && limit < 86_400.0).then_some((probe.id?, limit))
+    (0.0..86_400.0).contains(&limit).then_some((probe.id?, limit))
 }
 
 /// Answer "no proof" for every tool call past its deadline that rmcp has not answered: the
