@@ -7,17 +7,14 @@
 
 pub mod api;
 pub mod baseline_dfs;
-pub mod batch;
 pub mod board;
 pub mod cards;
-pub mod cli;
 pub mod debug;
 pub mod generate;
 pub mod ilp;
 pub mod import;
 pub mod legality;
 pub mod mana;
-pub mod mcp;
 pub mod position;
 pub mod request;
 pub mod rules;

@@ -14,12 +14,11 @@ pub mod size;
 mod validate;
 
 pub use error::{nearest, unknown_id, InputError, Warning};
-pub(crate) use load::json_path;
-pub use load::{check_regular_file, load_board, load_declaration, parse_board, parse_declaration, read_source};
-pub(crate) use validate::kind_of;
+// json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
+pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source};
 pub use validate::{
-    parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS,
-    MAX_STRING,
+    kind_of, parse_color, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS,
+    MAX_PLAYERS, MAX_STRING,
 };
 
 use schemars::JsonSchema;

@@ -23,11 +23,11 @@
 //! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
 
-use crate::board::size::MAX_INPUT_BYTES;
-use crate::board::{check_regular_file, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
-use crate::position::Position;
-use crate::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
-use crate::solve::Objective;
+use attackopt::board::size::MAX_INPUT_BYTES;
+use attackopt::board::{check_regular_file, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
+use attackopt::position::Position;
+use attackopt::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use attackopt::solve::Objective;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -73,7 +73,9 @@ pub struct RequestLine {
     pub limit: Option<usize>,
     #[serde(default)]
     pub options: JsonOptions,
+    // Declared so that it is no unknown field; the answer echoes it as read, before parsing.
     #[serde(default)]
+    #[allow(dead_code)]
     pub id: Value,
 }
 
@@ -90,8 +92,8 @@ impl From<InputError> for LineError {
     }
 }
 
-impl From<crate::api::Error> for LineError {
-    fn from(e: crate::api::Error) -> Self {
+impl From<attackopt::api::Error> for LineError {
+    fn from(e: attackopt::api::Error) -> Self {
         LineError { code: e.exit_code(), message: e.to_string() }
     }
 }
@@ -126,7 +128,7 @@ fn line_name(source: &str, line: usize) -> String {
 pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) -> (String, bool) {
     let here = line_name(source, line);
     // The size limits of a board file hold for a line too, before it is parsed (issue 6).
-    if let Err(e) = crate::board::size::check_size(text, &here, &[]) {
+    if let Err(e) = attackopt::board::size::check_size(text, &here, &[]) {
         return (error_line(&Value::Null, line, &LineError { code: 2, message: e.to_string() }), true);
     }
     let value: Value = match serde_json::from_str(text) {
@@ -170,7 +172,7 @@ fn skip_line<R: BufRead>(input: &mut R) -> std::io::Result<()> {
 }
 
 fn error_line(id: &Value, line: usize, e: &LineError) -> String {
-    let body = crate::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
+    let body = attackopt::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
     format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
@@ -180,11 +182,11 @@ fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>),
     if !value.is_object() {
         return Err(LineError {
             code: 2,
-            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", crate::board::kind_of(&value)),
+            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", attackopt::board::kind_of(&value)),
         });
     }
     let mut unknown = Vec::new();
-    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
+    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", attackopt::board::json_path(&p)));
     let req: Result<RequestLine, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut note));
     let req = req.map_err(|e| {
         let path = e.path().to_string();
@@ -254,7 +256,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             &inline
         }
         other => {
-            let found = crate::board::kind_of(other);
+            let found = attackopt::board::kind_of(other);
             return Err(LineError {
                 code: 2,
                 message: format!("{here}: at board: expected a board object or the path of a board file, found {found}"),
@@ -302,7 +304,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     match compute() {
         Ok((exit, result)) => Ok((command, exit, result, warnings)),
         // Cut short with nothing to show: the command line's undecided answer, exit 3.
-        Err(e) if e.code == 3 => Ok((command, 3, to_value(&crate::api::Undecided::new(e.message))?, warnings)),
+        Err(e) if e.code == 3 => Ok((command, 3, to_value(&attackopt::api::Undecided::new(e.message))?, warnings)),
         Err(e) => Err(e),
     }
 }
@@ -465,7 +467,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                     break;
                 }
                 window.acquire(0);
-                let msg = LineError { code: 2, message: crate::board::size::too_long(&line_name(source, line_no)).to_string() };
+                let msg = LineError { code: 2, message: attackopt::board::size::too_long(&line_name(source, line_no)).to_string() };
                 let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true, 0));
                 seq += 1;
                 continue;

@@ -12,12 +12,12 @@
 //! JSON path, what was expected). Standard output carries only the protocol; logs go to
 //! standard error.
 
-use crate::api::TIME_LIMIT_GRACE as GRACE;
-use crate::api::{Error, Options};
-use crate::board::{parse_board, parse_declaration, Board, Declaration, InputError};
-use crate::position::Position;
-use crate::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
-use crate::solve::Objective;
+use attackopt::api::TIME_LIMIT_GRACE as GRACE;
+use attackopt::api::{Error, Options};
+use attackopt::board::{parse_board, parse_declaration, Board, Declaration, InputError};
+use attackopt::position::Position;
+use attackopt::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use attackopt::solve::Objective;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
@@ -29,7 +29,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::time::Instant;
 
-mod transport;
+use crate::transport;
 
 /// The time limit of a tool's options when it is valid (an invalid one is refused by the tool
 /// at once), for the deadline of its answer.
@@ -102,7 +102,7 @@ impl Default for AttackServer {
     }
 }
 
-fn log(message: &str) {
+pub fn log(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "attackopt mcp: {message}");
 }
 
@@ -147,7 +147,7 @@ where
 }
 
 /// The answer of a tool call the time limit cut short before anything was proven.
-fn no_proof(limit: f64) -> String {
+pub fn no_proof(limit: f64) -> String {
     format!("no proof: the time limit ({limit} s) ran out before the board was read and solved")
 }
 
