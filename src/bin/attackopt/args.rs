@@ -122,7 +122,8 @@ pub struct SolverArgs {
     /// Which declarations the maximum ranges over (docs/rules.md section 7).
     #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
     baseline: BaselineArg,
-    /// Seconds the whole command may take (reading the board included) before giving up with exit 3.
+    /// Seconds the whole command may take (reading the board included) before giving up with exit 3:
+    /// a number >= 0, `inf` for no limit (docs/format.md "Options").
     #[arg(long, default_value_t = DEFAULT_TIME_LIMIT)]
     time_limit: f64,
     /// Use the exhaustive reference checker instead of the integer program (small boards).
