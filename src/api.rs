@@ -31,6 +31,7 @@ use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
 use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
 use crate::position::Position;
+use crate::request::Exit;
 use crate::solve::{self, Objective, SolveResult};
 use serde::Serialize;
 
@@ -53,9 +54,9 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// The paid baseline, the integer program, 10 seconds (as the command line).
+    /// The paid baseline, the integer program, 10 seconds (as every front end).
     fn default() -> Self {
-        Options { baseline: Baseline::Paid, time_limit: Some(10.0), method: Method::Ilp, clock: None }
+        Options { baseline: Baseline::Paid, time_limit: Some(crate::request::DEFAULT_TIME_LIMIT), method: Method::Ilp, clock: None }
     }
 }
 
@@ -81,13 +82,18 @@ pub enum Error {
 
 impl Error {
     /// The exit status the command line uses for this error.
-    pub fn exit_code(&self) -> i32 {
+    pub fn exit(&self) -> Exit {
         match self {
-            Error::Input(_) => 2,
-            Error::Solve(SolveError::TimeLimit(_)) => 3,
-            Error::Solve(SolveError::Internal(_)) => 70,
-            Error::Solve(_) => 2,
+            Error::Input(_) => Exit::BadInput,
+            Error::Solve(SolveError::TimeLimit(_)) => Exit::Undecided,
+            Error::Solve(SolveError::Internal(_)) => Exit::Internal,
+            Error::Solve(_) => Exit::BadInput,
         }
+    }
+
+    /// [`Error::exit`] as the number the process exits with.
+    pub fn exit_code(&self) -> i32 {
+        self.exit().code()
     }
 }
 

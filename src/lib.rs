@@ -7,18 +7,16 @@
 
 pub mod api;
 pub mod baseline_dfs;
-pub mod batch;
 pub mod board;
 pub mod cards;
-pub mod cli;
 pub mod debug;
 pub mod generate;
 pub mod ilp;
 pub mod import;
 pub mod legality;
 pub mod mana;
-pub mod mcp;
 pub mod position;
+pub mod request;
 pub mod rules;
 pub mod schema;
 pub mod solve;
@@ -29,4 +27,5 @@ pub use api::{Enumeration, Error, MaximumReport, Method, Options};
 pub use board::{Declaration, InputError, ValidBoard};
 pub use legality::{check, Baseline, CheckResult};
 pub use position::Position;
+pub use request::{Answer, Exit, JsonOptions, OptionError, Outcome, Request};
 pub use solve::{Objective, SolveResult};

@@ -639,7 +639,7 @@ fn batch_bad_lines_name_line_and_path() {
         ),
         (
             json!({ "id": 8, "command": "solve", "board": pvf, "options": { "time_limit": -1 } }).to_string(),
-            vec!["at options.time_limit", "expected a positive number of seconds"],
+            vec!["at options.time_limit", "expected a non-negative number of seconds"],
         ),
         (
             json!({ "id": 9, "command": "solve", "board": pvf, "options": { "baseline": "cheap" } }).to_string(),

@@ -341,7 +341,7 @@ fn undecided_and_error_answers_match_the_result_schema() {
     let pos = Position::from_json(&std::fs::read_to_string(root().join("models/paid-vs-free.json")).expect("model"), "m").expect("valid");
     let d = pos.declaration_from_json(r#"{"attacks": []}"#, "d").expect("decl");
     let r = pos.check(&d, &Options { time_limit: Some(0.0), ..Options::default() }).expect("an answer");
-    assert_eq!((r.verdict(), r.exit_code()), (None, 3));
+    assert_eq!((r.verdict(), attackopt::Exit::of_check(&r).code()), (None, 3));
     let json = serde_json::to_value(&r).expect("json");
     assert_eq!(json["legal"], Value::Null);
     assert_valid(&v, &json, "an undecided check");

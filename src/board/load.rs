@@ -60,7 +60,7 @@ pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<
 }
 
 /// A serde_ignored path in the syntax of our error paths: `permanents[0].goaded_bye`.
-pub(crate) fn json_path(p: &serde_ignored::Path) -> String {
+pub fn json_path(p: &serde_ignored::Path) -> String {
     use serde_ignored::Path;
     match p {
         Path::Root => String::new(),

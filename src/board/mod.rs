@@ -16,11 +16,11 @@ mod validate;
 
 pub use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
 pub use error::{nearest, unknown_id, InputError, Warning};
-pub(crate) use load::json_path;
-pub use load::{check_regular_file, load_board, load_declaration, parse_board, parse_declaration, read_source};
-pub(crate) use strict::{deserialize_strict, Strict};
-pub(crate) use validate::kind_of;
-pub use validate::{parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
+// json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
+pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source};
+// Batch and MCP read requests through the same strict reader (issue 11, F19).
+pub use strict::{deserialize_strict, Strict};
+pub use validate::{kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -106,7 +106,7 @@ impl Ctx<'_> {
 }
 
 /// What kind of JSON value this is, for messages ("found a list").
-pub(crate) fn kind_of(v: &Value) -> &'static str {
+pub fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -24,7 +24,7 @@
 //!   classes; for larger groups the count of exactly class K is exact when the group's classes
 //!   are disjoint (Propaganda on one player, Sphere of Safety on another) and a restriction of D'
 //!   otherwise;
-//! * (iii) caps (CR 508.1c, "no more than m creatures can attack [T]"): `Σ_{t∈T} y ≤ m` (`β_i`);
+//! * (iii) caps (CR 508.1c, "no more than m creatures can attack \[T\]"): `Σ_{t∈T} y ≤ m` (`β_i`);
 //! * (iv) player requirements j (Trove of Temptation): `r_j ≤ Σ_{c of P, t∈T_j} y`, `r_j ≤ 1`
 //!   (`δ_j`, `ε_j`);
 //!

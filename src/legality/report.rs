@@ -140,15 +140,6 @@ impl CheckResult {
         }
     }
 
-    /// The command line's exit status for this answer: 0 legal, 1 illegal, 3 undecided.
-    pub fn exit_code(&self) -> i32 {
-        match self.verdict() {
-            Some(true) => 0,
-            Some(false) => 1,
-            None => 3,
-        }
-    }
-
     /// Readable text: the verdict first, then why, then the details.
     pub fn to_text(&self) -> String {
         let mut s = String::new();

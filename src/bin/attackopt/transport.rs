@@ -16,7 +16,7 @@
 //! reported to rmcp only once every request read has been answered. Answers are written whole,
 //! one line each, under one lock.
 
-use crate::board::size::MAX_INPUT_BYTES;
+use attackopt::board::size::MAX_INPUT_BYTES;
 use rmcp::model::{ClientRequest, JsonRpcMessage};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -82,10 +82,16 @@ struct ProbeArguments {
 
 #[derive(serde::Deserialize)]
 struct ProbeOptions {
+    // Absent is the default limit, null no limit: the rule of `JsonOptions`.
+    #[serde(default = "default_limit")]
     time_limit: Option<f64>,
 }
 
-/// The time limit of a tool call that has one (every tool but `explain_board`; default 10 s),
+fn default_limit() -> Option<f64> {
+    Some(attackopt::request::DEFAULT_TIME_LIMIT)
+}
+
+/// The time limit of a tool call that has one (every tool but `explain_board`; default 10 s, null none),
 /// and its id, read cheaply; None for anything else or a limit that is no deadline.
 fn tool_call_limit(line: &[u8]) -> Option<(Value, f64)> {
     let probe: Probe = serde_json::from_slice(line).ok()?;
@@ -93,9 +99,9 @@ fn tool_call_limit(line: &[u8]) -> Option<(Value, f64)> {
     if probe.method.as_deref() != Some("tools/call") || params.name.as_deref() == Some("explain_board") {
         return None;
     }
-    let limit = params.arguments.and_then(|a| a.options).and_then(|o| o.time_limit).unwrap_or(10.0);
+    let limit = params.arguments.map_or(default_limit(), |a| a.options.map_or(default_limit(), |o| o.time_limit))?;
     // An invalid limit is refused by the tool at once; one past a day is no deadline here.
-    (limit.is_finite() && limit > 0.0 && limit < 86_400.0).then_some((probe.id?, limit))
+    (0.0..86_400.0).contains(&limit).then_some((probe.id?, limit))
 }
 
 /// Answer "no proof" for every tool call past its deadline that rmcp has not answered: the
@@ -112,8 +118,8 @@ fn watch_deadlines() {
             if let Some(r @ Request::Waiting(_)) = pending.get_mut(&key) {
                 *r = Request::AnsweredAtDeadline;
                 drop(pending);
-                let result = json!({ "content": [{ "type": "text", "text": super::no_proof(limit) }], "isError": true });
-                super::log(&format!("request {id}: answered at its deadline: {}", super::no_proof(limit)));
+                let result = json!({ "content": [{ "type": "text", "text": crate::mcp::no_proof(limit) }], "isError": true });
+                crate::mcp::log(&format!("request {id}: answered at its deadline: {}", crate::mcp::no_proof(limit)));
                 let _ = write_line(json!({ "jsonrpc": "2.0", "id": id, "result": result }).to_string().as_bytes());
             }
         }
@@ -136,7 +142,7 @@ fn write_line(text: &[u8]) -> std::io::Result<()> {
 
 /// Answer a line that never reaches rmcp with a JSON-RPC error.
 fn answer_error(id: Option<Value>, code: i32, message: String) {
-    super::log(&format!("request {}: error {code}: {message}", id.as_ref().map_or("(no id)".into(), |v| v.to_string())));
+    crate::mcp::log(&format!("request {}: error {code}: {message}", id.as_ref().map_or("(no id)".into(), |v| v.to_string())));
     let text = json!({ "jsonrpc": "2.0", "id": id.unwrap_or(Value::Null), "error": { "code": code, "message": message } });
     let _ = write_line(text.to_string().as_bytes());
 }
@@ -192,7 +198,7 @@ fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> 
     let line = line.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(line);
     // The deadline is set before the long parse; the id is pending from now on.
     if let Some((id, limit)) = tool_call_limit(line) {
-        if let Some(at) = std::time::Duration::try_from_secs_f64(limit).ok().and_then(|d| arrived.checked_add(d + crate::api::TIME_LIMIT_GRACE)) {
+        if let Some(at) = std::time::Duration::try_from_secs_f64(limit).ok().and_then(|d| arrived.checked_add(d + attackopt::api::TIME_LIMIT_GRACE)) {
             pending().insert(key(&id), Request::Waiting(arrived));
             DEADLINES.lock().unwrap_or_else(|e| e.into_inner()).push((at, key(&id), id, limit));
             DEADLINE_ADDED.notify_all();
@@ -227,7 +233,7 @@ fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> 
             let id = top_level_id(line);
             match e.classify() {
                 // A notification that doesn't parse gets no answer (JSON-RPC 2.0 section 4.1).
-                Category::Data if id.is_none() => super::log(&format!("ignored a message: {e}")),
+                Category::Data if id.is_none() => crate::mcp::log(&format!("ignored a message: {e}")),
                 Category::Data => answer_error(id, -32600, format!("invalid request: {e}")),
                 // serde_json's nesting limit counts the envelope's 4 levels too (F09).
                 _ if e.to_string().contains("recursion limit") => answer_error(

@@ -12,13 +12,12 @@
 //! JSON path, what was expected). Standard output carries only the protocol; logs go to
 //! standard error.
 
-use crate::api::TIME_LIMIT_GRACE as GRACE;
-use crate::api::{Error, Method, Options};
-use crate::board::{parse_board, parse_declaration, Board, Declaration, InputError};
-use crate::legality::Baseline;
-use crate::position::Position;
-use crate::solve::Objective;
-use crate::view::BoardView;
+use attackopt::api::TIME_LIMIT_GRACE as GRACE;
+use attackopt::api::{Error, Options};
+use attackopt::board::{parse_board, parse_declaration, Board, Declaration, InputError};
+use attackopt::position::Position;
+use attackopt::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use attackopt::solve::Objective;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
@@ -30,70 +29,18 @@ use serde_json::Value;
 use std::io::Write;
 use std::time::Instant;
 
-mod transport;
+use crate::transport;
 
-/// Which declarations the maximum ranges over (docs/rules.md section 7).
-#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum BaselineParam {
-    /// Compared with declarations incurring only costs this one incurs (default).
-    #[default]
-    Paid,
-    /// Compared only with declarations paying nothing.
-    Free,
+/// The time limit of a tool's options when it is valid (an invalid one is refused by the tool
+/// at once), for the deadline of its answer.
+fn limit(options: &JsonOptions) -> Option<f64> {
+    options.time_limit.filter(|&t| Options { time_limit: Some(t), ..Options::default() }.validate().is_ok())
 }
 
-/// How the maximum number of requirements is established.
-#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum MethodParam {
-    /// The integer program (any size; default).
-    #[default]
-    Ilp,
-    /// The exhaustive reference checker (small boards only).
-    Exhaustive,
-}
-
-/// Options shared by the tools that decide legality.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
-pub struct ToolOptions {
-    /// `paid` (default) or `free`.
-    #[serde(default)]
-    pub baseline: BaselineParam,
-    /// Seconds the solver may take (default 10).
-    #[serde(default)]
-    pub time_limit: Option<f64>,
-    /// `ilp` (default) or `exhaustive`.
-    #[serde(default)]
-    pub method: MethodParam,
-}
-
-impl ToolOptions {
-    /// The time limit, when it is valid (an invalid one is refused by [`ToolOptions::options`]).
-    fn limit(&self) -> Option<f64> {
-        Some(self.time_limit.unwrap_or(10.0)).filter(|t| t.is_finite() && *t > 0.0)
-    }
-
-    /// The options, the time limit counting from `clock` (when the request arrived).
-    fn options(&self, clock: Instant) -> Result<Options, String> {
-        let time_limit = self.time_limit.unwrap_or(10.0);
-        if !(time_limit.is_finite() && time_limit > 0.0) {
-            return Err(format!("options.time_limit: expected a positive number of seconds, found {time_limit}"));
-        }
-        Ok(Options {
-            baseline: match self.baseline {
-                BaselineParam::Paid => Baseline::Paid,
-                BaselineParam::Free => Baseline::Free,
-            },
-            time_limit: Some(time_limit),
-            method: match self.method {
-                MethodParam::Ilp => Method::Ilp,
-                MethodParam::Exhaustive => Method::Exhaustive,
-            },
-            // The limit covers the whole request, from its first byte (issue 11, F10).
-            clock: Some(clock),
-        })
-    }
+/// The options, the time limit counting from `clock` (when the request arrived: the limit
+/// covers the whole request, from its first byte, issue 11, F10).
+fn options(options: &JsonOptions, clock: Instant) -> Result<Options, String> {
+    options.options(clock).map_err(|e| format!("options.{}: {}", e.option, e.message))
 }
 
 /// `check_attack`'s input.
@@ -106,7 +53,7 @@ pub struct CheckParams {
     #[schemars(with = "Declaration")]
     pub declaration: Value,
     #[serde(default)]
-    pub options: ToolOptions,
+    pub options: JsonOptions,
 }
 
 /// `solve_attack`'s input.
@@ -119,7 +66,7 @@ pub struct SolveParams {
     #[serde(default)]
     pub objective: Option<String>,
     #[serde(default)]
-    pub options: ToolOptions,
+    pub options: JsonOptions,
 }
 
 /// `enumerate_attacks`'s input.
@@ -132,7 +79,7 @@ pub struct EnumerateParams {
     #[serde(default)]
     pub limit: Option<usize>,
     #[serde(default)]
-    pub options: ToolOptions,
+    pub options: JsonOptions,
 }
 
 /// `explain_board`'s input.
@@ -151,7 +98,7 @@ pub struct Objects<T>(pub T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Objects<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        crate::board::deserialize_strict(deserializer).map(Objects)
+        attackopt::board::deserialize_strict(deserializer).map(Objects)
     }
 }
 
@@ -182,7 +129,7 @@ impl Default for AttackServer {
     }
 }
 
-fn log(message: &str) {
+pub fn log(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "attackopt mcp: {message}");
 }
 
@@ -227,7 +174,7 @@ where
 }
 
 /// The answer of a tool call the time limit cut short before anything was proven.
-fn no_proof(limit: f64) -> String {
+pub fn no_proof(limit: f64) -> String {
     format!("no proof: the time limit ({limit} s) ran out before the board was read and solved")
 }
 
@@ -235,8 +182,10 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, String> {
     serde_json::to_value(v).map_err(|e| format!("internal error: {e}"))
 }
 
-fn message(e: Error) -> String {
-    e.to_string()
+/// A request's result as the tool's structured content (the exit status is the command line's
+/// and batch's; a tool answers the result alone).
+fn answer(pos: &Position, request: &Request, options: &Options) -> Result<Value, String> {
+    to_value(&pos.answer(request, options).map_err(|e: Error| e.to_string())?.result)
 }
 
 #[tool_router]
@@ -254,15 +203,15 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<CheckParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        run_tool("check_attack", &context, p.options.limit(), move |clock| {
-            let options = p.options.options(clock)?;
+        run_tool("check_attack", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
             if !p.declaration.is_object() {
                 return Err("declaration: expected a declaration object {\"attacks\": [...]}".into());
             }
             let (decl, _) = parse_declaration(&p.declaration.to_string(), "declaration").map_err(|e| e.to_string())?;
             pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
-            to_value(&pos.check(&decl, &options).map_err(message)?)
+            answer(&pos, &Request::Check(decl), &options)
         })
         .await
     }
@@ -276,11 +225,11 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<SolveParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        run_tool("solve_attack", &context, p.options.limit(), move |clock| {
-            let options = p.options.options(clock)?;
+        run_tool("solve_attack", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            let objective = Objective::parse(p.objective.as_deref().unwrap_or("power"), &pos).map_err(|m| format!("objective: {m}"))?;
-            to_value(&pos.solve(objective, &options).map_err(message)?)
+            let objective = Objective::parse(p.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE), &pos).map_err(|m| format!("objective: {m}"))?;
+            answer(&pos, &Request::Solve(objective), &options)
         })
         .await
     }
@@ -294,10 +243,10 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<EnumerateParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        run_tool("enumerate_attacks", &context, p.options.limit(), move |clock| {
-            let options = p.options.options(clock)?;
+        run_tool("enumerate_attacks", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            to_value(&pos.enumerate(p.limit.unwrap_or(100), &options).map_err(message)?)
+            answer(&pos, &Request::Enumerate { limit: p.limit.unwrap_or(DEFAULT_LIMIT) }, &options)
         })
         .await
     }
@@ -313,7 +262,7 @@ impl AttackServer {
     ) -> Result<CallToolResult, McpError> {
         run_tool("explain_board", &context, None, move |_| {
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            to_value(&BoardView::new(&pos))
+            answer(&pos, &Request::Validate, &Options::default())
         })
         .await
     }

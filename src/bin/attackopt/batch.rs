@@ -13,7 +13,7 @@
 //! - `board`: a board object, or the path of a board file (relative to the current directory);
 //! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`);
 //!   `limit` (enumerate, default 100);
-//! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds, default 10; null for none),
+//! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds >= 0, default 10; null for none),
 //!   `method` (`ilp`/`exhaustive`); all optional;
 //! - `id`: anything, echoed in the answer.
 //!
@@ -23,13 +23,11 @@
 //! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
 
-use crate::api::{Method, Options};
-use crate::board::size::MAX_INPUT_BYTES;
-use crate::board::{check_regular_file, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
-use crate::legality::{Baseline, SolveError};
-use crate::position::Position;
-use crate::solve::Objective;
-use crate::view::BoardView;
+use attackopt::board::size::MAX_INPUT_BYTES;
+use attackopt::board::{check_regular_file, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
+use attackopt::position::Position;
+use attackopt::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use attackopt::solve::Objective;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -62,31 +60,9 @@ impl BatchCommand {
     }
 }
 
-/// `options` of a request.
-#[derive(Debug, Clone, Deserialize)]
-pub struct RequestOptions {
-    #[serde(default)]
-    pub baseline: Baseline,
-    /// Seconds; null for no limit.
-    #[serde(default = "default_time_limit")]
-    pub time_limit: Option<f64>,
-    #[serde(default)]
-    pub method: Method,
-}
-
-fn default_time_limit() -> Option<f64> {
-    Some(10.0)
-}
-
-impl Default for RequestOptions {
-    fn default() -> Self {
-        RequestOptions { baseline: Baseline::Paid, time_limit: default_time_limit(), method: Method::Ilp }
-    }
-}
-
 /// One request line.
 #[derive(Debug, Clone, Deserialize)]
-pub struct Request {
+pub struct RequestLine {
     pub command: BatchCommand,
     pub board: Value,
     #[serde(default)]
@@ -96,8 +72,10 @@ pub struct Request {
     #[serde(default)]
     pub limit: Option<usize>,
     #[serde(default)]
-    pub options: RequestOptions,
+    pub options: JsonOptions,
+    // Declared so that it is no unknown field; the answer echoes it as read, before parsing.
     #[serde(default)]
+    #[allow(dead_code)]
     pub id: Value,
 }
 
@@ -114,15 +92,9 @@ impl From<InputError> for LineError {
     }
 }
 
-impl From<crate::api::Error> for LineError {
-    fn from(e: crate::api::Error) -> Self {
+impl From<attackopt::api::Error> for LineError {
+    fn from(e: attackopt::api::Error) -> Self {
         LineError { code: e.exit_code(), message: e.to_string() }
-    }
-}
-
-impl From<SolveError> for LineError {
-    fn from(e: SolveError) -> Self {
-        crate::api::Error::Solve(e).into()
     }
 }
 
@@ -156,7 +128,7 @@ fn line_name(source: &str, line: usize) -> String {
 pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) -> (String, bool) {
     let here = line_name(source, line);
     // The size limits of a board file hold for a line too, before it is parsed (issue 6).
-    if let Err(e) = crate::board::size::check_size(text, &here, &[]) {
+    if let Err(e) = attackopt::board::size::check_size(text, &here, &[]) {
         return (error_line(&Value::Null, line, &LineError { code: 2, message: e.to_string() }), true);
     }
     let value: Value = match serde_json::from_str(text) {
@@ -200,23 +172,23 @@ fn skip_line<R: BufRead>(input: &mut R) -> std::io::Result<()> {
 }
 
 fn error_line(id: &Value, line: usize, e: &LineError) -> String {
-    let body = crate::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
+    let body = attackopt::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
     format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
 /// The request, with its JSON path on error and unknown fields as warnings.
-fn parse_request(value: Value, here: &str) -> Result<(Request, Vec<String>), LineError> {
+fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>), LineError> {
     // Any other JSON value is not a request; say what one looks like.
     if !value.is_object() {
         return Err(LineError {
             code: 2,
-            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", crate::board::kind_of(&value)),
+            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", attackopt::board::kind_of(&value)),
         });
     }
     let mut unknown = Vec::new();
-    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
+    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", attackopt::board::json_path(&p)));
     // Strict: options written as a list are refused too (F19).
-    let req: Result<Request, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(crate::board::Strict(value), &mut note));
+    let req: Result<RequestLine, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(attackopt::board::Strict(value), &mut note));
     let req = req.map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
@@ -256,12 +228,8 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     let started = Instant::now();
     let (req, mut warnings) = parse_request(value, here)?;
     let command = req.command;
-    let options = Options { baseline: req.options.baseline, time_limit: req.options.time_limit, method: req.options.method, clock: Some(started) };
-    if let Some(t) = options.time_limit {
-        if !(t.is_finite() && t > 0.0) {
-            return Err(LineError { code: 2, message: format!("{here}: at options.time_limit: expected a positive number of seconds, found {t}") });
-        }
-    }
+    let options =
+        req.options.options(started).map_err(|e| LineError { code: 2, message: format!("{here}: at options.{}: {}", e.option, e.message) })?;
     let unused = |field: &str, present: bool, warnings: &mut Vec<String>| {
         if present {
             warnings.push(format!("at {field}: ignored by {}", command.name()));
@@ -289,7 +257,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             &inline
         }
         other => {
-            let found = crate::board::kind_of(other);
+            let found = attackopt::board::kind_of(other);
             return Err(LineError {
                 code: 2,
                 message: format!("{here}: at board: expected a board object or the path of a board file, found {found}"),
@@ -299,7 +267,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     warnings.extend(pos.board.warnings.iter().map(|w: &Warning| format!("board: {w}")));
 
     let mut compute = || -> Result<(i32, String), LineError> {
-        match command {
+        let request = match command {
             BatchCommand::Check => {
                 let (text, name) = match &req.declaration {
                     Some(Value::String(path)) => (
@@ -321,30 +289,23 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                 let (decl, dw) = parse_declaration(&text, &name).map_err(without_text_position)?;
                 warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
                 pos.board.check_declaration_ids(&decl, &name)?;
-                let result = pos.check(&decl, &options)?;
-                Ok((result.exit_code(), to_value(&result)?))
+                Request::Check(decl)
             }
             BatchCommand::Solve => {
-                let objective = req.objective.as_deref().unwrap_or("power");
-                let objective = Objective::parse(objective, pos).map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?;
-                let result = pos.solve(objective, &options)?;
-                Ok((if result.optimal { 0 } else { 3 }, to_value(&result)?))
+                let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);
+                Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?)
             }
-            BatchCommand::Enumerate => {
-                let found = pos.enumerate(req.limit.unwrap_or(100), &options)?;
-                if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
-                    return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
-                }
-                Ok((if found.time_limit_reached { 3 } else { 0 }, to_value(&found)?))
-            }
-            BatchCommand::Maximum => Ok((0, to_value(&pos.maximum(&options)?)?)),
-            BatchCommand::Validate => Ok((0, to_value(&BoardView::new(pos))?)),
-        }
+            BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT) },
+            BatchCommand::Maximum => Request::Maximum,
+            BatchCommand::Validate => Request::Validate,
+        };
+        let answer = pos.answer(&request, &options)?;
+        Ok((answer.exit.code(), to_value(&answer.result)?))
     };
     match compute() {
         Ok((exit, result)) => Ok((command, exit, result, warnings)),
         // Cut short with nothing to show: the command line's undecided answer, exit 3.
-        Err(e) if e.code == 3 => Ok((command, 3, to_value(&crate::api::Undecided::new(e.message))?, warnings)),
+        Err(e) if e.code == 3 => Ok((command, 3, to_value(&attackopt::api::Undecided::new(e.message))?, warnings)),
         Err(e) => Err(e),
     }
 }
@@ -507,7 +468,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                     break;
                 }
                 window.acquire(0);
-                let msg = LineError { code: 2, message: crate::board::size::too_long(&line_name(source, line_no)).to_string() };
+                let msg = LineError { code: 2, message: attackopt::board::size::too_long(&line_name(source, line_no)).to_string() };
                 let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true, 0));
                 seq += 1;
                 continue;

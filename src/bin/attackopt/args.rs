@@ -1,0 +1,203 @@
+//! The command line's arguments (docs/format.md "Command line"), read by clap, and the checks
+//! that need no file.
+
+use crate::Failure;
+use attackopt::api::{Method, Options};
+use attackopt::legality::Baseline;
+use attackopt::request::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(name = "attackopt", version, about = "Decide and optimize declarations of attackers (CR 508.1), exactly.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Is this declaration legal; why not; a witness that obeys more requirements.
+    Check {
+        /// Board file (JSON), or - for standard input.
+        board: String,
+        /// Declaration file (JSON), or - for standard input.
+        declaration: String,
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The best legal declaration for an objective, and its payment.
+    Solve {
+        board: String,
+        /// power (most total power), attackers, none, or damage:PLAYER; ties are broken by less
+        /// mana, then fewer attackers.
+        #[arg(long, default_value = DEFAULT_OBJECTIVE)]
+        objective: String,
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Legal declarations, up to --limit, and whether the list is complete.
+    Enumerate {
+        board: String,
+        #[arg(long, default_value_t = DEFAULT_LIMIT)]
+        limit: usize,
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Parse and validate a board, and show how attackopt reads it.
+    Validate {
+        board: String,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// A random board (JSON), for benchmarks and tests; the same seed gives the same board.
+    Generate {
+        /// Players (1 to 64).
+        #[arg(long)]
+        players: usize,
+        /// Creatures (at most 90,000).
+        #[arg(long)]
+        creatures: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// commander, tokens or adversarial.
+        #[arg(long, default_value = "commander")]
+        profile: String,
+    },
+    /// JSON Schema of a format: board, declaration or result.
+    Schema {
+        #[arg(value_enum)]
+        format: SchemaName,
+    },
+    /// JSON Lines in (one request per line), one result line out per request, in input order,
+    /// on all cores.
+    Batch {
+        /// Requests file (JSON Lines), or - for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+        /// No progress reports on standard error.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// A Model Context Protocol server on standard input/output (tools check_attack,
+    /// solve_attack, enumerate_attacks, explain_board).
+    Mcp,
+    /// Turn another program's game state into a board.
+    Import {
+        #[command(subcommand)]
+        source: ImportSource,
+    },
+}
+
+/// Formats `import` reads.
+#[derive(Subcommand, Debug)]
+pub enum ImportSource {
+    /// A Forge puzzle or game-state file (the `[state]` section); prints the board, and lists on
+    /// standard error the cards it skipped and why.
+    Forge {
+        /// The Forge file, or - for standard input.
+        file: String,
+        /// json wraps the board as {"board": ..., "skipped": [...], "warnings": [...]}; text
+        /// prints the board alone.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum SchemaName {
+    Board,
+    Declaration,
+    Result,
+}
+
+/// Options shared by the commands that decide legality.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SolverArgs {
+    /// Which declarations the maximum ranges over (docs/rules.md section 7).
+    #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
+    baseline: BaselineArg,
+    /// Seconds the whole command may take (reading the board included) before giving up with exit 3:
+    /// a number >= 0, `inf` for no limit (docs/format.md "Options").
+    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT)]
+    time_limit: f64,
+    /// Use the exhaustive reference checker instead of the integer program (small boards).
+    #[arg(long)]
+    exhaustive: bool,
+}
+
+impl SolverArgs {
+    /// The options, with the time limit counting from `started` (when the command began).
+    pub fn options(self, started: std::time::Instant) -> Result<Options, Failure> {
+        let options = Options {
+            baseline: self.baseline.into(),
+            time_limit: Some(self.time_limit),
+            method: if self.exhaustive { Method::Exhaustive } else { Method::Ilp },
+            // `--time-limit` bounds the whole command: reading and expanding a 90,000-creature
+            // board takes about half a second, which a user waiting on the limit also waits for.
+            clock: Some(started),
+        };
+        options.validate().map_err(|e| Failure::new(2, format!("--{}: {}", e.option.replace('_', "-"), e.message)))?;
+        Ok(options)
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum BaselineArg {
+    Paid,
+    Free,
+}
+
+impl From<BaselineArg> for Baseline {
+    fn from(b: BaselineArg) -> Self {
+        match b {
+            BaselineArg::Paid => Baseline::Paid,
+            BaselineArg::Free => Baseline::Free,
+        }
+    }
+}
+
+impl Command {
+    /// The `--time-limit` of a command that has one.
+    pub fn time_limit(&self) -> Option<f64> {
+        match self {
+            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => Some(solver.time_limit),
+            _ => None,
+        }
+    }
+
+    pub fn json_output(&self) -> bool {
+        matches!(
+            self,
+            Command::Check { format: Format::Json, .. }
+                | Command::Solve { format: Format::Json, .. }
+                | Command::Enumerate { format: Format::Json, .. }
+                | Command::Validate { format: Format::Json, .. }
+                | Command::Import { source: ImportSource::Forge { format: Format::Json, .. } }
+        )
+    }
+
+    /// Check the arguments that need no file (issue 11, F14: before anything is read).
+    pub fn check_arguments(&self) -> Result<(), Failure> {
+        match self {
+            Command::Check { board, declaration, .. } if board == "-" && declaration == "-" => {
+                Err(Failure::new(2, "only one of BOARD and DECLARATION can be - (standard input)"))
+            }
+            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => {
+                solver.options(std::time::Instant::now()).map(|_| ())
+            }
+            _ => Ok(()),
+        }
+    }
+}

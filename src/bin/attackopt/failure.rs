@@ -1,0 +1,62 @@
+//! A command that could not answer: its exit status and message, and how it is printed.
+
+use attackopt::api::{Error, ErrorAnswer, ErrorBody, Undecided};
+use attackopt::board::InputError;
+use attackopt::legality::SolveError;
+use std::io::Write;
+
+/// A failure with its exit status.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub message: String,
+    /// The JSON path in the input, when there is one (for `--format json`'s error object).
+    pub path: Option<String>,
+}
+
+impl Failure {
+    pub fn new(code: i32, message: impl Into<String>) -> Self {
+        Failure { code, message: message.into(), path: None }
+    }
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        let path = Some(e.path.clone()).filter(|p| !p.is_empty());
+        Failure { code: 2, message: e.to_string(), path }
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        Error::Solve(e).into()
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Input(e) => e.into(),
+            e => Failure::new(e.exit_code(), e.to_string()),
+        }
+    }
+}
+
+/// A failure on standard error, and with `--format json` on standard output too: the undecided
+/// object for a time limit (exit 3), `{"error": {...}}` otherwise (issue 11: one shape for
+/// `check`, `solve` and `enumerate`, and errors a JSON reader can read).
+pub fn write_failure(f: &Failure, json: bool) {
+    errln!("attackopt: error: {}", f.message);
+    if !json {
+        return;
+    }
+    let text = if f.code == 3 {
+        serde_json::to_string_pretty(&Undecided::new(f.message.clone()))
+    } else {
+        let error = ErrorBody { code: f.code, message: f.message.clone(), path: f.path.clone() };
+        serde_json::to_string_pretty(&ErrorAnswer { error })
+    };
+    if let Ok(text) = text {
+        let _ = writeln!(std::io::stdout().lock(), "{text}");
+    }
+}

@@ -1,0 +1,227 @@
+//! The `attackopt` binary: the command line (docs/format.md "Command line"), batch and the MCP
+//! server, front ends over the library's public API. Each builds a `Request` and asks
+//! `Position::answer` (src/request.rs), which gives the exit status.
+//!
+//! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
+//! 3 no answer within the time limit.
+
+use args::{Cli, Command, Format, ImportSource, SchemaName};
+use attackopt::api::Options;
+use attackopt::board::{load_board, load_declaration, Warning};
+use attackopt::generate::Profile;
+use attackopt::position::Position;
+use attackopt::request::Request;
+use attackopt::solve::Objective;
+use clap::Parser;
+use failure::{write_failure, Failure};
+use std::io::Write;
+
+// Output that never panics: a closed pipe (`attackopt enumerate ... | head`) just ends output.
+// Answers go through the watchdog's gate (see `watchdog`), so that a command cut short never
+// prints half an answer.
+macro_rules! out {
+    ($($arg:tt)*) => {{ if watchdog::may_print() { let _ = write!(std::io::stdout().lock(), $($arg)*); } }};
+}
+macro_rules! outln {
+    ($($arg:tt)*) => {{ if watchdog::may_print() { let _ = writeln!(std::io::stdout().lock(), $($arg)*); } }};
+}
+macro_rules! errln {
+    ($($arg:tt)*) => {{ let _ = writeln!(std::io::stderr().lock(), $($arg)*); }};
+}
+
+mod args;
+mod batch;
+mod failure;
+mod mcp;
+mod text;
+mod transport;
+mod watchdog;
+
+fn warn(file: &str, warnings: &[Warning]) {
+    for w in warnings {
+        errln!("attackopt: {file}: {w}");
+    }
+}
+
+fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
+    // Serialized whole before the output is claimed: once printing starts it is one write.
+    let text = serde_json::to_string_pretty(v).map_err(|e| Failure::new(70, format!("internal error: {e}")))?;
+    outln!("{text}");
+    // The process ends right after: the OS frees the text faster than `drop` (issue 11, F05).
+    std::mem::forget(text);
+    Ok(())
+}
+
+/// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
+/// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
+/// frees it at once.
+fn load_position(file: &str) -> Result<&'static Position, Failure> {
+    attackopt::debug::note(|| format!("reading {file}"));
+    let vb = load_board(file)?;
+    attackopt::debug::note(|| "board read and validated".into());
+    let pos = Position::new(vb)?;
+    // After `Position::new`, which adds the named cards' warnings.
+    warn(file, &pos.board.warnings);
+    attackopt::debug::note(|| "board expanded".into());
+    Ok(Box::leak(Box::new(pos)))
+}
+
+/// Leave a result to the OS at exit, like the board (see [`load_position`]).
+fn keep<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
+
+/// Answer a request and print the answer; returns the exit status.
+fn respond(pos: &Position, request: &Request, options: &Options, format: Format) -> Result<i32, Failure> {
+    let answer = keep(pos.answer(request, options)?);
+    match format {
+        Format::Json => print_json(&answer.result)?,
+        Format::Text => print_text(text::text(&answer.result, options)),
+    }
+    Ok(answer.exit.code())
+}
+
+/// Print a text answer built whole: one write once it is ready, never freed (as [`print_json`]).
+fn print_text(text: String) {
+    out!("{text}");
+    std::mem::forget(text);
+}
+
+/// Run a parsed command line; returns the exit status.
+fn run(cli: Cli) -> Result<i32, Failure> {
+    let started = std::time::Instant::now();
+    match cli.command {
+        Command::Check { board, declaration, solver, format } => {
+            let options = solver.options(started)?;
+            let pos = load_position(&board)?;
+            let (decl, warnings) = load_declaration(&declaration)?;
+            warn(&declaration, &warnings);
+            pos.board.check_declaration_ids(&decl, &declaration)?;
+            // Kept like the board: a declaration of 100,000 attacks is not freed after the answer
+            // (issue 11, F05).
+            respond(pos, keep(Request::Check(decl)), &options, format)
+        }
+        Command::Enumerate { board, limit, solver, format } => {
+            let options = solver.options(started)?;
+            respond(load_position(&board)?, &Request::Enumerate { limit }, &options, format)
+        }
+        Command::Solve { board, objective, solver, format } => {
+            let options = solver.options(started)?;
+            let pos = load_position(&board)?;
+            let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
+            // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
+            // prints the undecided object for JSON readers.
+            respond(pos, &Request::Solve(objective), &options, format)
+        }
+        Command::Validate { board, format } => {
+            // Warnings are part of validate's answer, not standard error.
+            let pos = keep(Position::new(load_board(&board)?)?);
+            respond(pos, &Request::Validate, &Options::default(), format)
+        }
+        Command::Generate { players, creatures, seed, profile } => {
+            let profile = Profile::parse(&profile).map_err(|m| Failure::new(2, format!("--profile: {m}")))?;
+            if players == 0 || players > attackopt::board::MAX_PLAYERS {
+                return Err(Failure::new(2, format!("--players: expected 1 to {}, found {players}", attackopt::board::MAX_PLAYERS)));
+            }
+            if creatures > attackopt::generate::MAX_CREATURES {
+                return Err(Failure::new(2, format!("--creatures: expected at most {}, found {creatures}", attackopt::generate::MAX_CREATURES)));
+            }
+            print_json(&attackopt::generate::generate(players, creatures, seed, profile))?;
+            Ok(0)
+        }
+        Command::Schema { format } => {
+            let name = match format {
+                SchemaName::Board => "board",
+                SchemaName::Declaration => "declaration",
+                SchemaName::Result => "result",
+            };
+            let schema = attackopt::schema::schema(name).map_err(|m| Failure::new(2, m))?;
+            print_json(&schema)?;
+            Ok(0)
+        }
+        Command::Batch { file, quiet } => {
+            let summary = if file == "-" {
+                batch::run(std::io::stdin().lock(), "-", std::io::stdout(), !quiet)
+            } else {
+                let f = std::fs::File::open(&file).map_err(|e| Failure::new(2, format!("{file}: cannot read the file: {e}")))?;
+                batch::run(std::io::BufReader::new(f), &file, std::io::stdout(), !quiet)
+            }?;
+            let _ = summary;
+            Ok(0)
+        }
+        Command::Mcp => {
+            mcp::serve_stdio().map_err(|m| Failure::new(2, m))?;
+            Ok(0)
+        }
+        Command::Import { source: ImportSource::Forge { file, format } } => {
+            let text = attackopt::board::read_source(&file)?;
+            let imported = attackopt::import::forge::import(&text, &file)?;
+            for s in &imported.skipped {
+                errln!("attackopt: {file}: skipped: {s}");
+            }
+            for w in &imported.warnings {
+                errln!("attackopt: {file}: warning: {w}");
+            }
+            match format {
+                Format::Json => print_json(&imported)?,
+                Format::Text => print_json(&imported.board)?,
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn main() {
+    std::process::exit(cli_main());
+}
+
+/// Parse, run, print errors, and give the exit status.
+fn cli_main() -> i32 {
+    attackopt::debug::note(|| "started".into());
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            if !e.use_stderr() {
+                return 0;
+            }
+            // A usage error still answers a JSON reader who asked for JSON.
+            let args: Vec<String> = std::env::args().collect();
+            let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json");
+            if json {
+                let message = e.kind().as_str().map_or_else(|| "invalid command line".to_string(), |k| format!("command line: {k}"));
+                let error = attackopt::api::ErrorBody { code: 2, message, path: None };
+                if let Ok(text) = serde_json::to_string_pretty(&attackopt::api::ErrorAnswer { error }) {
+                    let _ = writeln!(std::io::stdout().lock(), "{text}");
+                }
+            }
+            return 2;
+        }
+    };
+    let json = cli.command.json_output();
+    // Every argument is checked before anything is read: a bad --time-limit on a huge board is
+    // exit 2 at once, not the watchdog's exit 3 (issue 11, F14).
+    if let Err(f) = cli.command.check_arguments() {
+        return finish(Err(f), json);
+    }
+    match cli.command.time_limit() {
+        Some(limit) => watchdog::run_within(limit, json, move || finish(run(cli), json)),
+        None => finish(run(cli), json),
+    }
+}
+
+/// Print a failure and give the exit status.
+fn finish(outcome: Result<i32, Failure>, json: bool) -> i32 {
+    match outcome {
+        Ok(code) => {
+            attackopt::debug::note(|| format!("done, exit {code}"));
+            code
+        }
+        Err(f) => {
+            if watchdog::may_print() {
+                write_failure(&f, json);
+            }
+            f.code
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Answers as text (`--format text`).
+
+use attackopt::api::{Enumeration, Method, Options};
+use attackopt::request::Outcome;
+
+/// An answer as text (`--format text`).
+pub fn text(outcome: &Outcome, options: &Options) -> String {
+    match outcome {
+        Outcome::Check(result) => result.to_text(),
+        Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text()),
+        Outcome::Solve(result) => {
+            let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
+            format!(
+                "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):\n{}",
+                result.objective,
+                result.result.to_text()
+            )
+        }
+        Outcome::Enumerate(found) => enumeration_text(found, options),
+        Outcome::Validate(view) => view.to_text(),
+        // No command prints it as text; batch answers it as JSON.
+        Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
+    }
+}
+
+/// `enumerate --format text`: a header, one line per declaration, the proof.
+fn enumeration_text(found: &Enumeration, options: &Options) -> String {
+    let n = found.declarations.len();
+    let mut s = format!(
+        "{n} legal declaration{} (baseline {}){}:\n",
+        if n == 1 { "" } else { "s" },
+        options.baseline,
+        if found.complete {
+            ", the complete list"
+        } else if found.time_limit_reached {
+            ", found before the time limit; there may be more"
+        } else {
+            ", there are more (raise --limit)"
+        }
+    );
+    for r in &found.declarations {
+        let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
+        let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
+        let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
+        s.push_str(&format!("  {attacks}  (obeys {}{cost})\n", r.requirements_obeyed));
+    }
+    let proof = if found.time_limit_reached {
+        "none (each declaration is legal; the list stopped at the time limit)"
+    } else if options.method == Method::Exhaustive {
+        "exhaustive"
+    } else {
+        "ilp-optimal"
+    };
+    s.push_str(&format!("Proof: {proof}\n"));
+    s
+}

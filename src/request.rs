@@ -1,0 +1,231 @@
+//! The one request layer: every front end (the command line, batch, MCP) turns what it read into
+//! a [`Request`] and [`Options`], and asks [`Position::answer`]; the answer carries the exit
+//! status, so the rule "which answer exits how" (docs/format.md "Command line") is written here
+//! once.
+//!
+//! ```
+//! use attackopt::{Exit, Options, Position, Request};
+//!
+//! let board = r#"{"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+//!   "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2}]}"#;
+//! let pos = Position::from_json(board, "board.json")?;
+//! let decl = pos.declaration_from_json(r#"{"attacks": []}"#, "d.json")?;
+//! let answer = pos.answer(&Request::Check(decl), &Options::default())?;
+//! assert_eq!(answer.exit, Exit::Ok);
+//! # Ok::<(), attackopt::Error>(())
+//! ```
+
+use crate::api::{Enumeration, Error, MaximumReport, Method, Options};
+use crate::board::{Declaration, InputError};
+use crate::legality::{Baseline, CheckResult, SolveError};
+use crate::position::Position;
+use crate::solve::{Objective, SolveResult};
+use crate::view::BoardView;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Seconds an answer may take when a request names no time limit (docs/format.md).
+pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
+
+/// How many declarations `enumerate` lists when a request names no limit.
+pub const DEFAULT_LIMIT: usize = 100;
+
+/// The objective `solve` maximizes when a request names none.
+pub const DEFAULT_OBJECTIVE: &str = "power";
+
+/// What a front end asks of a board.
+#[derive(Debug, Clone)]
+pub enum Request {
+    /// Is this declaration legal; why not; a witness.
+    Check(Declaration),
+    /// The best legal declaration for an objective.
+    Solve(Objective),
+    /// Legal declarations, up to `limit`.
+    Enumerate {
+        /// At most this many declarations.
+        limit: usize,
+    },
+    /// The most requirements a declaration paying no cost can obey.
+    Maximum,
+    /// How attackopt reads the board.
+    Validate,
+}
+
+/// The exit status of an answer (docs/format.md "Command line"); batch's `exit` field and the
+/// command line's status are this number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Done (for `check`: legal).
+    Ok = 0,
+    /// `check` proved the declaration illegal.
+    Illegal = 1,
+    /// Bad input or usage.
+    BadInput = 2,
+    /// No answer within the time limit, or one cut short (not proven optimal, a partial list).
+    Undecided = 3,
+    /// A bug.
+    Internal = 70,
+}
+
+impl Exit {
+    /// The number the process exits with.
+    pub fn code(self) -> i32 {
+        self as i32
+    }
+
+    /// A check's status: legal 0, illegal 1, undecided 3 (a definite violation proves
+    /// illegality even when the time limit left the maximum unproven).
+    pub fn of_check(result: &CheckResult) -> Exit {
+        match result.verdict() {
+            Some(true) => Exit::Ok,
+            Some(false) => Exit::Illegal,
+            None => Exit::Undecided,
+        }
+    }
+}
+
+impl Serialize for Exit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i32(self.code())
+    }
+}
+
+/// What a request produced; serialized, exactly what the command prints with `--format json`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    /// `check`'s result.
+    Check(CheckResult),
+    /// `solve`'s result.
+    Solve(SolveResult),
+    /// `enumerate`'s list.
+    Enumerate(Enumeration),
+    /// `maximum`'s report.
+    Maximum(MaximumReport),
+    /// `validate`'s view of the board.
+    Validate(BoardView),
+}
+
+/// An answer and the status it exits with.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The exit status.
+    pub exit: Exit,
+    /// The result.
+    pub result: Outcome,
+}
+
+impl Position {
+    /// Answer a request: the one function behind `check`, `solve`, `enumerate`, `maximum` and
+    /// `validate` in every front end.
+    pub fn answer(&self, request: &Request, options: &Options) -> Result<Answer, Error> {
+        options.validate().map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))?;
+        let answer = |exit, result| Ok(Answer { exit, result });
+        match request {
+            Request::Check(d) => {
+                let result = self.check(d, options)?;
+                answer(Exit::of_check(&result), Outcome::Check(result))
+            }
+            // Not proven optimal: the time limit cut the search short.
+            Request::Solve(objective) => {
+                let result = self.solve(*objective, options)?;
+                answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
+            }
+            Request::Enumerate { limit } => {
+                let found = self.enumerate(*limit, options)?;
+                if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
+                    return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
+                }
+                answer(if found.time_limit_reached { Exit::Undecided } else { Exit::Ok }, Outcome::Enumerate(found))
+            }
+            Request::Maximum => answer(Exit::Ok, Outcome::Maximum(self.maximum(options)?)),
+            Request::Validate => answer(Exit::Ok, Outcome::Validate(BoardView::new(self))),
+        }
+    }
+}
+
+/// An option with a value outside its rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionError {
+    /// The option's name in JSON (`time_limit`); the command line spells it `--time-limit`.
+    pub option: &'static str,
+    /// What was expected and found.
+    pub message: String,
+}
+
+impl Options {
+    /// The rule of each option, for every front end (docs/format.md "Options"): a time limit is
+    /// a number of seconds >= 0 (0 answers at once, undecided unless nothing needs the solver;
+    /// infinity, like no limit, never stops).
+    pub fn validate(&self) -> Result<(), OptionError> {
+        match self.time_limit {
+            Some(t) if t.is_nan() || t < 0.0 => {
+                Err(OptionError { option: "time_limit", message: format!("expected a non-negative number of seconds, found {t}") })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+// The `options` of a batch request or an MCP tool call (docs/format.md "Batch"), every field
+// optional: absent is the default, a `time_limit` of null is no limit. Named `ToolOptions` and
+// documented by its doc comment in the MCP tools' input schemas, as before it was shared.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[schemars(rename = "ToolOptions")]
+/// Options shared by the tools that decide legality.
+pub struct JsonOptions {
+    /// `paid` (default) or `free`.
+    #[serde(default)]
+    #[schemars(with = "BaselineParam")]
+    pub baseline: Baseline,
+    /// Seconds the answer may take, a number >= 0 (default 10; null for no limit).
+    #[serde(default = "default_time_limit")]
+    pub time_limit: Option<f64>,
+    /// `ilp` (default) or `exhaustive`.
+    #[serde(default)]
+    #[schemars(with = "MethodParam")]
+    pub method: Method,
+}
+
+fn default_time_limit() -> Option<f64> {
+    Some(DEFAULT_TIME_LIMIT)
+}
+
+impl Default for JsonOptions {
+    fn default() -> Self {
+        JsonOptions { baseline: Baseline::default(), time_limit: default_time_limit(), method: Method::default() }
+    }
+}
+
+impl JsonOptions {
+    /// The options, the time limit counting from `clock`, validated.
+    pub fn options(&self, clock: std::time::Instant) -> Result<Options, OptionError> {
+        let options = Options { baseline: self.baseline, time_limit: self.time_limit, method: self.method, clock: Some(clock) };
+        options.validate()?;
+        Ok(options)
+    }
+}
+
+// The baseline as the MCP input schemas describe it (the schema only; `Baseline` is read).
+#[derive(JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+/// Which declarations the maximum ranges over (docs/rules.md section 7).
+enum BaselineParam {
+    /// Compared with declarations incurring only costs this one incurs (default).
+    Paid,
+    /// Compared only with declarations paying nothing.
+    Free,
+}
+
+// The method as the MCP input schemas describe it (the schema only; `Method` is read).
+#[derive(JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+/// How the maximum number of requirements is established.
+enum MethodParam {
+    /// The integer program (any size; default).
+    Ilp,
+    /// The exhaustive reference checker (small boards only).
+    Exhaustive,
+}
