@@ -16,13 +16,13 @@ pub mod import;
 pub mod legality;
 pub mod mana;
 pub mod position;
-pub mod request;
 pub mod rules;
 pub mod schema;
 pub mod solve;
 pub mod view;
 pub mod vocab;
 
+pub use api::request;
 pub use api::{Enumeration, Error, MaximumReport, Method, Options};
 pub use board::{Declaration, InputError, ValidBoard};
 pub use legality::{check, Baseline, CheckResult};

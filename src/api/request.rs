@@ -15,7 +15,7 @@
 //! # Ok::<(), attackopt::Error>(())
 //! ```
 
-use crate::api::{Enumeration, Error, MaximumReport, Method, Options};
+use super::{Enumeration, Error, MaximumReport, Method, Options};
 use crate::board::{Declaration, InputError};
 use crate::legality::{Baseline, CheckResult, SolveError};
 use crate::position::Position;

@@ -27,12 +27,16 @@
 //! # Ok::<(), attackopt::Error>(())
 //! ```
 
+/// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
+/// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
+pub mod request;
+
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
 use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
 use crate::position::Position;
-use crate::request::Exit;
 use crate::solve::{self, Objective, SolveResult};
+use request::Exit;
 use serde::Serialize;
 
 /// How long past its time limit a command-line command or an MCP request may run before it is
@@ -56,7 +60,7 @@ pub struct Options {
 impl Default for Options {
     /// The paid baseline, the integer program, 10 seconds (as every front end).
     fn default() -> Self {
-        Options { baseline: Baseline::Paid, time_limit: Some(crate::request::DEFAULT_TIME_LIMIT), method: Method::Ilp, clock: None }
+        Options { baseline: Baseline::Paid, time_limit: Some(request::DEFAULT_TIME_LIMIT), method: Method::Ilp, clock: None }
     }
 }
 
