@@ -204,10 +204,12 @@ fn multiplayer_keys_give_one_player_per_seat() {
     let imported = import_ok(
         "p0p3",
         "[state]\nactiveplayer=p1\np0life=40\np1life=38\np1battlefield=Serra Angel;Hill Giant|Tapped\np3life=12\n\
-         p3battlefield=Ghostly Prison;Forest\n",
+         p3battlefield=Ghostly Prison;Forest\np7mystery=1\n",
     );
     let board = &imported["board"];
+    // p7mystery is no key Forge has: a warning, and no seat p7.
     assert_eq!(player_ids(board), ["p0", "p1", "p2", "p3"]);
+    assert!(imported["warnings"].as_array().is_some_and(|w| w.iter().any(|w| w.as_str().is_some_and(|w| w.contains("p7mystery")))));
     assert_eq!(board["active_player"], "p1");
     let lives: Vec<i64> = board["players"].as_array().expect("players").iter().filter_map(|p| p["life"].as_i64()).collect();
     assert_eq!(lives, [40, 38, 20, 12]);

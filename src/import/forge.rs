@@ -685,16 +685,13 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
         let key = key.trim().to_ascii_lowercase();
         let value = value.trim();
         let at = |what: &str| InputError::new(file, format!("line {line_no} ({key})"), what.to_string());
-        let player = match seat(&key) {
-            Some(Ok((i, is_numbered, rest))) => {
-                numbered |= is_numbered;
-                old_style |= !is_numbered;
-                last_seat = last_seat.max(i);
-                Some((i, rest))
-            }
+        let (player, is_numbered) = match seat(&key) {
+            Some(Ok((i, is_numbered, rest))) => (Some((i, rest)), is_numbered),
             Some(Err(e)) => return Err(at(&e)),
-            None => None,
+            None => (None, false),
         };
+        // A player key names a seat, and so a player, only when the key is one Forge has.
+        let mut names_seat = player.is_some();
         let rest = player.map(|(_, r)| r).unwrap_or("");
         match (player.map(|(p, _)| p), rest, key.as_str()) {
             (_, _, "activeplayer") => {
@@ -748,7 +745,15 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
                     warnings.push(format!("line {line_no}: {key} is not imported (attackopt reads the board as it stands); ignored"));
                 }
             }
-            _ => warnings.push(format!("line {line_no}: unknown key \"{key}\"; ignored")),
+            _ => {
+                names_seat = false;
+                warnings.push(format!("line {line_no}: unknown key \"{key}\"; ignored"));
+            }
+        }
+        if let (true, Some((i, _))) = (names_seat, player) {
+            numbered |= is_numbered;
+            old_style |= !is_numbered;
+            last_seat = last_seat.max(i);
         }
     }
     if has_sections && !saw_state {
