@@ -13,16 +13,21 @@
 //! aibattlefield=Propaganda;Pacifism|AttachedTo:7;Hill Giant|Id:7|Counters:P1P1=2
 //! ```
 //!
-//! Keys are read without regard to case; cards are separated by `;`, and each card's options by
-//! `|`: `Tapped`, `SummonSick`, `Counters:P1P1=2,M1M1=1`, `Id:N` (for references),
-//! `AttachedTo:N` (older files: `Attaching:N`), `FaceDown`; tokens are `t:` followed by a token
-//! script name (`t:w_1_1_soldier`) or a description (`t:Servo,P:1,T:1,Types:Artifact-Creature-Servo`).
+//! Keys are read without regard to case. Players are named in two styles: the older `human`/`ai`
+//! (`humanlife`, `aibattlefield`, `activeplayer=ai`) and the newer, multiplayer `p0`, `p1`, ...
+//! (`p0life`, `p2battlefield`, `activeplayer=p0`); see `import` for how they become players.
+//! Cards are separated by `;`, and each card's options by `|`: `Tapped`, `SummonSick`,
+//! `Counters:P1P1=2,M1M1=1,P1P0=1`, `Id:N` (for references), `AttachedTo:N` (older files:
+//! `Attaching:N`), `FaceDown`, `PhasedOut`, `Transformed`; tokens are `t:` (or `T:`) followed by
+//! a token script name (`t:w_1_1_soldier`) or a description
+//! (`t:Servo,P:1,T:1,Types:Artifact-Creature-Servo`, empty fields allowed).
 //!
 //! Forge has all of Magic's cards; attackopt knows only what its catalog describes. A card is
 //! imported when attackopt knows everything about it that matters for declaring attackers: the
-//! catalog's cards, basic lands, and a table of creatures whose text says nothing about attacking
-//! beyond the keywords attackopt reads (vanilla creatures, Flying, Haste, Vigilance, Defender).
-//! Every other card is skipped and listed with the reason, never guessed.
+//! catalog's cards, basic lands, and a table of creatures whose text is only keywords (vanilla
+//! creatures, Flying, Haste, Vigilance, Defender, and keywords that do nothing while attackers
+//! are declared) and of lands with only mana abilities. Every other card is skipped and listed
+//! with the reason, never guessed.
 
 use crate::board::{Board, InputError, ManaAbilitySpec, Permanent, Player, Variant};
 use serde::Serialize;
@@ -40,8 +45,9 @@ pub struct KnownCard {
     pub power: i64,
     pub toughness: i64,
     pub keywords: &'static [&'static str],
-    /// An explicit {T} mana ability, for cards outside the catalog (the catalog supplies its own).
-    pub mana: Option<&'static str>,
+    /// Explicit {T} mana abilities, alternatives (tapping uses one), for cards outside the
+    /// catalog whose land subtypes do not already imply them (the catalog supplies its own).
+    pub mana: &'static [&'static str],
 }
 
 const fn card(
@@ -53,11 +59,24 @@ const fn card(
     toughness: i64,
     keywords: &'static [&'static str],
 ) -> KnownCard {
-    KnownCard { name, types, subtypes, colors, power, toughness, keywords, mana: None }
+    KnownCard { name, types, subtypes, colors, power, toughness, keywords, mana: &[] }
 }
 
-const fn with_mana(c: KnownCard, mana: &'static str) -> KnownCard {
-    KnownCard { mana: Some(mana), ..c }
+const fn with_mana(c: KnownCard, mana: &'static [&'static str]) -> KnownCard {
+    KnownCard { mana, ..c }
+}
+
+/// A land whose text is only its mana abilities (alternatives) and what happens as it enters
+/// (tapped, a life gain, returning a land): a board is read as it stands, so entering does not
+/// matter, and CR 605.1a makes each `{T}: Add` a mana ability.
+const fn land(name: &'static str, mana: &'static [&'static str]) -> KnownCard {
+    with_mana(card(name, LAND, NONE, NONE, 0, 0, NONE), mana)
+}
+
+/// A land whose basic land types give its mana abilities (CR 305.6: "{T}: Add [its color]" for
+/// each type), such as a shock land or an original dual land.
+const fn typed_land(name: &'static str, subtypes: &'static [&'static str]) -> KnownCard {
+    card(name, LAND, subtypes, NONE, 0, 0, NONE)
 }
 
 const CREATURE: &[&str] = &["Creature"];
@@ -118,7 +137,7 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     card("Snow-Covered Swamp", LAND, &["Swamp"], NONE, 0, 0, NONE),
     card("Snow-Covered Mountain", LAND, &["Mountain"], NONE, 0, 0, NONE),
     card("Snow-Covered Forest", LAND, &["Forest"], NONE, 0, 0, NONE),
-    with_mana(card("Wastes", LAND, NONE, NONE, 0, 0, NONE), "{C}"),
+    with_mana(card("Wastes", LAND, NONE, NONE, 0, 0, NONE), &["{C}"]),
     // Creatures whose text, for declaring attackers, is only keywords attackopt reads.
     card("Grizzly Bears", CREATURE, &["Bear"], &["G"], 2, 2, NONE),
     card("Savannah Lions", CREATURE, &["Cat"], &["W"], 2, 1, NONE),
@@ -137,8 +156,99 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     card("Wall of Stone", CREATURE, &["Wall"], &["R"], 0, 8, &["Defender"]),
     card("Memnite", ARTIFACT_CREATURE, &["Construct"], NONE, 1, 1, NONE),
     card("Ornithopter", ARTIFACT_CREATURE, &["Thopter"], NONE, 0, 2, &["Flying"]),
-    with_mana(card("Elvish Mystic", CREATURE, &["Elf", "Druid"], &["G"], 1, 1, NONE), "{G}"),
-    with_mana(card("Birds of Paradise", CREATURE, &["Bird"], &["G"], 0, 1, &["Flying"]), "any_color"),
+    with_mana(card("Elvish Mystic", CREATURE, &["Elf", "Druid"], &["G"], 1, 1, NONE), &["{G}"]),
+    with_mana(card("Birds of Paradise", CREATURE, &["Bird"], &["G"], 0, 1, &["Flying"]), &["any_color"]),
+    // Issue 14: creatures whose whole text is their type line, power and toughness, and keywords
+    // that either attackopt reads (Flying, Haste, Vigilance, Defender) or that do nothing while
+    // attackers are declared (Reach, Trample, Lifelink, Double strike, landwalk, Hexproof, Prowess,
+    // Persist, Undying, Delve, Affinity, Morph and Megamorph). A keyword whose ability triggers
+    // on attacking (Exalted, Annihilator, Bushido, ...) keeps its card out of this table.
+    card("Young Wolf", CREATURE, &["Wolf"], &["G"], 1, 1, &["Undying"]),
+    card("Gurmag Angler", CREATURE, &["Zombie", "Fish"], &["B"], 5, 5, &["Delve"]),
+    card("Vault Skirge", ARTIFACT_CREATURE, &["Phyrexian", "Bat"], &["B"], 1, 1, &["Flying", "Lifelink"]),
+    card("Thundering Tanadon", ARTIFACT_CREATURE, &["Phyrexian", "Beast"], &["G"], 5, 4, &["Trample"]),
+    card("Safehold Elite", CREATURE, &["Kithkin", "Scout"], &["G", "W"], 2, 2, &["Persist"]),
+    card("Slippery Bogle", CREATURE, &["Beast"], &["G", "U"], 1, 1, &["Hexproof"]),
+    card("Pharika's Chosen", CREATURE, &["Snake"], &["B"], 1, 1, &["Deathtouch"]),
+    card("Updraft Elemental", CREATURE, &["Elemental"], &["U"], 1, 4, &["Flying"]),
+    card("Territorial Roc", CREATURE, &["Bird"], &["W"], 1, 3, &["Flying"]),
+    card("Ancient Carp", CREATURE, &["Fish"], &["U"], 2, 5, NONE),
+    card("Segmented Krotiq", CREATURE, &["Worm"], &["G"], 6, 5, &["Megamorph"]),
+    card("Champion of Arashin", CREATURE, &["Hound", "Warrior"], &["W"], 3, 2, &["Lifelink"]),
+    card("Jeskai Windscout", CREATURE, &["Bird", "Scout"], &["U"], 2, 1, &["Flying", "Prowess"]),
+    card("Monastery Flock", CREATURE, &["Bird", "Monk"], &["U"], 0, 5, &["Defender", "Flying", "Megamorph"]),
+    card("Sagu Archer", CREATURE, &["Naga", "Archer"], &["G"], 2, 5, &["Reach", "Morph"]),
+    card("Myr Enforcer", ARTIFACT_CREATURE, &["Myr"], NONE, 7, 7, &["Affinity for artifacts"]),
+    card("Tangle Golem", ARTIFACT_CREATURE, &["Golem"], NONE, 5, 4, &["Affinity for Forests"]),
+    card("Elite Cat Warrior", CREATURE, &["Cat", "Warrior"], &["G"], 2, 3, &["Forestwalk"]),
+    card("Boros Swiftblade", CREATURE, &["Human", "Soldier"], &["R", "W"], 1, 2, &["Double strike"]),
+    card("Armored Pegasus", CREATURE, &["Pegasus"], &["W"], 1, 2, &["Flying"]),
+    card("Horned Turtle", CREATURE, &["Turtle"], &["U"], 1, 4, NONE),
+    card("Pearled Unicorn", CREATURE, &["Unicorn"], &["W"], 2, 2, NONE),
+    card("Archangel", CREATURE, &["Angel"], &["W"], 5, 5, &["Flying", "Vigilance"]),
+    card("Veteran Cavalier", CREATURE, &["Human", "Knight"], &["W"], 2, 2, &["Vigilance"]),
+    card("Priests of Norn", CREATURE, &["Phyrexian", "Cleric"], &["W"], 1, 4, &["Vigilance"]),
+    card("Loxodon Wayfarer", CREATURE, &["Elephant", "Monk"], &["W"], 1, 5, NONE),
+    card("Vestige of Emrakul", CREATURE, &["Eldrazi", "Drone"], NONE, 3, 4, &["Devoid", "Trample"]),
+    card("Zodiac Dog", CREATURE, &["Dog"], &["B"], 2, 2, &["Mountainwalk"]),
+    // Creatures whose only other text is a {T} mana ability (CR 605.1a).
+    with_mana(card("Lifespring Druid", CREATURE, &["Elf", "Druid"], &["G"], 2, 1, NONE), &["any_color"]),
+    with_mana(card("Hedron Crawler", ARTIFACT_CREATURE, &["Construct"], NONE, 0, 2, NONE), &["{C}"]),
+    // Lands with only mana abilities and text about entering.
+    land("Thornwood Falls", &["{G}", "{U}"]),
+    land("Swiftwater Cliffs", &["{U}", "{R}"]),
+    land("Rugged Highlands", &["{R}", "{G}"]),
+    land("Blossoming Sands", &["{G}", "{W}"]),
+    land("Jungle Hollow", &["{B}", "{G}"]),
+    land("Wind-Scarred Crag", &["{R}", "{W}"]),
+    land("Tranquil Cove", &["{W}", "{U}"]),
+    land("Dismal Backwater", &["{U}", "{B}"]),
+    land("Bloodfell Caves", &["{B}", "{R}"]),
+    land("Scoured Barrens", &["{W}", "{B}"]),
+    land("Opulent Palace", &["{B}", "{G}", "{U}"]),
+    land("Sulfur Falls", &["{U}", "{R}"]),
+    land("Copperline Gorge", &["{R}", "{G}"]),
+    land("Kabira Crossroads", &["{W}"]),
+    land("Tranquil Thicket", &["{G}"]),
+    land("Secluded Steppe", &["{W}"]),
+    // Bounce lands: one ability adds two mana.
+    land("Dimir Aqueduct", &["{U}{B}"]),
+    land("Orzhov Basilica", &["{W}{B}"]),
+    land("Simic Growth Chamber", &["{G}{U}"]),
+    land("Gruul Turf", &["{R}{G}"]),
+    land("Azorius Chancery", &["{W}{U}"]),
+    land("Boros Garrison", &["{R}{W}"]),
+    land("Golgari Rot Farm", &["{B}{G}"]),
+    land("Izzet Boilerworks", &["{U}{R}"]),
+    land("Rakdos Carnarium", &["{B}{R}"]),
+    land("Selesnya Sanctuary", &["{G}{W}"]),
+    with_mana(card("Ancient Den", &["Artifact", "Land"], NONE, NONE, 0, 0, NONE), &["{W}"]),
+    // Lands with basic land types (shock lands, original duals, triomes).
+    typed_land("Temple Garden", &["Forest", "Plains"]),
+    typed_land("Stomping Ground", &["Mountain", "Forest"]),
+    typed_land("Sacred Foundry", &["Mountain", "Plains"]),
+    typed_land("Watery Grave", &["Island", "Swamp"]),
+    typed_land("Hallowed Fountain", &["Plains", "Island"]),
+    typed_land("Blood Crypt", &["Swamp", "Mountain"]),
+    typed_land("Godless Shrine", &["Plains", "Swamp"]),
+    typed_land("Steam Vents", &["Island", "Mountain"]),
+    typed_land("Overgrown Tomb", &["Swamp", "Forest"]),
+    typed_land("Breeding Pool", &["Forest", "Island"]),
+    typed_land("Tundra", &["Plains", "Island"]),
+    typed_land("Underground Sea", &["Island", "Swamp"]),
+    typed_land("Badlands", &["Swamp", "Mountain"]),
+    typed_land("Taiga", &["Mountain", "Forest"]),
+    typed_land("Savannah", &["Forest", "Plains"]),
+    typed_land("Scrubland", &["Plains", "Swamp"]),
+    typed_land("Volcanic Island", &["Island", "Mountain"]),
+    typed_land("Bayou", &["Swamp", "Forest"]),
+    typed_land("Plateau", &["Mountain", "Plains"]),
+    typed_land("Tropical Island", &["Forest", "Island"]),
+    typed_land("Savai Triome", &["Mountain", "Plains", "Swamp"]),
+    typed_land("Ketria Triome", &["Forest", "Island", "Mountain"]),
+    typed_land("Indatha Triome", &["Plains", "Swamp", "Forest"]),
+    typed_land("Raugrin Triome", &["Island", "Mountain", "Plains"]),
+    typed_land("Zagoth Triome", &["Swamp", "Forest", "Island"]),
 ];
 
 /// The card data for a name (any case).
@@ -175,8 +285,36 @@ pub struct Imported {
 struct CardSpec {
     zone: String,
     index: usize,
-    controller: &'static str,
+    /// The player's seat: human 0, ai 1, pN N (see `seat`).
+    controller: usize,
     text: String,
+}
+
+/// The most players a file may name (p0 to p63): Forge's games have at most a few, and a key
+/// such as `p4000000000life` must not make a board of four billion players.
+const MAX_SEATS: usize = 64;
+
+/// The player a key starts with and the rest of the key: `humanlife` → (0, "life"),
+/// `ailife` → (1, "life"), `p2battlefield` → (2, "battlefield"). Forge's two key styles name the
+/// same seats: the older `human`/`ai` are its first and second players, p0 and p1 in the newer.
+/// `Some(Err)` is a pN past `MAX_SEATS`.
+fn seat(key: &str) -> Option<Result<(usize, bool, &str), String>> {
+    if let Some(rest) = key.strip_prefix("human") {
+        return Some(Ok((0, false, rest)));
+    }
+    if let Some(rest) = key.strip_prefix("ai") {
+        return Some(Ok((1, false, rest)));
+    }
+    let digits = key.strip_prefix('p')?;
+    let n = digits.chars().take_while(char::is_ascii_digit).count();
+    if n == 0 {
+        return None;
+    }
+    let rest = &digits[n..];
+    match digits[..n].parse::<usize>() {
+        Ok(i) if i < MAX_SEATS => Some(Ok((i, true, rest))),
+        _ => Some(Err(format!("expected a player p0 to p{}, found \"p{}\"", MAX_SEATS - 1, &digits[..n]))),
+    }
 }
 
 /// Lower-case words for an id: "Goblin Guide" → "goblin-guide".
@@ -205,76 +343,266 @@ fn title(word: &str) -> String {
     }
 }
 
-const TOKEN_KEYWORDS: [&str; 8] = ["flying", "haste", "vigilance", "defender", "deathtouch", "lifelink", "trample", "reach"];
+/// Keywords a token may carry and still be imported: the ones attackopt reads (Flying, Haste,
+/// Vigilance, Defender) and ones that do nothing while attackers are declared. Any other keyword
+/// (Decayed, Myriad, Exalted, a Forge keyword line such as "CARDNAME attacks each combat if
+/// able.") may change what may or must attack, so its token is skipped, never guessed.
+const TOKEN_KEYWORDS: [&str; 16] = [
+    "flying",
+    "haste",
+    "vigilance",
+    "defender",
+    "deathtouch",
+    "lifelink",
+    "trample",
+    "reach",
+    "menace",
+    "first strike",
+    "double strike",
+    "indestructible",
+    "hexproof",
+    "shroud",
+    "intimidate",
+    "prowess",
+];
+
+/// Creature types that token script names use, so that a script name's words can be told apart
+/// from the ability words Forge puts after them (`r_1_1_devil_burn`, `b_2_2_zombie_decayed`): a
+/// word in neither list is an ability attackopt does not know, and the token is skipped.
+const TOKEN_SUBTYPES: [&str; 100] = [
+    "angel",
+    "ape",
+    "army",
+    "assassin",
+    "assembly-worker",
+    "avatar",
+    "badger",
+    "bat",
+    "bear",
+    "beast",
+    "bird",
+    "boar",
+    "camarid",
+    "cat",
+    "centaur",
+    "citizen",
+    "cleric",
+    "construct",
+    "crab",
+    "demon",
+    "detective",
+    "devil",
+    "dinosaur",
+    "djinn",
+    "dog",
+    "dragon",
+    "drake",
+    "dwarf",
+    "elemental",
+    "elephant",
+    "elf",
+    "elk",
+    "faerie",
+    "fish",
+    "fox",
+    "frog",
+    "fungus",
+    "germ",
+    "giant",
+    "gnome",
+    "goat",
+    "goblin",
+    "golem",
+    "gremlin",
+    "hippo",
+    "homunculus",
+    "horror",
+    "horse",
+    "hound",
+    "human",
+    "hydra",
+    "illusion",
+    "insect",
+    "kavu",
+    "kithkin",
+    "knight",
+    "kor",
+    "kraken",
+    "lizard",
+    "minion",
+    "minotaur",
+    "monk",
+    "mouse",
+    "myr",
+    "nightmare",
+    "octopus",
+    "ogre",
+    "ooze",
+    "orc",
+    "ox",
+    "pegasus",
+    "pirate",
+    "plant",
+    "rabbit",
+    "rat",
+    "rhino",
+    "rogue",
+    "salamander",
+    "saproling",
+    "satyr",
+    "serpent",
+    "servo",
+    "shade",
+    "shapeshifter",
+    "skeleton",
+    "snake",
+    "soldier",
+    "spider",
+    "spirit",
+    "squirrel",
+    "thopter",
+    "treefolk",
+    "vampire",
+    "wall",
+    "warrior",
+    "wizard",
+    "wolf",
+    "worm",
+    "wurm",
+    "zombie",
+];
+
+/// Card types a token description may name; supertypes are dropped (they do not matter to
+/// attacking), and a token of any other type (Planeswalker, Battle, an Effect) is skipped.
+const TOKEN_CARD_TYPES: [&str; 4] = ["Artifact", "Creature", "Enchantment", "Land"];
+const SUPERTYPES: [&str; 4] = ["Legendary", "Snow", "Basic", "World"];
 
 /// A token from Forge's `t:` text: a token script name (`w_1_1_soldier_flying`, `c_1_1_a_servo`)
-/// or an old-style description (`Servo,P:1,T:1,Types:Artifact-Creature-Servo,Keywords:Flying`).
-fn parse_token(spec: &str) -> Option<Permanent> {
+/// or a description in the form Forge's `TokenInfo` writes and reads
+/// (`Servo,P:1,T:1,Cost:no cost,Types:Artifact-Creature-Servo,Keywords:Flying,Image:c_1_1_servo`).
+/// The error is the reason the token is skipped.
+fn parse_token(spec: &str) -> Result<Permanent, String> {
     let mut p = blank_permanent();
     p.types = vec!["Token".into()];
+    let spec = spec.trim();
     if spec.contains(',') || spec.contains(':') {
-        let mut parts = spec.split(',');
-        p.name = parts.next()?.trim().to_string();
-        let mut has_stats = false;
-        for part in parts {
-            let (k, v) = part.split_once(':')?;
-            match k.trim() {
-                "P" => {
-                    p.power = v.trim().parse().ok()?;
-                    has_stats = true;
-                }
-                "T" => p.toughness = v.trim().parse().ok()?,
-                "Types" => {
-                    for t in v.split('-').map(str::trim).filter(|t| !t.is_empty()) {
-                        if ["Artifact", "Creature", "Enchantment", "Land"].contains(&t) {
-                            p.types.push(t.into());
-                        } else {
-                            p.subtypes.push(t.into());
-                        }
-                    }
-                }
-                "Keywords" => {
-                    p.keywords = v.split('-').map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect();
-                }
-                "Color" | "Colors" => {
-                    p.colors = v.chars().filter(|c| "WUBRG".contains(c.to_ascii_uppercase())).map(|c| c.to_ascii_uppercase().to_string()).collect();
-                }
-                _ => {}
-            }
-        }
-        return (has_stats || p.types.iter().any(|t| t != "Token")).then_some(p);
+        return parse_token_description(spec, p);
     }
     // A token script name: colors_power_toughness_[a][e]_types_keywords.
-    let parts: Vec<&str> = spec.trim().split('_').collect();
-    if parts.len() < 4 {
-        return None;
-    }
+    let script = |what: &str| format!("a token script name attackopt cannot read ({what}; expected a script name such as w_1_1_soldier_flying)");
+    let parts: Vec<&str> = spec.split('_').collect();
     let colors = parts[0];
-    if !colors.chars().all(|c| "wubrgc".contains(c)) {
-        return None;
+    if !colors.is_empty() && !colors.chars().all(|c| "wubrgc".contains(c)) {
+        return Err(script(&format!("\"{colors}\" is not a color code")));
     }
+    let (Some(power), Some(toughness)) = (parts.get(1).and_then(|v| v.parse().ok()), parts.get(2).and_then(|v| v.parse().ok())) else {
+        // Treasure, Food, Clue, Blood and the like, or a creature whose power is counted (x_x):
+        // their abilities (Treasure's mana) are not in the name.
+        return Err(script("no power and toughness: a noncreature token, or one whose power is counted, has text the name does not give"));
+    };
     p.colors = colors.chars().filter(|c| *c != 'c').map(|c| c.to_ascii_uppercase().to_string()).collect();
-    p.power = parts[1].parse().ok()?;
-    p.toughness = parts[2].parse().ok()?;
+    p.power = power;
+    p.toughness = toughness;
     p.types.push("Creature".into());
     let mut names = Vec::new();
     for w in &parts[3..] {
-        match *w {
+        let w = w.to_ascii_lowercase();
+        match w.as_str() {
             "a" => p.types.push("Artifact".into()),
             "e" => p.types.push("Enchantment".into()),
             k if TOKEN_KEYWORDS.contains(&k) => p.keywords.push(title(k)),
-            sub => {
+            sub if TOKEN_SUBTYPES.contains(&sub) => {
                 p.subtypes.push(title(sub));
                 names.push(title(sub));
             }
+            other => {
+                return Err(format!("the token's \"{other}\" is an ability or type attackopt does not know, so what it does to attacks is unknown"))
+            }
         }
     }
-    // Keywords other than the ones we list would carry unknown text: refuse rather than guess.
     if names.is_empty() {
-        return None;
+        return Err(script("no creature type"));
     }
     p.name = format!("{} Token", names.join(" "));
-    Some(p)
+    Ok(p)
+}
+
+/// A token description: comma-separated fields `Key:value`, the first being the name. As in
+/// Forge's reader, a field without a colon (an empty field, `Saproling,,P:1`) is passed over.
+fn parse_token_description(spec: &str, mut p: Permanent) -> Result<Permanent, String> {
+    let mut fields = spec.split(',');
+    p.name = fields.next().unwrap_or("").trim().to_string();
+    let (mut has_power, mut has_toughness) = (false, false);
+    let (mut color_field, mut cost_colors) = (false, Vec::new());
+    for field in fields {
+        let Some((k, v)) = field.split_once(':') else {
+            continue;
+        };
+        let v = v.trim();
+        let number = |what: &str| v.parse::<i64>().map_err(|_| format!("the token's {what} \"{v}\" is not a number"));
+        match k.trim().to_ascii_lowercase().as_str() {
+            "p" => {
+                p.power = number("power")?;
+                has_power = true;
+            }
+            "t" => {
+                p.toughness = number("toughness")?;
+                has_toughness = true;
+            }
+            "types" => {
+                for t in v.split('-').map(str::trim).filter(|t| !t.is_empty()) {
+                    let t = title(t);
+                    if TOKEN_CARD_TYPES.contains(&t.as_str()) {
+                        p.types.push(t);
+                    } else if SUPERTYPES.contains(&t.as_str()) {
+                    } else if ["Planeswalker", "Battle", "Effect", "Emblem", "Instant", "Sorcery"].contains(&t.as_str()) {
+                        return Err(format!("a {t} token: its text is not in the description"));
+                    } else {
+                        p.subtypes.push(t);
+                    }
+                }
+            }
+            "keywords" => {
+                for kw in v.split('-').map(str::trim).filter(|t| !t.is_empty()) {
+                    if !TOKEN_KEYWORDS.contains(&kw.to_ascii_lowercase().as_str()) {
+                        return Err(format!("the token has \"{kw}\", which attackopt does not read, so what it does to attacks is unknown"));
+                    }
+                    p.keywords.push(kw.to_string());
+                }
+            }
+            "color" | "colors" => {
+                p.colors = v.chars().filter(|c| "WUBRG".contains(c.to_ascii_uppercase())).map(|c| c.to_ascii_uppercase().to_string()).collect();
+                color_field = true;
+            }
+            // Without a Color: field Forge colors the token by its mana cost (CR 202.2), written
+            // in capitals (`Cost:G`; `no cost` is colorless).
+            "cost" => {
+                cost_colors.clear();
+                for c in v.chars().filter(|c| "WUBRG".contains(*c)).map(String::from) {
+                    if !cost_colors.contains(&c) {
+                        cost_colors.push(c);
+                    }
+                }
+            }
+            // The art and set say nothing about attacking.
+            _ => {}
+        }
+    }
+    if !color_field {
+        p.colors = cost_colors;
+    }
+    if p.types.len() == 1 {
+        return Err("a token description without Types: (expected e.g. Types:Creature-Saproling)".into());
+    }
+    if p.types.iter().any(|t| t == "Creature") && !(has_power && has_toughness) {
+        return Err("a creature token description without P: and T:".into());
+    }
+    if p.types.iter().any(|t| t != "Token" && t != "Creature") && !p.types.iter().any(|t| t == "Creature") {
+        // A noncreature token (Treasure, Clue, Food) may have a mana ability the description
+        // does not give.
+        return Err("a noncreature token: its abilities (a Treasure's mana) are not in the description".into());
+    }
+    Ok(p)
 }
 
 fn blank_permanent() -> Permanent {
@@ -290,13 +618,14 @@ fn from_known(k: &KnownCard) -> Permanent {
     p.power = k.power;
     p.toughness = k.toughness;
     p.keywords = k.keywords.iter().map(|s| s.to_string()).collect();
-    p.mana = k.mana.iter().map(|m| ManaAbilitySpec { add: Value::String(m.to_string()) }).collect();
+    p.mana = k.mana.iter().map(|m| ManaAbilitySpec { add: Value::String((*m).to_string()) }).collect();
     p
 }
 
 /// Options of a card that do not change how it attacks or restricts attacks.
-const HARMLESS_OPTIONS: [&str; 12] = [
+const HARMLESS_OPTIONS: [&str; 13] = [
     "set",
+    "noetbtrigs",
     "iscommander",
     "renowned",
     "monstrous",
@@ -311,15 +640,24 @@ const HARMLESS_OPTIONS: [&str; 12] = [
 ];
 
 /// Parse a Forge state file into a board. `file` names it in messages.
+///
+/// Players: a file written with `human`/`ai` keys gives players `human` and `ai`; a file with
+/// `p0`, `p1`, ... keys (Forge's newer and multiplayer state files) gives players `p0` to the
+/// highest seat named (at least `p1`, as a game has two players), and there `human`/`ai` keys,
+/// if any, are read as p0/p1.
 pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
     let mut warnings = Vec::new();
     let mut skipped = Vec::new();
-    let mut life: HashMap<&'static str, i64> = HashMap::new();
-    let mut hand: HashMap<&'static str, u32> = HashMap::new();
-    let mut active: Option<&'static str> = None;
+    let mut life: HashMap<usize, i64> = HashMap::new();
+    let mut hand: HashMap<usize, u32> = HashMap::new();
+    let mut active: Option<(usize, bool)> = None;
     let mut phase: Option<String> = None;
     let mut remove_sickness = false;
     let mut specs: Vec<CardSpec> = Vec::new();
+    // Whether any key or the active player uses the pN style, and the highest seat named.
+    let mut numbered = false;
+    let mut old_style = false;
+    let mut last_seat = 1;
 
     let has_sections = text.lines().any(|l| l.trim().starts_with('['));
     let mut in_state = !has_sections;
@@ -347,23 +685,38 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
         let key = key.trim().to_ascii_lowercase();
         let value = value.trim();
         let at = |what: &str| InputError::new(file, format!("line {line_no} ({key})"), what.to_string());
-        let player: Option<&'static str> = if key.starts_with("human") {
-            Some("human")
-        } else if key.starts_with("ai") {
-            Some("ai")
-        } else {
-            None
+        let (player, is_numbered) = match seat(&key) {
+            Some(Ok((i, is_numbered, rest))) => (Some((i, rest)), is_numbered),
+            Some(Err(e)) => return Err(at(&e)),
+            None => (None, false),
         };
-        let rest = player.map(|p| &key[p.len()..]).unwrap_or("");
-        match (player, rest, key.as_str()) {
+        // A player key names a seat, and so a player, only when the key is one Forge has.
+        let mut names_seat = player.is_some();
+        let rest = player.map(|(_, r)| r).unwrap_or("");
+        match (player.map(|(p, _)| p), rest, key.as_str()) {
             (_, _, "activeplayer") => {
-                active = Some(match value.to_ascii_lowercase().as_str() {
-                    "human" => "human",
-                    "ai" => "ai",
-                    _ => return Err(at(&format!("expected the active player human or ai, found \"{value}\""))),
-                })
+                let v = value.to_ascii_lowercase();
+                let found = match v.as_str() {
+                    "human" | "ai" => seat(&v),
+                    _ if v.starts_with('p') => seat(&v).filter(|s| s.as_ref().is_ok_and(|(_, _, r)| r.is_empty()) || s.is_err()),
+                    _ => None,
+                };
+                match found {
+                    Some(Ok((i, is_numbered, _))) => {
+                        numbered |= is_numbered;
+                        last_seat = last_seat.max(i);
+                        active = Some((i, is_numbered));
+                    }
+                    Some(Err(e)) => return Err(at(&e)),
+                    None => {
+                        return Err(at(&format!("expected the active player human or ai (or p0, p1, ...), found \"{value}\"")));
+                    }
+                }
             }
             (_, _, "activephase") => phase = Some(value.to_ascii_uppercase()),
+            // Forge moves the game on to this phase after setting it up (a puzzle that starts at
+            // declare blockers); what matters here is whether attackers are declared yet.
+            (_, _, "activephaseadvance") => phase = Some(value.to_ascii_uppercase()),
             (_, _, "removesummoningsickness") => remove_sickness = value.eq_ignore_ascii_case("true"),
             (_, _, "turn") => {}
             (Some(p), "life", _) => {
@@ -380,6 +733,8 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
                 }
             }
             (Some(_), "graveyard" | "library" | "exile" | "command" | "sideboard", _) => {}
+            // A player's display name (`aiName=Nick`) does not matter to attacks.
+            (Some(_), "name", _) => {}
             (Some(_), "counters", _) => {
                 if !value.is_empty() {
                     warnings.push(format!("line {line_no}: {key}={value}: player counters do not affect declaring attackers here; ignored"));
@@ -390,7 +745,15 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
                     warnings.push(format!("line {line_no}: {key} is not imported (attackopt reads the board as it stands); ignored"));
                 }
             }
-            _ => warnings.push(format!("line {line_no}: unknown key \"{key}\"; ignored")),
+            _ => {
+                names_seat = false;
+                warnings.push(format!("line {line_no}: unknown key \"{key}\"; ignored"));
+            }
+        }
+        if let (true, Some((i, _))) = (names_seat, player) {
+            numbered |= is_numbered;
+            old_style |= !is_numbered;
+            last_seat = last_seat.max(i);
         }
     }
     if has_sections && !saw_state {
@@ -400,10 +763,22 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
     if !saw_pair {
         return Err(InputError::new(file, "", "expected a Forge game state: key=value lines such as humanlife=20 or aibattlefield=Grizzly Bears"));
     }
-    let active = active.unwrap_or_else(|| {
-        warnings.push("no activeplayer: assuming human".into());
-        "human"
-    });
+    // The players' ids: human and ai in the older style, p0..pN when any pN is named.
+    let names: Vec<String> = if numbered {
+        if old_style {
+            warnings.push("both human/ai and p0, p1, ... keys: human and ai are read as p0 and p1 (Forge's order)".into());
+        }
+        (0..=last_seat).map(|i| format!("p{i}")).collect()
+    } else {
+        vec!["human".into(), "ai".into()]
+    };
+    let active = match active {
+        Some((i, _)) => i,
+        None => {
+            warnings.push(format!("no activeplayer: assuming {}", names[0]));
+            0
+        }
+    };
     if let Some(ph) = &phase {
         const AFTER: [&str; 7] =
             ["COMBAT_DECLARE_BLOCKERS", "COMBAT_FIRST_STRIKE_DAMAGE", "COMBAT_DAMAGE", "COMBAT_END", "MAIN2", "END_OF_TURN", "CLEANUP"];
@@ -421,11 +796,20 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
         let mut parts = spec.text.split('|');
         let name = parts.next().unwrap_or("").trim().to_string();
         let skip = |reason: String| Skipped { zone: spec.zone.clone(), index: spec.index, card: name.clone(), reason };
-        let mut face_down = false;
         let options: Vec<&str> = parts.map(str::trim).filter(|o| !o.is_empty()).collect();
-        if options.iter().any(|o| o.eq_ignore_ascii_case("FaceDown") || o.to_ascii_lowercase().starts_with("facedown:")) {
-            face_down = true;
+        let has = |prefix: &str| options.iter().find(|o| o.to_ascii_lowercase().starts_with(prefix));
+        let face_down = has("facedown").is_some();
+        // CR 702.26b: a phased-out permanent is treated as though it does not exist.
+        if has("phasedout").is_some() {
+            skipped.push(skip("phased out (CR 702.26b: treated as though it does not exist)".into()));
+            continue;
         }
+        // The other face of a double-faced, flip or meld card has other text than its name's.
+        if let Some(o) = ["transformed", "flipped", "meld"].iter().find_map(|f| has(f)).filter(|_| !face_down) {
+            skipped.push(skip(format!("{o}: the card shows another face, whose text attackopt does not know")));
+            continue;
+        }
+        let token = name.get(..2).filter(|p| p.eq_ignore_ascii_case("t:")).map(|_| &name[2..]);
         let mut perm = if face_down {
             // CR 708.2: a face-down permanent is a 2/2 creature with no name, text, types or color.
             let mut p = blank_permanent();
@@ -434,13 +818,11 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
             p.power = 2;
             p.toughness = 2;
             p
-        } else if let Some(token) = name.strip_prefix("t:") {
+        } else if let Some(token) = token {
             match parse_token(token) {
-                Some(p) => p,
-                None => {
-                    skipped.push(skip(
-                        "a token attackopt cannot read (expected a script name such as w_1_1_soldier or a description with P:, T: and Types:)".into(),
-                    ));
+                Ok(p) => p,
+                Err(reason) => {
+                    skipped.push(skip(reason));
                     continue;
                 }
             }
@@ -452,8 +834,9 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
             ));
             continue;
         };
-        perm.controller = spec.controller.to_string();
-        let base = if face_down { format!("face-down-{}", spec.controller) } else { slug(&perm.name) };
+        let controller = &names[spec.controller];
+        perm.controller = controller.clone();
+        let base = if face_down { format!("face-down-{controller}") } else { slug(&perm.name) };
         let n = used_ids.entry(base.clone()).or_insert(0);
         *n += 1;
         perm.id = if *n == 1 { base } else { format!("{base}-{n}") };
@@ -485,16 +868,10 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
                             continue;
                         };
                         perm.counters = perm.counters.saturating_add(amount);
-                        match kind.trim().to_ascii_uppercase().as_str() {
-                            "P1P1" => {
-                                perm.power = perm.power.saturating_add(i64::from(amount));
-                                perm.toughness = perm.toughness.saturating_add(i64::from(amount));
-                            }
-                            "M1M1" => {
-                                perm.power = perm.power.saturating_sub(i64::from(amount));
-                                perm.toughness = perm.toughness.saturating_sub(i64::from(amount));
-                            }
-                            _ => {}
+                        if let Some((dp, dt)) = pt_counter(kind.trim()) {
+                            // CR 122.1a: each such counter adds its numbers to power and toughness.
+                            perm.power = perm.power.saturating_add(dp.saturating_mul(i64::from(amount)));
+                            perm.toughness = perm.toughness.saturating_add(dt.saturating_mul(i64::from(amount)));
                         }
                     }
                 }
@@ -517,20 +894,21 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
         }
     }
 
-    let players = ["human", "ai"]
+    let players = names
         .iter()
-        .map(|&p| Player {
-            id: p.to_string(),
+        .enumerate()
+        .map(|(i, p)| Player {
+            id: p.clone(),
             team: None,
-            life: life.get(p).copied().unwrap_or(20),
-            hand: hand.get(p).copied().unwrap_or(0),
+            life: life.get(&i).copied().unwrap_or(20),
+            hand: hand.get(&i).copied().unwrap_or(0),
             mana_pool: String::new(),
         })
         .collect();
     let board = Board {
         attackopt: 1,
         variant: Variant::default(),
-        active_player: active.to_string(),
+        active_player: names[active].clone(),
         attacked_this_turn: 0,
         players,
         permanents,
@@ -541,6 +919,26 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
     let text = serde_json::to_string(&board).map_err(|e| InputError::new(file, "", format!("internal error: {e}")))?;
     crate::position::Position::new(crate::board::parse_board(&text, file).map_err(imported_board_error)?).map_err(imported_board_error)?;
     Ok(Imported { board, skipped, warnings })
+}
+
+/// What a counter does to power and toughness, from Forge's counter names: `P1P1` +1/+1,
+/// `M1M1` -1/-1, `P1P0` +1/+0, `M0M2` -0/-2, ...; `None` for counters that change neither
+/// (CHARGE, TIME, LOYALTY).
+fn pt_counter(kind: &str) -> Option<(i64, i64)> {
+    let k = kind.to_ascii_uppercase();
+    let b = k.as_bytes();
+    if b.len() != 4 {
+        return None;
+    }
+    let part = |sign: u8, digit: u8| -> Option<i64> {
+        let d = i64::from(char::from(digit).to_digit(10)?);
+        match sign {
+            b'P' => Some(d),
+            b'M' => Some(-d),
+            _ => None,
+        }
+    };
+    Some((part(b[0], b[1])?, part(b[2], b[3])?))
 }
 
 /// An error in the board built from a Forge file, said as such.
@@ -569,7 +967,27 @@ mod tests {
         let s = parse_token("Servo,P:1,T:1,Cost:no cost,Types:Artifact-Creature-Servo,Keywords:,Image:c_1_1_servo").unwrap();
         assert!(s.types.contains(&"Artifact".to_string()) && s.types.contains(&"Creature".to_string()));
         assert_eq!(s.subtypes, vec!["Servo"]);
-        assert!(parse_token("treasure").is_none());
+        assert!(parse_token("treasure").is_err());
+        // Issue 14: an empty field is passed over, as Forge's reader does.
+        let sap = parse_token("Saproling,,P:1,T:1,Cost:no cost,Color:G,Types:Creature-Saproling,Keywords:,Image:g_1_1_saproling").unwrap();
+        assert_eq!((sap.power, sap.toughness, sap.colors.clone()), (1, 1, vec!["G".to_string()]));
+        // A word that is neither a known creature type nor a known keyword is an ability.
+        assert!(parse_token("r_1_1_devil_burn").unwrap_err().contains("\"burn\""));
+        assert!(parse_token("Goblin,P:1,T:1,Types:Creature-Goblin,Keywords:Myriad").unwrap_err().contains("Myriad"));
+    }
+
+    #[test]
+    fn seats_and_counters() {
+        assert_eq!(seat("humanlife").and_then(Result::ok), Some((0, false, "life")));
+        assert_eq!(seat("aibattlefield").and_then(Result::ok), Some((1, false, "battlefield")));
+        assert_eq!(seat("p3hand").and_then(Result::ok), Some((3, true, "hand")));
+        assert!(seat("precast").is_none() && seat("play").is_none());
+        assert!(seat("p64life").is_some_and(|r| r.is_err()));
+        assert_eq!(pt_counter("P1P1"), Some((1, 1)));
+        assert_eq!(pt_counter("m0m2"), Some((0, -2)));
+        assert_eq!(pt_counter("P1P0"), Some((1, 0)));
+        assert_eq!(pt_counter("CHARGE"), None);
+        assert_eq!(pt_counter("TIME"), None);
     }
 
     #[test]
