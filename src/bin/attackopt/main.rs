@@ -1,6 +1,6 @@
 //! The `attackopt` binary: the command line (docs/format.md "Command line"), batch and the MCP
 //! server, front ends over the library's public API. Each builds a `Request` and asks
-//! `Position::answer` (src/request.rs), which gives the exit status.
+//! `Position::answer` (src/api/request.rs), which gives the exit status.
 //!
 //! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
 //! 3 no answer within the time limit.
