@@ -33,7 +33,7 @@ pub mod request;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
-use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, SolveError};
+use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError};
 use crate::position::Position;
 use crate::solve::{self, Objective, SolveResult};
 use request::Exit;
@@ -178,7 +178,7 @@ pub struct MaximumReport {
     pub requirements_max_free: usize,
     /// A declaration obeying that many (paying nothing).
     pub witness: Declaration,
-    pub proof: String,
+    pub proof: Proof,
 }
 
 impl Options {
@@ -234,7 +234,7 @@ impl Position {
     pub fn maximum(&self, options: &Options) -> Result<MaximumReport, Error> {
         let none = vec![false; self.rules.costs.len()];
         let m = options.maximizer(self)?.maximum(self, &none, &self.rules.no_attack())?;
-        Ok(MaximumReport { requirements_max_free: m.value, witness: self.declaration(&m.witness), proof: m.proof.as_str().to_string() })
+        Ok(MaximumReport { requirements_max_free: m.value, witness: self.declaration(&m.witness), proof: m.proof })
     }
 
     /// Legal declarations, up to `limit`, and whether the list is complete.

@@ -39,12 +39,28 @@ impl std::fmt::Display for Baseline {
     }
 }
 
-/// How a maximum was established (the `proof` field).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a maximum was established (the `proof` field): serialized as `"exhaustive"`,
+/// `"ilp-optimal"` or `"none"` (docs/format.md). `"lp-bound"`, which the format allows, is never
+/// produced: every maximum attackopt reports is proven or absent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
 pub enum Proof {
     Exhaustive,
     IlpOptimal,
     None,
+}
+
+/// `proof == "none"` reads as it did when `proof` was a string.
+impl PartialEq<&str> for Proof {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for Proof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Proof {
@@ -216,7 +232,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 violations,
                 witness: None,
                 cost,
-                proof: Proof::None.as_str().to_string(),
+                proof: Proof::None,
                 legal_under: LegalUnder { paid: false, free: false },
                 note: Some(format!("no proof: {why}")),
             });
@@ -253,7 +269,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         violations,
         witness,
         cost,
-        proof: proof.as_str().to_string(),
+        proof,
         legal_under,
         note: None,
     })

@@ -1,6 +1,6 @@
 //! The result of `check` (docs/format.md "Result JSON") and its readable text form.
 
-use super::Baseline;
+use super::{Baseline, Proof};
 use crate::board::{Declaration, PaymentEntry};
 use crate::mana::CostTotal;
 use serde::Serialize;
@@ -75,7 +75,7 @@ pub struct CheckResult {
     pub violations: Vec<Violation>,
     pub witness: Option<Declaration>,
     pub cost: CostTotal,
-    pub proof: String,
+    pub proof: Proof,
     /// Added field: the verdict under both baselines.
     pub legal_under: LegalUnder,
     /// Added field: why there is no proof (time limit), when `proof` is "none".
