@@ -415,8 +415,8 @@ fn objects_written_as_lists_are_refused() {
     assert_eq!(code, Some(0));
     assert_eq!(answer_to(&answers, 2)["result"]["structuredContent"]["legal"], json!(true), "{answers:?}");
     for (id, path) in [
-        (3, "failed to deserialize parameters: "),
-        (4, "failed to deserialize parameters: "),
+        (3, "failed to deserialize parameters: at options: "),
+        (4, "failed to deserialize parameters: at options: "),
         (5, "board: at variant: "),
         (6, "declaration: at attacks[0]: "),
         (7, "declaration: at payment[0]: "),

@@ -97,8 +97,17 @@ pub struct ExplainParams {
 pub struct Objects<T>(pub T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Objects<T> {
+    /// Errors name the JSON path in the arguments (`at options: ...`), as every other bad input.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        attackopt::board::deserialize_strict(deserializer).map(Objects)
+        let mut track = serde_path_to_error::Track::new();
+        let tracked = serde_path_to_error::Deserializer::new(deserializer, &mut track);
+        match attackopt::board::deserialize_strict(tracked) {
+            Ok(v) => Ok(Objects(v)),
+            Err(e) => {
+                let path = track.path().to_string();
+                Err(if path == "." || path.is_empty() { e } else { serde::de::Error::custom(format!("at {path}: {e}")) })
+            }
+        }
     }
 }
 
