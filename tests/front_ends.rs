@@ -178,3 +178,19 @@ fn one_time_limit_rule_in_every_front_end() {
         assert_eq!(a["structuredContent"]["optimal"], true, "{a}");
     }
 }
+
+/// `--help` ends with the exit statuses, and the value options read any case (issue 13).
+#[test]
+fn help_lists_exit_statuses_and_values_read_any_case() {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    for args in [&["--help"][..], &["check", "--help"], &["solve", "--help"]] {
+        let out = std::process::Command::new(bin).args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Exit status: 0 done") && text.contains("3 no proof"), "{args:?}: {text}");
+    }
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
+    let out = std::process::Command::new(bin).args(["solve", model, "--baseline", "FREE", "--format", "Json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["baseline"], "free");
+}

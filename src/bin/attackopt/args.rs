@@ -7,8 +7,14 @@ use attackopt::legality::Baseline;
 use attackopt::request::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The exit statuses and where the formats are described, at the end of `--help`.
+const AFTER_HELP: &str = "Exit status: 0 done (check: legal), 1 check: illegal, 2 bad input or usage, 3 no proof \
+within the time limit (an answer cut short says so), 70 internal error.
+Boards, declarations and answers: docs/format.md; the rules implemented: docs/rules.md; \
+`attackopt schema board` prints the board's JSON Schema.";
+
 #[derive(Parser, Debug)]
-#[command(name = "attackopt", version, about = "Decide and optimize declarations of attackers (CR 508.1), exactly.")]
+#[command(name = "attackopt", version, about = "Decide and optimize declarations of attackers (CR 508.1), exactly.", after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -17,6 +23,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Is this declaration legal; why not; a witness that obeys more requirements.
+    #[command(after_help = AFTER_HELP)]
     Check {
         /// Board file (JSON), or - for standard input.
         board: String,
@@ -24,10 +31,11 @@ pub enum Command {
         declaration: String,
         #[command(flatten)]
         solver: SolverArgs,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
         format: Format,
     },
     /// The best legal declaration for an objective, and its payment.
+    #[command(after_help = AFTER_HELP)]
     Solve {
         board: String,
         /// power (most total power), attackers, none, or damage:PLAYER; ties are broken by less
@@ -36,23 +44,25 @@ pub enum Command {
         objective: String,
         #[command(flatten)]
         solver: SolverArgs,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
         format: Format,
     },
     /// Legal declarations, up to --limit, and whether the list is complete.
+    #[command(after_help = AFTER_HELP)]
     Enumerate {
         board: String,
         #[arg(long, default_value_t = DEFAULT_LIMIT)]
         limit: usize,
         #[command(flatten)]
         solver: SolverArgs,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
         format: Format,
     },
     /// Parse and validate a board, and show how attackopt reads it.
+    #[command(after_help = AFTER_HELP)]
     Validate {
         board: String,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
         format: Format,
     },
     /// A random board (JSON), for benchmarks and tests; the same seed gives the same board.
@@ -104,7 +114,7 @@ pub enum ImportSource {
         file: String,
         /// json wraps the board as {"board": ..., "skipped": [...], "warnings": [...]}; text
         /// prints the board alone.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
         format: Format,
     },
 }
@@ -120,7 +130,7 @@ pub enum SchemaName {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SolverArgs {
     /// Which declarations the maximum ranges over (docs/rules.md section 7).
-    #[arg(long, value_enum, default_value_t = BaselineArg::Paid)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = BaselineArg::Paid)]
     baseline: BaselineArg,
     /// Seconds the whole command may take (reading the board included) before giving up with exit 3:
     /// a number >= 0, `inf` for no limit (docs/format.md "Options").
