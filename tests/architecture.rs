@@ -85,21 +85,20 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
     // Keep edges to modules only (`crate::Position` is a re-export at the root: resolve it).
     let modules: BTreeSet<String> = graph.keys().cloned().collect();
     for refs in graph.values_mut() {
-        let resolved: BTreeSet<String> =
-            refs.iter().filter_map(|r| if modules.contains(r) { Some(r.clone()) } else { root_reexport(r).map(String::from) }).collect();
+        let resolved: BTreeSet<String> = refs.iter().filter_map(|r| if modules.contains(r) { Some(r.clone()) } else { root_reexport(r) }).collect();
         *refs = resolved;
     }
     graph
 }
 
 /// The module a name re-exported at the crate root comes from (src/lib.rs's `pub use`).
-fn root_reexport(name: &str) -> Option<&'static str> {
+fn root_reexport(name: &str) -> Option<String> {
     let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
     for line in lib.lines() {
         let Some(rest) = line.trim().strip_prefix("pub use ") else { continue };
         let module = rest.split("::").next().unwrap_or("");
         if rest.contains(&format!("{name},")) || rest.contains(&format!("{name}}}")) || rest.contains(&format!("::{name};")) {
-            return Some(Box::leak(module.to_string().into_boxed_str()));
+            return Some(module.to_string());
         }
     }
     None
