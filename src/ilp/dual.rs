@@ -61,7 +61,7 @@
 //! D'. When none applies, [`DualBar::exact`] is true: the bar is `M(S(x))` itself, and no cut is
 //! ever needed. Caps that cross each other make no dual bar at all (the lazy cuts alone decide).
 
-use super::encode::Encoding;
+use super::encode::{groups, Encoding, Group, Grouping, Pruning, Split};
 use crate::position::Position;
 use crate::rules::{in_targets, RequirementKind, RestrictionKind};
 use good_lp::{constraint, variable, Constraint, Expression, Variable};
@@ -110,8 +110,12 @@ struct Inner {
     target_class: Vec<Vec<Option<usize>>>,
     /// Caps that can bind: sorted column sets and their counts.
     caps: Vec<(Vec<usize>, f64)>,
+    /// The restriction each cap comes from (parallel to `caps`).
+    cap_ids: Vec<usize>,
     /// Player requirements kept: sorted column sets.
     troves: Vec<Vec<usize>>,
+    /// The requirement each kept player requirement is (parallel to `troves`).
+    trove_ids: Vec<usize>,
     /// Per column: the caps and kept player requirements it is in.
     col_caps: Vec<Vec<usize>>,
     col_troves: Vec<Vec<usize>>,
@@ -122,11 +126,13 @@ impl Encoding {
     /// The paid-baseline bar `R(x) ≥ M(S(x))` as constraints over this encoding (see the module
     /// doc), or None when caps cross each other and no dual bar can be built.
     pub fn paid_bar_dual(&mut self, pos: &Position) -> Option<DualBar> {
-        let inner = self.inner(pos)?;
+        let inner = inner(pos, &self.groups)?;
         Some(self.strong_duality(&inner))
     }
+}
 
-    fn inner(&self, pos: &Position) -> Option<Inner> {
+/// The inner problem over an encoding's groups (see the module doc), or None when caps cross.
+fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
         let rules = &pos.rules;
         let mut exact = true;
         // Creatures under "alone" restrictions (CR 506.5) stay out of D'.
@@ -147,9 +153,9 @@ impl Encoding {
         }
         let mut columns: Vec<Column> = Vec::new();
         // Per group: its classes (sets of cost-shape positions), and the class of each target.
-        let mut classes: Vec<Vec<Vec<usize>>> = vec![Vec::new(); self.groups.len()];
-        let mut target_class: Vec<Vec<Option<usize>>> = vec![Vec::new(); self.groups.len()];
-        for (g, group) in self.groups.iter().enumerate() {
+        let mut classes: Vec<Vec<Vec<usize>>> = vec![Vec::new(); groups.len()];
+        let mut target_class: Vec<Vec<Option<usize>>> = vec![Vec::new(); groups.len()];
+        for (g, group) in groups.iter().enumerate() {
             let first = group.members[0];
             if alone[first] {
                 exact = false;
@@ -183,11 +189,12 @@ impl Encoding {
                 columns.push(Column { group: g, k, weight: f64::from(group.weights[k]), class: *class });
             }
         }
-        let size = |g: usize| self.groups[g].members.len() as f64;
-        let target = |c: &Column| self.groups[c.group].targets[c.k];
+        let size = |g: usize| groups[g].members.len() as f64;
+        let target = |c: &Column| groups[c.group].targets[c.k];
         // (iii) caps that can bind, as sorted column sets.
         let mut caps: Vec<(Vec<usize>, f64)> = Vec::new();
-        for r in &rules.restrictions {
+        let mut cap_ids = Vec::new();
+        for (id, r) in rules.restrictions.iter().enumerate() {
             if let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind {
                 let cols: Vec<usize> = (0..columns.len()).filter(|&i| in_targets(targets, target(&columns[i]))).collect();
                 let most: f64 = {
@@ -196,6 +203,7 @@ impl Encoding {
                 };
                 if most > f64::from(*count) {
                     caps.push((cols, f64::from(*count)));
+                    cap_ids.push(id);
                 }
             }
         }
@@ -206,16 +214,18 @@ impl Encoding {
         }
         // (iv) player requirements, kept where laminar with the caps and those kept before.
         let mut troves: Vec<Vec<usize>> = Vec::new();
-        for r in rules.requirements.iter().filter(|r| r.counts) {
+        let mut trove_ids = Vec::new();
+        for (id, r) in rules.requirements.iter().enumerate().filter(|(_, r)| r.counts) {
             if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
                 let cols: Vec<usize> = (0..columns.len())
                     .filter(|&i| {
                         let c = &columns[i];
-                        rules.creatures[self.groups[c.group].members[0]].controller == *player && targets.binary_search(&target(c)).is_ok()
+                        rules.creatures[groups[c.group].members[0]].controller == *player && targets.binary_search(&target(c)).is_ok()
                     })
                     .collect();
                 if caps.iter().all(|(b, _)| laminar(&cols, b)) && troves.iter().all(|b| laminar(&cols, b)) {
                     troves.push(cols);
+                    trove_ids.push(id);
                 } else {
                     exact = false;
                 }
@@ -233,24 +243,25 @@ impl Encoding {
                 col_troves[c].push(j);
             }
         }
-        Some(Inner { columns, classes, target_class, caps, troves, col_caps, col_troves, exact })
-    }
+        Some(Inner { columns, classes, target_class, caps, cap_ids, troves, trove_ids, col_caps, col_troves, exact })
+}
 
-    /// What each column can ask of the duals covering it: its weight plus the player
-    /// requirements it counts for. A dual variable never needs to exceed the most its columns
-    /// ask (see the module doc), which bounds α_g and ρ_gK.
-    fn asks(inner: &Inner) -> Vec<f64> {
-        inner.columns.iter().zip(&inner.col_troves).map(|(c, t)| c.weight + t.len() as f64).collect()
-    }
+/// What each column can ask of the duals covering it: its weight plus the player
+/// requirements it counts for. A dual variable never needs to exceed the most its columns
+/// ask (see the module doc), which bounds α_g, ρ_gK and β_i.
+fn asks(inner: &Inner) -> Vec<f64> {
+    inner.columns.iter().zip(&inner.col_troves).map(|(c, t)| c.weight + t.len() as f64).collect()
+}
 
+impl Encoding {
     /// The bar by strong duality: `R(x) ≥` the dual objective, products linearized.
     fn strong_duality(&mut self, inner: &Inner) -> DualBar {
-        let Inner { columns, classes, target_class, caps, troves, col_caps, col_troves, exact } = inner;
+        let Inner { columns, classes, target_class, caps, troves, col_caps, col_troves, exact, .. } = inner;
         let size = |g: usize| self.groups[g].members.len() as f64;
         let mut cs: Vec<Constraint> = Vec::new();
         let mut dual_objective = Expression::with_capacity(columns.len());
         // α_g and ρ_gK, bounded by the most a column they cover asks.
-        let asks = Self::asks(inner);
+        let asks = asks(inner);
         let mut alpha_bound: BTreeMap<usize, f64> = BTreeMap::new();
         let mut bound_of: BTreeMap<(usize, usize), f64> = BTreeMap::new();
         for (c, &ask) in columns.iter().zip(&asks) {
@@ -346,5 +357,139 @@ impl Encoding {
         // The bar: R(x) ≥ the dual objective.
         cs.push(constraint::leq(dual_objective, self.obeyed.clone()));
         DualBar { constraints: cs, exact: *exact }
+    }
+}
+
+/// The coupling duals of the inner problem, enumerated: one β_i per cap that can bind (an
+/// integer in `0..=B_i`) and one δ_j per kept player requirement (0 or 1).
+///
+/// # Why enumerate them
+///
+/// With the coupling duals fixed, the rest of the dual splits by group: the least
+/// `n_g α_g + Σ_K k_gK ρ_gK` subject to `α_g + ρ_{g,E(t)} ≥ w'[g,t]`, where
+/// `w'[g,t] = w[g,t] − Σ_{i∋t} β_i + Σ_{j∋(g,t)} δ_j`, is by LP duality the best the group can
+/// do alone: each member sent by x to class K takes the better of class K and the free targets,
+/// `max(a0_g, a_gK)` (for one creature: of every class within its target's), and every other
+/// member the free targets, `a0_g = max(0, best free w')`. That value is linear in x. So the bar
+/// is `R(x) ≥ min_T (C_T + Σ_g n_g a0_g + Σ_{g,t} x[g,t]·(V_T[g,t] − a0_g))` over tuples T of
+/// coupling values, with `C_T = Σ m_i β_i + Σ_j (1 − δ_j)`, and x meets it exactly when it
+/// meets one tuple's linear constraint. Some optimal dual is integral (the inner matrix is
+/// totally unimodular, so is its transpose) with `β_i ≤ B_i` (lowering a larger β_i to the most
+/// its columns ask keeps every row satisfied and costs less) and `δ_j ≤ 1`: the tuples below
+/// cover it. The legal set is then the union over tuples of one linear constraint each; the
+/// best legal declaration is the best of one integer program per tuple, each as easy as the
+/// free baseline's, where the single program with linearized products (above) is weak in its
+/// relaxation and leaves branch and bound thousands of nodes.
+#[derive(Debug, Clone)]
+pub struct Couplings {
+    /// Caps that can bind (restriction index) and the largest β_i worth trying.
+    caps: Vec<(usize, u32)>,
+    /// Player requirements kept in the inner problem (requirement index).
+    troves: Vec<usize>,
+    /// The number of tuples.
+    count: usize,
+}
+
+impl Couplings {
+    /// The coupling duals of a position, from its groups with every cost allowed and nothing
+    /// pruned: every encoding's inner problem has a subset of these columns, so its caps that
+    /// can bind are among these, with bounds no larger. None when caps cross (no dual bar) or
+    /// when there are more than `most` tuples.
+    pub fn new(pos: &Position, most: usize) -> Option<Couplings> {
+        let all = vec![true; pos.rules.costs.len()];
+        let groups = groups(pos, &all, Grouping::On, Split::Whole, Pruning::Off);
+        let inner = inner(pos, &groups)?;
+        let asks = asks(&inner);
+        let caps: Vec<(usize, u32)> = inner
+            .caps
+            .iter()
+            .zip(&inner.cap_ids)
+            .map(|((cols, _), &id)| (id, cols.iter().map(|&c| asks[c]).fold(0.0, f64::max) as u32))
+            .collect();
+        let count = caps
+            .iter()
+            .try_fold(1usize, |n, &(_, b)| n.checked_mul(b as usize + 1))
+            .and_then(|n| n.checked_mul(2usize.checked_pow(u32::try_from(inner.trove_ids.len()).ok()?)?))?;
+        (count <= most).then_some(Couplings { caps, troves: inner.trove_ids, count })
+    }
+
+    /// How many tuples there are.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Tuple `index` (mixed radix): β per cap and δ per player requirement, by rule index.
+    fn tuple(&self, mut index: usize) -> (BTreeMap<usize, f64>, BTreeMap<usize, f64>) {
+        let mut beta = BTreeMap::new();
+        for &(id, b) in &self.caps {
+            let radix = b as usize + 1;
+            beta.insert(id, (index % radix) as f64);
+            index /= radix;
+        }
+        let mut delta = BTreeMap::new();
+        for &id in &self.troves {
+            delta.insert(id, (index % 2) as f64);
+            index /= 2;
+        }
+        (beta, delta)
+    }
+}
+
+impl Encoding {
+    /// The bar of one tuple of coupling duals (see [`Couplings`]): one linear constraint that
+    /// only declarations meeting the paid bar meet, when the returned bar is exact. A player
+    /// requirement this encoding's inner problem keeps but the couplings don't is left out of
+    /// D' (a restriction: the bar is then a lower bound, not exact). None when caps cross, or
+    /// a cap of this encoding is not among the couplings' (never, by construction).
+    pub fn paid_bar_coupled(&self, pos: &Position, couplings: &Couplings, index: usize) -> Option<DualBar> {
+        let inner = inner(pos, &self.groups)?;
+        let (beta_of, delta_of) = couplings.tuple(index);
+        let beta: Vec<f64> = inner.cap_ids.iter().map(|id| beta_of.get(id).copied()).collect::<Option<_>>()?;
+        let delta: Vec<Option<f64>> = inner.trove_ids.iter().map(|id| delta_of.get(id).copied()).collect();
+        let exact = inner.exact && delta.iter().all(Option::is_some);
+        let mut constant: f64 = inner.caps.iter().zip(&beta).map(|((_, m), b)| m * b).sum();
+        constant += delta.iter().flatten().map(|d| 1.0 - d).sum::<f64>();
+        // w' per column, then per group the best free value a0 and the best per class.
+        let reduced: Vec<f64> = (0..inner.columns.len())
+            .map(|i| {
+                let c = &inner.columns[i];
+                let caps: f64 = inner.col_caps[i].iter().map(|&b| beta[b]).sum();
+                let troves: f64 = inner.col_troves[i].iter().filter_map(|&j| delta[j]).sum();
+                c.weight - caps + troves
+            })
+            .collect();
+        let mut a0 = vec![0.0f64; self.groups.len()];
+        let mut best: Vec<Vec<f64>> = inner.classes.iter().map(|k| vec![f64::NEG_INFINITY; k.len()]).collect();
+        for (c, &w) in inner.columns.iter().zip(&reduced) {
+            match c.class {
+                None => a0[c.group] = a0[c.group].max(w),
+                Some(k) => best[c.group][k] = best[c.group][k].max(w),
+            }
+        }
+        let mut bar = Expression::with_capacity(inner.columns.len());
+        for (g, group) in self.groups.iter().enumerate() {
+            if inner.target_class[g].is_empty() {
+                // Left out of D' ("alone" restrictions): contributes nothing.
+                continue;
+            }
+            let n = group.members.len() as f64;
+            constant += n * a0[g];
+            let single = group.members.len() == 1;
+            let classes = &inner.classes[g];
+            for (j, (_, v)) in self.x[g].iter().enumerate() {
+                let Some(k) = inner.target_class[g][j] else { continue };
+                // The classes a member sent to this target may use in D'.
+                let value = if single {
+                    (0..classes.len()).filter(|&q| classes[q].iter().all(|s| classes[k].contains(s))).map(|q| best[g][q]).fold(a0[g], f64::max)
+                } else {
+                    a0[g].max(best[g][k])
+                };
+                if value > a0[g] {
+                    bar.add_mul(value - a0[g], *v);
+                }
+            }
+        }
+        bar += constant;
+        Some(DualBar { constraints: vec![constraint::leq(bar, self.obeyed.clone())], exact })
     }
 }

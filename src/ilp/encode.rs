@@ -90,7 +90,7 @@ pub enum Pruning<'a> {
 
 // Indices name creatures, groups and nodes across several parallel vectors here.
 #[allow(clippy::needless_range_loop)]
-fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Vec<Group> {
+pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Vec<Group> {
     let rules = &pos.rules;
     let n = rules.creatures.len();
     // A creature whose attack taps a mana source is never grouped (its source is its own).

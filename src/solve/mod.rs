@@ -19,7 +19,8 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
-use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie};
+use crate::ilp::dual::Couplings;
+use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -178,9 +179,16 @@ struct Search<'a> {
     /// Whether the objective phases carry the paid bar by LP duality ([`crate::ilp::dual`]):
     /// switched on by the first declaration that falls short of its paid bar.
     dual: bool,
+    /// The dual bar's coupling duals, enumerated (see [`Couplings`]), once `dual` is on and
+    /// when there are at most [`MAX_TUPLES`]; otherwise the single program with linearized
+    /// products carries the dual bar.
+    couplings: Option<Couplings>,
     /// How the paid bar has been enforced so far (reported as the result's `method`).
     method: BarMethod,
 }
+
+/// The most tuples of coupling duals worth one integer program each (see [`Couplings`]).
+const MAX_TUPLES: usize = 4096;
 
 /// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
 /// `method`; every answer is re-checked by the rules code whatever the method).
@@ -207,7 +215,20 @@ impl<'a> Search<'a> {
         let none = vec![false; pos.rules.costs.len()];
         let free = ilp.maximum(pos, &none, &pos.rules.no_attack())?;
         // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
-        let method = if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect };
+        // Under paid with costs to attack, the bar by enumerated coupling duals from the start
+        // when they are few enough: each of its programs is about as easy as the free
+        // baseline's, where the free-bar program of the cut loop's first round can itself be
+        // hard (many near-ties of the objective).
+        let couplings = match baseline {
+            Baseline::Paid if !pos.rules.costs.is_empty() => Couplings::new(pos, MAX_TUPLES),
+            _ => None,
+        };
+        crate::debug::note(|| format!("coupling duals: {:?} tuples", couplings.as_ref().map(Couplings::count)));
+        let method = match (baseline, &couplings) {
+            (Baseline::Free, _) => BarMethod::Free,
+            (Baseline::Paid, None) => BarMethod::PaidDirect,
+            (Baseline::Paid, Some(_)) => BarMethod::PaidDual,
+        };
         // Under paid, the objective phases leave out pairs no legal declaration uses.
         let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
         Ok(Search {
@@ -220,7 +241,8 @@ impl<'a> Search<'a> {
             cuts: vec![],
             legal_seen: vec![free.witness],
             bound: None,
-            dual: false,
+            dual: couplings.is_some(),
+            couplings,
             method,
         })
     }
@@ -260,27 +282,71 @@ impl<'a> Search<'a> {
             let bound = self.bound;
             // Per case: whether the dual bar was built, and exact.
             let mut dual_built: Vec<Option<bool>> = Vec::new();
-            let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, m_free, |enc| {
-                let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
-                for (a, m) in cuts {
-                    cs.extend(enc.paid_cut(a, *m, m_free, pos));
+            let couplings = self.couplings.as_ref().filter(|_| dual);
+            let tuples: Vec<Option<usize>> = match couplings {
+                Some(c) => (0..c.count()).map(Some).collect(),
+                None => vec![None],
+            };
+            // One program per tuple of coupling duals (or one with the whole bar): the round's
+            // answer is the best of them, each asked to beat the best so far.
+            let mut found: Option<Solved> = None;
+            // Proven unless some tuple was cut short; then the bound over the tuples, if known.
+            let mut round_optimality = Optimality::Proven;
+            let mut round_bound: Option<f64> = Some(f64::NEG_INFINITY);
+            for tuple in tuples {
+                let at_least = match (better_than, found.as_ref().map(|s| s.objective)) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    (a, b) => a.or(b),
+                };
+                let solved = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, m_free, |enc| {
+                    let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
+                    for (a, m) in cuts {
+                        cs.extend(enc.paid_cut(a, *m, m_free, pos));
+                    }
+                    if dual {
+                        let bar = match (couplings, tuple) {
+                            (Some(c), Some(t)) => enc.paid_bar_coupled(pos, c, t),
+                            _ => enc.paid_bar_dual(pos),
+                        };
+                        dual_built.push(bar.as_ref().map(|b| b.exact));
+                        cs.extend(bar.into_iter().flat_map(|b| b.constraints));
+                    }
+                    let objective = objective(enc);
+                    if let Some(b) = bound {
+                        // Objectives are integers: a proven bound b allows at most ⌊b⌋.
+                        cs.push(constraint::leq(objective.clone(), (b + 1e-6).floor()));
+                    }
+                    if let Some(v) = at_least {
+                        cs.push(constraint::leq(v + 1.0, objective.clone()));
+                    }
+                    cs.extend(extra(enc));
+                    (objective, cs)
+                });
+                let solved = match solved {
+                    // A tuple cut short before its first solution, with a solution in hand.
+                    Err(SolveError::TimeLimit(_)) if self.objective_ilp.keep_incumbent && found.is_some() => {
+                        (round_optimality, round_bound) = (Optimality::Unproven { bound: None }, None);
+                        break;
+                    }
+                    other => other?,
+                };
+                let Some(s) = solved else { continue };
+                let tuple_bound = match s.optimality {
+                    Optimality::Proven => Some(s.objective),
+                    Optimality::Unproven { bound } => {
+                        round_optimality = Optimality::Unproven { bound: None };
+                        bound
+                    }
+                };
+                round_bound = round_bound.zip(tuple_bound).map(|(a, b)| a.max(b));
+                found = Some(s);
+            }
+            let found = found.map(|mut s| {
+                if let Optimality::Unproven { .. } = round_optimality {
+                    s.optimality = Optimality::Unproven { bound: round_bound };
                 }
-                if dual {
-                    let bar = enc.paid_bar_dual(pos);
-                    dual_built.push(bar.as_ref().map(|b| b.exact));
-                    cs.extend(bar.into_iter().flat_map(|b| b.constraints));
-                }
-                let objective = objective(enc);
-                if let Some(b) = bound {
-                    // Objectives are integers: a proven bound b allows at most ⌊b⌋.
-                    cs.push(constraint::leq(objective.clone(), (b + 1e-6).floor()));
-                }
-                if let Some(v) = better_than {
-                    cs.push(constraint::leq(v + 1.0, objective.clone()));
-                }
-                cs.extend(extra(enc));
-                (objective, cs)
-            })?;
+                s
+            });
             let Some(solved) = found else {
                 // Nothing legal beats the incumbent: it is this phase's optimum.
                 return Ok(incumbent.map(|(a, _)| (a, Optimality::Proven)));
@@ -304,6 +370,11 @@ impl<'a> Search<'a> {
             }
             if dual && self.method == BarMethod::PaidDual && dual_built.iter().all(|b| b.is_none()) {
                 self.method = BarMethod::PaidCuts;
+            }
+            // A bar built as a lower bound: whatever the re-check below finds, the answer does
+            // not rest on the dual bar alone.
+            if dual && self.method == BarMethod::PaidDual && dual_built.contains(&Some(false)) {
+                self.method = BarMethod::PaidDualCuts;
             }
             let bar = paid_bar(self.pos, &a, self.ilp)?;
             crate::debug::note(|| format!("round: objective {:.0} ({optimality:?}), obeys {obeyed}, paid bar {}", solved.objective, bar.value));

@@ -964,7 +964,7 @@ pub fn case(n: usize) -> impl Strategy<Value = Case> {
 /// Flunkies (can't attack alone), a little life (Norn's Annex pays {W/P} with 2 life), a second
 /// cap crossing Crawlspace's.
 pub fn taxed_board() -> impl Strategy<Value = Value> {
-    (3usize..=5, 1usize..=3, any::<u64>(), vec(any::<bool>(), 6), 0i64..=6).prop_map(|(players, creatures, seed, extras, life)| {
+    (3usize..=5, 1usize..=3, any::<u64>(), vec(any::<bool>(), 8), 0i64..=6, 1u32..=2).prop_map(|(players, creatures, seed, extras, life, cap)| {
         use attackopt::generate::{generate, Profile};
         let mut board = serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap();
         let active = board["active_player"].as_str().unwrap().to_string();
@@ -998,6 +998,15 @@ pub fn taxed_board() -> impl Strategy<Value = Value> {
                 .as_array_mut()
                 .unwrap()
                 .push(json!({"kind": "max_attackers", "count": 1, "target": {"players": targets}, "source": "a crossing cap"}));
+        }
+        // Caps that bind on these few creatures (the generator's own are sized for its count),
+        // laminar with Crawlspace: the dual bar's coupling duals β take values above 0.
+        if extras[6] {
+            board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": cap, "source": "a small global cap"}));
+        }
+        if extras[7] {
+            let target = &opponents[0];
+            board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": 1, "target": {"players": [target]}, "source": "a one-player cap"}));
         }
         board
     })
