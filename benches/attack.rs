@@ -31,9 +31,12 @@ use attackopt::ilp::{Grouping, Ilp};
 use attackopt::legality::{check, Baseline, Maximizer, SolveError};
 use attackopt::solve::{self, Objective};
 use attackopt::{Declaration, Position};
-use criterion::{BenchmarkId, Criterion, SamplingMode};
+use criterion::{BenchmarkId, SamplingMode};
 use std::io::Write;
 use std::time::{Duration, Instant};
+use support::{criterion, env_list, skipped_file};
+
+mod support;
 
 const SEED: u64 = 1;
 
@@ -120,30 +123,14 @@ fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -
     Ok(())
 }
 
-fn env_list<T: std::str::FromStr + Clone>(name: &str, default: &[T]) -> Vec<T> {
-    match std::env::var(name) {
-        Ok(v) if !v.trim().is_empty() => v.split(',').map(|x| x.trim().parse().ok().expect("a list of numbers or names")).collect(),
-        _ => default.to_vec(),
-    }
-}
-
 fn main() {
     let sizes: Vec<usize> = env_list("ATTACKOPT_BENCH_N", &[10, 100, 1000, 2500, 5000]);
     let players: Vec<usize> = env_list("ATTACKOPT_BENCH_P", &[2, 4, 8]);
     let profiles: Vec<String> = env_list("ATTACKOPT_BENCH_PROFILES", &["commander".to_string(), "tokens".into(), "adversarial".into()]);
     let skip_after: f64 = std::env::var("ATTACKOPT_BENCH_SKIP_AFTER").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
 
-    let mut c = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(100))
-        .measurement_time(Duration::from_millis(500))
-        .without_plots()
-        .configure_from_args();
-
-    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/results");
-    std::fs::create_dir_all(&results).unwrap();
-    let mut skipped = std::fs::File::create(results.join("skipped.csv")).unwrap();
-    writeln!(skipped, "op,profile,engine,players,creatures,reason").unwrap();
+    let mut c = criterion();
+    let mut skipped = skipped_file("skipped.csv", "op,profile,engine,players,creatures,reason");
     let started = Instant::now();
 
     for profile in &profiles {

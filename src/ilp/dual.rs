@@ -38,7 +38,17 @@
 //! `M = min { Σ n_g α_g + Σ k_gK(x) ρ_gK + Σ m_i β_i + Σ ε_j }` over
 //! `α_g + ρ_{g,E(t)} + Σ_{i∋t} β_i − Σ_{j∋(g,t)} δ_j ≥ w[g,t]`, `δ_j + ε_j ≥ 1`, all ≥ 0.
 //!
-//! So x is legal exactly when some dual solution has that value at most `R(x)`. The products
+//! So x is legal exactly when some dual solution has that value at most `R(x)`. Two forms of
+//! this bar are built here:
+//!
+//! * **coupled** ([`Couplings`], the default in `solve` and `enumerate`): fix the duals that
+//!   couple groups (β of the caps, δ of the player requirements) to one of finitely many integer
+//!   tuples; what is left splits per group and is linear in x, so each tuple is one linear
+//!   constraint and the legal set is the union of their half-spaces: one easy program per tuple;
+//! * **products** ([`Encoding::paid_bar_dual`]): one program, the dual variables in it and
+//!   their products with x linearized as below; exact too, but its relaxation is weak.
+//!
+//! The products
 //! `k_gK(x)·ρ_gK` are linearized exactly: some optimal dual has `δ ≤ 1` and
 //! `ρ_gK ≤ U_gK = max_{t∈K} (w[g,t] + #{j ∋ (g,t)})`, and `k` is an integer in `[0, n_g]`,
 //! written in binary `k = Σ_b 2^b z_b`; then `p_b ≥ ρ − U·(1 − z_b)`, `p_b ≥ 0` and the term
@@ -133,117 +143,117 @@ impl Encoding {
 
 /// The inner problem over an encoding's groups (see the module doc), or None when caps cross.
 fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
-        let rules = &pos.rules;
-        let mut exact = true;
-        // Creatures under "alone" restrictions (CR 506.5) stay out of D'.
-        let mut alone = vec![false; rules.creatures.len()];
-        for r in &rules.restrictions {
-            match r.kind {
-                RestrictionKind::AttacksOnlyAlone { creature } => alone[creature] = true,
-                RestrictionKind::MinOtherAttackers { creature, count } if count >= 1 => alone[creature] = true,
-                _ => {}
-            }
+    let rules = &pos.rules;
+    let mut exact = true;
+    // Creatures under "alone" restrictions (CR 506.5) stay out of D'.
+    let mut alone = vec![false; rules.creatures.len()];
+    for r in &rules.restrictions {
+        match r.kind {
+            RestrictionKind::AttacksOnlyAlone { creature } => alone[creature] = true,
+            RestrictionKind::MinOtherAttackers { creature, count } if count >= 1 => alone[creature] = true,
+            _ => {}
         }
-        // Creatures whose attack taps a mana source (CR 508.1f).
-        let mut tied = vec![false; rules.creatures.len()];
-        for s in &pos.mana.sources {
-            if let Some(c) = s.tapped_if_attacks {
-                tied[c] = true;
-            }
+    }
+    // Creatures whose attack taps a mana source (CR 508.1f).
+    let mut tied = vec![false; rules.creatures.len()];
+    for s in &pos.mana.sources {
+        if let Some(c) = s.tapped_if_attacks {
+            tied[c] = true;
         }
-        let mut columns: Vec<Column> = Vec::new();
-        // Per group: its classes (sets of cost-shape positions), and the class of each target.
-        let mut classes: Vec<Vec<Vec<usize>>> = vec![Vec::new(); groups.len()];
-        let mut target_class: Vec<Vec<Option<usize>>> = vec![Vec::new(); groups.len()];
-        for (g, group) in groups.iter().enumerate() {
-            let first = group.members[0];
-            if alone[first] {
+    }
+    let mut columns: Vec<Column> = Vec::new();
+    // Per group: its classes (sets of cost-shape positions), and the class of each target.
+    let mut classes: Vec<Vec<Vec<usize>>> = vec![Vec::new(); groups.len()];
+    let mut target_class: Vec<Vec<Option<usize>>> = vec![Vec::new(); groups.len()];
+    for (g, group) in groups.iter().enumerate() {
+        let first = group.members[0];
+        if alone[first] {
+            exact = false;
+            continue;
+        }
+        let tie = tied[first];
+        if tie {
+            exact = false;
+        }
+        for &t in &group.targets {
+            let set: Vec<usize> = (0..group.costs.len()).filter(|&s| in_targets(&group.costs[s].0, t)).collect();
+            // A tied creature's free targets form a class (∅) too: usable only if it attacks.
+            let class = if set.is_empty() && !tie {
+                None
+            } else {
+                Some(classes[g].iter().position(|k| *k == set).unwrap_or_else(|| {
+                    classes[g].push(set);
+                    classes[g].len() - 1
+                }))
+            };
+            target_class[g].push(class);
+        }
+        if group.members.len() > 1 {
+            let cs = &classes[g];
+            let overlap = cs.iter().enumerate().any(|(i, a)| cs[i + 1..].iter().any(|b| a.iter().any(|s| b.contains(s))));
+            if overlap {
                 exact = false;
-                continue;
             }
-            let tie = tied[first];
-            if tie {
+        }
+        for (k, class) in target_class[g].iter().enumerate() {
+            columns.push(Column { group: g, k, weight: f64::from(group.weights[k]), class: *class });
+        }
+    }
+    let size = |g: usize| groups[g].members.len() as f64;
+    let target = |c: &Column| groups[c.group].targets[c.k];
+    // (iii) caps that can bind, as sorted column sets.
+    let mut caps: Vec<(Vec<usize>, f64)> = Vec::new();
+    let mut cap_ids = Vec::new();
+    for (id, r) in rules.restrictions.iter().enumerate() {
+        if let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind {
+            let cols: Vec<usize> = (0..columns.len()).filter(|&i| in_targets(targets, target(&columns[i]))).collect();
+            let most: f64 = {
+                let mut seen = std::collections::BTreeSet::new();
+                cols.iter().filter(|&&i| seen.insert(columns[i].group)).map(|&i| size(columns[i].group)).sum()
+            };
+            if most > f64::from(*count) {
+                caps.push((cols, f64::from(*count)));
+                cap_ids.push(id);
+            }
+        }
+    }
+    for (i, (a, _)) in caps.iter().enumerate() {
+        if caps[i + 1..].iter().any(|(b, _)| !laminar(a, b)) {
+            return None;
+        }
+    }
+    // (iv) player requirements, kept where laminar with the caps and those kept before.
+    let mut troves: Vec<Vec<usize>> = Vec::new();
+    let mut trove_ids = Vec::new();
+    for (id, r) in rules.requirements.iter().enumerate().filter(|(_, r)| r.counts) {
+        if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
+            let cols: Vec<usize> = (0..columns.len())
+                .filter(|&i| {
+                    let c = &columns[i];
+                    rules.creatures[groups[c.group].members[0]].controller == *player && targets.binary_search(&target(c)).is_ok()
+                })
+                .collect();
+            if caps.iter().all(|(b, _)| laminar(&cols, b)) && troves.iter().all(|b| laminar(&cols, b)) {
+                troves.push(cols);
+                trove_ids.push(id);
+            } else {
                 exact = false;
             }
-            for &t in &group.targets {
-                let set: Vec<usize> = (0..group.costs.len()).filter(|&s| in_targets(&group.costs[s].0, t)).collect();
-                // A tied creature's free targets form a class (∅) too: usable only if it attacks.
-                let class = if set.is_empty() && !tie {
-                    None
-                } else {
-                    Some(classes[g].iter().position(|k| *k == set).unwrap_or_else(|| {
-                        classes[g].push(set);
-                        classes[g].len() - 1
-                    }))
-                };
-                target_class[g].push(class);
-            }
-            if group.members.len() > 1 {
-                let cs = &classes[g];
-                let overlap = cs.iter().enumerate().any(|(i, a)| cs[i + 1..].iter().any(|b| a.iter().any(|s| b.contains(s))));
-                if overlap {
-                    exact = false;
-                }
-            }
-            for (k, class) in target_class[g].iter().enumerate() {
-                columns.push(Column { group: g, k, weight: f64::from(group.weights[k]), class: *class });
-            }
         }
-        let size = |g: usize| groups[g].members.len() as f64;
-        let target = |c: &Column| groups[c.group].targets[c.k];
-        // (iii) caps that can bind, as sorted column sets.
-        let mut caps: Vec<(Vec<usize>, f64)> = Vec::new();
-        let mut cap_ids = Vec::new();
-        for (id, r) in rules.restrictions.iter().enumerate() {
-            if let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind {
-                let cols: Vec<usize> = (0..columns.len()).filter(|&i| in_targets(targets, target(&columns[i]))).collect();
-                let most: f64 = {
-                    let mut seen = std::collections::BTreeSet::new();
-                    cols.iter().filter(|&&i| seen.insert(columns[i].group)).map(|&i| size(columns[i].group)).sum()
-                };
-                if most > f64::from(*count) {
-                    caps.push((cols, f64::from(*count)));
-                    cap_ids.push(id);
-                }
-            }
+    }
+    let mut col_caps: Vec<Vec<usize>> = vec![Vec::new(); columns.len()];
+    for (i, (cols, _)) in caps.iter().enumerate() {
+        for &c in cols {
+            col_caps[c].push(i);
         }
-        for (i, (a, _)) in caps.iter().enumerate() {
-            if caps[i + 1..].iter().any(|(b, _)| !laminar(a, b)) {
-                return None;
-            }
+    }
+    let mut col_troves: Vec<Vec<usize>> = vec![Vec::new(); columns.len()];
+    for (j, cols) in troves.iter().enumerate() {
+        for &c in cols {
+            col_troves[c].push(j);
         }
-        // (iv) player requirements, kept where laminar with the caps and those kept before.
-        let mut troves: Vec<Vec<usize>> = Vec::new();
-        let mut trove_ids = Vec::new();
-        for (id, r) in rules.requirements.iter().enumerate().filter(|(_, r)| r.counts) {
-            if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
-                let cols: Vec<usize> = (0..columns.len())
-                    .filter(|&i| {
-                        let c = &columns[i];
-                        rules.creatures[groups[c.group].members[0]].controller == *player && targets.binary_search(&target(c)).is_ok()
-                    })
-                    .collect();
-                if caps.iter().all(|(b, _)| laminar(&cols, b)) && troves.iter().all(|b| laminar(&cols, b)) {
-                    troves.push(cols);
-                    trove_ids.push(id);
-                } else {
-                    exact = false;
-                }
-            }
-        }
-        let mut col_caps: Vec<Vec<usize>> = vec![Vec::new(); columns.len()];
-        for (i, (cols, _)) in caps.iter().enumerate() {
-            for &c in cols {
-                col_caps[c].push(i);
-            }
-        }
-        let mut col_troves: Vec<Vec<usize>> = vec![Vec::new(); columns.len()];
-        for (j, cols) in troves.iter().enumerate() {
-            for &c in cols {
-                col_troves[c].push(j);
-            }
-        }
-        Some(Inner { columns, classes, target_class, caps, cap_ids, troves, trove_ids, col_caps, col_troves, exact })
+    }
+    Some(Inner { columns, classes, target_class, caps, cap_ids, troves, trove_ids, col_caps, col_troves, exact })
 }
 
 /// What each column can ask of the duals covering it: its weight plus the player
@@ -390,6 +400,14 @@ pub struct Couplings {
     count: usize,
 }
 
+/// One tuple's bar over an encoding: `R(x) ≥ constant + Σ coefficients[g][k]·x[g][k]`.
+struct CoupledTerms {
+    constant: f64,
+    coefficients: Vec<Vec<f64>>,
+    /// Whether the bar is the paid maximum itself (see [`DualBar::exact`]).
+    exact: bool,
+}
+
 impl Couplings {
     /// The coupling duals of a position, from its groups with every cost allowed and nothing
     /// pruned: every encoding's inner problem has a subset of these columns, so its caps that
@@ -400,12 +418,8 @@ impl Couplings {
         let groups = groups(pos, &all, Grouping::On, Split::Whole, Pruning::Off);
         let inner = inner(pos, &groups)?;
         let asks = asks(&inner);
-        let caps: Vec<(usize, u32)> = inner
-            .caps
-            .iter()
-            .zip(&inner.cap_ids)
-            .map(|((cols, _), &id)| (id, cols.iter().map(|&c| asks[c]).fold(0.0, f64::max) as u32))
-            .collect();
+        let caps: Vec<(usize, u32)> =
+            inner.caps.iter().zip(&inner.cap_ids).map(|((cols, _), &id)| (id, cols.iter().map(|&c| asks[c]).fold(0.0, f64::max) as u32)).collect();
         let count = caps
             .iter()
             .try_fold(1usize, |n, &(_, b)| n.checked_mul(b as usize + 1))
@@ -442,6 +456,57 @@ impl Encoding {
     /// D' (a restriction: the bar is then a lower bound, not exact). None when caps cross, or
     /// a cap of this encoding is not among the couplings' (never, by construction).
     pub fn paid_bar_coupled(&self, pos: &Position, couplings: &Couplings, index: usize) -> Option<DualBar> {
+        let terms = self.coupled_terms(pos, couplings, index)?;
+        let mut bar = Expression::with_capacity(self.x.iter().map(Vec::len).sum());
+        for (xs, coefficients) in self.x.iter().zip(&terms.coefficients) {
+            for ((_, v), &c) in xs.iter().zip(coefficients) {
+                if c > 0.0 {
+                    bar.add_mul(c, *v);
+                }
+            }
+        }
+        bar += terms.constant;
+        Some(DualBar { constraints: vec![constraint::leq(bar, self.obeyed.clone())], exact: terms.exact })
+    }
+
+    /// Whether some declaration of this encoding might meet tuple `index`'s bar: false only
+    /// when even the best case, every member obeying what its best target obeys net of the
+    /// bar's coefficient and every player requirement obeyed, falls short. A cheap test that
+    /// spares the integer program for most tuples.
+    pub fn may_meet_coupled(&self, pos: &Position, couplings: &Couplings, index: usize) -> bool {
+        let Some(terms) = self.coupled_terms(pos, couplings, index) else { return true };
+        let rules = &pos.rules;
+        let players = rules.requirements.iter().filter(|r| r.counts && matches!(r.kind, RequirementKind::PlayerAttacks { .. })).count();
+        // Per group, the most a member gains; under a global cap of m (CR 508.1c), only the m
+        // best members attack.
+        let mut gains: Vec<(f64, usize)> = self
+            .groups
+            .iter()
+            .zip(&terms.coefficients)
+            .map(|(g, cs)| (g.weights.iter().zip(cs).map(|(&w, c)| f64::from(w) - c).fold(0.0, f64::max), g.members.len()))
+            .filter(|&(gain, _)| gain > 0.0)
+            .collect();
+        gains.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let cap = rules
+            .restrictions
+            .iter()
+            .filter_map(|r| match &r.kind {
+                RestrictionKind::MaxAttackers { count, targets: None, .. } => Some(*count as usize),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(usize::MAX);
+        let (mut best, mut left) = (0.0, cap);
+        for (gain, n) in gains {
+            let take = n.min(left);
+            best += gain * take as f64;
+            left -= take;
+        }
+        best + players as f64 >= terms.constant - 0.5
+    }
+
+    /// Tuple `index`'s bar as `constant + Σ coefficient · x` (see [`Couplings`]).
+    fn coupled_terms(&self, pos: &Position, couplings: &Couplings, index: usize) -> Option<CoupledTerms> {
         let inner = inner(pos, &self.groups)?;
         let (beta_of, delta_of) = couplings.tuple(index);
         let beta: Vec<f64> = inner.cap_ids.iter().map(|id| beta_of.get(id).copied()).collect::<Option<_>>()?;
@@ -466,30 +531,26 @@ impl Encoding {
                 Some(k) => best[c.group][k] = best[c.group][k].max(w),
             }
         }
-        let mut bar = Expression::with_capacity(inner.columns.len());
+        let mut coefficients: Vec<Vec<f64>> = self.x.iter().map(|xs| vec![0.0; xs.len()]).collect();
         for (g, group) in self.groups.iter().enumerate() {
             if inner.target_class[g].is_empty() {
                 // Left out of D' ("alone" restrictions): contributes nothing.
                 continue;
             }
-            let n = group.members.len() as f64;
-            constant += n * a0[g];
+            constant += group.members.len() as f64 * a0[g];
             let single = group.members.len() == 1;
             let classes = &inner.classes[g];
-            for (j, (_, v)) in self.x[g].iter().enumerate() {
-                let Some(k) = inner.target_class[g][j] else { continue };
+            for (j, class) in inner.target_class[g].iter().enumerate() {
+                let Some(k) = *class else { continue };
                 // The classes a member sent to this target may use in D'.
                 let value = if single {
                     (0..classes.len()).filter(|&q| classes[q].iter().all(|s| classes[k].contains(s))).map(|q| best[g][q]).fold(a0[g], f64::max)
                 } else {
                     a0[g].max(best[g][k])
                 };
-                if value > a0[g] {
-                    bar.add_mul(value - a0[g], *v);
-                }
+                coefficients[g][j] = value - a0[g];
             }
         }
-        bar += constant;
-        Some(DualBar { constraints: vec![constraint::leq(bar, self.obeyed.clone())], exact })
+        Some(CoupledTerms { constant, coefficients, exact })
     }
 }

@@ -20,7 +20,7 @@
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
 use crate::ilp::dual::Couplings;
-use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Solved, Tie};
+use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -180,15 +180,16 @@ struct Search<'a> {
     /// switched on by the first declaration that falls short of its paid bar.
     dual: bool,
     /// The dual bar's coupling duals, enumerated (see [`Couplings`]), once `dual` is on and
-    /// when there are at most [`MAX_TUPLES`]; otherwise the single program with linearized
+    /// when there are at most [`Ilp::max_tuples`]; otherwise the single program with linearized
     /// products carries the dual bar.
     couplings: Option<Couplings>,
+    /// The tuples whose bar some declaration meets (with `obeyed ≥ m_free`), found on the first
+    /// round that needs them: every later constraint (cuts, objective bounds, no-goods) only
+    /// shrinks a tuple's set, so an empty one stays empty for the whole search.
+    live: Option<Vec<usize>>,
     /// How the paid bar has been enforced so far (reported as the result's `method`).
     method: BarMethod,
 }
-
-/// The most tuples of coupling duals worth one integer program each (see [`Couplings`]).
-const MAX_TUPLES: usize = 4096;
 
 /// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
 /// `method`; every answer is re-checked by the rules code whatever the method).
@@ -199,7 +200,8 @@ pub enum BarMethod {
     Free,
     /// Paid baseline, and the answers of the free-bar program met their paid bars as they were.
     PaidDirect,
-    /// Paid baseline, the bar as linear constraints by LP duality, exact on this board.
+    /// Paid baseline, the bar as linear constraints by LP duality, exact on this board (coupled
+    /// or with linearized products, see [`crate::ilp::dual`]).
     PaidDual,
     /// Paid baseline, the dual bar as a lower bound (the board's structure restricts it) and lazy
     /// cuts for the rest.
@@ -220,7 +222,7 @@ impl<'a> Search<'a> {
         // baseline's, where the free-bar program of the cut loop's first round can itself be
         // hard (many near-ties of the objective).
         let couplings = match baseline {
-            Baseline::Paid if !pos.rules.costs.is_empty() => Couplings::new(pos, MAX_TUPLES),
+            Baseline::Paid if !pos.rules.costs.is_empty() && ilp.max_tuples > 0 => Couplings::new(pos, ilp.max_tuples),
             _ => None,
         };
         crate::debug::note(|| format!("coupling duals: {:?} tuples", couplings.as_ref().map(Couplings::count)));
@@ -243,6 +245,7 @@ impl<'a> Search<'a> {
             bound: None,
             dual: couplings.is_some(),
             couplings,
+            live: None,
             method,
         })
     }
@@ -282,10 +285,13 @@ impl<'a> Search<'a> {
             let bound = self.bound;
             // Per case: whether the dual bar was built, and exact.
             let mut dual_built: Vec<Option<bool>> = Vec::new();
+            if dual && self.couplings.is_some() && self.live.is_none() {
+                self.live = Some(self.live_tuples()?);
+            }
             let couplings = self.couplings.as_ref().filter(|_| dual);
-            let tuples: Vec<Option<usize>> = match couplings {
-                Some(c) => (0..c.count()).map(Some).collect(),
-                None => vec![None],
+            let tuples: Vec<Option<usize>> = match (couplings, &self.live) {
+                (Some(_), Some(live)) => live.iter().copied().map(Some).collect(),
+                _ => vec![None],
             };
             // One program per tuple of coupling duals (or one with the whole bar): the round's
             // answer is the best of them, each asked to beat the best so far.
@@ -421,6 +427,47 @@ impl<'a> Search<'a> {
 }
 
 impl Search<'_> {
+    /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
+    /// deadline, the tuples not reached in time are kept.
+    fn live_tuples(&self) -> Result<Vec<usize>, SolveError> {
+        let Some(couplings) = &self.couplings else { return Ok(vec![]) };
+        let all = vec![true; self.pos.rules.costs.len()];
+        let no_attack = self.pos.rules.no_attack();
+        // The same encodings the programs below start from, for the cheap test first.
+        let pruning = if self.objective_ilp.paid_legal_only { Pruning::PaidLegal } else { Pruning::Off };
+        let cases: Vec<Encoding> = self
+            .objective_ilp
+            .splits(self.pos)
+            .into_iter()
+            .map(|split| Encoding::with_pruning(self.pos, &all, self.grouping, split, pruning))
+            .collect();
+        let (mut live, mut tested) = (Vec::new(), 0);
+        for t in 0..couplings.count() {
+            if !cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t)) {
+                continue;
+            }
+            tested += 1;
+            let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, self.m_free, |enc| {
+                let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
+                cs.extend(enc.paid_bar_coupled(self.pos, couplings, t).into_iter().flat_map(|b| b.constraints));
+                (Expression::from(0.0), cs)
+            });
+            match found {
+                Ok(None) => {}
+                Ok(Some(_)) => live.push(t),
+                Err(SolveError::TimeLimit(_)) => {
+                    live.extend(t..couplings.count());
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        crate::debug::note(|| {
+            format!("coupling duals: {} of {} tuples admit a declaration ({} passed the cheap test)", live.len(), couplings.count(), tested)
+        });
+        Ok(live)
+    }
+
     /// The best declaration (for this phase's objective and constraints) that incurs only cost
     /// instances `a` incurs and obeys at least `m = M(incurred(a))`: legal under paid, since
     /// its own bar `M(incurred(D)) ≤ m` (docs/rules.md section 7). None when the time limit came

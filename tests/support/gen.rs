@@ -1006,7 +1006,10 @@ pub fn taxed_board() -> impl Strategy<Value = Value> {
         }
         if extras[7] {
             let target = &opponents[0];
-            board["effects"].as_array_mut().unwrap().push(json!({"kind": "max_attackers", "count": 1, "target": {"players": [target]}, "source": "a one-player cap"}));
+            board["effects"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!({"kind": "max_attackers", "count": 1, "target": {"players": [target]}, "source": "a one-player cap"}));
         }
         board
     })
