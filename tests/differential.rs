@@ -578,6 +578,22 @@ fn run_case(case: &Case) -> Res {
                 );
                 ensure!(r.legal_under == reference.legal_under, "{}", ctx(format!("{name}: legal_under differs")));
                 check_witness(&pos, &r, allowed, name).map_err(ctx)?;
+                // The witness changes as few attacks as it can: as few as the oracle's, across
+                // the cases of a split too (issue 13: "can only attack alone" families).
+                if let (Some(w), Some(rw)) = (&r.witness, &reference.witness) {
+                    let changed = |w: &Declaration| read_declaration(&pos, w).0.iter().zip(&a).filter(|(x, y)| x != y).count();
+                    ensure!(
+                        changed(w) == changed(rw),
+                        "{}",
+                        ctx(format!(
+                            "{name}: witness changes {} attacks, the oracle's {} ({:?} vs {:?})",
+                            changed(w),
+                            changed(rw),
+                            w.attacks,
+                            rw.attacks
+                        ))
+                    );
+                }
                 // (c) A legal declaration is in the oracle's list.
                 if r.legal {
                     let set = &legal_sets.iter().find(|(bb, _)| *bb == b).unwrap().1;

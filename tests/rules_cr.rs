@@ -1535,3 +1535,22 @@ fn cr_106_7_could_produce_respects_teams() {
     assert_legal(&board("{G}{G}"), &[("a", "B")]);
     assert_illegal(&board("{U}"), &[("a", "B")], V::Cost);
 }
+
+/// CR 508.1h-j: a declaration whose only fault is its payment is told so, with a payment that
+/// works ("pay differently"), as a judge would; the verdict stays a cost violation.
+#[test]
+fn cr_508_1h_a_payment_that_fails_gets_one_that_works() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let board = root.join("models/paid-vs-free.json");
+    let decl = root.join("models/declarations/paid-vs-free.pay-differently.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_attackopt")).arg("check").arg(&board).arg(&decl).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("only the payment is wrong. Pay differently: tap ai1 for {U}, tap ai2 for {U}"), "{text}");
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_attackopt")).arg("check").arg(&board).arg(&decl).args(["--format", "json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["legal"], json!(false));
+    assert_eq!(v["violations"][0]["kind"], json!("cost"));
+    assert_eq!(v["payment_that_works"], json!([{"permanent": "ai1", "mana": "{U}"}, {"permanent": "ai2", "mana": "{U}"}]));
+}

@@ -589,10 +589,22 @@ impl Encoding {
         a
     }
 
-    /// Σ over groups of the closeness of counts to `prefer`: members that keep their choice.
-    /// Needs auxiliary variables: m ≤ x and m ≤ preferred count (per target and for "none").
+    /// The creatures that keep their choice in `prefer`: Σ over groups of the closeness of
+    /// counts, plus the creatures this encoding leaves out (they can't attack here: those
+    /// `prefer` keeps out keep their choice). Counting them makes the cases of a split
+    /// comparable: a case that leaves out creatures under "can attack only alone" (CR 506.5)
+    /// is not less close for it. Needs auxiliary variables: m ≤ x and m ≤ preferred count
+    /// (per target and for "none").
     pub fn closeness(&mut self, prefer: &Assignment) -> Expression {
         let mut e = Expression::with_capacity(self.x.len());
+        let mut present = vec![false; prefer.len()];
+        for c in self.groups.iter().flat_map(|g| g.members.iter()) {
+            if let Some(p) = present.get_mut(*c) {
+                *p = true;
+            }
+        }
+        let left_out_at_rest = prefer.iter().zip(&present).filter(|(choice, here)| choice.is_none() && !**here).count();
+        e += left_out_at_rest as f64;
         for g in 0..self.groups.len() {
             let group = &self.groups[g];
             let size = group.members.len();

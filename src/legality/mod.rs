@@ -169,6 +169,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     let symbols: Vec<_> = incurred.iter().flat_map(|&k| rules.costs[k].cost.iter().copied()).collect();
     let mut cost = CostTotal { mana: format_cost(&symbols), life: 0 };
     let mut payment: Option<Vec<PaymentEntry>> = None;
+    let mut payment_that_works = None;
     // A given payment is checked even when nothing is owed: it must still be possible.
     if !incurred.is_empty() || d.payment.is_some() {
         match &d.payment {
@@ -177,6 +178,10 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 if problems.is_empty() {
                     cost.life = given.iter().filter_map(|e| e.life).fold(0i64, i64::saturating_add);
                     payment = Some(given.clone());
+                } else {
+                    // The given payment stays a cost violation (docs/format.md), but a judge
+                    // shows one that works when there is one.
+                    payment_that_works = pos.mana.pay(&pos.board, rules, &a, &incurred)?.map(|p| p.entries);
                 }
                 for p in problems {
                     violations.push(Violation::new(ViolationKind::Cost, p));
@@ -235,6 +240,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 proof: Proof::None,
                 legal_under: LegalUnder { paid: false, free: false },
                 note: Some(format!("no proof: {why}")),
+                payment_that_works,
             });
         }
         Err(e) => return Err(e),
@@ -272,5 +278,6 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         proof,
         legal_under,
         note: None,
+        payment_that_works,
     })
 }

@@ -81,6 +81,10 @@ pub struct CheckResult {
     /// Added field: why there is no proof (time limit), when `proof` is "none".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Added field: when the declaration's own payment does not work but another one does, that
+    /// one (CR 508.1h-j): a judge would say "pay differently", not only "wrong payment".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment_that_works: Option<Vec<PaymentEntry>>,
 }
 
 fn attacks_text(d: &Declaration) -> String {
@@ -108,7 +112,7 @@ impl Serialize for CheckResult {
     /// proof "none" read as illegal).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut m = s.serialize_struct("CheckResult", 14)?;
+        let mut m = s.serialize_struct("CheckResult", 15)?;
         m.serialize_field("legal", &self.verdict())?;
         m.serialize_field("baseline", &self.baseline)?;
         m.serialize_field("requirements_obeyed", &self.requirements_obeyed)?;
@@ -124,6 +128,10 @@ impl Serialize for CheckResult {
         match &self.note {
             Some(note) => m.serialize_field("note", note)?,
             None => m.skip_field("note")?,
+        }
+        match &self.payment_that_works {
+            Some(p) => m.serialize_field("payment_that_works", p)?,
+            None => m.skip_field("payment_that_works")?,
         }
         m.end()
     }
@@ -151,6 +159,13 @@ impl CheckResult {
         let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(&self.declaration));
         for v in &self.violations {
             let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), v.message);
+        }
+        if let Some(p) = &self.payment_that_works {
+            if self.violations.iter().all(|v| v.kind == ViolationKind::Cost) {
+                let _ = writeln!(s, "  The attacks themselves are legal; only the payment is wrong. Pay differently: {}", payment_text(p));
+            } else {
+                let _ = writeln!(s, "  A payment that works for these attacks: {}", payment_text(p));
+            }
         }
         if self.legal_under.paid != self.legal_under.free {
             let _ = writeln!(
