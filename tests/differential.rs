@@ -48,7 +48,7 @@ mod gen;
 
 use attackopt::board::{parse_board, parse_declaration, Declaration};
 use attackopt::ilp::{Grouping, Ilp};
-use attackopt::legality::{check, read_declaration, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum};
+use attackopt::legality::{check, read_declaration, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, ViolationKind};
 use attackopt::rules::Assignment;
 use attackopt::solve::{self as solving, Objective};
 use attackopt::Position;
@@ -600,6 +600,17 @@ fn run_case(case: &Case) -> Res {
                     ensure!(set.contains(&attack_set(d)), "{}", ctx(format!("{name}: legal under {b} but not in the oracle's legal list")));
                 }
                 results.insert((b == Baseline::Paid, name), r);
+            }
+            // A declaration illegal for another reason than its requirements alone: the closest
+            // legal declaration (issue 13), legal and as close as the oracle's.
+            if !reference.legal && reference.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {
+                let got = solving::closest_legal(&pos, &a, b, &Ilp::default()).map_err(|e| ctx(format!("closest_legal: {e}")))?;
+                let want = solving::closest_legal_with_oracle(&a, b, &oracle).map_err(|e| ctx(e.to_string()))?;
+                let (Some(got), Some(want)) = (got, want) else { return Err(ctx(format!("no closest legal declaration under {b}"))) };
+                let verdict = check(&pos, &pos.declaration(&got), b, &oracle).map_err(|e| ctx(e.to_string()))?;
+                ensure!(verdict.legal, "{}", ctx(format!("closest legal ({b}) {got:?} is illegal: {:?}", verdict.violations)));
+                let (dg, dw) = (attackopt::legality::exhaustive::distance(&got, &a), attackopt::legality::exhaustive::distance(&want, &a));
+                ensure!(dg == dw, "{}", ctx(format!("closest legal ({b}) changes {dg} attacks, the oracle's {dw}")));
             }
             results.insert((b == Baseline::Paid, "oracle"), reference);
         }

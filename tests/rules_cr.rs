@@ -1554,3 +1554,27 @@ fn cr_508_1h_a_payment_that_fails_gets_one_that_works() {
     assert_eq!(v["violations"][0]["kind"], json!("cost"));
     assert_eq!(v["payment_that_works"], json!([{"permanent": "ai1", "mana": "{U}"}, {"permanent": "ai2", "mana": "{U}"}]));
 }
+
+/// CR 508.1c: a declaration that breaks a restriction gets the closest legal declaration (Mogg
+/// Flunkies can't attack alone: adding the Sea Serpent, paid for, is one change away).
+#[test]
+fn cr_508_1c_a_broken_restriction_gets_the_closest_legal_declaration() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_attackopt"))
+        .arg("check")
+        .arg(root.join("models/paid-vs-free.json"))
+        .arg(root.join("models/declarations/paid-vs-free.flunkies-alone.json"))
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["violations"][0]["kind"], json!("restriction"));
+    let alt = &v["legal_alternative"]["attacks"];
+    let attacks: Vec<(&str, &str)> =
+        alt.as_array().unwrap().iter().map(|a| (a["creature"].as_str().unwrap(), a["target"].as_str().unwrap())).collect();
+    // One change from flunkies -> C: the empty declaration, or the serpent added (the tie is the program's).
+    assert!(attacks.is_empty() || attacks == [("serpent", "B"), ("flunkies", "C")], "{attacks:?}");
+    if !attacks.is_empty() {
+        assert!(v["legal_alternative"]["payment"].is_array(), "the alternative's costs are paid: {v}");
+    }
+}

@@ -33,7 +33,7 @@ pub mod request;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
-use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError};
+use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError, ViolationKind};
 use crate::position::Position;
 use crate::solve::{self, Objective, SolveResult};
 use request::Exit;
@@ -219,7 +219,18 @@ impl Position {
     /// Is this declaration legal; why not; a witness (docs/format.md result JSON).
     pub fn check(&self, d: &Declaration, options: &Options) -> Result<CheckResult, Error> {
         self.board.check_declaration_ids(d, "declaration")?;
-        Ok(legality::check(self, d, options.baseline, options.maximizer(self)?.as_ref())?)
+        let mut r = legality::check(self, d, options.baseline, options.maximizer(self)?.as_ref())?;
+        // Illegal for another reason than its requirements alone (those get the witness): the
+        // closest legal declaration, as a judge would offer (issue 13).
+        if r.verdict() == Some(false) && r.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {
+            let (a, _) = legality::read_declaration(self, d);
+            let closest = match options.method {
+                Method::Ilp => solve::closest_legal(self, &a, options.baseline, &options.ilp())?,
+                Method::Exhaustive => solve::closest_legal_with_oracle(&a, options.baseline, &options.oracle(self)?)?,
+            };
+            r.legal_alternative = closest.map(|x| legality::paid_declaration(self, &x)).transpose()?;
+        }
+        Ok(r)
     }
 
     /// The best legal declaration for an objective, with its payment.

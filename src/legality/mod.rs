@@ -154,6 +154,20 @@ pub fn read_declaration(pos: &Position, d: &Declaration) -> (Assignment, Vec<Vio
     (a, violations)
 }
 
+/// The declaration of a legal assignment (a witness, an alternative), with a payment found for
+/// its costs (CR 508.1h-j).
+pub fn paid_declaration(pos: &Position, a: &Assignment) -> Result<Declaration, SolveError> {
+    let mut d = pos.declaration(a);
+    let incurred = pos.rules.incurred(a);
+    if !incurred.is_empty() {
+        d.payment = pos.mana.pay(&pos.board, &pos.rules, a, &incurred)?.map(|p| p.entries);
+        if d.payment.is_none() {
+            return Err(SolveError::Internal("a declaration found legal can't be paid".into()));
+        }
+    }
+    Ok(d)
+}
+
 /// Check a declaration under a baseline with a maximizer for (d).
 pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dyn Maximizer) -> Result<CheckResult, SolveError> {
     let rules = &pos.rules;
@@ -241,6 +255,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 legal_under: LegalUnder { paid: false, free: false },
                 note: Some(format!("no proof: {why}")),
                 payment_that_works,
+                legal_alternative: None,
             });
         }
         Err(e) => return Err(e),
@@ -251,15 +266,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     let mut witness = None;
     if obeyed < max.value {
         violations.push(Violation::new(ViolationKind::Requirements, explain::requirements_short(pos, &a, max, baseline, obeyed)));
-        let mut w = pos.declaration(&max.witness);
-        let w_incurred = rules.incurred(&max.witness);
-        if !w_incurred.is_empty() {
-            w.payment = pos.mana.pay(&pos.board, rules, &max.witness, &w_incurred)?.map(|p| p.entries);
-            if w.payment.is_none() {
-                return Err(SolveError::Internal("the witness can't be paid".into()));
-            }
-        }
-        witness = Some(w);
+        witness = Some(paid_declaration(pos, &max.witness)?);
     }
     let mut declaration = d.clone();
     declaration.payment = if violations.is_empty() { payment } else { d.payment.clone() };
@@ -279,5 +286,6 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         legal_under,
         note: None,
         payment_that_works,
+        legal_alternative: None,
     })
 }

@@ -85,6 +85,11 @@ pub struct CheckResult {
     /// one (CR 508.1h-j): a judge would say "pay differently", not only "wrong payment".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub payment_that_works: Option<Vec<PaymentEntry>>,
+    /// Added field: for a declaration that is illegal for another reason than its requirements
+    /// alone (an attacker, a target, a restriction, the cost), the legal declaration closest to
+    /// it (fewest creatures whose attack changes), with its payment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_alternative: Option<Declaration>,
 }
 
 fn attacks_text(d: &Declaration) -> String {
@@ -112,7 +117,7 @@ impl Serialize for CheckResult {
     /// proof "none" read as illegal).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut m = s.serialize_struct("CheckResult", 15)?;
+        let mut m = s.serialize_struct("CheckResult", 16)?;
         m.serialize_field("legal", &self.verdict())?;
         m.serialize_field("baseline", &self.baseline)?;
         m.serialize_field("requirements_obeyed", &self.requirements_obeyed)?;
@@ -132,6 +137,10 @@ impl Serialize for CheckResult {
         match &self.payment_that_works {
             Some(p) => m.serialize_field("payment_that_works", p)?,
             None => m.skip_field("payment_that_works")?,
+        }
+        match &self.legal_alternative {
+            Some(d) => m.serialize_field("legal_alternative", d)?,
+            None => m.skip_field("legal_alternative")?,
         }
         m.end()
     }
@@ -210,6 +219,12 @@ impl CheckResult {
         if let Some(w) = &self.witness {
             let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, attacks_text(w));
             if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
+                let _ = writeln!(s, "  paid by: {}", payment_text(p));
+            }
+        }
+        if let Some(d) = &self.legal_alternative {
+            let _ = writeln!(s, "Closest legal declaration: {}", attacks_text(d));
+            if let Some(p) = d.payment.as_ref().filter(|p| !p.is_empty()) {
                 let _ = writeln!(s, "  paid by: {}", payment_text(p));
             }
         }

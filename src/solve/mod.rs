@@ -266,7 +266,7 @@ impl<'a> Search<'a> {
     /// first) is still a legal declaration, with the bound on the objective.
     fn best<O, X>(&mut self, objective: O, extra: X) -> Result<Option<(Assignment, Optimality)>, SolveError>
     where
-        O: Fn(&Encoding) -> Expression,
+        O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let no_attack = self.pos.rules.no_attack();
@@ -474,7 +474,7 @@ impl Search<'_> {
     /// first or the phase's constraints leave none.
     fn repair<O, X>(&self, a: &Assignment, m: usize, objective: &O, extra: &X) -> Result<Option<(Assignment, f64)>, SolveError>
     where
-        O: Fn(&Encoding) -> Expression,
+        O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let pos = self.pos;
@@ -526,7 +526,7 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     search.stop_early(true);
     let no_extra = |_: &Encoding| Vec::new();
-    let first = match search.best(|enc| objective.expression(pos, enc), no_extra) {
+    let first = match search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra) {
         Ok(Some((a, Optimality::Proven))) => a,
         Ok(None) => return Err(SolveError::Internal("no legal declaration at all".into())),
         Err(e) if !matches!(e, SolveError::TimeLimit(_)) => return Err(e),
@@ -554,7 +554,7 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
     // Objectives and mana values are integers, so fixing them at their exact values keeps the
     // relaxation tight (a bound such as value - 0.5 would leave branch and bound a gap to close).
     let fix_objective = |enc: &Encoding| vec![constraint::leq(Expression::from(best_value as f64), objective.expression(pos, enc))];
-    let less_mana = |enc: &Encoding| {
+    let less_mana = |enc: &mut Encoding| {
         let mut e = Expression::with_capacity(1);
         e.add_mul(-1.0, enc.mana_value());
         e
@@ -570,8 +570,11 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         cs.push(constraint::leq(enc.mana_value(), least_mana as f64));
         cs
     };
-    let (third, proven) =
-        if objective == Objective::Attackers { (second, proven) } else { tie_break(search.best(fewest_attackers, fix_both), &second)? };
+    let (third, proven) = if objective == Objective::Attackers {
+        (second, proven)
+    } else {
+        tie_break(search.best(|enc: &mut Encoding| fewest_attackers(enc), fix_both), &second)?
+    };
     finish(pos, objective, baseline, &third, ilp, proven_objective(proven), Some(best_value), search.method)
 }
 
@@ -687,6 +690,27 @@ pub fn solve_with_oracle(pos: &Position, objective: Objective, baseline: Baselin
     finish(pos, objective, baseline, &best, oracle, Proven { objective: true, ties: true }, Some(value), BarMethod::Exhaustive)
 }
 
+/// The legal declaration closest to `a` (fewest creatures whose attack changes, the same
+/// measure as the witness): what a judge offers for a declaration that breaks a restriction or
+/// can't be paid (issue 13). None when the deadline came first.
+pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<Assignment>, SolveError> {
+    let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
+    match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
+        Ok(found) => Ok(found.map(|(x, _)| x)),
+        Err(SolveError::TimeLimit(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`closest_legal`] from the exhaustive checker's list.
+pub fn closest_legal_with_oracle(a: &Assignment, baseline: Baseline, oracle: &ExhaustiveOracle) -> Result<Option<Assignment>, SolveError> {
+    match oracle.legal_in_time(baseline) {
+        Ok(list) => Ok(list.into_iter().min_by_key(|c| crate::legality::exhaustive::distance(&c.assignment, a)).map(|c| c.assignment.clone())),
+        Err(SolveError::TimeLimit(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// `enumerate`'s result: `{ "declarations": [...], "complete": bool, "time_limit_reached": bool,
 /// "method": ... }`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -719,7 +743,7 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
         let seen = found.clone();
         let no_goods = |enc: &Encoding| seen.iter().map(|a| no_good(enc, a)).collect();
         // Fewer attackers first, for a stable, readable order.
-        match search.best(fewest_attackers, no_goods) {
+        match search.best(|enc: &mut Encoding| fewest_attackers(enc), no_goods) {
             Ok(Some(_)) if found.len() == limit => break false,
             Ok(Some((a, _))) => found.push(a),
             Ok(None) => break true,
