@@ -189,6 +189,9 @@ struct Search<'a> {
     live: Option<Vec<usize>>,
     /// How the paid bar has been enforced so far (reported as the result's `method`).
     method: BarMethod,
+    /// What group counts become: the declaration whose members they keep where they can (no
+    /// attack, or the declaration a closest legal one is sought for).
+    prefer: Assignment,
 }
 
 /// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
@@ -247,6 +250,7 @@ impl<'a> Search<'a> {
             couplings,
             live: None,
             method,
+            prefer: pos.rules.no_attack(),
         })
     }
 
@@ -269,7 +273,6 @@ impl<'a> Search<'a> {
         O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
-        let no_attack = self.pos.rules.no_attack();
         let all = vec![true; self.pos.rules.costs.len()];
         self.bound = None;
         // The best legal declaration this phase has met (by repair, see below) and its value.
@@ -304,7 +307,7 @@ impl<'a> Search<'a> {
                     (Some(a), Some(b)) => Some(a.max(b)),
                     (a, b) => a.or(b),
                 };
-                let solved = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, m_free, |enc| {
+                let solved = self.objective_ilp.best(self.pos, &all, self.grouping, &self.prefer, m_free, |enc| {
                     let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                     for (a, m) in cuts {
                         cs.extend(enc.paid_cut(a, *m, m_free, pos));
@@ -485,7 +488,7 @@ impl Search<'_> {
         // Usually a fraction of a millisecond; it may use the time kept for checking, so that
         // the last declaration an objective phase found before its share ran out is repaired.
         let ilp = Ilp { deadline: self.ilp.deadline, ..self.objective_ilp };
-        let found = ilp.best(pos, &allowed, self.grouping, &pos.rules.no_attack(), m, |enc| {
+        let found = ilp.best(pos, &allowed, self.grouping, &self.prefer, m, |enc| {
             let mut cs = vec![constraint::leq(Expression::from(m as f64), enc.obeyed.clone())];
             cs.extend(extra(enc));
             (objective(enc), cs)
@@ -694,7 +697,8 @@ pub fn solve_with_oracle(pos: &Position, objective: Objective, baseline: Baselin
 /// measure as the witness): what a judge offers for a declaration that breaks a restriction or
 /// can't be paid (issue 13). None when the deadline came first.
 pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<Assignment>, SolveError> {
-    let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
+    let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
+    search.prefer = a.clone();
     match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
         Ok(found) => Ok(found.map(|(x, _)| x)),
         Err(SolveError::TimeLimit(_)) => Ok(None),
