@@ -120,21 +120,7 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
         }
         let mut weights: Vec<u32> = targets
             .iter()
-            .map(|&t| {
-                index
-                    .requirements
-                    .iter()
-                    .map(|&i| &rules.requirements[i])
-                    .filter(|r| r.counts)
-                    .filter(|r| match &r.kind {
-                        RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
-                        RequirementKind::AttackPlayerOtherThan { creature, player } => {
-                            *creature == c && rules.targets[t].player().is_some_and(|p| p != *player)
-                        }
-                        RequirementKind::PlayerAttacks { .. } => false,
-                    })
-                    .count() as u32
-            })
+            .map(|&t| index.requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts && rules.obeys_pair(r, c, t)).count() as u32)
             .collect();
         let mut targets = targets;
         match (pruning, &dominance) {

@@ -506,18 +506,5 @@ fn most_obeyed_by(pos: &Position, c: usize) -> usize {
     let rules = &pos.rules;
     let reqs: Vec<&crate::rules::Requirement> =
         rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts).collect();
-    rules.creatures[c]
-        .allowed
-        .iter()
-        .map(|&t| {
-            reqs.iter()
-                .filter(|r| match &r.kind {
-                    crate::rules::RequirementKind::Attack { targets, .. } => crate::rules::in_targets(targets, t),
-                    crate::rules::RequirementKind::AttackPlayerOtherThan { player, .. } => rules.targets[t].player().is_some_and(|p| p != *player),
-                    crate::rules::RequirementKind::PlayerAttacks { .. } => false,
-                })
-                .count()
-        })
-        .max()
-        .unwrap_or(0)
+    rules.creatures[c].allowed.iter().map(|&t| reqs.iter().filter(|r| rules.obeys_pair(r, c, t)).count()).max().unwrap_or(0)
 }

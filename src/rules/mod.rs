@@ -168,12 +168,25 @@ pub fn in_targets(targets: &Option<Vec<usize>>, t: usize) -> bool {
 pub type Assignment = Vec<Option<usize>>;
 
 impl Rules {
+    /// Whether creature `c` attacking target `t` obeys requirement `r` (CR 508.1d, 701.15b):
+    /// the one definition of the pairs a creature requirement counts, which the check, the
+    /// integer program's weights and bounds and the depth-first search all use. A player
+    /// requirement (Trove of Temptation) is obeyed by no pair on its own: it holds once any
+    /// creature of its player attacks into its targets, which [`Rules::obeys`] and the integer
+    /// program's own variable for it count.
+    pub fn obeys_pair(&self, r: &Requirement, c: usize, t: usize) -> bool {
+        match &r.kind {
+            RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
+            RequirementKind::AttackPlayerOtherThan { creature, player } => *creature == c && self.targets[t].player().is_some_and(|p| p != *player),
+            RequirementKind::PlayerAttacks { .. } => false,
+        }
+    }
+
     /// Whether requirement `r` is obeyed by the assignment (CR 508.1d, 701.15b).
     pub fn obeys(&self, r: &Requirement, a: &Assignment) -> bool {
         match &r.kind {
-            RequirementKind::Attack { creature, targets } => a[*creature].is_some_and(|t| in_targets(targets, t)),
-            RequirementKind::AttackPlayerOtherThan { creature, player } => {
-                a[*creature].is_some_and(|t| self.targets[t].player().is_some_and(|p| p != *player))
+            RequirementKind::Attack { creature, .. } | RequirementKind::AttackPlayerOtherThan { creature, .. } => {
+                a[*creature].is_some_and(|t| self.obeys_pair(r, *creature, t))
             }
             RequirementKind::PlayerAttacks { player, targets } => {
                 self.creatures.iter().enumerate().any(|(c, cr)| cr.controller == *player && a[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
