@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 pub struct BaselineDfs {
     /// Most search nodes (choices applied) before giving up.
     pub max_nodes: u64,
+    /// When to give up; None for no limit.
     pub deadline: Option<Instant>,
 }
 
@@ -40,6 +41,7 @@ impl Default for BaselineDfs {
 }
 
 impl BaselineDfs {
+    /// The search, giving up `seconds` from now.
     pub fn with_time_limit(seconds: f64) -> BaselineDfs {
         BaselineDfs { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), ..Default::default() }
     }

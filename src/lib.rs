@@ -59,6 +59,10 @@
 //! (payment) → legality (maximum, check, witness) → report. `tests/architecture.rs` checks that
 //! the modules import each other without a cycle.
 
+// Every public item is documented, the hidden `internals` included (CI runs clippy with
+// `-D warnings`, so a missing doc fails it).
+#![warn(missing_docs)]
+
 mod api;
 mod baseline_dfs;
 mod board;

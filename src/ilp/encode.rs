@@ -13,7 +13,9 @@ type PipClass = (TypeSet, bool);
 /// doc). Off gives the plain 0-1 model, one variable per creature and target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grouping {
+    /// Interchangeable creatures share variables.
     On,
+    /// One variable per creature and target.
     Off,
 }
 
@@ -50,8 +52,11 @@ pub struct Group {
 
 /// The integer program for one board and one set of allowed cost instances.
 pub struct Encoding {
+    /// The program's variables.
     pub vars: ProblemVariables,
+    /// Its constraints: (1)-(9) of the module doc.
     pub constraints: Vec<Constraint>,
+    /// The groups of interchangeable creatures (one creature each without grouping).
     pub groups: Vec<Group>,
     /// `x[g]`: (target, variable) pairs: how many members of group g attack the target.
     pub x: Vec<Vec<(usize, Variable)>>,

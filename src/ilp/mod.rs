@@ -74,6 +74,7 @@ use std::time::{Duration, Instant};
 /// The integer-program method, with an optional deadline shared by all its solves.
 #[derive(Debug, Clone, Copy)]
 pub struct Ilp {
+    /// When every solve stops; None for no limit.
     pub deadline: Option<Instant>,
     /// Whether interchangeable creatures share variables (on by default).
     pub grouping: Grouping,
@@ -100,19 +101,24 @@ impl Default for Ilp {
 /// Whether a solution is proven optimal.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Optimality {
+    /// Branch and bound proved the solution optimal.
     Proven,
     /// The deadline came first; the best proven upper bound on the objective, if known.
     Unproven {
+        /// The bound, if any was proven.
         bound: Option<f64>,
     },
 }
 
 /// What a solve returns: the rounded assignment and the objective microlp reported.
 pub struct Solved {
+    /// The solution as a declaration in plain form.
     pub assignment: Assignment,
+    /// The objective's value, as microlp computed it.
     pub objective: f64,
     /// The encoding's `obeyed` at the solution, as microlp computed it.
     pub obeyed: f64,
+    /// Whether it is proven optimal.
     pub optimality: Optimality,
 }
 

@@ -121,8 +121,12 @@ pub fn mana_of(pos: &Position, a: &Assignment) -> i64 {
 /// The result of `solve`: the check of the best declaration, plus the objective's value.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SolveResult {
+    /// The check of the best declaration (its fields are the result's, flattened).
     #[serde(flatten)]
+    #[schemars(description = "")]
     pub result: CheckResult,
+    /// The objective's value for it.
+    #[schemars(description = "")]
     pub objective: i64,
     /// Whether no legal declaration is better (objective, then the tie-breaks). False when the
     /// time limit came first: the declaration is still legal (checked like any other), the
@@ -617,6 +621,8 @@ pub fn solve_with_oracle(pos: &Position, objective: Objective, baseline: Baselin
 /// "method": ... }`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Enumeration {
+    /// The legal declarations found, each checked.
+    #[schemars(description = "")]
     pub declarations: Vec<CheckResult>,
     /// The program (or the exhaustive checker) proved there are no more.
     pub complete: bool,
