@@ -120,6 +120,11 @@ pub mod forge {
 /// compare methods piece by piece: the integer program ([`ilp`](internals::ilp)), the
 /// exhaustive checker, the depth-first baseline, the plain rules form, mana and the solver's
 /// parts. Not part of the supported surface: anything here may change without notice.
+///
+/// Each submodule re-exports a private module whole, by glob, so that a test names an item by
+/// its module path with `internals::` in front. Its items are documented like the surface's:
+/// `missing_docs` applies to whatever is reachable by a public path, and an `allow` here would
+/// not reach the items, which are defined in their own modules.
 #[doc(hidden)]
 pub mod internals {
     /// The depth-first search other engines use, as a baseline [`Maximizer`](crate::Maximizer).
