@@ -24,12 +24,13 @@
 //! `ATTACKOPT_BENCH_P` (default 2,4,8), `ATTACKOPT_BENCH_PROFILES` (default all),
 //! `ATTACKOPT_BENCH_SKIP_AFTER` (seconds, default 1.0).
 
-use attackopt::baseline_dfs::BaselineDfs;
-use attackopt::board::parse_board;
-use attackopt::generate::{generate, Profile};
-use attackopt::ilp::{Grouping, Ilp};
-use attackopt::legality::{check, Baseline, Maximizer, SolveError};
-use attackopt::solve::{self, Objective};
+use attackopt::generator::{generate, Profile};
+use attackopt::internals::baseline_dfs::BaselineDfs;
+use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::internals::solve;
+use attackopt::parse_board;
+use attackopt::Objective;
+use attackopt::{check, Baseline, Maximizer, SolveError};
 use attackopt::{Declaration, Position};
 use criterion::{BenchmarkId, SamplingMode};
 use std::io::Write;

@@ -1,5 +1,5 @@
 //! Issue 10: `solve` under the paid baseline on taxed Commander boards, the two forms of the
-//! dual bar side by side in one run (`attackopt::ilp::dual`):
+//! dual bar side by side in one run (`src/ilp/dual.rs`):
 //!
 //! - `coupled`: one program per tuple of coupling duals (`Ilp::default()`);
 //! - `products`: one program with linearized products, switched on by the first declaration
@@ -14,12 +14,10 @@
 //! Environment: `ATTACKOPT_BENCH_P` (default 4,5,6), `ATTACKOPT_BENCH_N` (default 20,40,100),
 //! `ATTACKOPT_BENCH_SEEDS` (default 1,2,3).
 
-use attackopt::board::parse_board;
-use attackopt::generate::{generate, Profile};
-use attackopt::ilp::Ilp;
-use attackopt::legality::Baseline;
-use attackopt::solve::{self, Objective};
-use attackopt::Position;
+use attackopt::generator::{generate, Profile};
+use attackopt::internals::ilp::Ilp;
+use attackopt::internals::solve;
+use attackopt::{parse_board, Baseline, Objective, Position};
 use criterion::{BenchmarkId, SamplingMode};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -50,7 +48,7 @@ fn main() {
                 let text = serde_json::to_string(&generate(p, n, seed, Profile::Commander)).unwrap();
                 let pos = Position::new(parse_board(&text, "bench.json").unwrap()).unwrap();
                 let mut optimum = None;
-                for (form, max_tuples) in [("coupled", attackopt::ilp::MAX_TUPLES), ("products", 0)] {
+                for (form, max_tuples) in [("coupled", attackopt::internals::ilp::MAX_TUPLES), ("products", 0)] {
                     let Some(value) = run(&pos, max_tuples, Some(skip_after)) else {
                         writeln!(skipped, "{form},{p},{n},{seed},not proven within {skip_after} s").unwrap();
                         continue;

@@ -2,7 +2,7 @@
 //! `cargo run --release --example gen_board -- PLAYERS CREATURES SEED PROFILE > board.json`
 //! (PROFILE: commander, tokens or adversarial).
 
-use attackopt::generate::{generate, Profile};
+use attackopt::generator::{generate, Profile};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

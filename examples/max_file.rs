@@ -1,10 +1,10 @@
 //! Time the free maximum of a board file with the integer program (grouped and plain) and the
 //! DFS baseline: `cargo run --release --example max_file -- BOARD.json [SECONDS]`.
 
-use attackopt::baseline_dfs::BaselineDfs;
-use attackopt::board::load_board;
-use attackopt::ilp::{Grouping, Ilp};
-use attackopt::legality::Maximizer;
+use attackopt::internals::baseline_dfs::BaselineDfs;
+use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::load_board;
+use attackopt::Maximizer;
 use attackopt::Position;
 use std::time::Instant;
 

@@ -1,6 +1,7 @@
 //! Solve a board with each variant of the program: `cargo run --release --example solve_file -- BOARD [paid|free]`.
-use attackopt::ilp::{Grouping, Ilp};
-use attackopt::solve::{solve, Objective};
+use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::internals::solve::solve;
+use attackopt::Objective;
 use attackopt::{Baseline, Position};
 use std::time::Instant;
 

@@ -8,12 +8,13 @@
 //! `legality::check` on the empty declaration), solve (`solve::solve`, power, paid), and the
 //! DFS baseline's free maximum (deadline 10 s).
 
-use attackopt::baseline_dfs::BaselineDfs;
-use attackopt::board::parse_board;
-use attackopt::generate::{generate, Profile};
-use attackopt::ilp::{Encoding, Grouping, Ilp};
-use attackopt::legality::{check, Baseline, Maximizer};
-use attackopt::solve::{self, Objective};
+use attackopt::generator::{generate, Profile};
+use attackopt::internals::baseline_dfs::BaselineDfs;
+use attackopt::internals::ilp::{Encoding, Grouping, Ilp};
+use attackopt::internals::solve;
+use attackopt::parse_board;
+use attackopt::Objective;
+use attackopt::{check, Baseline, Maximizer};
 use attackopt::{Declaration, Position};
 use std::time::{Duration, Instant};
 
@@ -49,8 +50,8 @@ fn main() {
     let (t_parse, vb) = time(runs, || parse_board(&text, "gen.json").unwrap());
     let (t_expand, pos) = time(runs, || Position::new(vb.clone()).unwrap());
     let none = vec![false; pos.rules.costs.len()];
-    let (t_enc, groups) = time(runs, || Encoding::new(&pos, &none, Grouping::On, attackopt::ilp::Split::Whole).groups.len());
-    let (t_enc_plain, _) = time(runs, || Encoding::new(&pos, &none, Grouping::Off, attackopt::ilp::Split::Whole).groups.len());
+    let (t_enc, groups) = time(runs, || Encoding::new(&pos, &none, Grouping::On, attackopt::internals::ilp::Split::Whole).groups.len());
+    let (t_enc_plain, _) = time(runs, || Encoding::new(&pos, &none, Grouping::Off, attackopt::internals::ilp::Split::Whole).groups.len());
     println!(
         "board {profile} P={p} N={n} seed={seed}: {} bytes, {} creatures, {} requirements, {} restrictions, {} cost instances, {} groups",
         text.len(),

@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 pub struct BaselineDfs {
     /// Most search nodes (choices applied) before giving up.
     pub max_nodes: u64,
+    /// When to give up; None for no limit.
     pub deadline: Option<Instant>,
 }
 
@@ -40,6 +41,7 @@ impl Default for BaselineDfs {
 }
 
 impl BaselineDfs {
+    /// The search, giving up `seconds` from now.
     pub fn with_time_limit(seconds: f64) -> BaselineDfs {
         BaselineDfs { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), ..Default::default() }
     }
@@ -120,7 +122,7 @@ fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
                 if costs.iter().any(|&k| !allowed[k]) {
                     return None;
                 }
-                let weight = reqs_of[c].iter().filter(|&&i| obeys_one(rules, i, c, t)).count() as u32;
+                let weight = reqs_of[c].iter().filter(|&&i| rules.obeys_pair(&rules.requirements[i], c, t)).count() as u32;
                 let preqs = preq_index
                     .iter()
                     .enumerate()
@@ -160,15 +162,6 @@ fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
         suffix_able,
         preq_last,
         caps: caps.iter().map(|(m, _)| *m).collect(),
-    }
-}
-
-/// Whether creature requirement `i` is obeyed when creature `c` attacks `t`.
-fn obeys_one(rules: &crate::rules::Rules, i: usize, c: usize, t: usize) -> bool {
-    match &rules.requirements[i].kind {
-        RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
-        RequirementKind::AttackPlayerOtherThan { creature, player } => *creature == c && rules.targets[t].player().is_some_and(|p| p != *player),
-        RequirementKind::PlayerAttacks { .. } => false,
     }
 }
 

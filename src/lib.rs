@@ -1,31 +1,162 @@
 //! attackopt decides and optimizes declarations of attackers in Magic: The Gathering
 //! (CR 508.1), exactly.
 //!
-//! The pipeline flows one way: [`board`] (formats, validation) → [`rules`] (plain requirements,
-//! restrictions and cost instances, with [`cards`] for named cards) → [`mana`] (payment) →
-//! [`legality`] (maximum, check, witness) → report.
+//! Read a board into a [`Position`], then ask it: [`Position::check`] (is this declaration legal,
+//! why not, a witness), [`Position::solve`] (the best legal declaration for an [`Objective`]),
+//! [`Position::enumerate`] (legal declarations), [`Position::maximum`] (the most requirements a
+//! declaration paying nothing can obey), or [`Position::answer`], the one function behind the
+//! command line, batch and MCP, which takes a [`Request`] and gives an [`Answer`] with its
+//! [`Exit`] status. Every question takes one [`Options`] (baseline, time limit, method), and
+//! every result serializes to exactly the JSON of docs/format.md.
+//!
+//! ```
+//! use attackopt::{Exit, Objective, Options, Position, Request};
+//!
+//! let board = r#"{
+//!   "attackopt": 1,
+//!   "active_player": "A",
+//!   "players": [{ "id": "A" }, { "id": "B" }, { "id": "C" }],
+//!   "permanents": [
+//!     { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"],
+//!       "power": 2, "goaded_by": ["B"] }
+//!   ]
+//! }"#;
+//! let pos = Position::from_json(board, "board.json")?;
+//! // Goaded by B, the bear must attack a player other than B: C.
+//! let decl = pos.declaration_from_json(r#"{ "attacks": [ { "creature": "bear", "target": "B" } ] }"#, "d.json")?;
+//! let result = pos.check(&decl, &Options::default())?;
+//! assert!(!result.legal);
+//! assert_eq!(result.requirements_max, 2);
+//! assert_eq!(result.witness.as_ref().unwrap().attacks[0].target, "C");
+//!
+//! let best = pos.solve(Objective::Power, &Options::default())?;
+//! assert!(best.result.legal);
+//! assert_eq!(best.objective, 2);
+//!
+//! // The same check as a request, with the exit status the command line would use.
+//! let answer = pos.answer(&Request::Check(decl), &Options::default())?;
+//! assert_eq!(answer.exit, Exit::Illegal);
+//! # Ok::<(), attackopt::Error>(())
+//! ```
+//!
+//! # The surface
+//!
+//! The modules are private; what a library user needs is re-exported here, in one list: the
+//! facade ([`Position`], [`Options`], [`Request`], [`Answer`], [`Error`]), the results
+//! ([`CheckResult`], [`SolveResult`], [`Enumeration`], [`MaximumReport`], [`BoardView`]) with
+//! the types of their fields, the formats as Rust types ([`Board`], [`Declaration`]) with their
+//! readers ([`parse_board`], [`load_board`], ...), the JSON Schemas ([`schema()`]), and
+//! [`check`] with any [`Maximizer`] for those comparing methods. Three small public
+//! submodules hold what would read wrongly in a flat list, each a tool of its own with its own
+//! vocabulary: [`input`] (the strict, size-limited JSON reading that batch and MCP share with
+//! the board reader: `kind_of` or `too_long` at the crate root would say nothing of what they
+//! are about), [`generator`] (random boards: its `Profile` and `MAX_CREATURES` are about
+//! generated boards, not boards) and [`forge`] (the Forge importer: its `import` and `Skipped`
+//! name Forge nowhere).
+//!
+//! The pipeline inside flows one way: the board (formats, validation) → the rules (plain
+//! requirements, restrictions and cost instances, with the catalog of named cards) → mana
+//! (payment) → legality (maximum, check, witness) → report. `tests/architecture.rs` checks that
+//! the modules import each other without a cycle.
 
-pub mod api;
-pub mod baseline_dfs;
-pub mod board;
-pub mod cards;
-pub mod debug;
-pub mod generate;
-pub mod ilp;
-pub mod import;
-pub mod legality;
-pub mod mana;
-pub mod position;
-pub mod rules;
-pub mod schema;
-pub mod solve;
-pub mod view;
-pub mod vocab;
+// Every public item is documented, the hidden `internals` included (CI runs clippy with
+// `-D warnings`, so a missing doc fails it).
+#![warn(missing_docs)]
 
-pub use api::request;
-pub use api::{Enumeration, Error, MaximumReport, Method, Options};
-pub use board::{Declaration, InputError, ValidBoard};
-pub use legality::{check, Baseline, CheckResult};
+mod api;
+mod baseline_dfs;
+mod board;
+mod cards;
+mod debug;
+mod generate;
+mod ilp;
+mod import;
+mod legality;
+mod mana;
+mod position;
+mod rules;
+mod schema;
+mod solve;
+mod view;
+mod vocab;
+
+pub use api::request::{Answer, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
+pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, MaximumReport, Method, Options, Undecided, TIME_LIMIT_GRACE};
+pub use board::{
+    load_board, load_declaration, parse_board, parse_declaration, Attack, AttackOption, Board, Declaration, Effect, InputError, ManaAbilitySpec,
+    PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
+};
+pub use debug::note as debug_note;
+pub use legality::{
+    check, Baseline, CheckResult, ExhaustiveOracle, LegalUnder, Maximizer, Maximum, Proof, RequirementReport, SolveError, Violation, ViolationKind,
+};
+pub use mana::{CostTotal, PayError};
 pub use position::Position;
-pub use request::{Answer, Exit, JsonOptions, OptionError, Outcome, Request};
-pub use solve::{Objective, SolveResult};
+pub use rules::Assignment;
+pub use schema::{board_schema, declaration_schema, result_schema, schema};
+pub use solve::{BarMethod, Objective, SolveResult};
+pub use view::{BoardView, CardView, CreatureView, RuleView, SourceView};
+
+/// Reading JSON input as attackopt does, for front ends: files and standard input within the
+/// size limit, regular files only, structs read strictly, JSON paths and value kinds worded as
+/// in the board reader's messages (batch and MCP read their requests with these).
+pub mod input {
+    pub use crate::board::size::{check_size, too_long, ListLimit, MAX_INPUT_BYTES};
+    pub use crate::board::{check_regular_file, deserialize_strict, json_path, kind_of, read_source, Strict};
+}
+
+/// Reproducible random boards for benchmarks and tests (`attackopt generate`): a board depends
+/// only on its player count, creature count, seed and [`Profile`](generator::Profile).
+pub mod generator {
+    pub use crate::generate::{generate, Profile, MAX_CREATURES};
+}
+
+/// Forge puzzle and game-state files as boards (`attackopt import forge`).
+pub mod forge {
+    pub use crate::import::forge::{import, Imported, Skipped};
+}
+
+/// The library's insides, for the differential tests, the benchmarks and the examples, which
+/// compare methods piece by piece: the integer program ([`ilp`](internals::ilp)), the
+/// exhaustive checker, the depth-first baseline, the plain rules form, mana and the solver's
+/// parts. Not part of the supported surface: anything here may change without notice.
+///
+/// Each submodule re-exports a private module whole, by glob, so that a test names an item by
+/// its module path with `internals::` in front. Its items are documented like the surface's:
+/// `missing_docs` applies to whatever is reachable by a public path, and an `allow` here would
+/// not reach the items, which are defined in their own modules.
+#[doc(hidden)]
+pub mod internals {
+    /// The depth-first search other engines use, as a baseline [`Maximizer`](crate::Maximizer).
+    pub mod baseline_dfs {
+        pub use crate::baseline_dfs::*;
+    }
+    /// The formats and their validation.
+    pub mod board {
+        pub use crate::board::*;
+    }
+    /// Random boards.
+    pub mod generate {
+        pub use crate::generate::*;
+    }
+    /// The integer program.
+    pub mod ilp {
+        pub use crate::ilp::*;
+    }
+    /// Maximum, check, witness; the exhaustive checker.
+    pub mod legality {
+        pub use crate::legality::*;
+    }
+    /// Mana sources and payment.
+    pub mod mana {
+        pub use crate::mana::*;
+    }
+    /// The plain rules form.
+    pub mod rules {
+        pub use crate::rules::*;
+    }
+    /// `solve` and `enumerate` by the integer program or the exhaustive checker.
+    pub mod solve {
+        pub use crate::solve::*;
+    }
+}

@@ -7,8 +7,11 @@ use crate::rules::{expand, Assignment, Rules};
 /// Everything later stages need about one board.
 #[derive(Debug, Clone)]
 pub struct Position {
+    /// The board, validated.
     pub board: ValidBoard,
+    /// Its plain form: creatures, targets, requirements, restrictions, cost instances.
     pub rules: Rules,
+    /// The mana that can pay costs to attack.
     pub mana: ManaBoard,
 }
 

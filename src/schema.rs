@@ -3,7 +3,7 @@
 //!
 //! The board and declaration schemas come from the very types serde reads ([`Board`],
 //! [`Declaration`]); the fields serde keeps as raw JSON (selectors, target sets, mana abilities)
-//! get the hand-written schemas of [`fields`], which describe their real shapes. The schema checks
+//! get the hand-written schemas of [`crate::vocab::fields`], which describe their real shapes. The schema checks
 //! shapes, not references: an id that names nothing passes the schema and is refused by the
 //! parser (`attackopt validate`), so the schema accepts every board the parser accepts.
 //!
@@ -11,7 +11,7 @@
 //! `Enumeration`), and the tests validate real `check`/`solve`/`enumerate` output against it.
 //!
 //! ```
-//! let schema = attackopt::schema::schema("board").unwrap();
+//! let schema = attackopt::schema("board").unwrap();
 //! assert_eq!(schema["title"], "Board");
 //! assert!(schema["properties"]["permanents"].is_object());
 //! ```
@@ -19,9 +19,6 @@
 use crate::board::{Board, Declaration};
 use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::Value;
-
-/// The formats that have a schema.
-pub const NAMES: [&str; 3] = ["board", "declaration", "result"];
 
 /// The schema of `board`, `declaration` or `result`.
 pub fn schema(name: &str) -> Result<Value, String> {
@@ -65,8 +62,6 @@ pub fn result_schema() -> Value {
          message} when the time limit left nothing proven, or {error: {code, message, path}}.",
     )
 }
-
-pub use crate::vocab::fields;
 
 /// Any result attackopt prints with `--format json`, for the result schema: the real result
 /// types derive their schemas, so the schema and the output can't drift apart.

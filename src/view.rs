@@ -9,25 +9,42 @@ use crate::vocab::symbol::TypeSet;
 use serde::Serialize;
 use std::fmt::Write;
 
+/// `validate`'s answer (docs/format.md "Result JSON"): the board as attackopt reads it.
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardView {
+    /// The file the board was read from.
     pub file: String,
+    /// The players declaring attackers: the active player, or their team under shared team
+    /// turns (CR 805.10).
     pub attacking_players: Vec<String>,
+    /// Each creature of the attacking side and what it may attack.
     pub creatures: Vec<CreatureView>,
+    /// Every requirement (CR 508.1d), as a sentence with its source.
     pub requirements: Vec<RuleView>,
+    /// Every restriction (CR 508.1c).
     pub restrictions: Vec<RuleView>,
+    /// Every cost instance (CR 508.1d, 508.1g-h).
     pub costs: Vec<RuleView>,
+    /// The permanents that can tap for mana to pay costs.
     pub mana_sources: Vec<SourceView>,
+    /// The permanents whose names are in the catalog, with what each does here.
     pub known_cards: Vec<CardView>,
+    /// The board's warnings.
     pub warnings: Vec<crate::board::Warning>,
 }
 
+/// A creature of the attacking side, as `validate` shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct CreatureView {
+    /// Its id.
     pub id: String,
+    /// Its name.
     pub name: String,
+    /// The id of its controller.
     pub controller: String,
+    /// Its power.
     pub power: i64,
+    /// Whether it may attack at all (CR 508.1a).
     pub may_attack: bool,
     /// Why not, when it may not attack at all.
     pub why_not: Option<String>,
@@ -37,15 +54,21 @@ pub struct CreatureView {
     pub allowed_targets: Vec<String>,
 }
 
+/// A requirement, restriction or cost as `validate` shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleView {
+    /// The rule as a sentence.
     pub text: String,
+    /// The effect or card it comes from.
     pub source: String,
 }
 
+/// A mana source as `validate` shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct SourceView {
+    /// The id of the permanent that taps.
     pub permanent: String,
+    /// The id of its controller.
     pub controller: String,
     /// Each alternative's mana, e.g. "{G}" or "{W/U}".
     pub makes: Vec<String>,
@@ -53,10 +76,14 @@ pub struct SourceView {
     pub unusable_if_attacks: Option<String>,
 }
 
+/// A permanent known by name, as `validate` shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
+    /// Its id.
     pub permanent: String,
+    /// The card's name.
     pub name: String,
+    /// What the card does, in a line.
     pub summary: String,
 }
 
@@ -65,6 +92,7 @@ fn units_text(units: &[TypeSet]) -> String {
 }
 
 impl BoardView {
+    /// The view of a position.
     pub fn new(pos: &Position) -> BoardView {
         let (vb, rules) = (&pos.board, &pos.rules);
         let name = |c: usize| crate::legality::creature_label(pos, c);
@@ -167,6 +195,7 @@ impl BoardView {
         }
     }
 
+    /// The view as text (`attackopt validate` without `--format json`).
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "{}: valid board; declaring attackers: {}", self.file, self.attacking_players.join(", "));

@@ -13,9 +13,10 @@
 //! Every model and scenario is small enough for the exhaustive checker; the test fails if one is
 //! not (so a board that grows past it is noticed, not silently skipped).
 
-use attackopt::board::{parse_board, parse_declaration, Declaration};
-use attackopt::legality::read_declaration;
-use attackopt::solve::{mana_of, Objective};
+use attackopt::internals::legality::read_declaration;
+use attackopt::internals::solve::mana_of;
+use attackopt::Objective;
+use attackopt::{parse_board, parse_declaration, Declaration};
 use attackopt::{Baseline, CheckResult, Method, Options, Position};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -89,7 +90,7 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
                 continue;
             }
         };
-        if let Err(e) = attackopt::legality::ExhaustiveOracle::new(&pos) {
+        if let Err(e) = attackopt::ExhaustiveOracle::new(&pos) {
             failures.push(format!("{name}: too large for the exhaustive checker ({e}); agreement can't be shown"));
             continue;
         }

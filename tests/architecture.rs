@@ -6,7 +6,7 @@
 //! groups, is an edge from the file's top-level module to `module`. The graph of top-level
 //! modules must have no cycle, and `vocab` must depend on no other module.
 
-use attackopt::board::parse_board;
+use attackopt::parse_board;
 use attackopt::Position;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -91,17 +91,46 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
-/// The module a name re-exported at the crate root comes from (src/lib.rs's `pub use`).
+/// The module a name re-exported at the crate root comes from: src/lib.rs's top-level
+/// `pub use module::{A, b::C, d as E};` statements, one line or several (the names exported are
+/// `A`, `C` and `E`). Re-exports inside lib.rs's own submodules (`input`, `internals`) are at
+/// `crate::input::...`, not at the root, and are not read.
 fn root_reexport(name: &str) -> Option<String> {
     let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
-    for line in lib.lines() {
-        let Some(rest) = line.trim().strip_prefix("pub use ") else { continue };
-        let module = rest.split("::").next().unwrap_or("");
-        if rest.contains(&format!("{name},")) || rest.contains(&format!("{name}}}")) || rest.contains(&format!("::{name};")) {
-            return Some(module.to_string());
+    root_reexports(&lib).into_iter().find(|(exported, _)| exported == name).map(|(_, module)| module)
+}
+
+/// (exported name, module) for each name of each top-level `pub use` of a crate root's text.
+fn root_reexports(lib: &str) -> Vec<(String, String)> {
+    let code: Vec<&str> = lib.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < code.len() {
+        // Top level only: an indented `pub use` is inside a submodule of lib.rs.
+        let Some(first) = code[i].strip_prefix("pub use ") else {
+            i += 1;
+            continue;
+        };
+        let mut statement = first.to_string();
+        while !statement.contains(';') && i + 1 < code.len() {
+            i += 1;
+            statement.push(' ');
+            statement.push_str(code[i].trim());
+        }
+        i += 1;
+        let statement = statement.split(';').next().unwrap_or("");
+        let module = statement.split("::").next().unwrap_or("").trim().to_string();
+        // The items: everything after the module's `::`, braces and paths flattened.
+        let items = statement[module.len()..].trim_start_matches("::");
+        for item in items.split([',', '{', '}']).map(str::trim).filter(|s| !s.is_empty()) {
+            let exported = match item.split_once(" as ") {
+                Some((_, alias)) => alias.trim(),
+                None => item.rsplit("::").next().unwrap_or(item),
+            };
+            out.push((exported.to_string(), module.clone()));
         }
     }
-    None
+    out
 }
 
 /// A cycle in the graph, if any (depth-first search).
@@ -171,6 +200,10 @@ fn a_cycle_is_detected() {
         references("use crate::{board::{A, B}, mana::symbol};\n// crate::cards\nlet x = crate::rules::f();"),
         ["board", "mana", "rules"].iter().map(|s| s.to_string()).collect()
     );
+    let lib = "pub use a::{B, c::D};\npub use e::{\n    F, g as H,\n};\npub use i::J;\npub mod k {\n    pub use crate::l::M;\n}";
+    let found: Vec<(String, String)> = root_reexports(lib);
+    let pairs = [("B", "a"), ("D", "a"), ("F", "e"), ("H", "e"), ("J", "i")];
+    assert_eq!(found, pairs.iter().map(|(n, m)| (n.to_string(), m.to_string())).collect::<Vec<_>>());
 }
 
 /// Card warnings come from `Position::new` now (the catalog is read there, not by `board`).
@@ -181,4 +214,17 @@ fn a_pacifism_without_attached_to_warns_when_the_position_is_built() {
     let vb = parse_board(board, "b.json").unwrap();
     let pos = Position::new(vb).unwrap();
     assert!(pos.board.warnings.iter().any(|w| w.message.contains("Pacifism has no effect without attached_to")), "{:?}", pos.board.warnings);
+}
+
+/// The library's surface is one curated list (issue 12, point 4): src/lib.rs declares every
+/// module of a file private (`mod board;`); only the re-export modules written inside lib.rs
+/// (`pub mod input { ... }`) are public.
+#[test]
+fn the_modules_are_private_and_the_root_re_exports_them() {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let public: Vec<&str> = lib.lines().filter(|l| l.trim_start().starts_with("pub mod ") && l.trim_end().ends_with(';')).collect();
+    assert!(public.is_empty(), "public modules in src/lib.rs: {public:?}");
+    for name in ["Position", "Options", "Request", "Declaration", "check", "debug_note"] {
+        assert!(root_reexport(name).is_some(), "{name} is not re-exported at the root");
+    }
 }

@@ -46,12 +46,15 @@
 #[path = "support/gen.rs"]
 mod gen;
 
-use attackopt::board::{parse_board, parse_declaration, Declaration};
-use attackopt::ilp::{Grouping, Ilp};
-use attackopt::legality::{check, read_declaration, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, ViolationKind};
-use attackopt::rules::Assignment;
-use attackopt::solve::{self as solving, Objective};
+use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::internals::legality::read_declaration;
+use attackopt::internals::solve as solving;
+use attackopt::Assignment;
+use attackopt::Objective;
 use attackopt::Position;
+use attackopt::ViolationKind;
+use attackopt::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum};
+use attackopt::{parse_board, parse_declaration, Declaration};
 use gen::{Case, Choices};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
@@ -126,7 +129,7 @@ fn naive_candidates(pos: &Position) -> Result<Vec<Cand>, String> {
                         if brute != got {
                             return Err(format!(
                                 "pay() and the brute-force payer disagree on {a:?} (costs {:?}): pay gives {:?} (life {got:?}), brute force least life {brute:?}",
-                                incurred.iter().map(|&k| format!("{} on {}", attackopt::mana::format_cost(&rules.costs[k].cost), rules.creatures[rules.costs[k].creature].id)).collect::<Vec<_>>(),
+                                incurred.iter().map(|&k| format!("{} on {}", attackopt::internals::mana::format_cost(&rules.costs[k].cost), rules.creatures[rules.costs[k].creature].id)).collect::<Vec<_>>(),
                                 paid.as_ref().map(|p| serde_json::to_string(&p.entries).unwrap()),
                             ));
                         }
@@ -161,7 +164,7 @@ fn naive_candidates(pos: &Position) -> Result<Vec<Cand>, String> {
 /// (untapped, not summoning sick unless hasty, not tapped by attacking unless vigilant) is
 /// decided here from the board; the sources' alternatives come from `pos.mana`.
 fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Option<i64>> {
-    use attackopt::mana::symbol::{ManaType, Symbol, TypeSet};
+    use attackopt::internals::mana::symbol::{ManaType, Symbol, TypeSet};
     let (rules, vb) = (&pos.rules, &pos.board);
     let mut owed: std::collections::BTreeMap<usize, Vec<Symbol>> = Default::default();
     for &k in incurred {
@@ -173,7 +176,7 @@ fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Optio
     let mut spent: HashMap<usize, i64> = HashMap::new();
     for (player, symbols) in owed {
         let budget = vb.board.players[group(player)].life.max(0);
-        let usable: Vec<&attackopt::mana::Source> = pos
+        let usable: Vec<&attackopt::internals::mana::Source> = pos
             .mana
             .sources
             .iter()
@@ -249,11 +252,11 @@ fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Optio
 }
 
 /// Whether every pip gets its own unit of mana that can be one of the pip's types (Kuhn).
-fn matches_all(pips: &[attackopt::mana::symbol::TypeSet], units: &[attackopt::mana::symbol::TypeSet]) -> bool {
+fn matches_all(pips: &[attackopt::internals::mana::symbol::TypeSet], units: &[attackopt::internals::mana::symbol::TypeSet]) -> bool {
     fn augment(
         p: usize,
-        pips: &[attackopt::mana::symbol::TypeSet],
-        units: &[attackopt::mana::symbol::TypeSet],
+        pips: &[attackopt::internals::mana::symbol::TypeSet],
+        units: &[attackopt::internals::mana::symbol::TypeSet],
         owner: &mut [Option<usize>],
         seen: &mut [bool],
     ) -> bool {
@@ -609,7 +612,8 @@ fn run_case(case: &Case) -> Res {
                 let (Some(got), Some(want)) = (got, want) else { return Err(ctx(format!("no closest legal declaration under {b}"))) };
                 let verdict = check(&pos, &pos.declaration(&got), b, &oracle).map_err(|e| ctx(e.to_string()))?;
                 ensure!(verdict.legal, "{}", ctx(format!("closest legal ({b}) {got:?} is illegal: {:?}", verdict.violations)));
-                let (dg, dw) = (attackopt::legality::exhaustive::distance(&got, &a), attackopt::legality::exhaustive::distance(&want, &a));
+                let (dg, dw) =
+                    (attackopt::internals::legality::exhaustive::distance(&got, &a), attackopt::internals::legality::exhaustive::distance(&want, &a));
                 ensure!(dg == dw, "{}", ctx(format!("closest legal ({b}) changes {dg} attacks, the oracle's {dw}")));
             }
             results.insert((b == Baseline::Paid, "oracle"), reference);
@@ -874,8 +878,8 @@ fn generator_covers_features() {
         ("left", |_, t| t.contains("\"left\"")),
         ("range_of_influence", |_, t| t.contains("\"range_of_influence\":1") || t.contains("\"range_of_influence\":2")),
         ("goad", |_, t| t.contains("goaded_by")),
-        ("battle", |p, _| p.rules.targets.iter().any(|t| matches!(t.kind, attackopt::rules::TargetKind::Battle(_)))),
-        ("planeswalker", |p, _| p.rules.targets.iter().any(|t| matches!(t.kind, attackopt::rules::TargetKind::Planeswalker(_)))),
+        ("battle", |p, _| p.rules.targets.iter().any(|t| matches!(t.kind, attackopt::internals::rules::TargetKind::Battle(_)))),
+        ("planeswalker", |p, _| p.rules.targets.iter().any(|t| matches!(t.kind, attackopt::internals::rules::TargetKind::Planeswalker(_)))),
         ("mana sources", |p, _| !p.mana.sources.is_empty()),
         ("could_produce", |_, t| t.contains("could_produce") || t.contains("Reflecting Pool") || t.contains("Exotic Orchard")),
         ("several creatures", |p, _| p.rules.creatures.len() >= 4),
@@ -885,7 +889,7 @@ fn generator_covers_features() {
         let text = serde_json::to_string(&v).unwrap();
         let vb = parse_board(&text, "g.json").unwrap_or_else(|e| panic!("invalid generated board: {e}\n{text}"));
         let pos = Position::new(vb).unwrap();
-        let space = attackopt::legality::Exhaustive::space(&pos).unwrap();
+        let space = attackopt::internals::legality::Exhaustive::space(&pos).unwrap();
         assert!(space <= gen::MAX_SPACE, "board too large ({space})");
         for (name, f) in &features {
             if f(&pos, &text) {
@@ -914,7 +918,7 @@ fn generator_stats() {
     for _ in 0..2000 {
         let case = strategy.new_tree(&mut runner).unwrap().current();
         let pos = Position::new(parse_board(&case.board.to_string(), "g").unwrap()).unwrap();
-        spaces.push(attackopt::legality::Exhaustive::space(&pos).unwrap());
+        spaces.push(attackopt::internals::legality::Exhaustive::space(&pos).unwrap());
         creatures.push(pos.rules.creatures.len());
         eligible.push(pos.rules.creatures.iter().filter(|c| !c.allowed.is_empty()).count());
         inel.push(pos.rules.creatures.iter().filter(|c| c.ineligible.is_some()).count());
@@ -927,7 +931,7 @@ fn generator_stats() {
         if naive.iter().any(|c| !c.incurred.is_empty()) {
             with_paid_cands += 1
         }
-        if pos.rules.costs.iter().any(|k| k.cost.iter().any(|s| matches!(s, attackopt::mana::symbol::Symbol::Phyrexian(_)))) {
+        if pos.rules.costs.iter().any(|k| k.cost.iter().any(|s| matches!(s, attackopt::internals::mana::symbol::Symbol::Phyrexian(_)))) {
             phyrexian += 1
         }
         let free_max = naive_max(&naive, &vec![false; pos.rules.costs.len()]);

@@ -24,8 +24,8 @@
 #[path = "support/gen.rs"]
 mod gen;
 
-use attackopt::board::{parse_board, parse_declaration, InputError};
-use attackopt::legality::SolveError;
+use attackopt::SolveError;
+use attackopt::{parse_board, parse_declaration, InputError};
 use attackopt::{Error, Method, Options, Position};
 use gen::Choices;
 use proptest::collection::vec;
@@ -778,7 +778,7 @@ proptest! {
             }
             text.push('\n');
         }
-        let r = no_panic("import forge", &text, || attackopt::import::forge::import(&text, "f.pzl"))?;
+        let r = no_panic("import forge", &text, || attackopt::forge::import(&text, "f.pzl"))?;
         match r {
             Ok(imported) => {
                 let board = serde_json::to_string(&imported.board).unwrap();

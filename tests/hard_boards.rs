@@ -16,7 +16,7 @@ mod common;
 #[path = "support/hard.rs"]
 mod hard;
 
-use attackopt::board::{parse_board, parse_declaration};
+use attackopt::{parse_board, parse_declaration};
 use attackopt::{Method, Options, Position};
 use serde_json::Value;
 use std::collections::BTreeSet;

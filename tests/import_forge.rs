@@ -2,7 +2,7 @@
 
 mod common;
 
-use attackopt::board::parse_board;
+use attackopt::parse_board;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Output;

@@ -117,7 +117,7 @@ fn an_mcp_client_session() {
     let mut names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
     names.sort();
     assert_eq!(names, ["check_attack", "enumerate_attacks", "explain_board", "solve_attack"]);
-    let board_schema = attackopt::schema::board_schema();
+    let board_schema = attackopt::board_schema();
     let mut board_fields: Vec<&String> = board_schema["properties"].as_object().expect("props").keys().collect();
     board_fields.sort();
     for t in tools {

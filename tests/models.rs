@@ -19,9 +19,9 @@
 //!
 //! All failures are collected and reported together.
 
-use attackopt::board::{parse_board, parse_declaration};
-use attackopt::legality::{check, Baseline, CheckResult, ExhaustiveOracle, ViolationKind};
 use attackopt::Position;
+use attackopt::{check, Baseline, CheckResult, ExhaustiveOracle, ViolationKind};
+use attackopt::{parse_board, parse_declaration};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

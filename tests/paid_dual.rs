@@ -1,16 +1,17 @@
-//! The paid-baseline bar by LP duality (`attackopt::ilp::dual`): where it is exact, where the
+//! The paid-baseline bar by LP duality (`attackopt::internals::ilp::dual`): where it is exact, where the
 //! board's structure makes it a lower bound completed by lazy cuts, and where no dual bar is
 //! built; its two forms (enumerated coupling duals, one program with linearized products)
 //! against each other; and `solve`'s `method`, `optimal` and `objective_bound` on taxed
 //! Commander boards.
 
-use attackopt::board::parse_board;
-use attackopt::generate::{generate, Profile};
-use attackopt::ilp::dual::Couplings;
-use attackopt::ilp::{Encoding, Grouping, Ilp, Split, MAX_TUPLES};
-use attackopt::legality::{check, Baseline};
-use attackopt::solve::{self as solving, BarMethod, Objective};
+use attackopt::generator::{generate, Profile};
+use attackopt::internals::ilp::dual::Couplings;
+use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, MAX_TUPLES};
+use attackopt::internals::solve as solving;
+use attackopt::parse_board;
 use attackopt::Position;
+use attackopt::{check, Baseline};
+use attackopt::{BarMethod, Objective};
 use serde_json::{json, Value};
 
 fn commander(players: usize, creatures: usize, seed: u64) -> Value {

@@ -25,7 +25,7 @@ fn f01_huge_life_payments_do_not_wrap_into_a_legal_payment() {
         let d = p.declaration_from_json(&decl.to_string(), "decl.json").unwrap();
         let r = p.check(&d, &Options::default()).unwrap();
         assert!(!r.legal, "{lives:?}: an illegal payment judged legal");
-        assert!(common::has(&r, attackopt::legality::ViolationKind::Cost), "{lives:?}: {:?}", r.violations);
+        assert!(common::has(&r, attackopt::ViolationKind::Cost), "{lives:?}: {:?}", r.violations);
     }
 }
 
@@ -91,7 +91,7 @@ fn f03_counters_past_the_mana_limit_are_refused_and_costs_sum_without_wrapping()
 /// "time limit ran out"): every argument is now checked before anything is read.
 #[test]
 fn f14_a_bad_time_limit_is_exit_2_before_the_board_is_read() {
-    let board = attackopt::generate::generate(8, 90_000, 1, attackopt::generate::Profile::Adversarial);
+    let board = attackopt::generator::generate(8, 90_000, 1, attackopt::generator::Profile::Adversarial);
     let f = temp_file("f14", &serde_json::to_string(&board).unwrap());
     let name = f.to_string_lossy().into_owned();
     for (cmd, bad) in [("solve", "--time-limit=-1"), ("solve", "--time-limit=NaN"), ("enumerate", "--time-limit=-0.5"), ("check", "--time-limit=nan")]
@@ -313,7 +313,7 @@ fn f06_the_exhaustive_method_stops_at_the_time_limit_in_batch_and_the_library() 
 #[test]
 fn f11_batch_read_ahead_is_bounded_by_bytes() {
     let _one_at_a_time = heavy();
-    let board = attackopt::generate::generate(8, 1_000, 1, attackopt::generate::Profile::Adversarial);
+    let board = attackopt::generator::generate(8, 1_000, 1, attackopt::generator::Profile::Adversarial);
     let board_file = temp_file("f11-board", &serde_json::to_string(&board).unwrap());
     let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/paid-vs-free.json");
     let mut text = Vec::new();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use attackopt::legality::{Baseline, ViolationKind as V};
+use attackopt::{Baseline, ViolationKind as V};
 use common::*;
 use serde_json::{json, Value};
 

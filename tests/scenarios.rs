@@ -3,9 +3,9 @@
 //! `requirements_max_free` and the expected violation kind. All failures are collected and
 //! reported together.
 
-use attackopt::board::{parse_board, parse_declaration};
-use attackopt::legality::{check, Baseline, ExhaustiveOracle, ViolationKind};
 use attackopt::Position;
+use attackopt::{check, Baseline, ExhaustiveOracle, ViolationKind};
+use attackopt::{parse_board, parse_declaration};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -1,9 +1,9 @@
 //! `attackopt schema`: the JSON Schemas accept every real board, declaration and result, and the
 //! parser and the board schema agree on invalid boards.
 
-use attackopt::board::{parse_board, parse_declaration};
-use attackopt::generate::{generate, Profile};
-use attackopt::schema::{board_schema, declaration_schema, result_schema};
+use attackopt::generator::{generate, Profile};
+use attackopt::{board_schema, declaration_schema, result_schema};
+use attackopt::{parse_board, parse_declaration};
 use attackopt::{Objective, Options, Position};
 use jsonschema::Validator;
 use serde_json::{json, Value};
@@ -42,10 +42,10 @@ fn read_json(p: &Path) -> Value {
 #[test]
 fn the_three_schemas_are_valid_json_schemas() {
     for name in ["board", "declaration", "result"] {
-        let s = attackopt::schema::schema(name).expect("a known schema");
+        let s = attackopt::schema(name).expect("a known schema");
         assert!(jsonschema::meta::is_valid(&s), "{name} schema is not a valid JSON Schema");
     }
-    assert!(attackopt::schema::schema("nonsense").is_err());
+    assert!(attackopt::schema("nonsense").is_err());
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn cli_output_matches_the_cli_schema() {
         let out = Command::new(bin).args(["schema", name]).output().expect("runs");
         assert_eq!(out.status.code(), Some(0));
         let printed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        assert_eq!(printed, attackopt::schema::schema(name).expect("known"));
+        assert_eq!(printed, attackopt::schema(name).expect("known"));
     }
     let bad = Command::new(bin).args(["schema", "boards"]).output().expect("runs");
     assert_eq!(bad.status.code(), Some(2));

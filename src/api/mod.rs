@@ -47,9 +47,11 @@ pub const TIME_LIMIT_GRACE: std::time::Duration = std::time::Duration::from_mill
 /// How to answer: the baseline (docs/rules.md section 7), the method, and a time limit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
+    /// Which declarations the maximum of requirements ranges over (default: paid).
     pub baseline: Baseline,
     /// Seconds the answer may take; None for no limit.
     pub time_limit: Option<f64>,
+    /// How the maximum is established (default: the integer program).
     pub method: Method,
     /// When the time limit starts counting; None: when the call starts. The command line passes
     /// the moment it started, so that `--time-limit` bounds the whole command, reading and
@@ -136,6 +138,8 @@ pub struct Undecided {
     pub proof: &'static str,
     /// Always null: neither legal nor illegal was proven.
     pub legal: (),
+    /// Why: what ran out of time.
+    #[schemars(description = "")]
     pub message: String,
 }
 
@@ -148,6 +152,7 @@ enum ProofNone {
 }
 
 impl Undecided {
+    /// The undecided answer with its message.
     pub fn new(message: impl Into<String>) -> Self {
         Undecided { proof: "none", legal: (), message: message.into() }
     }
@@ -168,6 +173,8 @@ pub struct ErrorBody {
 /// What `--format json` prints on standard output when a command fails: `{"error": {...}}`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct ErrorAnswer {
+    /// The error.
+    #[schemars(description = "")]
     pub error: ErrorBody,
 }
 
@@ -178,6 +185,7 @@ pub struct MaximumReport {
     pub requirements_max_free: usize,
     /// A declaration obeying that many (paying nothing).
     pub witness: Declaration,
+    /// How the maximum was established.
     pub proof: Proof,
 }
 

@@ -15,6 +15,7 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// An error in `file` at the JSON `path` (empty for the whole document).
     pub fn new(file: &str, path: impl Into<String>, message: impl Into<String>) -> Self {
         InputError { file: file.to_string(), path: path.into(), message: message.into() }
     }
@@ -35,7 +36,9 @@ impl std::error::Error for InputError {}
 /// Something legal but probably not what the user meant (an unknown field, an unattached aura).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Warning {
+    /// The JSON path it is about, such as `permanents[0].goaded_bye`.
     pub path: String,
+    /// What was ignored or will not have an effect.
     pub message: String,
 }
 

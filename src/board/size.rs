@@ -29,7 +29,9 @@ pub const MAX_DEPTH: usize = 128;
 /// A list of the root object with its own limit, such as `permanents`.
 #[derive(Debug, Clone, Copy)]
 pub struct ListLimit {
+    /// The list's key in the root object.
     pub key: &'static str,
+    /// The most elements it may have.
     pub max: usize,
     /// Its elements, plural, for the message: "expected at most 64 players".
     pub what: &'static str,

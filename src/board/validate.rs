@@ -8,36 +8,54 @@ use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
-/// Documented input limits (issue: never memory exhaustion on hostile input).
+/// The most players a board may have (docs/format.md "Input limits": never memory exhaustion
+/// on hostile input).
 pub const MAX_PLAYERS: usize = 64;
+/// The most permanents a board may have.
 pub const MAX_PERMANENTS: usize = 100_000;
+/// The most explicit effects a board may have.
 pub const MAX_EFFECTS: usize = 10_000;
+/// The longest string of a board, in bytes.
 pub const MAX_STRING: usize = 1_000;
+/// The largest power or toughness, either sign: powers are summed in floating point by the
+/// integer program, exactly below 2^53.
 pub const MAX_POWER: i64 = 1_000_000;
 
 /// A validated board: the board as written plus everything resolved and parsed.
 #[derive(Debug, Clone)]
 pub struct ValidBoard {
+    /// The board as written (colors normalized to letters).
     pub board: Board,
+    /// The file it was read from, for messages.
     pub file: String,
+    /// The active player, by index in the board's players.
     pub active: usize,
+    /// Each player's index by id.
     pub player_ids: HashMap<String, usize>,
+    /// Each permanent's index by id.
     pub permanent_ids: HashMap<String, usize>,
     /// `goaded_by` of each permanent as player indices, deduplicated (CR 701.15d).
     pub goaded_by: Vec<Vec<usize>>,
+    /// The controller of each permanent, as a player index.
     pub controller: Vec<usize>,
+    /// The protector of each battle, as a player index (CR 310.8).
     pub protector: Vec<Option<usize>>,
+    /// The permanent each Aura enchants, as a permanent index.
     pub attached_to: Vec<Option<usize>>,
     /// Explicit `mana` abilities of each permanent.
     pub mana: Vec<Vec<ManaAbility>>,
     /// Each player's mana pool, one entry per unit.
     pub pools: Vec<Vec<TypeSet>>,
+    /// The explicit effects, parsed.
     pub effects: Vec<ValidEffect>,
+    /// What was legal but probably not meant: unknown fields, Auras attached to nothing.
     pub warnings: Vec<Warning>,
 }
 
+/// An explicit effect of the board, parsed (docs/format.md "Explicit effects").
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidEffect {
+    /// What it does, ids resolved to indices.
     pub kind: EffectKind,
     /// `source` as written, or a description of the effect when absent.
     pub source: String,
@@ -519,15 +537,19 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
 }
 
 impl ValidBoard {
+    /// The index of the player with this id.
     pub fn player_index(&self, id: &str) -> Option<usize> {
         self.player_ids.get(id).copied()
     }
+    /// The index of the permanent with this id.
     pub fn permanent_index(&self, id: &str) -> Option<usize> {
         self.permanent_ids.get(id).copied()
     }
+    /// The id of player `i`.
     pub fn player_id(&self, i: usize) -> &str {
         &self.board.players[i].id
     }
+    /// Permanent `i`.
     pub fn perm(&self, i: usize) -> &super::Permanent {
         &self.board.permanents[i]
     }
@@ -536,6 +558,7 @@ impl ValidBoard {
         let (ta, tb) = (&self.board.players[a].team, &self.board.players[b].team);
         a == b || (ta.is_some() && ta == tb)
     }
+    /// Whether two players are opponents: not teammates.
     pub fn opponents(&self, a: usize, b: usize) -> bool {
         !self.same_team(a, b)
     }

@@ -13,6 +13,7 @@ use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 
 /// One catalog entry.
 pub struct Card {
+    /// The card's name (matched in any case).
     pub name: &'static str,
     /// What the card does for declaring attackers, in our words, with its rule.
     pub summary: &'static str,
@@ -47,6 +48,7 @@ pub struct CardView<'a> {
 }
 
 impl<'a> CardView<'a> {
+    /// The catalog's view of a board.
     pub fn new(vb: &'a ValidBoard) -> CardView<'a> {
         CardView { vb, facts: std::sync::OnceLock::new() }
     }

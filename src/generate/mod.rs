@@ -34,8 +34,11 @@ use serde_json::{json, Value};
 /// The kind of board to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Profile {
+    /// A Commander table: tokens in a few dozen kinds, goad, taxes, caps, mana.
     Commander,
+    /// Two to four kinds of identical hasty tokens, one goaded, one tax.
     Tokens,
+    /// Pairwise-different creatures with heavily coupled requirements and restrictions.
     Adversarial,
 }
 
@@ -53,6 +56,7 @@ impl Profile {
         }
     }
 
+    /// The profile's name, as [`Profile::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
             Profile::Commander => "commander",
@@ -102,9 +106,11 @@ pub fn generate(players: usize, creatures: usize, seed: u64, profile: Profile) -
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started at `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
+    /// The next number, uniform over u64.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -125,9 +131,11 @@ impl Rng {
     pub fn chance(&mut self, percent: u64) -> bool {
         self.next_u64() % 100 < percent
     }
+    /// A uniformly chosen element of `xs` (not empty).
     pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
         &xs[self.below(xs.len())]
     }
+    /// Shuffle `xs` in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, xs: &mut [T]) {
         for i in (1..xs.len()).rev() {
             let j = self.below(i + 1);

@@ -79,6 +79,7 @@ use std::collections::BTreeMap;
 
 /// The bar's constraints, added to an [`Encoding`], and whether they are exact.
 pub struct DualBar {
+    /// The constraints to add.
     pub constraints: Vec<Constraint>,
     /// True when the bar is the paid-baseline maximum itself; false when it is a lower bound
     /// (a restricted inner problem, see the module doc), which lazy cuts complete.

@@ -13,7 +13,9 @@ type PipClass = (TypeSet, bool);
 /// doc). Off gives the plain 0-1 model, one variable per creature and target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grouping {
+    /// Interchangeable creatures share variables.
     On,
+    /// One variable per creature and target.
     Off,
 }
 
@@ -50,8 +52,11 @@ pub struct Group {
 
 /// The integer program for one board and one set of allowed cost instances.
 pub struct Encoding {
+    /// The program's variables.
     pub vars: ProblemVariables,
+    /// Its constraints: (1)-(9) of the module doc.
     pub constraints: Vec<Constraint>,
+    /// The groups of interchangeable creatures (one creature each without grouping).
     pub groups: Vec<Group>,
     /// `x[g]`: (target, variable) pairs: how many members of group g attack the target.
     pub x: Vec<Vec<(usize, Variable)>>,
@@ -120,21 +125,7 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
         }
         let mut weights: Vec<u32> = targets
             .iter()
-            .map(|&t| {
-                index
-                    .requirements
-                    .iter()
-                    .map(|&i| &rules.requirements[i])
-                    .filter(|r| r.counts)
-                    .filter(|r| match &r.kind {
-                        RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
-                        RequirementKind::AttackPlayerOtherThan { creature, player } => {
-                            *creature == c && rules.targets[t].player().is_some_and(|p| p != *player)
-                        }
-                        RequirementKind::PlayerAttacks { .. } => false,
-                    })
-                    .count() as u32
-            })
+            .map(|&t| index.requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts && rules.obeys_pair(r, c, t)).count() as u32)
             .collect();
         let mut targets = targets;
         match (pruning, &dominance) {

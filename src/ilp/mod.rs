@@ -74,6 +74,7 @@ use std::time::{Duration, Instant};
 /// The integer-program method, with an optional deadline shared by all its solves.
 #[derive(Debug, Clone, Copy)]
 pub struct Ilp {
+    /// When every solve stops; None for no limit.
     pub deadline: Option<Instant>,
     /// Whether interchangeable creatures share variables (on by default).
     pub grouping: Grouping,
@@ -116,19 +117,24 @@ impl Default for Ilp {
 /// Whether a solution is proven optimal.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Optimality {
+    /// Branch and bound proved the solution optimal.
     Proven,
     /// The deadline came first; the best proven upper bound on the objective, if known.
     Unproven {
+        /// The bound, if any was proven.
         bound: Option<f64>,
     },
 }
 
 /// What a solve returns: the rounded assignment and the objective microlp reported.
 pub struct Solved {
+    /// The solution as a declaration in plain form.
     pub assignment: Assignment,
+    /// The objective's value, as microlp computed it.
     pub objective: f64,
     /// The encoding's `obeyed` at the solution, as microlp computed it.
     pub obeyed: f64,
+    /// Whether it is proven optimal.
     pub optimality: Optimality,
 }
 
@@ -523,18 +529,5 @@ fn most_obeyed_by(pos: &Position, c: usize) -> usize {
     let rules = &pos.rules;
     let reqs: Vec<&crate::rules::Requirement> =
         rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts).collect();
-    rules.creatures[c]
-        .allowed
-        .iter()
-        .map(|&t| {
-            reqs.iter()
-                .filter(|r| match &r.kind {
-                    crate::rules::RequirementKind::Attack { targets, .. } => crate::rules::in_targets(targets, t),
-                    crate::rules::RequirementKind::AttackPlayerOtherThan { player, .. } => rules.targets[t].player().is_some_and(|p| p != *player),
-                    crate::rules::RequirementKind::PlayerAttacks { .. } => false,
-                })
-                .count()
-        })
-        .max()
-        .unwrap_or(0)
+    rules.creatures[c].allowed.iter().map(|&t| reqs.iter().filter(|r| rules.obeys_pair(r, c, t)).count()).max().unwrap_or(0)
 }

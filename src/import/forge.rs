@@ -38,12 +38,19 @@ use std::fmt;
 /// What attackopt knows about a card by name: its types and the numbers that matter.
 #[derive(Debug, Clone, Copy)]
 pub struct KnownCard {
+    /// The card's name.
     pub name: &'static str,
+    /// Its card types.
     pub types: &'static [&'static str],
+    /// Its subtypes.
     pub subtypes: &'static [&'static str],
+    /// Its colors, as letters.
     pub colors: &'static [&'static str],
+    /// Its printed power.
     pub power: i64,
+    /// Its printed toughness.
     pub toughness: i64,
+    /// Its keywords that matter to attacking.
     pub keywords: &'static [&'static str],
     /// Explicit {T} mana abilities, alternatives (tapping uses one), for cards outside the
     /// catalog whose land subtypes do not already imply them (the catalog supplies its own).
@@ -263,7 +270,9 @@ pub struct Skipped {
     pub zone: String,
     /// Its position in that list, from 1.
     pub index: usize,
+    /// The card as Forge wrote it.
     pub card: String,
+    /// Why it was left out.
     pub reason: String,
 }
 
@@ -276,8 +285,11 @@ impl fmt::Display for Skipped {
 /// The board, what was skipped, and what was read but ignored.
 #[derive(Debug, Clone, Serialize)]
 pub struct Imported {
+    /// The board.
     pub board: Board,
+    /// The cards left out, with the reason for each.
     pub skipped: Vec<Skipped>,
+    /// What was read but ignored, line by line (a malformed line, a key that does not matter).
     pub warnings: Vec<String>,
 }
 

@@ -38,7 +38,9 @@ pub struct Exhaustive;
 /// One declaration that obeys every restriction and can be paid.
 #[derive(Debug, Clone)]
 pub struct Candidate {
+    /// The declaration, in plain form.
     pub assignment: Assignment,
+    /// The requirements it obeys (those that count).
     pub obeyed: usize,
     /// Incurred cost instances, sorted.
     pub incurred: Vec<usize>,
@@ -126,12 +128,14 @@ pub fn distance(a: &Assignment, b: &Assignment) -> usize {
 /// one board (the two baselines, every entry of `enumerate`) share one enumeration.
 #[derive(Debug, Clone)]
 pub struct ExhaustiveOracle {
+    /// Every declaration that obeys every restriction and can be paid, in enumeration order.
     pub candidates: Vec<Candidate>,
     /// When [`ExhaustiveOracle::legal_in_time`] gives up.
     pub deadline: Option<Instant>,
 }
 
 impl ExhaustiveOracle {
+    /// The oracle of a board, with no deadline; refused past [`MAX_DECLARATIONS`].
     pub fn new(pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
         Self::within(pos, None)
     }

@@ -42,6 +42,11 @@ impl std::fmt::Display for Baseline {
 /// How a maximum was established (the `proof` field): serialized as `"exhaustive"`,
 /// `"ilp-optimal"` or `"none"` (docs/format.md). `"lp-bound"`, which the format allows, is never
 /// produced: every maximum attackopt reports is proven or absent.
+// No doc comments on the variants (`Exhaustive`: the exhaustive checker tried every declaration;
+// `IlpOptimal`: the integer program proved its optimum; `None`: the time limit came first), nor
+// more words above: schemars copies them into the JSON Schema, and a doc comment on a unit
+// variant turns its `"enum": [...]` into a `oneOf`, which would change `attackopt schema result`.
+#[allow(missing_docs)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Proof {
@@ -64,6 +69,7 @@ impl std::fmt::Display for Proof {
 }
 
 impl Proof {
+    /// The name in JSON.
     pub fn as_str(self) -> &'static str {
         match self {
             Proof::Exhaustive => "exhaustive",
@@ -105,10 +111,12 @@ impl std::fmt::Display for SolveError {
 /// The most requirements a declaration allowed by a baseline can obey.
 #[derive(Debug, Clone)]
 pub struct Maximum {
+    /// The most requirements obeyed.
     pub value: usize,
     /// A declaration that obeys `value` requirements, respects every restriction, is payable and
     /// incurs only allowed cost instances.
     pub witness: Assignment,
+    /// How `value` was established.
     pub proof: Proof,
 }
 

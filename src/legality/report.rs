@@ -1,4 +1,8 @@
 //! The result of `check` (docs/format.md "Result JSON") and its readable text form.
+//!
+//! These types derive the result's JSON Schema, and schemars copies doc comments into it: an item
+//! documented here for Rust only carries `#[schemars(description = "")]`, so that the schema
+//! (`attackopt schema result`) stays as it was (see src/board/mod.rs).
 
 use super::{Baseline, Proof};
 use crate::board::{Declaration, PaymentEntry};
@@ -6,7 +10,15 @@ use crate::mana::CostTotal;
 use serde::Serialize;
 use std::fmt::Write;
 
+/// What a violation breaks (docs/format.md "Result JSON"): `Attacker`, a creature that may not
+/// attack at all (CR 508.1a); `Target`, a target it may not attack (CR 508.1b); `Restriction`
+/// (CR 508.1c); `Requirements`, fewer requirements obeyed than the baseline's maximum
+/// (CR 508.1d); `Cost`, costs that can't be paid or a payment that does not work (CR 508.1g-j).
+// The variants are documented above, not one by one: a doc comment on a unit variant turns the
+// schema's `"enum": [...]` into a `oneOf` (schemars), which would change `attackopt schema result`.
+#[allow(missing_docs)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(description = "")]
 #[serde(rename_all = "lowercase")]
 pub enum ViolationKind {
     Attacker,
@@ -29,22 +41,37 @@ impl ViolationKind {
     }
 }
 
+/// One reason a declaration is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(description = "")]
 pub struct Violation {
+    /// What it breaks.
+    #[schemars(description = "")]
     pub kind: ViolationKind,
+    /// A sentence saying what and why, naming cards and CR rules.
+    #[schemars(description = "")]
     pub message: String,
 }
 
 impl Violation {
+    /// A violation of `kind` with its message.
     pub fn new(kind: ViolationKind, message: impl Into<String>) -> Self {
         Violation { kind, message: message.into() }
     }
 }
 
+/// One requirement of the board and whether the declaration obeys it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(description = "")]
 pub struct RequirementReport {
+    /// The requirement as a sentence.
+    #[schemars(description = "")]
     pub text: String,
+    /// The id of the creature it is on; None for a player requirement.
+    #[schemars(description = "")]
     pub creature: Option<String>,
+    /// Whether the declaration obeys it.
+    #[schemars(description = "")]
     pub obeyed: bool,
     /// False for requirements on creatures that may not attack: listed, counted nowhere.
     pub counts: bool,
@@ -55,7 +82,11 @@ pub struct RequirementReport {
 /// Legality under each baseline (docs/rules.md section 7), so a user sees when they disagree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct LegalUnder {
+    /// Legal under the paid baseline.
+    #[schemars(description = "")]
     pub paid: bool,
+    /// Legal under the free baseline.
+    #[schemars(description = "")]
     pub free: bool,
 }
 
@@ -66,15 +97,36 @@ pub struct CheckResult {
     /// True: legal; false: illegal, or not decided (`proof` "none" and no violation proven).
     #[schemars(with = "Option<bool>")]
     pub legal: bool,
+    /// The baseline it was judged under.
+    #[schemars(description = "")]
     pub baseline: Baseline,
+    /// Requirements the declaration obeys (those that count).
+    #[schemars(description = "")]
     pub requirements_obeyed: usize,
+    /// The most requirements a declaration allowed by the baseline can obey.
+    #[schemars(description = "")]
     pub requirements_max: usize,
+    /// The most requirements a declaration paying no cost can obey.
+    #[schemars(description = "")]
     pub requirements_max_free: usize,
+    /// The declaration, with the payment found when it is legal and payable.
+    #[schemars(description = "")]
     pub declaration: Declaration,
+    /// Every requirement of the board, obeyed or not.
+    #[schemars(description = "")]
     pub requirements: Vec<RequirementReport>,
+    /// Why it is illegal; empty when legal.
+    #[schemars(description = "")]
     pub violations: Vec<Violation>,
+    /// When it obeys too few requirements: a declaration the baseline allows that obeys
+    /// `requirements_max`, differing from it in as few creatures as the method manages.
+    #[schemars(description = "")]
     pub witness: Option<Declaration>,
+    /// The costs it incurs: mana totalled, life paid.
+    #[schemars(description = "")]
     pub cost: CostTotal,
+    /// How `requirements_max` was established.
+    #[schemars(description = "")]
     pub proof: Proof,
     /// Added field: the verdict under both baselines.
     pub legal_under: LegalUnder,

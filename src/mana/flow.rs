@@ -1,6 +1,7 @@
 //! A small max-flow (Edmonds-Karp on a dense matrix). Graphs here have under 150 nodes: unit
 //! classes and symbol classes, never individual mana.
 
+/// A flow network on `n` nodes, capacities in a dense matrix.
 pub struct Flow {
     n: usize,
     cap: Vec<i64>,
@@ -8,10 +9,12 @@ pub struct Flow {
 }
 
 impl Flow {
+    /// A network of `n` nodes and no edges.
     pub fn new(n: usize) -> Flow {
         Flow { n, cap: vec![0; n * n], flow: vec![0; n * n] }
     }
 
+    /// Add `cap` to the capacity of edge from -> to.
     pub fn add(&mut self, from: usize, to: usize, cap: i64) {
         self.cap[from * self.n + to] += cap;
     }

@@ -16,10 +16,14 @@ use std::collections::BTreeMap;
 /// refused rather than guessed.
 pub const MAX_CHOICES: usize = 1 << 16;
 
+/// Why paying could not be decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PayError {
     /// The payment problem has more combinations than [`MAX_CHOICES`].
-    TooManyChoices { player: String },
+    TooManyChoices {
+        /// The id of the player paying.
+        player: String,
+    },
 }
 
 impl std::fmt::Display for PayError {
@@ -36,27 +40,30 @@ impl std::fmt::Display for PayError {
 /// What a declaration's costs come to: mana symbols totalled, and life paid.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct CostTotal {
+    /// The mana symbols of every incurred cost instance, totalled (generic first; `""` when none
+    /// is incurred, `"{0}"` for zero-cost instances).
+    #[schemars(description = "")]
     pub mana: String,
+    /// The life the payment pays.
+    #[schemars(description = "")]
     pub life: i64,
 }
 
 /// A payment that works: entries as in docs/format.md's declaration format.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Payment {
+    /// The payment as the declaration format writes it.
     pub entries: Vec<PaymentEntry>,
     /// Life paid, per player.
     pub life: BTreeMap<usize, i64>,
 }
 
 impl Payment {
+    /// Life paid by all players.
     pub fn total_life(&self) -> i64 {
         // Each player's share is at most their life total; saturating keeps a sum of huge
         // totals from wrapping.
         self.life.values().fold(0i64, |sum, l| sum.saturating_add(*l))
-    }
-    /// Mana units spent (for tie-breaking: less mana is better).
-    pub fn mana_spent(&self) -> usize {
-        self.entries.iter().filter_map(|e| e.mana.as_deref()).map(|m| m.matches('{').count()).sum()
     }
 }
 

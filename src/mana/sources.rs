@@ -8,8 +8,11 @@ use crate::rules::Rules;
 /// A permanent that can tap for mana to pay a cost to attack.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
+    /// The permanent, by index in the board's permanents.
     pub permanent: usize,
+    /// Its id.
     pub id: String,
+    /// Its controller, by index in the board's players (who pays with it).
     pub controller: usize,
     /// The rules creature that, by attacking without vigilance, taps this source before costs
     /// are paid (CR 508.1f): then it pays nothing.
@@ -36,6 +39,7 @@ pub struct ManaBoard {
 }
 
 impl ManaBoard {
+    /// The mana of a board: its usable sources, pools and life totals.
     pub fn new(vb: &ValidBoard, rules: &Rules) -> ManaBoard {
         let could = could_produce(vb);
         let mut sources = Vec::new();

@@ -16,24 +16,28 @@ use crate::vocab::symbol::Symbol;
 /// Something a creature can attack: a player, a planeswalker or a battle (CR 508.1b).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {
+    /// The player's or permanent's id on the board.
     pub id: String,
+    /// What it is, with its index.
     pub kind: TargetKind,
     /// The defending player if this is attacked: the player, the planeswalker's controller, or
     /// the battle's protector (CR 508.5, 802.2a). None for a battle without a protector.
     pub defender: Option<usize>,
 }
 
+/// The three kinds of things a creature can attack (CR 508.1b).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TargetKind {
+    /// A player, by index in the board's players.
     Player(usize),
+    /// A planeswalker, by index in the board's permanents.
     Planeswalker(usize),
+    /// A battle, by index in the board's permanents.
     Battle(usize),
 }
 
 impl Target {
-    pub fn is_player(&self) -> bool {
-        matches!(self.kind, TargetKind::Player(_))
-    }
+    /// The player this target is, if it is one (not a planeswalker or battle).
     pub fn player(&self) -> Option<usize> {
         match self.kind {
             TargetKind::Player(p) => Some(p),
@@ -47,10 +51,16 @@ impl Target {
 pub struct Creature {
     /// Index in the board's permanents.
     pub permanent: usize,
+    /// Its id on the board.
     pub id: String,
+    /// Its card name (empty when the board gives none).
     pub name: String,
+    /// Its controller, by index in the board's players.
     pub controller: usize,
+    /// Its power, for objectives.
     pub power: i64,
+    /// Whether it has vigilance: attacking does not tap it, so it can still tap for mana to
+    /// pay costs to attack (CR 702.20b, 508.1f).
     pub vigilance: bool,
     /// Why it may not attack at all (CR 508.1a, 302.6, 702.3b), or None when it may.
     pub ineligible: Option<String>,
@@ -62,6 +72,7 @@ pub struct Creature {
 }
 
 impl Creature {
+    /// Whether it may attack at all (CR 508.1a).
     pub fn may_attack(&self) -> bool {
         self.ineligible.is_none()
     }
@@ -71,19 +82,36 @@ impl Creature {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RequirementKind {
     /// The creature attacks (something in `targets`; None = anything).
-    Attack { creature: usize, targets: Option<Vec<usize>> },
+    Attack {
+        /// The creature, by index in [`Rules::creatures`].
+        creature: usize,
+        /// The targets that obey it, sorted; None for any target.
+        targets: Option<Vec<usize>>,
+    },
     /// The creature attacks a player other than `player` (goad's second half, CR 701.15b).
-    AttackPlayerOtherThan { creature: usize, player: usize },
+    AttackPlayerOtherThan {
+        /// The creature, by index in [`Rules::creatures`].
+        creature: usize,
+        /// The player it must attack another than (the goading player).
+        player: usize,
+    },
     /// At least one creature `player` controls attacks something in `targets` (Trove of Temptation).
-    PlayerAttacks { player: usize, targets: Vec<usize> },
+    PlayerAttacks {
+        /// The player whose creatures may obey it.
+        player: usize,
+        /// The targets that obey it, sorted.
+        targets: Vec<usize>,
+    },
 }
 
 /// Where a rule instance comes from ("goaded by B", "Juggernaut", an effect's source): shared
 /// by every instance of one effect, which may be thousands.
 pub type Source = std::sync::Arc<str>;
 
+/// A requirement (CR 508.1d): obeyed by as many as possible, never forced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Requirement {
+    /// What it asks.
     pub kind: RequirementKind,
     /// Where it comes from, for explanations.
     pub source: Source,
@@ -92,6 +120,7 @@ pub struct Requirement {
 }
 
 impl Requirement {
+    /// The creature a creature requirement is on; None for a player requirement.
     pub fn creature(&self) -> Option<usize> {
         match self.kind {
             RequirementKind::Attack { creature, .. } | RequirementKind::AttackPlayerOtherThan { creature, .. } => Some(creature),
@@ -104,19 +133,45 @@ impl Requirement {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RestrictionKind {
     /// The creature can't attack anything in `targets` (None = anything).
-    CantAttack { creature: usize, targets: Option<Vec<usize>> },
+    CantAttack {
+        /// The creature, by index in [`Rules::creatures`].
+        creature: usize,
+        /// The targets it can't attack, sorted; None for all of them.
+        targets: Option<Vec<usize>>,
+    },
     /// If the creature attacks, at least `count` other creatures attack (CR 506.5).
-    MinOtherAttackers { creature: usize, count: u32 },
+    MinOtherAttackers {
+        /// The creature, by index in [`Rules::creatures`].
+        creature: usize,
+        /// How many others must attack with it.
+        count: u32,
+    },
     /// If the creature attacks, no other creature attacks (CR 506.5).
-    AttacksOnlyAlone { creature: usize },
+    AttacksOnlyAlone {
+        /// The creature, by index in [`Rules::creatures`].
+        creature: usize,
+    },
     /// At most `count` creatures attack (something in `targets`); `count` already has this
     /// turn's earlier attackers taken off for "each turn" caps.
-    MaxAttackers { count: u32, targets: Option<Vec<usize>>, per_turn: bool, written: u32 },
+    MaxAttackers {
+        /// How many more creatures may attack (this turn's earlier attackers taken off for a
+        /// per-turn cap).
+        count: u32,
+        /// The targets the cap counts attacks on, sorted; None for all attacks.
+        targets: Option<Vec<usize>>,
+        /// Whether the cap counts the whole turn ("each turn") rather than this combat.
+        per_turn: bool,
+        /// The number as the effect writes it, for explanations.
+        written: u32,
+    },
 }
 
+/// A restriction (CR 508.1c): every legal declaration obeys it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Restriction {
+    /// What it forbids.
     pub kind: RestrictionKind,
+    /// Where it comes from, for explanations.
     pub source: Source,
 }
 
@@ -124,19 +179,28 @@ pub struct Restriction {
 /// attacks something in `targets` (None = anything).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostInstance {
+    /// The creature, by index in [`Rules::creatures`].
     pub creature: usize,
+    /// The targets whose attack incurs it, sorted; None for any attack.
     pub targets: Option<Vec<usize>>,
+    /// The mana to pay (CR 508.1g-h), symbol by symbol.
     pub cost: Vec<Symbol>,
+    /// Where it comes from, for explanations.
     pub source: Source,
 }
 
 /// The plain form of a board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
+    /// Everything that can be attacked: players, then planeswalkers and battles.
     pub targets: Vec<Target>,
+    /// The creatures of the attacking side.
     pub creatures: Vec<Creature>,
+    /// Every requirement (CR 508.1d).
     pub requirements: Vec<Requirement>,
+    /// Every restriction (CR 508.1c).
     pub restrictions: Vec<Restriction>,
+    /// Every cost instance (CR 508.1d, 508.1g-h).
     pub costs: Vec<CostInstance>,
     /// Players whose creatures take part in the declaration (the active player, or their team
     /// under shared team turns, CR 805.10).
@@ -151,8 +215,12 @@ pub struct Rules {
 /// What concerns one creature, as positions in the rules' lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CreatureIndex {
+    /// Its creature requirements, as positions in [`Rules::requirements`].
     pub requirements: Vec<usize>,
+    /// Its own restrictions (caps on all creatures are in none), as positions in
+    /// [`Rules::restrictions`].
     pub restrictions: Vec<usize>,
+    /// Its cost instances, as positions in [`Rules::costs`].
     pub costs: Vec<usize>,
 }
 
@@ -168,12 +236,25 @@ pub fn in_targets(targets: &Option<Vec<usize>>, t: usize) -> bool {
 pub type Assignment = Vec<Option<usize>>;
 
 impl Rules {
+    /// Whether creature `c` attacking target `t` obeys requirement `r` (CR 508.1d, 701.15b):
+    /// the one definition of the pairs a creature requirement counts, which the check, the
+    /// integer program's weights and bounds and the depth-first search all use. A player
+    /// requirement (Trove of Temptation) is obeyed by no pair on its own: it holds once any
+    /// creature of its player attacks into its targets, which [`Rules::obeys`] and the integer
+    /// program's own variable for it count.
+    pub fn obeys_pair(&self, r: &Requirement, c: usize, t: usize) -> bool {
+        match &r.kind {
+            RequirementKind::Attack { creature, targets } => *creature == c && in_targets(targets, t),
+            RequirementKind::AttackPlayerOtherThan { creature, player } => *creature == c && self.targets[t].player().is_some_and(|p| p != *player),
+            RequirementKind::PlayerAttacks { .. } => false,
+        }
+    }
+
     /// Whether requirement `r` is obeyed by the assignment (CR 508.1d, 701.15b).
     pub fn obeys(&self, r: &Requirement, a: &Assignment) -> bool {
         match &r.kind {
-            RequirementKind::Attack { creature, targets } => a[*creature].is_some_and(|t| in_targets(targets, t)),
-            RequirementKind::AttackPlayerOtherThan { creature, player } => {
-                a[*creature].is_some_and(|t| self.targets[t].player().is_some_and(|p| p != *player))
+            RequirementKind::Attack { creature, .. } | RequirementKind::AttackPlayerOtherThan { creature, .. } => {
+                a[*creature].is_some_and(|t| self.obeys_pair(r, *creature, t))
             }
             RequirementKind::PlayerAttacks { player, targets } => {
                 self.creatures.iter().enumerate().any(|(c, cr)| cr.controller == *player && a[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
@@ -216,10 +297,12 @@ impl Rules {
             && self.restrictions.iter().all(|r| self.holds(r, a))
     }
 
+    /// The creature a permanent of the board is, if it is one of the attacking side's.
     pub fn creature_index(&self, permanent: usize) -> Option<usize> {
         self.creature_of.get(permanent).copied().flatten()
     }
 
+    /// The target with this id, if any.
     pub fn target_index(&self, id: &str) -> Option<usize> {
         self.targets.iter().position(|t| t.id == id)
     }

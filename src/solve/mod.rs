@@ -59,46 +59,40 @@ impl Objective {
         }
     }
 
-    /// The objective's value for an assignment.
-    pub fn value(self, pos: &Position, a: &Assignment) -> i64 {
-        let rules = &pos.rules;
-        a.iter()
-            .enumerate()
-            .filter_map(|(c, t)| t.map(|t| (c, t)))
-            .map(|(c, t)| match self {
-                Objective::Power => rules.creatures[c].power,
-                Objective::Attackers => 1,
-                Objective::None => 0,
-                Objective::Damage(p) => {
-                    if rules.targets[t].player() == Some(p) {
-                        rules.creatures[c].power.max(0)
-                    } else {
-                        0
-                    }
+    /// What creature `c` attacking target `t` adds to the objective: the one definition of the
+    /// objective, which is the sum of its weights over a declaration's attacks ([`Objective::value`],
+    /// the integer program's objective, and the bound that needs no solving all use it).
+    pub fn weight(self, pos: &Position, c: usize, t: usize) -> i64 {
+        let power = pos.rules.creatures[c].power;
+        match self {
+            Objective::Power => power,
+            Objective::Attackers => 1,
+            Objective::None => 0,
+            // Damage to the player: an attack on their planeswalker or battle deals them none,
+            // and a creature with negative power deals 0 (CR 510.1a).
+            Objective::Damage(p) => {
+                if pos.rules.targets[t].player() == Some(p) {
+                    power.max(0)
+                } else {
+                    0
                 }
-            })
-            .sum()
+            }
+        }
     }
 
-    /// The objective over the encoding's group counts (members of a group share power).
+    /// The objective's value for an assignment.
+    pub fn value(self, pos: &Position, a: &Assignment) -> i64 {
+        a.iter().enumerate().filter_map(|(c, t)| t.map(|t| self.weight(pos, c, t))).sum()
+    }
+
+    /// The objective over the encoding's group counts: the members of a group share power and
+    /// targets (the encoding's signature), so the first member's weight is each member's.
     fn expression(self, pos: &Position, enc: &Encoding) -> Expression {
-        let rules = &pos.rules;
         let mut e = Expression::with_capacity(enc.x.len());
         for (g, xs) in enc.x.iter().enumerate() {
-            let power = rules.creatures[enc.groups[g].members[0]].power;
+            let c = enc.groups[g].members[0];
             for (t, v) in xs {
-                let w = match self {
-                    Objective::Power => power,
-                    Objective::Attackers => 1,
-                    Objective::None => 0,
-                    Objective::Damage(p) => {
-                        if rules.targets[*t].player() == Some(p) {
-                            power.max(0)
-                        } else {
-                            0
-                        }
-                    }
-                };
+                let w = self.weight(pos, c, *t);
                 if w != 0 {
                     e.add_mul(w as f64, *v);
                 }
@@ -127,8 +121,12 @@ pub fn mana_of(pos: &Position, a: &Assignment) -> i64 {
 /// The result of `solve`: the check of the best declaration, plus the objective's value.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SolveResult {
+    /// The check of the best declaration (its fields are the result's, flattened).
     #[serde(flatten)]
+    #[schemars(description = "")]
     pub result: CheckResult,
+    /// The objective's value for it.
+    #[schemars(description = "")]
     pub objective: i64,
     /// Whether no legal declaration is better (objective, then the tie-breaks). False when the
     /// time limit came first: the declaration is still legal (checked like any other), the
@@ -594,29 +592,8 @@ struct Proven {
 /// bound stopped before proving a bound of its own.
 pub fn simple_bound(pos: &Position, objective: Objective) -> i64 {
     let rules = &pos.rules;
-    let mut gains: Vec<i64> = rules
-        .creatures
-        .iter()
-        .map(|c| {
-            c.allowed
-                .iter()
-                .map(|&t| match objective {
-                    Objective::Power => c.power,
-                    Objective::Attackers => 1,
-                    Objective::None => 0,
-                    Objective::Damage(p) => {
-                        if rules.targets[t].player() == Some(p) {
-                            c.power.max(0)
-                        } else {
-                            0
-                        }
-                    }
-                })
-                .max()
-                .unwrap_or(0)
-                .max(0)
-        })
-        .collect();
+    let mut gains: Vec<i64> =
+        rules.creatures.iter().enumerate().map(|(c, cr)| cr.allowed.iter().map(|&t| objective.weight(pos, c, t)).max().unwrap_or(0).max(0)).collect();
     gains.sort_unstable_by(|a, b| b.cmp(a));
     let cap = rules
         .restrictions
@@ -719,6 +696,8 @@ pub fn closest_legal_with_oracle(a: &Assignment, baseline: Baseline, oracle: &Ex
 /// "method": ... }`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Enumeration {
+    /// The legal declarations found, each checked.
+    #[schemars(description = "")]
     pub declarations: Vec<CheckResult>,
     /// The program (or the exhaustive checker) proved there are no more.
     pub complete: bool,

@@ -9,54 +9,132 @@ pub enum ManaAbility {
     /// Adds these units (a unit of several types is one mana of the player's choice).
     Fixed(Vec<TypeSet>),
     /// CR 106.7: one mana of a type (or color) that some lands could produce.
-    CouldProduce { lands: LandsOf, colors_only: bool },
+    CouldProduce {
+        /// Whose lands.
+        lands: LandsOf,
+        /// `"kind": "color"`: only the colors among what they could produce (Exotic Orchard);
+        /// false for any type, colorless included (Reflecting Pool).
+        colors_only: bool,
+    },
 }
 
+/// Whose lands a "could produce" ability looks at (CR 106.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LandsOf {
+    /// The lands of the ability's controller's opponents (`"lands_of_opponents"`).
     Opponents,
+    /// The lands the ability's controller controls (`"lands_you_control"`).
     Controller,
 }
 
 /// `creatures` of an effect (docs/format.md "Explicit effects").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Selector {
+    /// `"all"`: every creature of the attacking side.
     All,
+    /// A list of ids, as permanent indices.
     Ids(Vec<usize>),
+    /// An object of conditions.
     Filter(Filter),
 }
 
 /// A selector object: every field present must hold.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Filter {
+    /// Controlled by this player.
     pub controller: Option<usize>,
+    /// Controlled by an opponent of this player.
     pub opponents_of: Option<usize>,
+    /// Has this subtype (any case).
     pub subtype: Option<String>,
+    /// Is this color.
     pub color: Option<ManaType>,
+    /// Is not this color.
     pub not_color: Option<ManaType>,
+    /// Has this keyword (any case).
     pub keyword: Option<String>,
+    /// Lacks this keyword (any case).
     pub without_keyword: Option<String>,
+    /// Has power greater than this.
     pub power_greater_than: Option<i64>,
+    /// Is none of these permanents.
     pub except: Vec<usize>,
 }
 
 /// A target set: the union of its parts (docs/format.md). Indices are player or permanent indices.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TargetSpec {
+    /// These players.
     pub players: Vec<usize>,
+    /// The planeswalkers these players control.
     pub planeswalkers_of: Vec<usize>,
+    /// The battles these players protect.
     pub battles_protected_by: Vec<usize>,
+    /// These planeswalkers and battles.
     pub permanents: Vec<usize>,
 }
 
+/// An effect, explicit or from a named card, in the kinds of docs/format.md "Explicit
+/// effects"; `target` None is "anything".
 #[derive(Debug, Clone, PartialEq)]
 pub enum EffectKind {
-    AttacksIfAble { creatures: Selector, target: Option<TargetSpec> },
-    AttacksPlayerOtherThan { creatures: Selector, player: usize },
-    PlayerAttacksIfAble { player: usize, target: TargetSpec },
-    CantAttack { creatures: Selector, target: Option<TargetSpec> },
-    MinOtherAttackers { creatures: Selector, count: u32 },
-    AttacksOnlyAlone { creatures: Selector },
-    MaxAttackers { count: u32, target: Option<TargetSpec>, per_turn: bool },
-    AttackCost { creatures: Selector, target: Option<TargetSpec>, cost: Vec<Symbol> },
+    /// `attacks_if_able`: one requirement per creature (CR 508.1d).
+    AttacksIfAble {
+        /// The creatures.
+        creatures: Selector,
+        /// What they must attack.
+        target: Option<TargetSpec>,
+    },
+    /// `attacks_player_other_than_if_able`: one requirement per creature (goad, CR 701.15b).
+    AttacksPlayerOtherThan {
+        /// The creatures.
+        creatures: Selector,
+        /// The player they must attack another than.
+        player: usize,
+    },
+    /// `player_attacks_if_able`: one requirement, on a player (Trove of Temptation).
+    PlayerAttacksIfAble {
+        /// The player one of whose creatures must attack.
+        player: usize,
+        /// What it must attack.
+        target: TargetSpec,
+    },
+    /// `cant_attack`: a restriction per creature (CR 508.1c).
+    CantAttack {
+        /// The creatures.
+        creatures: Selector,
+        /// What they can't attack.
+        target: Option<TargetSpec>,
+    },
+    /// `min_other_attackers` (and `cant_attack_alone`, count 1): a restriction per creature
+    /// (CR 506.5).
+    MinOtherAttackers {
+        /// The creatures.
+        creatures: Selector,
+        /// How many others must attack with each.
+        count: u32,
+    },
+    /// `attacks_only_alone`: a restriction per creature (CR 506.5).
+    AttacksOnlyAlone {
+        /// The creatures.
+        creatures: Selector,
+    },
+    /// `max_attackers`: one restriction on the whole declaration.
+    MaxAttackers {
+        /// The most creatures that may attack.
+        count: u32,
+        /// The targets whose attackers count.
+        target: Option<TargetSpec>,
+        /// `per: "turn"`: this turn's earlier attackers count too.
+        per_turn: bool,
+    },
+    /// `attack_cost`: a cost instance per creature (CR 508.1d, 508.1g-h).
+    AttackCost {
+        /// The creatures.
+        creatures: Selector,
+        /// The targets whose attack incurs the cost.
+        target: Option<TargetSpec>,
+        /// The cost.
+        cost: Vec<Symbol>,
+    },
 }

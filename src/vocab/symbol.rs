@@ -5,18 +5,27 @@ use std::fmt;
 /// The six types of mana (CR 106.1): five colors and colorless.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ManaType {
+    /// White.
     W,
+    /// Blue.
     U,
+    /// Black.
     B,
+    /// Red.
     R,
+    /// Green.
     G,
+    /// Colorless.
     C,
 }
 
 impl ManaType {
+    /// The six types, in WUBRGC order.
     pub const ALL: [ManaType; 6] = [ManaType::W, ManaType::U, ManaType::B, ManaType::R, ManaType::G, ManaType::C];
+    /// The five colors, in WUBRG order.
     pub const COLORS: [ManaType; 5] = [ManaType::W, ManaType::U, ManaType::B, ManaType::R, ManaType::G];
 
+    /// The type a letter names (any case): W, U, B, R, G or C.
     pub fn from_letter(c: char) -> Option<ManaType> {
         Some(match c.to_ascii_uppercase() {
             'W' => ManaType::W,
@@ -29,6 +38,7 @@ impl ManaType {
         })
     }
 
+    /// The type's letter, upper case.
     pub fn letter(self) -> char {
         match self {
             ManaType::W => 'W',
@@ -50,28 +60,38 @@ impl ManaType {
 pub struct TypeSet(pub u8);
 
 impl TypeSet {
+    /// No type: a unit that can be nothing (dropped where it would be made).
     pub const EMPTY: TypeSet = TypeSet(0);
+    /// Any of the five colors.
     pub const ANY_COLOR: TypeSet = TypeSet(0b11111);
+    /// Any of the six types.
     pub const ANY_TYPE: TypeSet = TypeSet(0b111111);
 
+    /// Just this type.
     pub fn one(t: ManaType) -> TypeSet {
         TypeSet(t.bit())
     }
+    /// Whether the unit may be of type `t`.
     pub fn contains(self, t: ManaType) -> bool {
         self.0 & t.bit() != 0
     }
+    /// The types of either set.
     pub fn union(self, o: TypeSet) -> TypeSet {
         TypeSet(self.0 | o.0)
     }
+    /// Whether the sets share a type.
     pub fn intersects(self, o: TypeSet) -> bool {
         self.0 & o.0 != 0
     }
+    /// Whether the set has no type.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The colors of the set (colorless left out).
     pub fn colors_only(self) -> TypeSet {
         TypeSet(self.0 & Self::ANY_COLOR.0)
     }
+    /// The set's types, in WUBRGC order.
     pub fn iter(self) -> impl Iterator<Item = ManaType> {
         ManaType::ALL.into_iter().filter(move |t| self.contains(*t))
     }

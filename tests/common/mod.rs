@@ -4,9 +4,9 @@
 //! everywhere.
 #![allow(dead_code)]
 
-use attackopt::board::{parse_board, parse_declaration};
-use attackopt::legality::{check, Baseline, CheckResult, ExhaustiveOracle, ViolationKind};
 use attackopt::Position;
+use attackopt::{check, Baseline, CheckResult, ExhaustiveOracle, ViolationKind};
+use attackopt::{parse_board, parse_declaration};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -110,7 +110,7 @@ pub fn assert_legal_json(pos: &Position, decl: &Value) -> CheckResult {
 }
 
 /// The rules creature with this id.
-pub fn creature<'a>(pos: &'a Position, id: &str) -> &'a attackopt::rules::Creature {
+pub fn creature<'a>(pos: &'a Position, id: &str) -> &'a attackopt::internals::rules::Creature {
     pos.rules.creatures.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no creature {id} on the attacking side"))
 }
 

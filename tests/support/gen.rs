@@ -14,7 +14,7 @@
 //! is arranged so that 0 is the simplest option (fewer players, no optional feature, the first
 //! name), so shrinking yields small boards. A stream that runs out reads as zeros.
 //!
-//! Generated boards are always valid input for `attackopt::board::parse_board`, and small: the
+//! Generated boards are always valid input for `attackopt::parse_board`, and small: the
 //! product over the attacking side's creatures of (1 + possible targets) is at most
 //! [`MAX_SPACE`], so the exhaustive checker answers in milliseconds.
 //!
@@ -965,7 +965,7 @@ pub fn case(n: usize) -> impl Strategy<Value = Case> {
 /// cap crossing Crawlspace's.
 pub fn taxed_board() -> impl Strategy<Value = Value> {
     (3usize..=5, 1usize..=3, any::<u64>(), vec(any::<bool>(), 8), 0i64..=6, 1u32..=2).prop_map(|(players, creatures, seed, extras, life, cap)| {
-        use attackopt::generate::{generate, Profile};
+        use attackopt::generator::{generate, Profile};
         let mut board = serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap();
         let active = board["active_player"].as_str().unwrap().to_string();
         let opponents: Vec<String> =

@@ -2,9 +2,9 @@
 //! that need no file.
 
 use crate::Failure;
-use attackopt::api::{Method, Options};
-use attackopt::legality::Baseline;
-use attackopt::request::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
+use attackopt::Baseline;
+use attackopt::{Method, Options};
+use attackopt::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The exit statuses and where the formats are described, at the end of `--help`.

@@ -23,11 +23,12 @@
 //! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
 
-use attackopt::board::size::MAX_INPUT_BYTES;
-use attackopt::board::{check_regular_file, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
-use attackopt::position::Position;
-use attackopt::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
-use attackopt::solve::Objective;
+use attackopt::input::MAX_INPUT_BYTES;
+use attackopt::input::{check_regular_file, read_source};
+use attackopt::Objective;
+use attackopt::Position;
+use attackopt::{load_board, parse_board, parse_declaration, InputError, Warning};
+use attackopt::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -92,8 +93,8 @@ impl From<InputError> for LineError {
     }
 }
 
-impl From<attackopt::api::Error> for LineError {
-    fn from(e: attackopt::api::Error) -> Self {
+impl From<attackopt::Error> for LineError {
+    fn from(e: attackopt::Error) -> Self {
         LineError { code: e.exit_code(), message: e.to_string() }
     }
 }
@@ -128,7 +129,7 @@ fn line_name(source: &str, line: usize) -> String {
 pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) -> (String, bool) {
     let here = line_name(source, line);
     // The size limits of a board file hold for a line too, before it is parsed (issue 6).
-    if let Err(e) = attackopt::board::size::check_size(text, &here, &[]) {
+    if let Err(e) = attackopt::input::check_size(text, &here, &[]) {
         return (error_line(&Value::Null, line, &LineError { code: 2, message: e.to_string() }), true);
     }
     let value: Value = match serde_json::from_str(text) {
@@ -172,7 +173,7 @@ fn skip_line<R: BufRead>(input: &mut R) -> std::io::Result<()> {
 }
 
 fn error_line(id: &Value, line: usize, e: &LineError) -> String {
-    let body = attackopt::api::ErrorBody { code: e.code, message: e.message.clone(), path: None };
+    let body = attackopt::ErrorBody { code: e.code, message: e.message.clone(), path: None };
     format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
@@ -182,13 +183,13 @@ fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>),
     if !value.is_object() {
         return Err(LineError {
             code: 2,
-            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", attackopt::board::kind_of(&value)),
+            message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", attackopt::input::kind_of(&value)),
         });
     }
     let mut unknown = Vec::new();
-    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", attackopt::board::json_path(&p)));
+    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", attackopt::input::json_path(&p)));
     // Strict: options written as a list are refused too (F19).
-    let req: Result<RequestLine, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(attackopt::board::Strict(value), &mut note));
+    let req: Result<RequestLine, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(attackopt::input::Strict(value), &mut note));
     let req = req.map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
@@ -257,7 +258,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             &inline
         }
         other => {
-            let found = attackopt::board::kind_of(other);
+            let found = attackopt::input::kind_of(other);
             return Err(LineError {
                 code: 2,
                 message: format!("{here}: at board: expected a board object or the path of a board file, found {found}"),
@@ -305,7 +306,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     match compute() {
         Ok((exit, result)) => Ok((command, exit, result, warnings)),
         // Cut short with nothing to show: the command line's undecided answer, exit 3.
-        Err(e) if e.code == 3 => Ok((command, 3, to_value(&attackopt::api::Undecided::new(e.message))?, warnings)),
+        Err(e) if e.code == 3 => Ok((command, 3, to_value(&attackopt::Undecided::new(e.message))?, warnings)),
         Err(e) => Err(e),
     }
 }
@@ -468,7 +469,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                     break;
                 }
                 window.acquire(0);
-                let msg = LineError { code: 2, message: attackopt::board::size::too_long(&line_name(source, line_no)).to_string() };
+                let msg = LineError { code: 2, message: attackopt::input::too_long(&line_name(source, line_no)).to_string() };
                 let _ = result_tx.send((seq, error_line(&Value::Null, line_no, &msg), true, 0));
                 seq += 1;
                 continue;

@@ -1,8 +1,8 @@
 //! A command that could not answer: its exit status and message, and how it is printed.
 
-use attackopt::api::{Error, ErrorAnswer, ErrorBody, Undecided};
-use attackopt::board::InputError;
-use attackopt::legality::SolveError;
+use attackopt::InputError;
+use attackopt::SolveError;
+use attackopt::{Error, ErrorAnswer, ErrorBody, Undecided};
 use std::io::Write;
 
 /// A failure with its exit status.

@@ -6,12 +6,12 @@
 //! 3 no answer within the time limit.
 
 use args::{Cli, Command, Format, ImportSource, SchemaName};
-use attackopt::api::Options;
-use attackopt::board::{load_board, load_declaration, Warning};
-use attackopt::generate::Profile;
-use attackopt::position::Position;
-use attackopt::request::Request;
-use attackopt::solve::Objective;
+use attackopt::generator::Profile;
+use attackopt::Objective;
+use attackopt::Options;
+use attackopt::Position;
+use attackopt::Request;
+use attackopt::{load_board, load_declaration, Warning};
 use clap::Parser;
 use failure::{write_failure, Failure};
 use std::io::Write;
@@ -56,13 +56,13 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 /// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
 /// frees it at once.
 fn load_position(file: &str) -> Result<&'static Position, Failure> {
-    attackopt::debug::note(|| format!("reading {file}"));
+    attackopt::debug_note(|| format!("reading {file}"));
     let vb = load_board(file)?;
-    attackopt::debug::note(|| "board read and validated".into());
+    attackopt::debug_note(|| "board read and validated".into());
     let pos = Position::new(vb)?;
     // After `Position::new`, which adds the named cards' warnings.
     warn(file, &pos.board.warnings);
-    attackopt::debug::note(|| "board expanded".into());
+    attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
 
@@ -120,13 +120,13 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Generate { players, creatures, seed, profile } => {
             let profile = Profile::parse(&profile).map_err(|m| Failure::new(2, format!("--profile: {m}")))?;
-            if players == 0 || players > attackopt::board::MAX_PLAYERS {
-                return Err(Failure::new(2, format!("--players: expected 1 to {}, found {players}", attackopt::board::MAX_PLAYERS)));
+            if players == 0 || players > attackopt::MAX_PLAYERS {
+                return Err(Failure::new(2, format!("--players: expected 1 to {}, found {players}", attackopt::MAX_PLAYERS)));
             }
-            if creatures > attackopt::generate::MAX_CREATURES {
-                return Err(Failure::new(2, format!("--creatures: expected at most {}, found {creatures}", attackopt::generate::MAX_CREATURES)));
+            if creatures > attackopt::generator::MAX_CREATURES {
+                return Err(Failure::new(2, format!("--creatures: expected at most {}, found {creatures}", attackopt::generator::MAX_CREATURES)));
             }
-            print_json(&attackopt::generate::generate(players, creatures, seed, profile))?;
+            print_json(&attackopt::generator::generate(players, creatures, seed, profile))?;
             Ok(0)
         }
         Command::Schema { format } => {
@@ -135,7 +135,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                 SchemaName::Declaration => "declaration",
                 SchemaName::Result => "result",
             };
-            let schema = attackopt::schema::schema(name).map_err(|m| Failure::new(2, m))?;
+            let schema = attackopt::schema(name).map_err(|m| Failure::new(2, m))?;
             print_json(&schema)?;
             Ok(0)
         }
@@ -154,8 +154,8 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             Ok(0)
         }
         Command::Import { source: ImportSource::Forge { file, format } } => {
-            let text = attackopt::board::read_source(&file)?;
-            let imported = attackopt::import::forge::import(&text, &file)?;
+            let text = attackopt::input::read_source(&file)?;
+            let imported = attackopt::forge::import(&text, &file)?;
             for s in &imported.skipped {
                 errln!("attackopt: {file}: skipped: {s}");
             }
@@ -177,7 +177,7 @@ fn main() {
 
 /// Parse, run, print errors, and give the exit status.
 fn cli_main() -> i32 {
-    attackopt::debug::note(|| "started".into());
+    attackopt::debug_note(|| "started".into());
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -190,8 +190,8 @@ fn cli_main() -> i32 {
             let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json");
             if json {
                 let message = e.kind().as_str().map_or_else(|| "invalid command line".to_string(), |k| format!("command line: {k}"));
-                let error = attackopt::api::ErrorBody { code: 2, message, path: None };
-                if let Ok(text) = serde_json::to_string_pretty(&attackopt::api::ErrorAnswer { error }) {
+                let error = attackopt::ErrorBody { code: 2, message, path: None };
+                if let Ok(text) = serde_json::to_string_pretty(&attackopt::ErrorAnswer { error }) {
                     let _ = writeln!(std::io::stdout().lock(), "{text}");
                 }
             }
@@ -214,7 +214,7 @@ fn cli_main() -> i32 {
 fn finish(outcome: Result<i32, Failure>, json: bool) -> i32 {
     match outcome {
         Ok(code) => {
-            attackopt::debug::note(|| format!("done, exit {code}"));
+            attackopt::debug_note(|| format!("done, exit {code}"));
             code
         }
         Err(f) => {

@@ -12,12 +12,12 @@
 //! JSON path, what was expected). Standard output carries only the protocol; logs go to
 //! standard error.
 
-use attackopt::api::TIME_LIMIT_GRACE as GRACE;
-use attackopt::api::{Error, Options};
-use attackopt::board::{parse_board, parse_declaration, Board, Declaration, InputError};
-use attackopt::position::Position;
-use attackopt::request::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
-use attackopt::solve::Objective;
+use attackopt::Objective;
+use attackopt::Position;
+use attackopt::TIME_LIMIT_GRACE as GRACE;
+use attackopt::{parse_board, parse_declaration, Board, Declaration, InputError};
+use attackopt::{Error, Options};
+use attackopt::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
@@ -101,7 +101,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Objects<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let mut track = serde_path_to_error::Track::new();
         let tracked = serde_path_to_error::Deserializer::new(deserializer, &mut track);
-        match attackopt::board::deserialize_strict(tracked) {
+        match attackopt::input::deserialize_strict(tracked) {
             Ok(v) => Ok(Objects(v)),
             Err(e) => {
                 let path = track.path().to_string();

@@ -1,7 +1,7 @@
 //! Answers as text (`--format text`).
 
-use attackopt::api::{Enumeration, Method, Options};
-use attackopt::request::Outcome;
+use attackopt::Outcome;
+use attackopt::{Enumeration, Method, Options};
 
 /// An answer as text (`--format text`).
 pub fn text(outcome: &Outcome, options: &Options) -> String {

@@ -16,7 +16,7 @@
 //! reported to rmcp only once every request read has been answered. Answers are written whole,
 //! one line each, under one lock.
 
-use attackopt::board::size::MAX_INPUT_BYTES;
+use attackopt::input::MAX_INPUT_BYTES;
 use rmcp::model::{ClientRequest, JsonRpcMessage};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -88,7 +88,7 @@ struct ProbeOptions {
 }
 
 fn default_limit() -> Option<f64> {
-    Some(attackopt::request::DEFAULT_TIME_LIMIT)
+    Some(attackopt::DEFAULT_TIME_LIMIT)
 }
 
 /// The time limit of a tool call that has one (every tool but `explain_board`; default 10 s, null none),
@@ -198,7 +198,7 @@ fn route(line: &[u8], arrived: Instant) -> Option<RxJsonRpcMessage<RoleServer>> 
     let line = line.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(line);
     // The deadline is set before the long parse; the id is pending from now on.
     if let Some((id, limit)) = tool_call_limit(line) {
-        if let Some(at) = std::time::Duration::try_from_secs_f64(limit).ok().and_then(|d| arrived.checked_add(d + attackopt::api::TIME_LIMIT_GRACE)) {
+        if let Some(at) = std::time::Duration::try_from_secs_f64(limit).ok().and_then(|d| arrived.checked_add(d + attackopt::TIME_LIMIT_GRACE)) {
             pending().insert(key(&id), Request::Waiting(arrived));
             DEADLINES.lock().unwrap_or_else(|e| e.into_inner()).push((at, key(&id), id, limit));
             DEADLINE_ADDED.notify_all();

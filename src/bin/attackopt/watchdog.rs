@@ -17,7 +17,7 @@ use std::time::Duration;
 
 // How long past the time limit the watchdog waits for the worker's own answer, which is
 // richer (a check still reports every definite violation).
-use attackopt::api::TIME_LIMIT_GRACE as GRACE;
+use attackopt::TIME_LIMIT_GRACE as GRACE;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Gate {
@@ -75,7 +75,7 @@ pub fn run_within(limit: f64, json: bool, work: impl FnOnce() -> i32 + Send + 's
             *gate = Gate::Closed;
             let message = format!("the time limit ({limit} s) ran out before the board was read and solved");
             crate::write_failure(&crate::Failure::new(3, message), json);
-            attackopt::debug::note(|| "watchdog: no answer in time, exit 3".into());
+            attackopt::debug_note(|| "watchdog: no answer in time, exit 3".into());
             3
         }
     }
