@@ -55,13 +55,16 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 /// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
 /// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
 /// frees it at once.
-fn load_position(file: &str) -> Result<&'static Position, Failure> {
+fn load_position(file: &str, format: Format) -> Result<&'static Position, Failure> {
     attackopt::debug::note(|| format!("reading {file}"));
     let vb = load_board(file)?;
     attackopt::debug::note(|| "board read and validated".into());
     let pos = Position::new(vb)?;
-    // After `Position::new`, which adds the named cards' warnings.
-    warn(file, &pos.board.warnings);
+    // After `Position::new`, which adds the named cards' warnings. The answer lists them too
+    // (JSON `warnings`, the text's first lines): in text they are not said twice.
+    if format == Format::Json {
+        warn(file, &pos.board.warnings);
+    }
     attackopt::debug::note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
@@ -75,8 +78,8 @@ fn keep<T>(value: T) -> &'static T {
 fn respond(pos: &Position, request: &Request, options: &Options, format: Format) -> Result<i32, Failure> {
     let answer = keep(pos.answer(request, options)?);
     match format {
-        Format::Json => print_json(&answer.result)?,
-        Format::Text => print_text(text::text(&answer.result, options)),
+        Format::Json => print_json(&answer.json())?,
+        Format::Text => print_text(text::text(answer, options)),
     }
     Ok(answer.exit.code())
 }
@@ -93,7 +96,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
     match cli.command {
         Command::Check { board, declaration, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board)?;
+            let pos = load_position(&board, format)?;
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
@@ -103,11 +106,11 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Enumerate { board, limit, solver, format } => {
             let options = solver.options(started)?;
-            respond(load_position(&board)?, &Request::Enumerate { limit }, &options, format)
+            respond(load_position(&board, format)?, &Request::Enumerate { limit }, &options, format)
         }
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board)?;
+            let pos = load_position(&board, format)?;
             let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
@@ -129,11 +132,20 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             print_json(&attackopt::generate::generate(players, creatures, seed, profile))?;
             Ok(0)
         }
+        Command::Cards { format } => {
+            let list = attackopt::cards::card_list();
+            match format {
+                Format::Json => print_json(&list)?,
+                Format::Text => print_text(list.to_text()),
+            }
+            Ok(0)
+        }
         Command::Schema { format } => {
             let name = match format {
                 SchemaName::Board => "board",
                 SchemaName::Declaration => "declaration",
                 SchemaName::Result => "result",
+                SchemaName::Cards => "cards",
             };
             let schema = attackopt::schema::schema(name).map_err(|m| Failure::new(2, m))?;
             print_json(&schema)?;
