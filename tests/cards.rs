@@ -129,7 +129,7 @@ fn cr_111_4_tokens_and_known_vanilla_creatures_do_not_warn() {
             { "id": "jace", "name": "Jace Beleren", "controller": "B", "types": ["Planeswalker"] },
             { "id": "vow", "name": "Vow of Duty", "controller": "A", "types": ["Enchantment"], "attached_to": "bear" }
         ],
-        "effects": [ { "kind": "cant_attack", "creatures": ["bear"], "target": { "players": ["A"] }, "source": "Vow of Duty" } ]
+        "effects": [ { "kind": "cant_attack", "creatures": ["bear"], "target": { "players": ["A"] }, "source": "Vow of Duty (A's aura on bear)" } ]
     });
     let file = common::temp_file("tokens.json", &board.to_string());
     let out = common::run_bin(&["validate", &file.to_string_lossy(), "--format", "json"]);
@@ -231,19 +231,22 @@ fn imported_forge_boards_have_no_unknown_name_warning() {
     assert!(names.is_empty(), "{warnings}");
 }
 
-/// A board of 20,000 permanents with as many distinct unknown names: one warning each, the
-/// did-you-mean decided once per name within a budget, so reading stays fast.
+/// A board of 20,000 permanents with as many distinct unknown names, then a typo: one warning
+/// each, the did-you-mean decided once per name behind cheap filters, so reading stays fast and
+/// the typo at the end still gets its suggestion.
 #[test]
 fn many_distinct_unknown_names_are_each_warned_about() {
-    let permanents: Vec<Value> = (0..20_000)
+    let mut permanents: Vec<Value> = (0..20_000)
         .map(|i| json!({ "id": format!("x{i}"), "name": format!("Mystery Card {i}"), "controller": "B", "types": ["Enchantment"] }))
         .collect();
+    permanents.push(json!({ "id": "prop", "name": "Propoganda", "controller": "B", "types": ["Enchantment"] }));
     let board = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }], "permanents": permanents });
     let started = std::time::Instant::now();
     let pos = attackopt::Position::from_json(&board.to_string(), "many.json").expect("valid");
     let took = started.elapsed();
-    assert_eq!(pos.board.warnings.len(), 20_000);
+    assert_eq!(pos.board.warnings.len(), 20_001);
     assert_eq!(pos.board.warnings[19_999].path, "permanents[19999].name");
+    assert!(pos.board.warnings[20_000].message.contains("did you mean \"Propaganda\"?"), "{:?}", pos.board.warnings[20_000]);
     // Generous on a loaded machine; quadratic work would take minutes.
     assert!(took.as_secs() < 20, "reading took {took:?}");
 }
