@@ -64,7 +64,7 @@ fn cr_508_1d_propoganda_warns_with_did_you_mean_in_text_and_json() {
         "{text}"
     );
     assert!(text.contains("LEGAL"), "{text}");
-    assert!(!stderr(&out).contains("Propoganda"), "said once, in the answer: {}", stderr(&out));
+    assert!(stderr(&out).contains("warning: at permanents[1].name"), "standard error keeps it: {}", stderr(&out));
     let out = common::run_bin(&["solve", &b]);
     assert!(stdout(&out).starts_with("warning: at permanents[1].name:"), "{}", stdout(&out));
     let out = common::run_bin(&["enumerate", &b]);

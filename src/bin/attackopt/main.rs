@@ -55,16 +55,15 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 /// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
 /// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
 /// frees it at once.
-fn load_position(file: &str, format: Format) -> Result<&'static Position, Failure> {
+fn load_position(file: &str) -> Result<&'static Position, Failure> {
     attackopt::debug::note(|| format!("reading {file}"));
     let vb = load_board(file)?;
     attackopt::debug::note(|| "board read and validated".into());
     let pos = Position::new(vb)?;
     // After `Position::new`, which adds the named cards' warnings. The answer lists them too
-    // (JSON `warnings`, the text's first lines): in text they are not said twice.
-    if format == Format::Json {
-        warn(file, &pos.board.warnings);
-    }
+    // (JSON `warnings`, the text's first lines); standard error keeps them in every format, as
+    // docs/format.md promises and scripts read them there.
+    warn(file, &pos.board.warnings);
     attackopt::debug::note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
@@ -96,7 +95,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
     match cli.command {
         Command::Check { board, declaration, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board, format)?;
+            let pos = load_position(&board)?;
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
@@ -106,11 +105,11 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Enumerate { board, limit, solver, format } => {
             let options = solver.options(started)?;
-            respond(load_position(&board, format)?, &Request::Enumerate { limit }, &options, format)
+            respond(load_position(&board)?, &Request::Enumerate { limit }, &options, format)
         }
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board, format)?;
+            let pos = load_position(&board)?;
             let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
