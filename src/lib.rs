@@ -86,6 +86,7 @@ pub use board::{
     load_board, load_declaration, parse_board, parse_declaration, Attack, AttackOption, Board, Declaration, Effect, InputError, ManaAbilitySpec,
     PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
 };
+pub use cards::{card_list, CardEntry, CardList};
 pub use debug::note as debug_note;
 pub use legality::{
     check, Baseline, CheckResult, ExhaustiveOracle, LegalUnder, Maximizer, Maximum, Proof, RequirementReport, SolveError, Violation, ViolationKind,
@@ -93,7 +94,7 @@ pub use legality::{
 pub use mana::{CostTotal, PayError};
 pub use position::Position;
 pub use rules::Assignment;
-pub use schema::{board_schema, declaration_schema, result_schema, schema};
+pub use schema::{board_schema, cards_schema, declaration_schema, result_schema, schema, NAMES as SCHEMA_NAMES};
 pub use solve::{BarMethod, Objective, SolveResult};
 pub use view::{BoardView, CardView, CreatureView, RuleView, SourceView};
 
@@ -130,6 +131,10 @@ pub mod internals {
     /// The depth-first search other engines use, as a baseline [`Maximizer`](crate::Maximizer).
     pub mod baseline_dfs {
         pub use crate::baseline_dfs::*;
+    }
+    /// The catalog of cards known by name.
+    pub mod cards {
+        pub use crate::cards::*;
     }
     /// The formats and their validation.
     pub mod board {

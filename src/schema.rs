@@ -20,13 +20,17 @@ use crate::board::{Board, Declaration};
 use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::Value;
 
-/// The schema of `board`, `declaration` or `result`.
+/// The formats that have a schema.
+pub const NAMES: [&str; 4] = ["board", "declaration", "result", "cards"];
+
+/// The schema of `board`, `declaration`, `result` or `cards`.
 pub fn schema(name: &str) -> Result<Value, String> {
     let s = match name {
         "board" => board_schema(),
         "declaration" => declaration_schema(),
         "result" => result_schema(),
-        other => return Err(format!("expected one of board, declaration, result; found \"{other}\"")),
+        "cards" => cards_schema(),
+        other => return Err(format!("expected one of board, declaration, result, cards; found \"{other}\"")),
     };
     Ok(s)
 }
@@ -58,8 +62,18 @@ pub fn result_schema() -> Value {
     root::<AttackoptResult>(
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
-         `objective` (solve), {declarations, complete} (enumerate), {proof: \"none\", legal: null, \
-         message} when the time limit left nothing proven, or {error: {code, message, path}}.",
+         `objective` (solve), {declarations, complete} (enumerate), each with the board's `warnings`, \
+         {proof: \"none\", legal: null, message} when the time limit left nothing proven, \
+         {error: {code, message, path}}, or {cards, plain_cards} (cards).",
+    )
+}
+
+/// `attackopt cards --format json` and the MCP tool `list_cards` (docs/format.md "Command line").
+pub fn cards_schema() -> Value {
+    root::<crate::cards::CardList>(
+        "cards",
+        "The names attackopt understands: the catalog's cards, each with what it does for declaring \
+         attackers and its Comprehensive Rules numbers, and the plain cards read from their fields.",
     )
 }
 
@@ -69,9 +83,25 @@ pub fn result_schema() -> Value {
 #[serde(untagged)]
 #[allow(dead_code)]
 enum AttackoptResult {
-    Solve(crate::solve::SolveResult),
-    Check(crate::legality::CheckResult),
-    Enumerate(crate::api::Enumeration),
+    Solve(Answered<crate::solve::SolveResult>),
+    Check(Answered<crate::legality::CheckResult>),
+    Enumerate(Answered<crate::api::Enumeration>),
     Undecided(crate::api::Undecided),
     Error(crate::api::ErrorAnswer),
+    Cards(crate::cards::CardList),
+}
+
+/// A result as the front ends print it (`crate::request::Answer::json`): its fields, and the
+/// board's warnings.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct Answered<T> {
+    #[serde(flatten)]
+    result: T,
+    /// The board's warnings: unknown fields, unknown card names (with a did-you-mean), a known
+    /// card missing its mana, an aura attached to nothing. An answer resting on a card attackopt
+    /// does not know says so here. Always printed by the command line, batch and MCP; optional
+    /// in the schema, since the library's result types serialize without it.
+    #[serde(default)]
+    warnings: Vec<crate::board::Warning>,
 }

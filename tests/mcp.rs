@@ -111,16 +111,16 @@ fn an_mcp_client_session() {
     assert!(info["protocolVersion"].is_string());
     c.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
 
-    // tools/list: the four tools, with input schemas from the board types.
+    // tools/list: the five tools, those on a board with input schemas from the board types.
     let list = c.request("tools/list", json!({}));
     let tools = list["result"]["tools"].as_array().expect("tools");
     let mut names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
     names.sort();
-    assert_eq!(names, ["check_attack", "enumerate_attacks", "explain_board", "solve_attack"]);
+    assert_eq!(names, ["check_attack", "enumerate_attacks", "explain_board", "list_cards", "solve_attack"]);
     let board_schema = attackopt::board_schema();
     let mut board_fields: Vec<&String> = board_schema["properties"].as_object().expect("props").keys().collect();
     board_fields.sort();
-    for t in tools {
+    for t in tools.iter().filter(|t| t["name"] != "list_cards") {
         let schema = &t["inputSchema"];
         assert_eq!(schema["type"], "object", "{t}");
         assert!(schema["required"].as_array().expect("required").contains(&json!("board")), "{t}");
@@ -211,6 +211,55 @@ fn an_mcp_client_session() {
     for line in seen {
         assert!(line.starts_with('{') && line.contains("\"jsonrpc\""), "stdout carries only the protocol: {line}");
     }
+}
+
+/// `list_cards` over MCP: the catalog with what each card does for attacking and its CR numbers
+/// (CR 508.1d: Propaganda's tax), the same JSON as `attackopt cards --format json`; and a board
+/// naming a card attackopt does not know is answered with the warning and its did-you-mean in
+/// every tool's structured content (issue 13).
+#[test]
+fn cr_508_1d_list_cards_and_unknown_name_warnings_over_mcp() {
+    let mut c = Client::start();
+    c.request(
+        "initialize",
+        json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "attackopt-test", "version": "1" } }),
+    );
+    c.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
+    let list = c.request("tools/list", json!({}));
+    let tool = list["result"]["tools"].as_array().expect("tools").iter().find(|t| t["name"] == "list_cards").cloned().expect("list_cards is listed");
+    assert!(tool["description"].as_str().is_some_and(|d| d.contains("Comprehensive Rules")), "{tool}");
+    assert!(tool["inputSchema"]["required"].as_array().is_none_or(|r| r.is_empty()), "no argument is required: {tool}");
+
+    let r = c.call("list_cards", json!({}));
+    assert_eq!(r["isError"], false, "{r}");
+    let cards = &r["structuredContent"];
+    assert_eq!(*cards, cli_json(&["cards"]), "the command line's JSON");
+    let propaganda = cards["cards"].as_array().expect("cards").iter().find(|c| c["name"] == "Propaganda").expect("Propaganda");
+    assert!(propaganda["summary"].as_str().is_some_and(|s| s.contains("{2}")), "{propaganda}");
+    assert_eq!(propaganda["cr"], json!(["508.1d", "508.1g-h"]));
+    let schema = attackopt::schema("cards").expect("the cards schema");
+    assert!(jsonschema::validator_for(&schema).expect("a schema").is_valid(cards), "list_cards matches `attackopt schema cards`");
+
+    let board = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [
+            { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 },
+            { "id": "prop", "name": "Propoganda", "controller": "B", "types": ["Enchantment"] } ] });
+    let calls = [
+        ("check_attack", json!({ "board": board, "declaration": { "attacks": [] } })),
+        ("solve_attack", json!({ "board": board })),
+        ("enumerate_attacks", json!({ "board": board })),
+        ("explain_board", json!({ "board": board })),
+    ];
+    for (tool, arguments) in calls {
+        let r = c.call(tool, arguments);
+        assert_eq!(r["isError"], false, "{tool}: {r}");
+        let warnings = r["structuredContent"]["warnings"].as_array().cloned().unwrap_or_default();
+        assert_eq!(warnings.len(), 1, "{tool}: {r}");
+        assert_eq!(warnings[0]["path"], "permanents[1].name", "{tool}");
+        assert!(warnings[0]["message"].as_str().is_some_and(|m| m.contains("did you mean \"Propaganda\"?")), "{tool}: {r}");
+    }
+    let (code, stderr) = c.finish();
+    assert_eq!(code, Some(0), "stderr:\n{stderr}");
 }
 
 /// A huge board with a short time limit is answered within the limit plus the server's grace

@@ -1,8 +1,8 @@
 //! The model boards (models/*.json, described in models/README.md) and their declarations
 //! (models/declarations/<board>.json and <board>.<suffix>.json), run through the library.
 //!
-//! 1. Every board parses and validates without warnings; every declaration parses without
-//!    warnings and names only known ids.
+//! 1. Every board parses and validates without warnings, the catalog's included (no unknown
+//!    card name, issue 13); every declaration parses without warnings and names only known ids.
 //! 2. Every board has at least one declaration file, every declaration file belongs to a board,
 //!    and every declaration file has a hand-derived expectation in tests/models_expect.json
 //!    (and every expectation a file).
@@ -187,6 +187,11 @@ fn model_boards_validate_and_declarations_match_hand_derived_answers() {
         }
 
         let pos = Position::new(vb).unwrap();
+        // The catalog's warnings come with the position (an aura attached to nothing, a card
+        // name attackopt does not know, issue 13): a model uses only cards it reads right.
+        if !pos.board.warnings.is_empty() {
+            failures.push(format!("{shown}: card warnings: {:?}", pos.board.warnings));
+        }
         let oracle = match ExhaustiveOracle::new(&pos) {
             Ok(o) => o,
             Err(e) => {

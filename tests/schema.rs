@@ -41,7 +41,7 @@ fn read_json(p: &Path) -> Value {
 
 #[test]
 fn the_three_schemas_are_valid_json_schemas() {
-    for name in ["board", "declaration", "result"] {
+    for name in attackopt::SCHEMA_NAMES {
         let s = attackopt::schema(name).expect("a known schema");
         assert!(jsonschema::meta::is_valid(&s), "{name} schema is not a valid JSON Schema");
     }
@@ -156,7 +156,7 @@ fn cli_output_matches_the_cli_schema() {
         let value: Value = serde_json::from_slice(&out.stdout).expect("JSON output");
         assert_valid(&v, &value, &format!("{args:?}"));
     }
-    for name in ["board", "declaration"] {
+    for name in ["board", "declaration", "cards"] {
         let out = Command::new(bin).args(["schema", name]).output().expect("runs");
         assert_eq!(out.status.code(), Some(0));
         let printed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -347,4 +347,34 @@ fn undecided_and_error_answers_match_the_result_schema() {
     let json = serde_json::to_value(&r).expect("json");
     assert_eq!(json["legal"], Value::Null);
     assert_valid(&v, &json, "an undecided check");
+}
+
+/// Every answer of check, solve and enumerate lists the board's warnings (issue 13), as the
+/// result schema describes them; `attackopt cards --format json` matches its own schema and the
+/// result schema.
+#[test]
+fn warnings_and_the_card_list_match_their_schemas() {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    let v = validator(result_schema());
+    let board = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [ { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 },
+                        { "id": "prop", "name": "Propoganda", "controller": "B", "types": ["Enchantment"] } ] });
+    let path = std::env::temp_dir().join(format!("attackopt-schema-warnings-{}.json", std::process::id()));
+    std::fs::write(&path, board.to_string()).expect("write");
+    let p = path.to_string_lossy().into_owned();
+    for args in [vec!["solve", p.as_str()], vec!["enumerate", p.as_str()]] {
+        let out = Command::new(bin).args(&args).args(["--format", "json"]).output().expect("runs");
+        let value: Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+        assert_valid(&v, &value, &format!("{args:?}"));
+        assert_eq!(value["warnings"][0]["path"], "permanents[1].name", "{args:?}");
+        // A malformed warning is refused: the schema describes the list.
+        let mut bad = value.clone();
+        bad["warnings"] = json!(["permanents[1].name: unknown"]);
+        assert!(!v.is_valid(&bad), "{args:?}: a warning is {{path, message}}");
+    }
+    let _ = std::fs::remove_file(&path);
+    let out = Command::new(bin).args(["cards", "--format", "json"]).output().expect("runs");
+    let cards: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_valid(&validator(attackopt::cards_schema()), &cards, "cards");
+    assert_valid(&v, &cards, "cards against the result schema");
 }

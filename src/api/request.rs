@@ -16,7 +16,7 @@
 //! ```
 
 use super::{Enumeration, Error, MaximumReport, Method, Options};
-use crate::board::{Declaration, InputError};
+use crate::board::{Declaration, InputError, Warning};
 use crate::legality::{Baseline, CheckResult, SolveError};
 use crate::position::Position;
 use crate::solve::{Objective, SolveResult};
@@ -113,6 +113,47 @@ pub struct Answer {
     pub exit: Exit,
     /// The result.
     pub result: Outcome,
+    /// The board's warnings (an unknown field, an unknown card name): part of every answer,
+    /// see [`Answer::json`].
+    pub warnings: Vec<Warning>,
+}
+
+impl Answer {
+    /// The answer as every front end prints or sends it (the command line's `--format json`,
+    /// batch's `result`, MCP's structured content): the result's fields and `warnings`, the
+    /// board's warnings, so that a JSON reader is told when the answer rests on a card attackopt
+    /// does not know (issue 13). `validate`'s view lists them already, as its own `warnings`.
+    pub fn json(&self) -> Printed<'_> {
+        Printed { result: &self.result, warnings: &self.warnings }
+    }
+}
+
+/// An answer as printed: see [`Answer::json`].
+#[derive(Debug, Clone, Copy)]
+pub struct Printed<'a> {
+    result: &'a Outcome,
+    warnings: &'a [Warning],
+}
+
+/// A result with the board's warnings after its own fields.
+#[derive(Serialize)]
+struct WithWarnings<'a, T: Serialize> {
+    #[serde(flatten)]
+    result: &'a T,
+    warnings: &'a [Warning],
+}
+
+impl Serialize for Printed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let warnings = self.warnings;
+        match self.result {
+            Outcome::Check(result) => WithWarnings { result, warnings }.serialize(s),
+            Outcome::Solve(result) => WithWarnings { result, warnings }.serialize(s),
+            Outcome::Enumerate(result) => WithWarnings { result, warnings }.serialize(s),
+            Outcome::Maximum(result) => WithWarnings { result, warnings }.serialize(s),
+            Outcome::Validate(view) => view.serialize(s),
+        }
+    }
 }
 
 impl Position {
@@ -120,7 +161,7 @@ impl Position {
     /// `validate` in every front end.
     pub fn answer(&self, request: &Request, options: &Options) -> Result<Answer, Error> {
         options.validate().map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))?;
-        let answer = |exit, result| Ok(Answer { exit, result });
+        let answer = |exit, result| Ok(Answer { exit, result, warnings: self.board.warnings.clone() });
         match request {
             Request::Check(d) => {
                 let result = self.check(d, options)?;

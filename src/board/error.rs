@@ -33,12 +33,13 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// Something legal but probably not what the user meant (an unknown field, an unattached aura).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+/// Something legal but probably not what the user meant (an unknown field, an unattached aura,
+/// a card name attackopt does not know).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Warning {
-    /// The JSON path it is about, such as `permanents[0].goaded_bye`.
+    /// The JSON path in the board, such as `permanents[3].name`.
     pub path: String,
-    /// What was ignored or will not have an effect.
+    /// What attackopt did with it and why it may not be what was meant.
     pub message: String,
 }
 
@@ -89,7 +90,8 @@ pub fn unknown_id<'a>(kind: &str, wanted: &str, candidates: impl IntoIterator<It
     }
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance in characters (the catalog's did-you-mean uses it too, `crate::cards`).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

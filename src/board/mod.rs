@@ -20,6 +20,7 @@ mod strict;
 mod validate;
 
 pub use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
+pub(crate) use error::edit_distance;
 pub use error::{nearest, unknown_id, InputError, Warning};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
 pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source};
@@ -137,9 +138,11 @@ pub struct Permanent {
     /// The permanent's id, unique among players and permanents.
     #[schemars(description = "")]
     pub id: String,
-    /// Its card name: a name in the catalog brings the card's effects (docs/format.md "Cards
-    /// known by name").
-    #[schemars(description = "")]
+    /// The card's name (any case). A card of attackopt's catalog (`attackopt cards`, MCP tool
+    /// `list_cards`) brings its effects; a plain card listed there, a token, or a permanent that
+    /// an effect names as its `source` is read from its fields alone; any other name gets a
+    /// warning (with a did-you-mean) and is read as a card with no abilities that matter for
+    /// attacking. Empty (the default) for a permanent described by its fields alone.
     #[serde(default)]
     pub name: String,
     /// The id of the player controlling it.

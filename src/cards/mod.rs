@@ -8,8 +8,12 @@
 //!
 //! Each entry says in our own words what the card does and which rule or ruling it relies on.
 
-use crate::board::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec, ValidBoard, Warning};
+mod known;
+
+use crate::board::{edit_distance, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
+pub use known::{known_card, KnownCard, KNOWN_CARDS};
+use std::collections::{HashMap, HashSet};
 
 /// One catalog entry.
 pub struct Card {
@@ -390,7 +394,7 @@ pub static CATALOG: &[Card] = &[
     },
     Card {
         name: "Sol Ring",
-        summary: "{T}: add {C}{C}.",
+        summary: "{T}: add {C}{C} (a mana ability, CR 605.1a).",
         effects: none,
         mana: || mana_fixed(&[TypeSet::one(ManaType::C), TypeSet::one(ManaType::C)]),
     },
@@ -452,7 +456,8 @@ pub fn mana_abilities(vb: &ValidBoard, p: usize) -> Vec<ManaAbility> {
     dedup
 }
 
-/// Warnings about named cards whose effect can't be computed (an aura not attached); raised by
+/// Warnings about named cards: a catalog aura whose effect can't be computed (not attached), a
+/// name attackopt does not know, a known card missing the mana it makes. Raised by
 /// [`crate::Position::new`], so that `board` knows nothing of the catalog.
 pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
     for p in 0..vb.board.permanents.len() {
@@ -471,6 +476,337 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
                 });
             }
         }
+    }
+    let names = warn_about_names(vb);
+    vb.warnings.extend(names);
+}
+
+/// What a name is, decided once per distinct name (a board may hold 100,000 permanents with a
+/// few names, or as many names).
+enum Name {
+    /// In the catalog: its effects come from its entry.
+    Catalog,
+    /// Known by name without effects of its own ([`KNOWN_CARDS`]).
+    Known(&'static KnownCard),
+    /// A placeholder such as "Creature 12" (`attackopt generate --profile adversarial`): a
+    /// permanent described by its fields, not a card.
+    Placeholder,
+    /// Not known; the did-you-mean, once computed (`None` until then).
+    Unknown(Option<Option<&'static str>>),
+}
+
+/// Character comparisons the did-you-mean of one board may spend on edit distances in all:
+/// about 0.1 s. A cheap filter (below) spares nearly every comparison, so only a hostile board
+/// reaches it; past it, names still get their warning, without a suggestion.
+const SUGGESTION_BUDGET: usize = 50_000_000;
+
+/// A known name as the did-you-mean compares it: lower case, its length in characters, which
+/// of 64 buckets its characters fall in, and how many in each.
+struct Candidate {
+    name: &'static str,
+    lower: String,
+    mask: u64,
+    buckets: [u8; 64],
+}
+
+fn buckets(s: &str) -> (u64, [u8; 64]) {
+    let (mut mask, mut b) = (0u64, [0u8; 64]);
+    for c in s.chars() {
+        let i = (c as usize) % 64;
+        mask |= 1 << i;
+        b[i] = b[i].saturating_add(1);
+    }
+    (mask, b)
+}
+
+/// Longer names get no suggestion (typos, not pasted text).
+const SUGGEST_MAX_LEN: usize = 64;
+
+/// The known names (catalog and plain cards), prepared once per process and grouped by length
+/// in characters.
+static CANDIDATES: std::sync::LazyLock<Vec<Vec<Candidate>>> = std::sync::LazyLock::new(|| {
+    let mut by_len: Vec<Vec<Candidate>> = (0..=SUGGEST_MAX_LEN + 3).map(|_| Vec::new()).collect();
+    for k in KNOWN_CARDS {
+        let lower = k.name.to_lowercase();
+        let (mask, buckets) = buckets(&lower);
+        if let Some(group) = by_len.get_mut(lower.chars().count()) {
+            group.push(Candidate { name: k.name, lower, mask, buckets });
+        }
+    }
+    by_len
+});
+
+/// The card a misspelled name most likely means: the nearest known name (catalog and plain
+/// cards, any case) within a few edits, none when nothing is that close.
+///
+/// Linear in the board: per distinct name, only candidates of a close length are looked at, and
+/// each is first compared by its characters (an edit changes at most two of the 64 buckets'
+/// presence bits, and one character more and one fewer in the bucket counts: cheap lower bounds
+/// on the edits), so only the few that pass get an edit distance.
+fn did_you_mean(name: &str, budget: &mut usize) -> Option<&'static str> {
+    let wanted = name.to_lowercase();
+    let len = wanted.chars().count();
+    if len > SUGGEST_MAX_LEN {
+        return None;
+    }
+    // Typos, not other cards: one edit in a short name, two in a word, three in a long name.
+    let max = match len {
+        0..=4 => 1,
+        5..=9 => 2,
+        _ => 3,
+    };
+    let (mask, mine) = buckets(&wanted);
+    let mut best: Option<(usize, &'static str)> = None;
+    for c in CANDIDATES[len.saturating_sub(max)..=len + max].iter().flatten() {
+        if (mask ^ c.mask).count_ones() as usize > 2 * max {
+            continue;
+        }
+        let (mut more, mut fewer) = (0usize, 0usize);
+        for (a, b) in mine.iter().zip(c.buckets.iter()) {
+            more += usize::from(a.saturating_sub(*b));
+            fewer += usize::from(b.saturating_sub(*a));
+        }
+        if more.max(fewer) > max {
+            continue;
+        }
+        let cost = c.lower.len() * wanted.len().max(1);
+        if *budget < cost {
+            return None;
+        }
+        *budget -= cost;
+        let d = edit_distance(&wanted, &c.lower);
+        if d <= max && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c.name));
+        }
+    }
+    best.map(|(_, n)| n)
+}
+
+/// The card types, as a placeholder name uses them ("Creature 12", "Land").
+const TYPE_WORDS: [&str; 9] = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+
+/// A name that labels a permanent rather than naming a card: a card type, alone or followed by
+/// a number ("Creature 12", as `attackopt generate` names the creatures it invents). No card is
+/// named so.
+fn is_placeholder(name: &str) -> bool {
+    let (word, number) = name.rsplit_once(' ').unwrap_or((name, ""));
+    let word_is_type = TYPE_WORDS.iter().any(|t| t.eq_ignore_ascii_case(word.trim()));
+    word_is_type && number.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A token (CR 111.1): `Token` among its types, or a name as CR 111.4 gives a token whose maker
+/// names none, its subtypes and the word Token ("Goblin Token", as `attackopt generate` and the
+/// Forge importer write), or its subtypes alone ("Goblin", as older cards and most players
+/// name them). A token's abilities are the ones its maker gave it: its fields, or explicit
+/// effects.
+fn is_token(perm: &Permanent) -> bool {
+    if perm.has_type("Token") {
+        return true;
+    }
+    let name = perm.name.trim();
+    let subtypes = perm.subtypes.join(" ");
+    name.to_ascii_lowercase().ends_with(" token") || (!subtypes.is_empty() && name.eq_ignore_ascii_case(&subtypes))
+}
+
+/// The basic land types whose mana ability a land has (CR 305.6).
+const BASIC_TYPES: [&str; 5] = ["Plains", "Island", "Swamp", "Mountain", "Forest"];
+
+/// Whether a permanent's mana abilities are written on it: a `mana` entry, or a basic land type.
+fn writes_its_mana(vb: &ValidBoard, p: usize) -> bool {
+    !vb.mana[p].is_empty() || BASIC_TYPES.iter().any(|t| vb.perm(p).has_subtype(t))
+}
+
+/// The unknown-name warnings (issue 13): a permanent whose name is neither in the catalog nor a
+/// known plain card is read as a card with no abilities that matter for attacking, and a user who
+/// meant `Propaganda` and wrote `Propoganda` must hear of it. Not warned about: tokens, nameless
+/// permanents and placeholder names (described by their fields), a permanent an effect names as
+/// its `source` (its abilities are written as effects), and one whose mana abilities are written
+/// (`mana`, a basic land type: a land or mana rock described by what it makes). A known plain
+/// card whose mana ability is missing from the permanent (a Forest without the Forest subtype)
+/// is warned about too: it makes no mana as written.
+fn warn_about_names(vb: &ValidBoard) -> Vec<Warning> {
+    // A source names a permanent by its id or name, alone or followed by a parenthesis
+    // ("Vow of Duty (C's aura on q)", as explanations read best).
+    let sources: HashSet<String> = vb
+        .board
+        .effects
+        .iter()
+        .filter_map(|e| e.source.as_deref())
+        .map(|s| {
+            let s = s.trim();
+            let named = if s.ends_with(')') { s.split_once(" (").map_or(s, |(name, _)| name) } else { s };
+            named.trim().to_lowercase()
+        })
+        .collect();
+    let mut names: HashMap<String, Name> = HashMap::new();
+    let mut budget = SUGGESTION_BUDGET;
+    let mut warnings = Vec::new();
+    for (p, perm) in vb.board.permanents.iter().enumerate() {
+        let name = perm.name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        let kind = names.entry(name.to_lowercase()).or_insert_with(|| {
+            if lookup(name).is_some() {
+                Name::Catalog
+            } else if let Some(k) = known_card(name) {
+                Name::Known(k)
+            } else if is_placeholder(name) {
+                Name::Placeholder
+            } else {
+                Name::Unknown(None)
+            }
+        });
+        match kind {
+            Name::Catalog | Name::Placeholder => {}
+            Name::Known(k) => {
+                let makes: Vec<&str> = if k.mana.is_empty() {
+                    k.subtypes.iter().filter(|t| BASIC_TYPES.contains(*t)).map(|t| basic_mana(t)).collect()
+                } else {
+                    k.mana.iter().map(|m| if *m == "any_color" { "one mana of any color" } else { m }).collect()
+                };
+                if !makes.is_empty() && !writes_its_mana(vb, p) {
+                    let missing = if k.mana.is_empty() {
+                        let types: Vec<&str> = k.subtypes.iter().copied().filter(|t| BASIC_TYPES.contains(t)).collect();
+                        format!("neither the subtype {} nor a \"mana\" entry", types.join(" or "))
+                    } else {
+                        "no \"mana\" entry".to_string()
+                    };
+                    warnings.push(Warning {
+                        path: format!("permanents[{p}].mana"),
+                        message: format!("{} makes {}, but this permanent has {missing}: it is read as making no mana", k.name, makes.join(" or ")),
+                    });
+                }
+            }
+            Name::Unknown(suggestion) => {
+                let described =
+                    is_token(perm) || writes_its_mana(vb, p) || sources.contains(&perm.id.to_lowercase()) || sources.contains(&name.to_lowercase());
+                if described {
+                    continue;
+                }
+                let suggestion = *suggestion.get_or_insert_with(|| did_you_mean(name, &mut budget));
+                warnings.push(Warning { path: format!("permanents[{p}].name"), message: unknown_name_message(perm, suggestion) });
+            }
+        }
+    }
+    warnings
+}
+
+/// The mana a basic land type's ability makes (CR 305.6).
+fn basic_mana(t: &str) -> &'static str {
+    match t {
+        "Plains" => "{W}",
+        "Island" => "{U}",
+        "Swamp" => "{B}",
+        "Mountain" => "{R}",
+        _ => "{G}",
+    }
+}
+
+fn unknown_name_message(perm: &Permanent, suggestion: Option<&str>) -> String {
+    // Quote at most 100 characters of the name: the message stays readable.
+    let shown: String = perm.name.trim().chars().take(100).collect();
+    let mut m = format!("\"{shown}\" is not a card attackopt knows");
+    if let Some(s) = suggestion {
+        m.push_str(&format!(" (did you mean \"{s}\"?)"));
+    }
+    m.push_str(&format!(
+        ": it is read as having no abilities that matter for attacking. If it has some, write them as effects with \"source\": \"{}\"",
+        perm.id
+    ));
+    if perm.is_creature() {
+        m.push_str("; if it is a token, add \"Token\" to its types");
+    }
+    m.push_str(" (`attackopt cards` lists the cards known by name)");
+    m
+}
+
+impl Card {
+    /// The Comprehensive Rules numbers its summary cites: "(CR 508.1d, 508.1g-h)" gives
+    /// `508.1d` and `508.1g-h`.
+    pub fn rules(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        let mut rest = self.summary;
+        while let Some(i) = rest.find("CR ") {
+            rest = &rest[i + "CR ".len()..];
+            loop {
+                rest = rest.trim_start();
+                let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-')).unwrap_or(rest.len());
+                let number = rest[..end].trim_end_matches('.');
+                if !number.starts_with(|c: char| c.is_ascii_digit()) {
+                    break;
+                }
+                out.push(number);
+                rest = &rest[end..];
+                match rest.strip_prefix(',') {
+                    Some(r) => rest = r,
+                    None => break,
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `attackopt cards` and the MCP tool `list_cards`: the names attackopt understands.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct CardList {
+    /// The catalog: cards whose effects on attacking attackopt computes from the board.
+    pub cards: Vec<CardEntry>,
+    /// Cards known by name that have no effect on attacking of their own: what matters about
+    /// them (types, power, keywords, mana) is in the permanent's fields. Named on a board, they
+    /// get no warning; any name in neither list does.
+    pub plain_cards: Vec<String>,
+}
+
+/// One catalog card.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct CardEntry {
+    /// The card's name, as a board writes it (any case).
+    pub name: String,
+    /// What it does for declaring attackers, in one line, with its rules.
+    pub summary: String,
+    /// The Comprehensive Rules numbers it relies on, such as `508.1d`.
+    pub cr: Vec<String>,
+}
+
+/// The catalog in its order, and the plain cards in alphabetical order.
+pub fn card_list() -> CardList {
+    let cards = CATALOG
+        .iter()
+        .map(|c| CardEntry { name: c.name.to_string(), summary: c.summary.to_string(), cr: c.rules().into_iter().map(String::from).collect() })
+        .collect();
+    let mut plain_cards: Vec<String> = KNOWN_CARDS.iter().filter(|k| lookup(k.name).is_none()).map(|k| k.name.to_string()).collect();
+    plain_cards.sort();
+    CardList { cards, plain_cards }
+}
+
+impl CardList {
+    /// `attackopt cards` as text: one line per catalog card, then the plain cards.
+    pub fn to_text(&self) -> String {
+        let mut s = format!("{} cards whose effects attackopt computes from the board:\n", self.cards.len());
+        for c in &self.cards {
+            s.push_str(&format!("  {}: {}\n", c.name, c.summary));
+        }
+        s.push_str(&format!(
+            "\n{} plain cards, known by name and read from the permanent's fields (types, power, keywords, mana); \
+             any other name gets a warning:\n",
+            self.plain_cards.len()
+        ));
+        let mut line = String::from(" ");
+        for (i, name) in self.plain_cards.iter().enumerate() {
+            // Semicolons: some names have commas ("Teferi, Hero of Dominaria").
+            let item = if i + 1 < self.plain_cards.len() { format!(" {name};") } else { format!(" {name}") };
+            if line.len() + item.len() > 100 {
+                s.push_str(&line);
+                s.push('\n');
+                line = String::from(" ");
+            }
+            line.push_str(&item);
+        }
+        s.push_str(&line);
+        s.push('\n');
+        s
     }
 }
 
@@ -521,5 +857,45 @@ mod tests {
             assert!(lookup(name).is_some(), "{name} missing from the catalog");
         }
         assert!(lookup("grizzly bears").is_none());
+    }
+
+    #[test]
+    fn every_catalog_card_cites_its_rules() {
+        for card in CATALOG {
+            let rules = card.rules();
+            assert!(!rules.is_empty(), "{}: no CR number in its summary", card.name);
+            for r in rules {
+                assert!(r.len() >= 3 && r.starts_with(|c: char| c.is_ascii_digit()) && !r.ends_with(['.', '-']), "{}: {r:?}", card.name);
+            }
+        }
+        let propaganda = lookup("Propaganda").map(Card::rules);
+        assert_eq!(propaganda, Some(vec!["508.1d", "508.1g-h"]));
+        assert_eq!(lookup("Norn's Annex").map(Card::rules), Some(vec!["107.4f", "119.4"]));
+    }
+
+    #[test]
+    fn did_you_mean_finds_typos_only() {
+        let mut budget = SUGGESTION_BUDGET;
+        assert_eq!(did_you_mean("Propoganda", &mut budget), Some("Propaganda"));
+        assert_eq!(did_you_mean("norns annex", &mut budget), Some("Norn's Annex"));
+        assert_eq!(did_you_mean("Grizly Bears", &mut budget), Some("Grizzly Bears"));
+        assert_eq!(did_you_mean("Tarmogoyf", &mut budget), None);
+        assert_eq!(did_you_mean("Kaalia of the Vast", &mut budget), None);
+        // Out of budget: no suggestion, never a slow board.
+        let mut none_left = 10;
+        assert_eq!(did_you_mean("Propoganda", &mut none_left), None);
+    }
+
+    #[test]
+    fn tokens_and_placeholders() {
+        let mut goblin = Permanent::new("t", "Goblin", "A", &["Creature"]);
+        assert!(!is_token(&goblin));
+        goblin.subtypes = vec!["Goblin".into()];
+        assert!(is_token(&goblin));
+        assert!(is_token(&Permanent::new("t", "Soldier Token", "A", &["Creature"])));
+        assert!(is_token(&Permanent::new("t", "Tarmogoyf", "A", &["Creature", "Token"])));
+        assert!(!is_token(&Permanent::new("t", "Tarmogoyf", "A", &["Creature"])));
+        assert!(is_placeholder("Creature 12") && is_placeholder("creature") && is_placeholder("Land 3"));
+        assert!(!is_placeholder("Creature Bears") && !is_placeholder("Grizzly Bears 2"));
     }
 }

@@ -79,7 +79,14 @@ pub enum Command {
         #[arg(long, default_value = "commander")]
         profile: String,
     },
-    /// JSON Schema of a format: board, declaration or result.
+    /// The cards attackopt knows by name: what each does for declaring attackers, and its
+    /// rules (CR numbers); then the plain cards read from their fields. Any other name on a
+    /// board gets a warning.
+    Cards {
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// JSON Schema of a format: board, declaration, result or cards.
     Schema {
         #[arg(value_enum)]
         format: SchemaName,
@@ -95,7 +102,7 @@ pub enum Command {
         quiet: bool,
     },
     /// A Model Context Protocol server on standard input/output (tools check_attack,
-    /// solve_attack, enumerate_attacks, explain_board).
+    /// solve_attack, enumerate_attacks, explain_board, list_cards).
     Mcp,
     /// Turn another program's game state into a board.
     Import {
@@ -124,6 +131,7 @@ pub enum SchemaName {
     Board,
     Declaration,
     Result,
+    Cards,
 }
 
 /// Options shared by the commands that decide legality.
@@ -194,6 +202,7 @@ impl Command {
                 | Command::Solve { format: Format::Json, .. }
                 | Command::Enumerate { format: Format::Json, .. }
                 | Command::Validate { format: Format::Json, .. }
+                | Command::Cards { format: Format::Json }
                 | Command::Import { source: ImportSource::Forge { format: Format::Json, .. } }
         )
     }

@@ -301,7 +301,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             BatchCommand::Validate => Request::Validate,
         };
         let answer = pos.answer(&request, &options)?;
-        Ok((answer.exit.code(), to_value(&answer.result)?))
+        Ok((answer.exit.code(), to_value(&answer.json())?))
     };
     match compute() {
         Ok((exit, result)) => Ok((command, exit, result, warnings)),

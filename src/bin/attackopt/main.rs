@@ -60,7 +60,9 @@ fn load_position(file: &str) -> Result<&'static Position, Failure> {
     let vb = load_board(file)?;
     attackopt::debug_note(|| "board read and validated".into());
     let pos = Position::new(vb)?;
-    // After `Position::new`, which adds the named cards' warnings.
+    // After `Position::new`, which adds the named cards' warnings. The answer lists them too
+    // (JSON `warnings`, the text's first lines); standard error keeps them in every format, as
+    // docs/format.md promises and scripts read them there.
     warn(file, &pos.board.warnings);
     attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
@@ -75,8 +77,8 @@ fn keep<T>(value: T) -> &'static T {
 fn respond(pos: &Position, request: &Request, options: &Options, format: Format) -> Result<i32, Failure> {
     let answer = keep(pos.answer(request, options)?);
     match format {
-        Format::Json => print_json(&answer.result)?,
-        Format::Text => print_text(text::text(&answer.result, options)),
+        Format::Json => print_json(&answer.json())?,
+        Format::Text => print_text(text::text(answer, options)),
     }
     Ok(answer.exit.code())
 }
@@ -129,11 +131,20 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             print_json(&attackopt::generator::generate(players, creatures, seed, profile))?;
             Ok(0)
         }
+        Command::Cards { format } => {
+            let list = attackopt::card_list();
+            match format {
+                Format::Json => print_json(&list)?,
+                Format::Text => print_text(list.to_text()),
+            }
+            Ok(0)
+        }
         Command::Schema { format } => {
             let name = match format {
                 SchemaName::Board => "board",
                 SchemaName::Declaration => "declaration",
                 SchemaName::Result => "result",
+                SchemaName::Cards => "cards",
             };
             let schema = attackopt::schema(name).map_err(|m| Failure::new(2, m))?;
             print_json(&schema)?;

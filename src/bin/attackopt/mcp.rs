@@ -5,7 +5,8 @@
 //! - `check_attack` {board, declaration, options?}: the `check` result (docs/format.md result JSON);
 //! - `solve_attack` {board, objective?, options?}: the `solve` result;
 //! - `enumerate_attacks` {board, limit?, options?}: `{declarations, complete}`;
-//! - `explain_board` {board}: how attackopt reads the board (the `validate` view).
+//! - `explain_board` {board}: how attackopt reads the board (the `validate` view);
+//! - `list_cards` {}: the cards known by name (`attackopt cards --format json`).
 //!
 //! Input schemas come from the same Rust types as `attackopt schema` (schemars). A bad board or
 //! declaration is a tool error (`isError: true`) whose text is the command line's message (file,
@@ -194,7 +195,7 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, String> {
 /// A request's result as the tool's structured content (the exit status is the command line's
 /// and batch's; a tool answers the result alone).
 fn answer(pos: &Position, request: &Request, options: &Options) -> Result<Value, String> {
-    to_value(&pos.answer(request, options).map_err(|e: Error| e.to_string())?.result)
+    to_value(&pos.answer(request, options).map_err(|e: Error| e.to_string())?.json())
 }
 
 #[tool_router]
@@ -275,6 +276,17 @@ impl AttackServer {
         })
         .await
     }
+
+    /// The cards attackopt knows by name.
+    #[tool(
+        description = "List the card names attackopt understands: each catalog card with what it does for declaring attackers (one line) and its Comprehensive Rules numbers, then the plain cards (no effect on attacking of their own, read from the permanent's fields). Any other name on a board gets a warning and is read as a card with no abilities that matter for attacking. Returns the same JSON as `attackopt cards --format json`."
+    )]
+    async fn list_cards(&self) -> Result<CallToolResult, McpError> {
+        Ok(match to_value(&attackopt::card_list()) {
+            Ok(value) => CallToolResult::structured(value),
+            Err(message) => tool_error(message),
+        })
+    }
 }
 
 #[tool_handler(router = self.tool_router)]
@@ -285,7 +297,7 @@ impl ServerHandler for AttackServer {
             .with_instructions(
                 "attackopt decides and optimizes declarations of attackers in Magic: The Gathering (CR 508.1), exactly. \
                  Boards use attackopt's JSON format (see each tool's input schema); start with explain_board, then \
-                 check_attack or solve_attack.",
+                 check_attack or solve_attack; list_cards lists the card names attackopt understands.",
             )
     }
 }

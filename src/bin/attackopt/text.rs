@@ -1,10 +1,22 @@
 //! Answers as text (`--format text`).
 
-use attackopt::Outcome;
-use attackopt::{Enumeration, Method, Options};
+use attackopt::{Answer, Enumeration, Method, Options, Outcome};
 
-/// An answer as text (`--format text`).
-pub fn text(outcome: &Outcome, options: &Options) -> String {
+/// An answer as text (`--format text`): the board's warnings first, as they qualify the answer
+/// (a card attackopt does not know is read as having no abilities, issue 13), then the answer.
+/// `validate` lists them in its own text.
+pub fn text(answer: &Answer, options: &Options) -> String {
+    let body = result_text(&answer.result, options);
+    if answer.warnings.is_empty() || matches!(answer.result, Outcome::Validate(_)) {
+        return body;
+    }
+    let mut s: String = answer.warnings.iter().map(|w| format!("{w}\n")).collect();
+    s.push('\n');
+    s.push_str(&body);
+    s
+}
+
+fn result_text(outcome: &Outcome, options: &Options) -> String {
     match outcome {
         Outcome::Check(result) => result.to_text(),
         Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text()),
