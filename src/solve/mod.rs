@@ -298,7 +298,7 @@ impl<'a> Search<'a> {
             // answer is the best of them, each asked to beat the best so far.
             let mut found: Option<Solved> = None;
             // Proven unless some tuple was cut short; then the bound over the tuples, if known.
-            let mut round_optimality = Optimality::Proven;
+            let mut proven = true;
             let mut round_bound: Option<f64> = Some(f64::NEG_INFINITY);
             for tuple in tuples {
                 let at_least = match (better_than, found.as_ref().map(|s| s.objective)) {
@@ -332,7 +332,7 @@ impl<'a> Search<'a> {
                 let solved = match solved {
                     // A tuple cut short before its first solution, with a solution in hand.
                     Err(SolveError::TimeLimit(_)) if self.objective_ilp.keep_incumbent && found.is_some() => {
-                        (round_optimality, round_bound) = (Optimality::Unproven { bound: None }, None);
+                        (proven, round_bound) = (false, None);
                         break;
                     }
                     other => other?,
@@ -341,7 +341,7 @@ impl<'a> Search<'a> {
                 let tuple_bound = match s.optimality {
                     Optimality::Proven => Some(s.objective),
                     Optimality::Unproven { bound } => {
-                        round_optimality = Optimality::Unproven { bound: None };
+                        proven = false;
                         bound
                     }
                 };
@@ -349,7 +349,7 @@ impl<'a> Search<'a> {
                 found = Some(s);
             }
             let found = found.map(|mut s| {
-                if let Optimality::Unproven { .. } = round_optimality {
+                if !proven {
                     s.optimality = Optimality::Unproven { bound: round_bound };
                 }
                 s
