@@ -56,7 +56,7 @@
 //!
 //! The pipeline inside flows one way: the board (formats, validation) → the rules (plain
 //! requirements, restrictions and cost instances, with the catalog of named cards) → mana
-//! (payment) → legality (maximum, check, witness) → report. `tests/architecture.rs` checks that
+//! (payment) → legality (maximum, check, witness) → report. `tests/it/architecture.rs` checks that
 //! the modules import each other without a cycle.
 
 // Every public item is documented, the hidden `internals` included (CI runs clippy with
