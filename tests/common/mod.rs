@@ -1,7 +1,6 @@
-//! Helpers shared by the integration tests (tests/scenarios.rs, tests/rules_cr.rs,
-//! tests/bad_input.rs, tests/batch.rs, tests/generate_cli.rs, tests/import_forge.rs, tests/limits.rs,
-//! tests/hard_boards.rs). Each test file compiles its own copy, so not every helper is used
-//! everywhere.
+//! Helpers shared by the integration tests (the modules of tests/it/ and the separate binaries
+//! tests/reliability.rs and tests/hard_boards.rs). Each test binary compiles its own copy, so not
+//! every helper is used everywhere.
 #![allow(dead_code)]
 
 use attackopt::Position;

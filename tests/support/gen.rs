@@ -1,8 +1,8 @@
 //! Random small boards and declarations for property tests (docs/format.md formats, as JSON values).
 //!
-//! Use from a test crate with
+//! Used by tests/it/ (`differential`, `fuzz`), where tests/it/main.rs includes it once with
 //! ```ignore
-//! #[path = "support/gen.rs"]
+//! #[path = "../support/gen.rs"]
 //! mod gen;
 //! ```
 //!

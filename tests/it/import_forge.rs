@@ -1,6 +1,6 @@
 //! `attackopt import forge` on a Forge puzzle file (tests/forge/), through the real binary.
 
-mod common;
+use crate::common;
 
 use attackopt::parse_board;
 use serde_json::Value;

@@ -21,8 +21,7 @@
 //! `ATTACKOPT_FUZZ_CASES=N` sets the count of every property (scripts/fuzz.sh runs long
 //! sessions). Every crash found becomes a test in the `regressions` section at the end.
 
-#[path = "support/gen.rs"]
-mod gen;
+use crate::gen;
 
 use attackopt::SolveError;
 use attackopt::{parse_board, parse_declaration, InputError};

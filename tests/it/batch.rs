@@ -1,7 +1,7 @@
 //! `attackopt batch` through the real binary: JSON Lines in, one answer per request in input
 //! order, bad lines answered with error lines, exit 0.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};

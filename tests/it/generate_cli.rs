@@ -1,6 +1,6 @@
 //! `attackopt generate` through the real binary: valid boards, byte-identical for a seed.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -1,7 +1,7 @@
 //! Bad input through the real binary (docs/format.md "Command line"): exit status 2, and a message on
 //! standard error that names the file, the JSON path and what was expected.
 
-mod common;
+use crate::common;
 
 use common::{run_bin, temp_file};
 use serde_json::{json, Value};

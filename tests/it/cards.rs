@@ -3,7 +3,7 @@
 //! tests/mcp.rs); tokens, plain cards and described permanents are not; `attackopt cards` lists
 //! the catalog with what each card does for attacking and its CR numbers.
 
-mod common;
+use crate::common;
 
 use jsonschema::Validator;
 use serde_json::{json, Value};

@@ -43,8 +43,7 @@
 //! that). To keep a proptest failure, paste the printed case into a new file here, name it after
 //! what it exercises (`NN-short-name.json`), add a note, and trim it by hand if you can.
 
-#[path = "support/gen.rs"]
-mod gen;
+use crate::gen;
 
 use attackopt::internals::ilp::{Grouping, Ilp};
 use attackopt::internals::legality::read_declaration;

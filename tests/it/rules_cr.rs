@@ -2,7 +2,7 @@
 //! is small and built inline; every expected answer was derived by hand from docs/rules.md, with the
 //! requirement counts of the alternatives written in a comment ("X: n obeyed ... max = m").
 
-mod common;
+use crate::common;
 
 use attackopt::{Baseline, ViolationKind as V};
 use common::*;

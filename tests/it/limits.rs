@@ -5,7 +5,7 @@
 //! hang fails the test instead of the CI job) and, on Linux, runs under `ulimit -v` (1 GiB of
 //! address space), so memory exhaustion shows as a crash instead of an exit 2.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::io::Write;
