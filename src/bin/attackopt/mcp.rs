@@ -162,6 +162,7 @@ pub struct CheckParams {
     pub board: Value,
     #[schemars(schema_with = "declaration_input")]
     pub declaration: Value,
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -174,6 +175,7 @@ pub struct SolveParams {
     /// `power` (default: most total power), `attackers`, `none`, or `damage:PLAYER`.
     #[serde(default)]
     pub objective: Option<String>,
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -186,10 +188,11 @@ pub struct EnumerateParams {
     /// At most this many declarations (default 100).
     #[serde(default)]
     pub limit: Option<usize>,
-    /// `summary` (the default here): each declaration alone, its attacks and its payment, about
-    /// 200 bytes; `full`: each declaration's whole check result, about 20 times larger.
+    /// `summary` (the default here): each declaration alone, its attacks and its payment, a few
+    /// hundred bytes; `full`: each declaration's whole check result, 5 to 15 times larger.
     #[serde(default)]
     pub detail: Option<Detail>,
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
     #[serde(default)]
     pub options: JsonOptions,
 }
