@@ -375,7 +375,7 @@ fn every_field_of_the_board_declaration_and_options_schemas_is_described() {
         match v {
             Value::Object(o) => {
                 for (k, p) in o.get("properties").and_then(Value::as_object).into_iter().flatten() {
-                    if !p["description"].as_str().is_some_and(|d| d.len() > 10) {
+                    if p["description"].as_str().is_none_or(|d| d.len() <= 10) {
                         out.push(format!("{path}.{k}"));
                     }
                     undescribed(p, &format!("{path}.{k}"), out);
