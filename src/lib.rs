@@ -80,7 +80,9 @@ mod solve;
 mod view;
 mod vocab;
 
-pub use api::request::{Answer, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
+pub use api::request::{
+    Answer, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
+};
 pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, MaximumReport, Method, Options, Undecided, TIME_LIMIT_GRACE};
 pub use board::{
     load_board, load_declaration, parse_board, parse_declaration, Attack, AttackOption, Board, Declaration, Effect, InputError, ManaAbilitySpec,
@@ -94,7 +96,7 @@ pub use legality::{
 pub use mana::{CostTotal, PayError};
 pub use position::Position;
 pub use rules::Assignment;
-pub use schema::{board_schema, cards_schema, declaration_schema, result_schema, schema, NAMES as SCHEMA_NAMES};
+pub use schema::{answer_schema, board_schema, cards_schema, declaration_schema, result_schema, schema, NAMES as SCHEMA_NAMES};
 pub use solve::{BarMethod, Objective, SolveResult};
 pub use view::{BoardView, CardView, CreatureView, RuleView, SourceView};
 

@@ -62,8 +62,8 @@ pub fn result_schema() -> Value {
     root::<AttackoptResult>(
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
-         `objective` (solve), {declarations, complete} (enumerate), each with the board's `warnings`, \
-         {proof: \"none\", legal: null, message} when the time limit left nothing proven, \
+         `objective` (solve), {declarations, complete} (enumerate; with detail summary each declaration \
+         alone), each with the board's `warnings`, the board as attackopt reads it (validate), {proof: \"none\", legal: null, message} when the time limit left nothing proven, \
          {error: {code, message, path}}, or {cards, plain_cards} (cards).",
     )
 }
@@ -77,6 +77,32 @@ pub fn cards_schema() -> Value {
     )
 }
 
+/// The schema of what one command answers with `--format json` when it answers (the part of
+/// [`result_schema`] it can print, without the undecided and error objects): `check`, `solve`,
+/// `enumerate` (`detail: full`), `enumerate-summary` (`detail: summary`), `validate`, `cards`.
+/// Front ends that describe one command's answer use it (the MCP tools' output schemas).
+pub fn answer_schema(command: &str) -> Result<Value, String> {
+    let s = match command {
+        "check" => root::<Answered<crate::legality::CheckResult>>("answer-check", "A check result with the board's warnings."),
+        "solve" => root::<Answered<crate::solve::SolveResult>>(
+            "answer-solve",
+            "A solve result (a check result plus the objective) with the board's warnings.",
+        ),
+        "enumerate" => root::<Answered<crate::api::Enumeration>>(
+            "answer-enumerate",
+            "enumerate's list, each declaration's check result, with the board's warnings.",
+        ),
+        "enumerate-summary" => root::<Answered<crate::api::request::EnumerationSummary>>(
+            "answer-enumerate-summary",
+            "enumerate's list with detail summary: each declaration alone, with the board's warnings.",
+        ),
+        "validate" => root::<crate::view::BoardView>("answer-validate", "How attackopt reads the board (validate)."),
+        "cards" => cards_schema(),
+        other => return Err(format!("expected one of check, solve, enumerate, enumerate-summary, validate, cards; found \"{other}\"")),
+    };
+    Ok(s)
+}
+
 /// Any result attackopt prints with `--format json`, for the result schema: the real result
 /// types derive their schemas, so the schema and the output can't drift apart.
 #[derive(JsonSchema)]
@@ -86,6 +112,8 @@ enum AttackoptResult {
     Solve(Answered<crate::solve::SolveResult>),
     Check(Answered<crate::legality::CheckResult>),
     Enumerate(Answered<crate::api::Enumeration>),
+    EnumerateSummary(Answered<crate::api::request::EnumerationSummary>),
+    Validate(crate::view::BoardView),
     Undecided(crate::api::Undecided),
     Error(crate::api::ErrorAnswer),
     Cards(crate::cards::CardList),

@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::fmt::Write;
 
 /// `validate`'s answer (docs/format.md "Result JSON"): the board as attackopt reads it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct BoardView {
     /// The file the board was read from.
     pub file: String,
@@ -34,7 +34,7 @@ pub struct BoardView {
 }
 
 /// A creature of the attacking side, as `validate` shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CreatureView {
     /// Its id.
     pub id: String,
@@ -55,7 +55,7 @@ pub struct CreatureView {
 }
 
 /// A requirement, restriction or cost as `validate` shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct RuleView {
     /// The rule as a sentence.
     pub text: String,
@@ -64,7 +64,7 @@ pub struct RuleView {
 }
 
 /// A mana source as `validate` shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SourceView {
     /// The id of the permanent that taps.
     pub permanent: String,
@@ -77,7 +77,7 @@ pub struct SourceView {
 }
 
 /// A permanent known by name, as `validate` shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CardView {
     /// Its id.
     pub permanent: String,

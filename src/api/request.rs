@@ -33,6 +33,66 @@ pub const DEFAULT_LIMIT: usize = 100;
 /// The objective `solve` maximizes when a request names none.
 pub const DEFAULT_OBJECTIVE: &str = "power";
 
+/// How much of each declaration `enumerate` prints (issue 13): the rule of the option `detail`
+/// for every front end (`--detail` on the command line, `"detail"` in a batch request and in
+/// the MCP tool `enumerate_attacks`).
+///
+/// `full` (the default of the library, the command line and batch, so that their output is
+/// the contract's) prints each declaration's whole check result; `summary` prints each
+/// declaration alone (`{"attacks": [...], "payment": [...]}`, the payment only when it pays a
+/// cost), 274 bytes a declaration against 4,196 on `models/commander-eight-player.json` (compact
+/// JSON, README "MCP server"): what an agent choosing among declarations needs, and what it
+/// gives back to `check` for the details of one. MCP defaults to `summary`
+/// ([`Detail::FOR_AGENTS`]): a full list of 1,000 declarations was 382 KB of an agent's context.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[schemars(description = "How much of each declaration enumerate lists: \"summary\" (each declaration alone) or \"full\" (each one's check result).")]
+pub enum Detail {
+    /// Each declaration's check result (requirements, violations, cost, proof, ...).
+    #[default]
+    Full,
+    /// Each declaration alone: its attacks, and its payment when it pays a cost.
+    Summary,
+}
+
+impl Detail {
+    /// The default of the MCP tool `enumerate_attacks`: an agent's context is small.
+    pub const FOR_AGENTS: Detail = Detail::Summary;
+
+    /// Read `summary` or `full` (any case), with the message every front end gives.
+    pub fn parse(s: &str) -> Result<Detail, OptionError> {
+        match s.to_ascii_lowercase().as_str() {
+            "summary" => Ok(Detail::Summary),
+            "full" => Ok(Detail::Full),
+            _ => Err(OptionError { option: "detail", message: format!("expected \"summary\" or \"full\", found \"{s}\"") }),
+        }
+    }
+}
+
+// Read through `Detail::parse`, so that batch, MCP and the command line word a bad value alike.
+impl<'de> Deserialize<'de> for Detail {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Detail, D::Error> {
+        let s = String::deserialize(d)?;
+        Detail::parse(&s).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
+impl std::str::FromStr for Detail {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Detail, String> {
+        Detail::parse(s).map_err(|e| e.message)
+    }
+}
+
+impl std::fmt::Display for Detail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Detail::Full => "full",
+            Detail::Summary => "summary",
+        })
+    }
+}
+
 /// What a front end asks of a board.
 #[derive(Debug, Clone)]
 pub enum Request {
@@ -44,6 +104,8 @@ pub enum Request {
     Enumerate {
         /// At most this many declarations.
         limit: usize,
+        /// Each declaration's check result, or the declaration alone.
+        detail: Detail,
     },
     /// The most requirements a declaration paying no cost can obey.
     Maximum,
@@ -100,6 +162,8 @@ pub enum Outcome {
     Solve(SolveResult),
     /// `enumerate`'s list.
     Enumerate(Enumeration),
+    /// `enumerate`'s list with `detail: summary`: the declarations alone.
+    EnumerateSummary(EnumerationSummary),
     /// `maximum`'s report.
     Maximum(MaximumReport),
     /// `validate`'s view of the board.
@@ -150,6 +214,7 @@ impl Serialize for Printed<'_> {
             Outcome::Check(result) => WithWarnings { result, warnings }.serialize(s),
             Outcome::Solve(result) => WithWarnings { result, warnings }.serialize(s),
             Outcome::Enumerate(result) => WithWarnings { result, warnings }.serialize(s),
+            Outcome::EnumerateSummary(result) => WithWarnings { result, warnings }.serialize(s),
             Outcome::Maximum(result) => WithWarnings { result, warnings }.serialize(s),
             Outcome::Validate(view) => view.serialize(s),
         }
@@ -172,16 +237,58 @@ impl Position {
                 let result = self.solve(*objective, options)?;
                 answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
             }
-            Request::Enumerate { limit } => {
+            Request::Enumerate { limit, detail } => {
                 let found = self.enumerate(*limit, options)?;
                 if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                     return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
                 }
-                answer(if found.time_limit_reached { Exit::Undecided } else { Exit::Ok }, Outcome::Enumerate(found))
+                let exit = if found.time_limit_reached { Exit::Undecided } else { Exit::Ok };
+                match detail {
+                    Detail::Full => answer(exit, Outcome::Enumerate(found)),
+                    Detail::Summary => answer(exit, Outcome::EnumerateSummary(EnumerationSummary::new(found))),
+                }
             }
             Request::Maximum => answer(Exit::Ok, Outcome::Maximum(self.maximum(options)?)),
             Request::Validate => answer(Exit::Ok, Outcome::Validate(BoardView::new(self))),
         }
+    }
+}
+
+/// `enumerate`'s list with `detail: summary` (see [`Detail`]): `{"declarations": [{"attacks",
+/// "payment"?}], "complete", "time_limit_reached", "method"}`, the fields of [`Enumeration`]
+/// with each check result cut down to its declaration.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct EnumerationSummary {
+    /// The legal declarations found, fewest attackers first: each its attacks, and the payment
+    /// that pays its costs to attack when it incurs any (CR 508.1h-j). `check_attack` (or
+    /// `attackopt check`) gives the whole result of one.
+    pub declarations: Vec<Declaration>,
+    /// True when it was proven that there are no more legal declarations.
+    pub complete: bool,
+    /// True when the time limit stopped the search: the declarations listed are legal, and there
+    /// may be more (exit 3).
+    pub time_limit_reached: bool,
+    /// How the declarations were made to meet the baseline's bar (docs/format.md, `solve`'s
+    /// `method`).
+    pub method: crate::solve::BarMethod,
+}
+
+impl EnumerationSummary {
+    /// The summary of a full list: each check result's declaration, with its payment when it
+    /// pays something.
+    pub fn new(found: Enumeration) -> EnumerationSummary {
+        let declarations = found
+            .declarations
+            .into_iter()
+            .map(|r| {
+                let mut d = r.declaration;
+                if d.payment.as_ref().is_some_and(Vec::is_empty) {
+                    d.payment = None;
+                }
+                d
+            })
+            .collect();
+        EnumerationSummary { declarations, complete: found.complete, time_limit_reached: found.time_limit_reached, method: found.method }
     }
 }
 
@@ -217,14 +324,24 @@ impl Options {
 pub struct JsonOptions {
     /// `paid` (default) or `free`.
     #[serde(default)]
-    #[schemars(with = "BaselineParam")]
+    #[schemars(
+        with = "BaselineParam",
+        description = "\"paid\" (default): the declaration is compared with every declaration paying only costs it pays itself; \"free\": only with declarations paying nothing (docs/rules.md section 7)."
+    )]
     pub baseline: Baseline,
     /// Seconds the answer may take, a number >= 0 (default 10; null for no limit).
     #[serde(default = "default_time_limit")]
+    #[schemars(
+        description = "Seconds the answer may take, a number >= 0 (default 10; 0 answers at once with what is proven by then; null for no limit).",
+        extend("examples" = [10, 0.5, null])
+    )]
     pub time_limit: Option<f64>,
     /// `ilp` (default) or `exhaustive`.
     #[serde(default)]
-    #[schemars(with = "MethodParam")]
+    #[schemars(
+        with = "MethodParam",
+        description = "\"ilp\" (default): the integer program, any board; \"exhaustive\": tries every declaration, for boards of at most 2,000,000 of them."
+    )]
     pub method: Method,
 }
 

@@ -9,9 +9,11 @@
 //! serde and parsed in step 2, which gives far better messages than an untagged enum.
 
 // The doc comments here are for Rust users; schemars copies doc comments into the JSON Schema
-// (`attackopt schema`), whose descriptions are written for JSON users and must not change with
-// them. So an item documented for Rust only carries `#[schemars(description = "")]`: no
-// description in the schema, as before it had a doc comment.
+// (`attackopt schema`, the MCP resource attackopt://schema/board), whose descriptions are written
+// for JSON users (and LLMs writing boards): every field says its unit, its default and gives an
+// example (issue 13), in a `#[schemars(description = ..., extend("examples" = ...))]` of its own
+// where the doc comment is written for Rust. `tests/schema_descriptions.rs` checks that no
+// property of the board or declaration schema lacks a description.
 
 mod error;
 mod load;
@@ -39,25 +41,25 @@ pub struct Board {
     #[schemars(extend("const" = 1))]
     pub attackopt: u32,
     /// How the game is played (default: attack multiple players, no teams).
-    #[schemars(description = "")]
+    #[schemars(description = "How the game is played. Default: {\"attack\": \"multiple\"}, every opponent attackable, no teams (CR 802).", extend("examples" = [{"attack": "left"}, {"attack": "single", "defending_player": "B"}]))]
     #[serde(default)]
     pub variant: Variant,
     /// The player whose combat it is (the attacking player, CR 508.1).
-    #[schemars(description = "")]
+    #[schemars(description = "The id of the player whose combat it is, who declares attackers (CR 508.1). Required.", extend("examples" = ["A"]))]
     pub active_player: String,
     /// Creatures that already attacked this turn, for caps "each turn".
-    #[schemars(description = "")]
+    #[schemars(description = "How many creatures already attacked this turn (a count, >= 0), for max_attackers effects with \"per\": \"turn\". Default 0.", extend("examples" = [0]))]
     #[serde(default)]
     pub attacked_this_turn: u32,
     /// The players, in seating order (at least one).
-    #[schemars(description = "")]
+    #[schemars(description = "The players, in seating order (attack left/right and range of influence count seats in this order). At least one; required.", extend("examples" = [[{"id": "A"}, {"id": "B", "life": 12}]]))]
     pub players: Vec<Player>,
     /// The permanents on the battlefield.
-    #[schemars(description = "")]
+    #[schemars(description = "The permanents on the battlefield, creatures and noncreatures (lands, enchantments, planeswalkers, battles). Default empty.", extend("examples" = [[{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2}]]))]
     #[serde(default)]
     pub permanents: Vec<Permanent>,
     /// Explicit effects: what no named card on the board says (goad, triggers, activations).
-    #[schemars(description = "")]
+    #[schemars(description = "Explicit effects: what no named card on the board says (triggers, activations, effects of cards not on the battlefield). Default empty. Goad is the permanent field goaded_by.", extend("examples" = [[{"kind": "attacks_if_able", "creatures": ["bear"], "source": "Fumiko the Lowblood"}]]))]
     #[serde(default)]
     pub effects: Vec<Effect>,
 }
@@ -66,19 +68,19 @@ pub struct Board {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Variant {
     /// Which players may be attacked.
-    #[schemars(description = "")]
+    #[schemars(description = "Which players may be attacked: \"multiple\" (default, CR 802), \"single\" (only defending_player and their planeswalkers and battles, CR 506.2a), \"left\" or \"right\" (the next or previous entry of players, CR 803).", extend("examples" = ["multiple"]))]
     #[serde(default)]
     pub attack: AttackOption,
     /// The chosen defending player under [`AttackOption::Single`] (CR 506.2a).
-    #[schemars(description = "")]
+    #[schemars(description = "Under \"attack\": \"single\", the id of the chosen defending player (required then, an opponent of the active player); ignored otherwise. Default null.", extend("examples" = ["B"]))]
     #[serde(default)]
     pub defending_player: Option<String>,
     /// Limited range of influence: the seats a player's influence reaches (CR 801).
-    #[schemars(description = "")]
+    #[schemars(description = "Limited range of influence: how many seats away a player's influence reaches (CR 801), or null (default) for no limit.", extend("examples" = [2]))]
     #[serde(default)]
     pub range_of_influence: Option<u32>,
     /// The active player's whole team declares attackers (Two-Headed Giant, CR 805.10).
-    #[schemars(description = "")]
+    #[schemars(description = "True for Two-Headed Giant and other shared-team turns: every player on the active player's team declares attackers in one declaration (CR 805.10). Default false.", extend("examples" = [true]))]
     #[serde(default)]
     pub shared_team_turns: bool,
     /// Defaults to `shared_team_turns` (Two-Headed Giant shares life; Archenemy sets it false).
@@ -104,21 +106,21 @@ pub enum AttackOption {
 
 /// A player (docs/format.md "Board").
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[schemars(description = "")]
+#[schemars(description = "A player: {\"id\": \"A\"} at least; life, hand, team and mana_pool are optional.")]
 pub struct Player {
     /// The player's id, unique among players and permanents.
-    #[schemars(description = "")]
+    #[schemars(description = "The player's id, unique among players and permanents, non-empty. Required.", extend("examples" = ["A"]))]
     pub id: String,
     /// Players with the same team are teammates; None is a team of one.
-    #[schemars(description = "")]
+    #[schemars(description = "Players with the same team are teammates (never attacked by each other); null (default) is a team of one.", extend("examples" = ["heroes"]))]
     #[serde(default)]
     pub team: Option<String>,
     /// The life total (default 20): life pays Phyrexian symbols (CR 107.4f, 119.4).
-    #[schemars(description = "")]
+    #[schemars(description = "The life total (default 20); life pays Phyrexian mana symbols, 2 per symbol (CR 107.4f, 119.4).", extend("examples" = [20]))]
     #[serde(default = "default_life")]
     pub life: i64,
     /// Cards in hand, for named cards that count them.
-    #[schemars(description = "")]
+    #[schemars(description = "Cards in hand (a count, default 0), for cards that count them (Ensnaring Bridge).", extend("examples" = [3]))]
     #[serde(default)]
     pub hand: u32,
     /// Mana in the pool, such as `"{R}{R}{2}"` (`{2}` is two colorless).
@@ -133,10 +135,12 @@ fn default_life() -> i64 {
 
 /// A permanent on the battlefield (docs/format.md "Board").
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[schemars(description = "")]
+#[schemars(
+    description = "A permanent on the battlefield: id, controller and types at least, such as {\"id\": \"bear\", \"name\": \"Grizzly Bears\", \"controller\": \"A\", \"types\": [\"Creature\"], \"power\": 2}."
+)]
 pub struct Permanent {
     /// The permanent's id, unique among players and permanents.
-    #[schemars(description = "")]
+    #[schemars(description = "The permanent's id, unique among players and permanents, non-empty; declarations and effects name it. Required.", extend("examples" = ["bear"]))]
     pub id: String,
     /// The card's name (any case). A card of attackopt's catalog (`attackopt cards`, MCP tool
     /// `list_cards`) brings its effects; a plain card listed there, a token, or a permanent that
@@ -146,14 +150,14 @@ pub struct Permanent {
     #[serde(default)]
     pub name: String,
     /// The id of the player controlling it.
-    #[schemars(description = "")]
+    #[schemars(description = "The id of the player controlling it. Required.", extend("examples" = ["A"]))]
     pub controller: String,
     /// Card types (any case): Artifact, Battle, Creature, Enchantment, Land, Planeswalker, Kindred, Tribal, Token.
     #[serde(default)]
     #[schemars(schema_with = "crate::vocab::fields::card_types")]
     pub types: Vec<String>,
     /// Subtypes (any case): basic land types imply their mana abilities.
-    #[schemars(description = "")]
+    #[schemars(description = "Subtypes (any case). Basic land types give their mana ability (Forest: {G}); creature types can be selected by effects. Default empty.", extend("examples" = [["Forest"], ["Goblin"]]))]
     #[serde(default)]
     pub subtypes: Vec<String>,
     /// Colors as letters or names (any case): W, U, B, R, G, white, blue, black, red, green.
@@ -161,32 +165,32 @@ pub struct Permanent {
     #[schemars(schema_with = "crate::vocab::fields::colors")]
     pub colors: Vec<String>,
     /// Power, within ±1,000,000.
-    #[schemars(description = "")]
+    #[schemars(description = "Power, an integer within ±1,000,000 (default 0): the power objective sums it, Ensnaring Bridge compares it.", extend("examples" = [2]))]
     #[serde(default)]
     pub power: i64,
     /// Toughness, within ±1,000,000.
-    #[schemars(description = "")]
+    #[schemars(description = "Toughness, an integer within ±1,000,000 (default 0).", extend("examples" = [2]))]
     #[serde(default)]
     pub toughness: i64,
     /// Keywords (any case); those that matter: Haste, Vigilance, Defender, Flying, and any a
     /// selector names.
-    #[schemars(description = "")]
+    #[schemars(description = "Keywords (any case, default empty). Those that matter: Haste (attacks while summoning sick), Vigilance (attacks without tapping, so it can still tap for mana), Defender (can't attack), Flying (Moat), and any keyword an effect's selector names.", extend("examples" = [["Haste", "Flying"]]))]
     #[serde(default)]
     pub keywords: Vec<String>,
     /// A tapped creature can't attack and a tapped source makes no mana (CR 508.1a).
-    #[schemars(description = "")]
+    #[schemars(description = "Tapped (default false): a tapped creature can't attack and a tapped source makes no mana (CR 508.1a).", extend("examples" = [true]))]
     #[serde(default)]
     pub tapped: bool,
     /// Under summoning sickness: can't attack or tap for mana without haste (CR 302.6).
-    #[schemars(description = "")]
+    #[schemars(description = "Came under its controller's control this turn (default false): it can't attack or use {T} mana abilities without Haste (CR 302.6).", extend("examples" = [true]))]
     #[serde(default)]
     pub summoning_sick: bool,
     /// Counters on it (Nils, Discipline Enforcer makes them a cost).
-    #[schemars(description = "")]
+    #[schemars(description = "Counters on it (a count, default 0), for Nils, Discipline Enforcer's tax on creatures with counters.", extend("examples" = [1]))]
     #[serde(default)]
     pub counters: u32,
     /// The players who goaded it (CR 701.15).
-    #[schemars(description = "")]
+    #[schemars(description = "The ids of the players who goaded it (CR 701.15): it must attack if able, a player other than these if able. Default empty.", extend("examples" = [["B"]]))]
     #[serde(default)]
     pub goaded_by: Vec<String>,
     /// {T} mana abilities, alternatives; each `{"add": ...}` (checked in validation).
@@ -202,7 +206,7 @@ pub struct Permanent {
 
 /// A {T} mana ability as written: `{"add": ...}`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[schemars(description = "")]
+#[schemars(description = "A {T} mana ability: {\"add\": \"{G}\"}; a permanent's abilities are alternatives (tapping uses one).")]
 pub struct ManaAbilitySpec {
     /// A mana string, `"any_color"`, or `{"could_produce": ..., "kind": ...}`.
     #[schemars(schema_with = "crate::vocab::fields::mana_add")]
@@ -227,11 +231,11 @@ pub struct Effect {
     #[schemars(schema_with = "crate::vocab::fields::target_set")]
     pub target: Option<Value>,
     /// The player of `attacks_player_other_than_if_able` and `player_attacks_if_able`.
-    #[schemars(description = "")]
+    #[schemars(description = "The player id of attacks_player_other_than_if_able (\"attacks a player other than P if able\") and player_attacks_if_able (Trove of Temptation: \"attacks P with at least one creature if able\").", extend("examples" = ["B"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// The number of `min_other_attackers` and `max_attackers`.
-    #[schemars(description = "")]
+    #[schemars(description = "The number of min_other_attackers (\"can't attack unless at least N other creatures attack\") and max_attackers (\"no more than N creatures can attack\").", extend("examples" = [1]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
     /// For `max_attackers`: `"combat"` (default) or `"turn"`.
@@ -243,7 +247,7 @@ pub struct Effect {
     #[schemars(schema_with = "crate::vocab::fields::cost")]
     pub cost: Option<String>,
     /// Where the effect comes from (a card name or permanent id), for explanations.
-    #[schemars(description = "")]
+    #[schemars(description = "Where the effect comes from: a card name or a permanent id, shown in explanations. Default empty.", extend("examples" = ["Fumiko the Lowblood"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
 }
@@ -252,24 +256,24 @@ pub struct Effect {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Declaration {
     /// The attacks: each creature at most once.
-    #[schemars(description = "")]
+    #[schemars(description = "The attacks: each a creature and what it attacks, each creature at most once. Default empty (no creature attacks).", extend("examples" = [[{"creature": "bear", "target": "B"}]]))]
     #[serde(default)]
     pub attacks: Vec<Attack>,
     /// How the costs to attack are paid; None: attackopt finds a payment if there is one.
-    #[schemars(description = "")]
+    #[schemars(description = "How the costs to attack are paid (CR 508.1h-j): taps of mana sources, pool mana, life. Absent: attackopt finds a payment if there is one.", extend("examples" = [[{"permanent": "f1", "mana": "{G}"}, {"player": "A", "life": 2}]]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment: Option<Vec<PaymentEntry>>,
 }
 
 /// One attack of a declaration.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
-#[schemars(description = "")]
+#[schemars(description = "One attack: {\"creature\": \"bear\", \"target\": \"B\"}.")]
 pub struct Attack {
     /// The attacking creature's id.
-    #[schemars(description = "")]
+    #[schemars(description = "The id of the attacking creature (a permanent of the attacking side).", extend("examples" = ["bear"]))]
     pub creature: String,
     /// The id of the player, planeswalker or battle it attacks.
-    #[schemars(description = "")]
+    #[schemars(description = "The id of what it attacks: a player, a planeswalker or a battle.", extend("examples" = ["B"]))]
     pub target: String,
 }
 
@@ -278,19 +282,19 @@ pub struct Attack {
 #[schemars(transform = crate::vocab::fields::payment_forms)]
 pub struct PaymentEntry {
     /// The permanent tapped for mana (with `mana`).
-    #[schemars(description = "")]
+    #[schemars(description = "The id of a permanent tapped for mana (with mana).", extend("examples" = ["f1"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permanent: Option<String>,
     /// The player whose mana pool is spent (with `mana`) or who pays life (with `life`).
-    #[schemars(description = "")]
+    #[schemars(description = "The id of the player whose mana pool is spent (with mana) or who pays life (with life).", extend("examples" = ["A"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// The mana made or spent, a mana string such as `"{G}"`.
-    #[schemars(description = "")]
+    #[schemars(description = "The mana made or spent, a mana string: one symbol per unit, such as \"{G}\" or \"{W}{W}\".", extend("examples" = ["{G}"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<String>,
     /// Life paid, for Phyrexian symbols (two each, CR 107.4f).
-    #[schemars(description = "")]
+    #[schemars(description = "Life paid, 2 for each Phyrexian symbol paid with life (CR 107.4f).", extend("examples" = [2]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<i64>,
 }

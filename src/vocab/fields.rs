@@ -65,8 +65,14 @@ pub fn mana_add(_: &mut SchemaGenerator) -> Schema {
             {
                 "type": "object",
                 "properties": {
-                    "could_produce": { "enum": ["lands_of_opponents", "lands_you_control"] },
-                    "kind": { "enum": ["color", "type"] }
+                    "could_produce": {
+                        "enum": ["lands_of_opponents", "lands_you_control"],
+                        "description": "Whose lands: an opponent's (Exotic Orchard, Fellwar Stone) or your own (Reflecting Pool)."
+                    },
+                    "kind": {
+                        "enum": ["color", "type"],
+                        "description": "\"color\": a color those lands could produce (Exotic Orchard); \"type\": a type, colorless included (Reflecting Pool)."
+                    }
                 },
                 "required": ["could_produce", "kind"],
                 "additionalProperties": false,

@@ -53,6 +53,10 @@ pub enum Command {
         board: String,
         #[arg(long, default_value_t = DEFAULT_LIMIT)]
         limit: usize,
+        /// `full`: each declaration's check result; `summary`: each declaration alone (issue 13).
+        #[arg(long, default_value_t = attackopt::Detail::Full, ignore_case = true,
+            value_parser = clap::builder::TypedValueParser::try_map(clap::builder::PossibleValuesParser::new(["full", "summary"]), |s| s.parse::<attackopt::Detail>()))]
+        detail: attackopt::Detail,
         #[command(flatten)]
         solver: SolverArgs,
         #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]

@@ -12,7 +12,7 @@
 //! - `command`: `check`, `solve`, `enumerate`, `maximum` or `validate`;
 //! - `board`: a board object, or the path of a board file (relative to the current directory);
 //! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`);
-//!   `limit` (enumerate, default 100);
+//!   `limit` (enumerate, default 100); `detail` (enumerate: `full`, the default, or `summary`);
 //! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds >= 0, default 10; null for none),
 //!   `method` (`ilp`/`exhaustive`); all optional;
 //! - `id`: anything, echoed in the answer.
@@ -28,7 +28,7 @@ use attackopt::input::{check_regular_file, read_source};
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::{load_board, parse_board, parse_declaration, InputError, Warning};
-use attackopt::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -72,6 +72,9 @@ pub struct RequestLine {
     pub objective: Option<String>,
     #[serde(default)]
     pub limit: Option<usize>,
+    /// enumerate: `full` (default here, as on the command line) or `summary`.
+    #[serde(default)]
+    pub detail: Option<Detail>,
     #[serde(default)]
     pub options: JsonOptions,
     // Declared so that it is no unknown field; the answer echoes it as read, before parsing.
@@ -239,6 +242,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     unused("declaration", req.declaration.is_some() && command != BatchCommand::Check, &mut warnings);
     unused("objective", req.objective.is_some() && command != BatchCommand::Solve, &mut warnings);
     unused("limit", req.limit.is_some() && command != BatchCommand::Enumerate, &mut warnings);
+    unused("detail", req.detail.is_some() && command != BatchCommand::Enumerate, &mut warnings);
 
     // The board: inline, or a file read once per batch.
     let cached;
@@ -296,7 +300,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                 let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);
                 Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?)
             }
-            BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT) },
+            BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT), detail: req.detail.unwrap_or_default() },
             BatchCommand::Maximum => Request::Maximum,
             BatchCommand::Validate => Request::Validate,
         };

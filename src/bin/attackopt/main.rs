@@ -33,6 +33,7 @@ mod args;
 mod batch;
 mod failure;
 mod mcp;
+mod resources;
 mod text;
 mod transport;
 mod watchdog;
@@ -103,9 +104,9 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             // (issue 11, F05).
             respond(pos, keep(Request::Check(decl)), &options, format)
         }
-        Command::Enumerate { board, limit, solver, format } => {
+        Command::Enumerate { board, limit, detail, solver, format } => {
             let options = solver.options(started)?;
-            respond(load_position(&board)?, &Request::Enumerate { limit }, &options, format)
+            respond(load_position(&board)?, &Request::Enumerate { limit, detail }, &options, format)
         }
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;

@@ -8,29 +8,140 @@
 //! - `explain_board` {board}: how attackopt reads the board (the `validate` view);
 //! - `list_cards` {}: the cards known by name (`attackopt cards --format json`).
 //!
-//! Input schemas come from the same Rust types as `attackopt schema` (schemars). A bad board or
-//! declaration is a tool error (`isError: true`) whose text is the command line's message (file,
-//! JSON path, what was expected). Standard output carries only the protocol; logs go to
-//! standard error.
+//! `tools/list` stays small (issue 13: it was 47,663 bytes, the board schema inlined in four
+//! tools): a board or declaration argument is an object or the same JSON as a string, described
+//! in a few lines with an example and a pointer to its full schema, the resource
+//! `attackopt://schema/board` (`attackopt schema board`), where every field is described once.
+//! Each tool's output schema is the top level of its answer's schema (`attackopt::answer_schema`),
+//! each field with its type; the full result schema is the resource `attackopt://schema/result`.
+//! Every tool is annotated read-only, idempotent, non-destructive and closed-world: it computes
+//! from its arguments alone.
+//!
+//! Resources (the model boards, the schemas) and the prompt `board_format` are in
+//! [`crate::resources`]. A bad board or declaration is a tool error (`isError: true`) whose text
+//! is the command line's message (file, JSON path, what was expected). Standard output carries
+//! only the protocol; logs go to standard error.
 
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
-use attackopt::{parse_board, parse_declaration, Board, Declaration, InputError};
+use attackopt::{parse_board, parse_declaration, InputError};
+use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use attackopt::{Error, Options};
-use attackopt::{JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse, Implementation, JsonObject, ListPromptsResult, ListResourcesResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
+};
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{tool, tool_handler, tool_router, ErrorData as McpError, ServerHandler, ServiceExt};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Instant;
 
-use crate::transport;
+use crate::{resources, transport};
+
+/// How a board argument is described in every tool's input schema: short, with an example, and
+/// where the full schema is (issue 13: the board schema inlined in four tools made `tools/list`
+/// 47,663 bytes, and an object-only schema refused the JSON strings LLMs often send).
+const BOARD_HELP: &str = "The board: an attackopt board object, or the same JSON as a string. Example: \
+{\"attackopt\": 1, \"active_player\": \"A\", \"players\": [{\"id\": \"A\"}, {\"id\": \"B\"}], \"permanents\": \
+[{\"id\": \"bear\", \"name\": \"Grizzly Bears\", \"controller\": \"A\", \"types\": [\"Creature\"], \"power\": 2, \
+\"goaded_by\": [\"B\"]}]}. Permanents may also have tapped, summoning_sick, keywords, subtypes, mana, attached_to; cards \
+named as list_cards lists bring their effects; \"effects\" hold the rest (attacks_if_able, attack_cost, max_attackers, ...). Every \
+field is described in the resource attackopt://schema/board; model boards: attackopt://models/<name>; prompt board_format.";
+
+/// How a declaration argument is described (see [`BOARD_HELP`]).
+const DECLARATION_HELP: &str = "The declaration of attackers: an object, or the same JSON as a string. Example: \
+{\"attacks\": [{\"creature\": \"bear\", \"target\": \"C\"}]} (target: a player, planeswalker or battle id). An \
+optional \"payment\" ([{\"permanent\": \"f1\", \"mana\": \"{G}\"}], {\"player\": \"A\", \"life\": 2}) is checked; \
+without it attackopt finds one. Schema: the resource attackopt://schema/declaration.";
+
+fn object_or_string(description: &str) -> schemars::Schema {
+    schemars::json_schema!({ "anyOf": [{ "type": "object" }, { "type": "string" }], "description": description })
+}
+
+fn board_input(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    object_or_string(BOARD_HELP)
+}
+
+fn declaration_input(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    object_or_string(DECLARATION_HELP)
+}
+
+/// The JSON types a schema allows, following `$ref`s into `defs` and `anyOf`/`oneOf`
+/// alternatives; None when it allows anything.
+fn json_types(schema: &Value, defs: &Value, depth: usize) -> Option<Vec<String>> {
+    if depth > 16 {
+        return None;
+    }
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        return json_types(defs.get(r.rsplit('/').next()?)?, defs, depth + 1);
+    }
+    match schema.get("type") {
+        Some(Value::String(t)) => return Some(vec![t.clone()]),
+        Some(Value::Array(ts)) => return Some(ts.iter().filter_map(|t| t.as_str().map(String::from)).collect()),
+        _ => {}
+    }
+    if let Some(c) = schema.get("const") {
+        let t = match c {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        };
+        return Some(vec![t.into()]);
+    }
+    let alternatives = schema.get("anyOf").or_else(|| schema.get("oneOf"))?.as_array()?;
+    let mut types = Vec::new();
+    for a in alternatives {
+        for t in json_types(a, defs, depth + 1)? {
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+    }
+    Some(types)
+}
+
+/// A tool's output schema (issue 13): the top level of its answer's schema
+/// (`attackopt::answer_schema`), each field with its JSON type, so that a client can validate
+/// the structured content and see its fields, while `tools/list` stays small; the full schema is
+/// the resource `attackopt://schema/result`. Generated from the answer types, so it can't drift.
+pub fn output_schema(command: &str) -> Arc<JsonObject> {
+    let full = attackopt::answer_schema(command).unwrap_or_default();
+    let defs = full.get("$defs").cloned().unwrap_or(Value::Null);
+    let mut properties = serde_json::Map::new();
+    if let Some(props) = full.get("properties").and_then(Value::as_object) {
+        for (name, schema) in props {
+            let types = json_types(schema, &defs, 0);
+            properties.insert(
+                name.clone(),
+                match types.as_deref() {
+                    Some([t]) => json!({ "type": t }),
+                    Some(ts) if !ts.is_empty() => json!({ "type": ts }),
+                    _ => json!({}),
+                },
+            );
+        }
+    }
+    let mut schema = JsonObject::new();
+    schema.insert("type".into(), json!("object"));
+    let description = full.get("description").and_then(Value::as_str).unwrap_or_default();
+    schema.insert("description".into(), json!(format!("{description} Full schema: the resource attackopt://schema/result.")));
+    schema.insert("properties".into(), Value::Object(properties));
+    if let Some(required) = full.get("required") {
+        schema.insert("required".into(), required.clone());
+    }
+    Arc::new(schema)
+}
 
 /// The time limit of a tool's options when it is valid (an invalid one is refused by the tool
 /// at once), for the deadline of its answer.
@@ -47,12 +158,11 @@ fn options(options: &JsonOptions, clock: Instant) -> Result<Options, String> {
 /// `check_attack`'s input.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct CheckParams {
-    /// The board (attackopt board format, `"attackopt": 1`).
-    #[schemars(with = "Board")]
+    #[schemars(schema_with = "board_input")]
     pub board: Value,
-    /// The declaration of attackers to check.
-    #[schemars(with = "Declaration")]
+    #[schemars(schema_with = "declaration_input")]
     pub declaration: Value,
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -60,12 +170,12 @@ pub struct CheckParams {
 /// `solve_attack`'s input.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct SolveParams {
-    /// The board (attackopt board format, `"attackopt": 1`).
-    #[schemars(with = "Board")]
+    #[schemars(schema_with = "board_input")]
     pub board: Value,
     /// `power` (default: most total power), `attackers`, `none`, or `damage:PLAYER`.
     #[serde(default)]
     pub objective: Option<String>,
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -73,12 +183,16 @@ pub struct SolveParams {
 /// `enumerate_attacks`'s input.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct EnumerateParams {
-    /// The board (attackopt board format, `"attackopt": 1`).
-    #[schemars(with = "Board")]
+    #[schemars(schema_with = "board_input")]
     pub board: Value,
     /// At most this many declarations (default 100).
     #[serde(default)]
     pub limit: Option<usize>,
+    /// `summary` (the default here): each declaration alone, its attacks and its payment, a few
+    /// hundred bytes; `full`: each declaration's whole check result, 5 to 15 times larger.
+    #[serde(default)]
+    pub detail: Option<Detail>,
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -86,8 +200,7 @@ pub struct EnumerateParams {
 /// `explain_board`'s input.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct ExplainParams {
-    /// The board (attackopt board format, `"attackopt": 1`).
-    #[schemars(with = "Board")]
+    #[schemars(schema_with = "board_input")]
     pub board: Value,
 }
 
@@ -149,11 +262,24 @@ fn tool_error(message: String) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
-fn position(board: &Value) -> Result<Position, InputError> {
-    if !board.is_object() {
-        return Err(InputError::new("board", "", "expected a board object {\"attackopt\": 1, ...}"));
+/// The JSON text of a board or declaration argument: an object, or the same JSON as a string
+/// (LLMs often send one, issue 13). A string that is not a JSON object, such as a file path, is
+/// refused: the server reads no files.
+fn json_text(value: &Value, what: &str, shape: &str) -> Result<String, InputError> {
+    match value {
+        Value::Object(_) => Ok(value.to_string()),
+        Value::String(s) if s.trim_start().starts_with('{') => Ok(s.clone()),
+        Value::String(_) => Err(InputError::new(
+            what,
+            "",
+            format!("expected a {what} object {shape} or the same JSON as a string; found a string that is not a JSON object (the server reads no files: model boards are the resources attackopt://models/<name>)"),
+        )),
+        other => Err(InputError::new(what, "", format!("expected a {what} object {shape} or the same JSON as a string, found {}", attackopt::input::kind_of(other)))),
     }
-    Position::new(parse_board(&board.to_string(), "board")?)
+}
+
+fn position(board: &Value) -> Result<Position, InputError> {
+    Position::new(parse_board(&json_text(board, "board", "{\"attackopt\": 1, ...}")?, "board")?)
 }
 
 /// Run a computation off the protocol thread and turn its outcome into a tool result.
@@ -206,6 +332,9 @@ impl AttackServer {
 
     /// Is this declaration legal; why not; a witness.
     #[tool(
+        title = "Check a declaration of attackers",
+        output_schema = output_schema("check"),
+        annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
         description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
     )]
     async fn check_attack(
@@ -216,10 +345,8 @@ impl AttackServer {
         run_tool("check_attack", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            if !p.declaration.is_object() {
-                return Err("declaration: expected a declaration object {\"attacks\": [...]}".into());
-            }
-            let (decl, _) = parse_declaration(&p.declaration.to_string(), "declaration").map_err(|e| e.to_string())?;
+            let text = json_text(&p.declaration, "declaration", "{\"attacks\": [...]}").map_err(|e| e.to_string())?;
+            let (decl, _) = parse_declaration(&text, "declaration").map_err(|e| e.to_string())?;
             pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
             answer(&pos, &Request::Check(decl), &options)
         })
@@ -228,6 +355,9 @@ impl AttackServer {
 
     /// The best legal declaration.
     #[tool(
+        title = "Best declaration of attackers",
+        output_schema = output_schema("solve"),
+        annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
         description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
     )]
     async fn solve_attack(
@@ -246,7 +376,10 @@ impl AttackServer {
 
     /// Legal declarations, up to a limit.
     #[tool(
-        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), and whether the list is complete. Returns {declarations: [check results], complete}."
+        title = "Legal declarations of attackers",
+        output_schema = output_schema("enumerate-summary"),
+        annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
+        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), fewest attackers first, and whether the list is complete. Returns {declarations, complete, time_limit_reached, method, warnings}: with detail \"summary\" (the default) each declaration is {attacks, payment?}; with \"full\" each is its check result, as check_attack answers."
     )]
     async fn enumerate_attacks(
         &self,
@@ -256,13 +389,17 @@ impl AttackServer {
         run_tool("enumerate_attacks", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
             let pos = position(&p.board).map_err(|e| e.to_string())?;
-            answer(&pos, &Request::Enumerate { limit: p.limit.unwrap_or(DEFAULT_LIMIT) }, &options)
+            let detail = p.detail.unwrap_or(Detail::FOR_AGENTS);
+            answer(&pos, &Request::Enumerate { limit: p.limit.unwrap_or(DEFAULT_LIMIT), detail }, &options)
         })
         .await
     }
 
     /// How attackopt reads a board.
     #[tool(
+        title = "How attackopt reads a board",
+        output_schema = output_schema("validate"),
+        annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
         description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
     )]
     async fn explain_board(
@@ -279,6 +416,9 @@ impl AttackServer {
 
     /// The cards attackopt knows by name.
     #[tool(
+        title = "Cards attackopt knows",
+        output_schema = output_schema("cards"),
+        annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
         description = "List the card names attackopt understands: each catalog card with what it does for declaring attackers (one line) and its Comprehensive Rules numbers, then the plain cards (no effect on attacking of their own, read from the permanent's fields). Any other name on a board gets a warning and is read as a card with no abilities that matter for attacking. Returns the same JSON as `attackopt cards --format json`."
     )]
     async fn list_cards(&self) -> Result<CallToolResult, McpError> {
@@ -292,13 +432,43 @@ impl AttackServer {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for AttackServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().enable_prompts().build())
             .with_server_info(Implementation::new("attackopt", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "attackopt decides and optimizes declarations of attackers in Magic: The Gathering (CR 508.1), exactly. \
-                 Boards use attackopt's JSON format (see each tool's input schema); start with explain_board, then \
-                 check_attack or solve_attack; list_cards lists the card names attackopt understands.",
+                 Boards use attackopt's JSON format, sent as an object or as a JSON string: every field is described in \
+                 the resource attackopt://schema/board, model boards are the resources attackopt://models/<name>, and \
+                 the prompt board_format teaches the format from one. Start with explain_board, then check_attack, \
+                 solve_attack or enumerate_attacks; list_cards lists the card names attackopt understands.",
             )
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        Ok(ListResourcesResult::with_all_items(resources::list()))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        resources::read(&request.uri).map(Into::into)
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        Ok(ListPromptsResult::with_all_items(resources::prompts()))
+    }
+
+    async fn get_prompt(&self, request: GetPromptRequestParams, _context: RequestContext<RoleServer>) -> Result<GetPromptResponse, McpError> {
+        resources::prompt(&request.name, request.arguments.as_ref()).map(Into::into)
     }
 }
 

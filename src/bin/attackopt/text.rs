@@ -1,6 +1,6 @@
 //! Answers as text (`--format text`).
 
-use attackopt::{Answer, Enumeration, Method, Options, Outcome};
+use attackopt::{Answer, Attack, Enumeration, Method, Options, Outcome};
 
 /// An answer as text (`--format text`): the board's warnings first, as they qualify the answer
 /// (a card attackopt does not know is read as having no abilities, issue 13), then the answer.
@@ -29,6 +29,11 @@ fn result_text(outcome: &Outcome, options: &Options) -> String {
             )
         }
         Outcome::Enumerate(found) => enumeration_text(found, options),
+        // `--detail summary`: the attacks alone.
+        Outcome::EnumerateSummary(found) => {
+            let lines = found.declarations.iter().map(|d| attacks_text(&d.attacks)).collect();
+            list_text(lines, found.complete, found.time_limit_reached, options)
+        }
         Outcome::Validate(view) => view.to_text(),
         // No command prints it as text; batch answers it as JSON.
         Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
@@ -37,26 +42,45 @@ fn result_text(outcome: &Outcome, options: &Options) -> String {
 
 /// `enumerate --format text`: a header, one line per declaration, the proof.
 fn enumeration_text(found: &Enumeration, options: &Options) -> String {
-    let n = found.declarations.len();
+    let lines = found
+        .declarations
+        .iter()
+        .map(|r| {
+            let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
+            format!("{}  (obeys {}{cost})", attacks_text(&r.declaration.attacks), r.requirements_obeyed)
+        })
+        .collect();
+    list_text(lines, found.complete, found.time_limit_reached, options)
+}
+
+fn attacks_text(attacks: &[Attack]) -> String {
+    let attacks: Vec<String> = attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
+    if attacks.is_empty() {
+        "no attack".to_string()
+    } else {
+        attacks.join(", ")
+    }
+}
+
+/// A list of declarations as text: a header, one line each, the proof.
+fn list_text(lines: Vec<String>, complete: bool, time_limit_reached: bool, options: &Options) -> String {
+    let n = lines.len();
     let mut s = format!(
         "{n} legal declaration{} (baseline {}){}:\n",
         if n == 1 { "" } else { "s" },
         options.baseline,
-        if found.complete {
+        if complete {
             ", the complete list"
-        } else if found.time_limit_reached {
+        } else if time_limit_reached {
             ", found before the time limit; there may be more"
         } else {
             ", there are more (raise --limit)"
         }
     );
-    for r in &found.declarations {
-        let attacks: Vec<String> = r.declaration.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
-        let attacks = if attacks.is_empty() { "no attack".to_string() } else { attacks.join(", ") };
-        let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
-        s.push_str(&format!("  {attacks}  (obeys {}{cost})\n", r.requirements_obeyed));
+    for line in lines {
+        s.push_str(&format!("  {line}\n"));
     }
-    let proof = if found.time_limit_reached {
+    let proof = if time_limit_reached {
         "none (each declaration is legal; the list stopped at the time limit)"
     } else if options.method == Method::Exhaustive {
         "exhaustive"

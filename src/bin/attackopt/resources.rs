@@ -1,0 +1,153 @@
+//! What the MCP server offers besides its tools (issue 13): resources (the model boards of
+//! `models/` and their declarations, embedded at build time by `build.rs`, and the JSON Schemas)
+//! and a prompt that teaches the board format from an example, so that an agent can start from a
+//! board that works.
+//!
+//! URIs: `attackopt://models/<name>` (a board), `attackopt://models/declarations/<name>` (a
+//! declaration of board `<name>` up to its first dot), `attackopt://schema/<name>` (`attackopt
+//! schema <name>`).
+
+use rmcp::model::{GetPromptResult, Prompt, PromptArgument, PromptMessage, ReadResourceResult, Resource, ResourceContents, Role};
+use rmcp::ErrorData as McpError;
+
+include!(concat!(env!("OUT_DIR"), "/models.rs"));
+
+const MODELS_URI: &str = "attackopt://models/";
+const DECLARATIONS_URI: &str = "attackopt://models/declarations/";
+const SCHEMA_URI: &str = "attackopt://schema/";
+
+/// The board the prompt shows when it is asked for none: small, and it shows a requirement, a
+/// restriction and a cost at once (docs/rules.md section 7).
+pub const PROMPT_DEFAULT_MODEL: &str = "paid-vs-free";
+
+/// What each schema resource describes.
+fn schema_description(name: &str) -> &'static str {
+    match name {
+        "board" => "JSON Schema of the board format: every field described, with defaults and examples (attackopt schema board)",
+        "declaration" => "JSON Schema of a declaration of attackers (attackopt schema declaration)",
+        "result" => "JSON Schema of every answer: check, solve, enumerate, validate, errors (attackopt schema result)",
+        _ => "JSON Schema of the card list (attackopt schema cards)",
+    }
+}
+
+/// Every resource: the schemas first, then the boards, then the declarations.
+pub fn list() -> Vec<Resource> {
+    let schemas = attackopt::SCHEMA_NAMES.iter().map(|name| {
+        let size = attackopt::schema(name).map(|s| s.to_string().len()).unwrap_or_default();
+        Resource::new(format!("{SCHEMA_URI}{name}"), format!("schema {name}"))
+            .with_description(schema_description(name))
+            .with_mime_type("application/schema+json")
+            .with_size(size as u64)
+    });
+    let boards = MODELS.iter().map(|(name, text)| {
+        Resource::new(format!("{MODELS_URI}{name}"), format!("board {name}"))
+            .with_description(format!(
+                "Model board {name} (models/{name}.json): a real game situation; its declarations are attackopt://models/declarations/{name}*"
+            ))
+            .with_mime_type("application/json")
+            .with_size(text.len() as u64)
+    });
+    let declarations = MODEL_DECLARATIONS.iter().map(|(name, text)| {
+        let board = name.split('.').next().unwrap_or(name);
+        Resource::new(format!("{DECLARATIONS_URI}{name}"), format!("declaration {name}"))
+            .with_description(format!("A declaration of attackers on board attackopt://models/{board}"))
+            .with_mime_type("application/json")
+            .with_size(text.len() as u64)
+    });
+    schemas.chain(boards).chain(declarations).collect()
+}
+
+/// The text of a resource, or None for a URI that names none.
+fn text(uri: &str) -> Option<(String, &'static str)> {
+    if let Some(name) = uri.strip_prefix(DECLARATIONS_URI) {
+        return MODEL_DECLARATIONS.iter().find(|(n, _)| *n == name).map(|(_, t)| (t.to_string(), "application/json"));
+    }
+    if let Some(name) = uri.strip_prefix(MODELS_URI) {
+        return MODELS.iter().find(|(n, _)| *n == name).map(|(_, t)| (t.to_string(), "application/json"));
+    }
+    let name = uri.strip_prefix(SCHEMA_URI)?;
+    let schema = attackopt::schema(name).ok()?;
+    Some((serde_json::to_string_pretty(&schema).ok()?, "application/schema+json"))
+}
+
+/// `resources/read`.
+pub fn read(uri: &str) -> Result<ReadResourceResult, McpError> {
+    match text(uri) {
+        Some((text, mime)) => Ok(ReadResourceResult::new(vec![ResourceContents::text(text, uri).with_mime_type(mime)])),
+        None => Err(McpError::resource_not_found(
+            format!("no resource {uri}: resources/list lists them (attackopt://models/<name>, attackopt://models/declarations/<name>, attackopt://schema/<name>)"),
+            None,
+        )),
+    }
+}
+
+/// The prompt's name.
+pub const PROMPT: &str = "board_format";
+
+/// `prompts/list`.
+pub fn prompts() -> Vec<Prompt> {
+    let names: Vec<&str> = MODELS.iter().map(|(n, _)| *n).collect();
+    vec![Prompt::new(
+        PROMPT,
+        Some("Teaches attackopt's board format from a model board, so that an agent can write boards for the tools."),
+        Some(vec![PromptArgument::new("model")
+            .with_description(format!("The model board to start from (default {PROMPT_DEFAULT_MODEL}); one of: {}", names.join(", ")))
+            .with_required(false)]),
+    )]
+}
+
+/// `prompts/get`.
+pub fn prompt(name: &str, arguments: Option<&serde_json::Map<String, serde_json::Value>>) -> Result<GetPromptResult, McpError> {
+    if name != PROMPT {
+        return Err(McpError::invalid_params(format!("no prompt {name:?}: the prompt is {PROMPT:?}"), None));
+    }
+    let model = match arguments.and_then(|a| a.get("model")) {
+        None | Some(serde_json::Value::Null) => PROMPT_DEFAULT_MODEL,
+        Some(serde_json::Value::String(s)) => s.as_str(),
+        Some(_) => return Err(McpError::invalid_params("prompt argument model: expected the name of a model board (a string)", None)),
+    };
+    let Some((model, board)) = MODELS.iter().find(|(n, _)| *n == model) else {
+        let names: Vec<&str> = MODELS.iter().map(|(n, _)| *n).collect();
+        return Err(McpError::invalid_params(format!("prompt argument model: no model board {model:?}; one of: {}", names.join(", ")), None));
+    };
+    let mut result = GetPromptResult::new(vec![PromptMessage::new_text(Role::User, teaching(model, board))]);
+    result.description = Some(format!("attackopt's board format, from the model board {model}"));
+    Ok(result)
+}
+
+/// The prompt's text: the format in a few lines, then the model board.
+fn teaching(model: &str, board: &str) -> String {
+    format!(
+        "You will call attackopt's tools (check_attack, solve_attack, enumerate_attacks, explain_board) on a Magic: The Gathering \
+board, written in attackopt's board format (JSON). The essentials:\n\
+- Top level: \"attackopt\": 1, \"active_player\" (the id of the player declaring attackers), \"players\" (in seating order, \
+each {{\"id\"}}, optional \"team\", \"life\" (default 20), \"hand\"), \"permanents\", optional \"effects\" and \"variant\".\n\
+- A permanent: \"id\" (unique), \"name\" (a card name: list_cards lists the cards attackopt knows, which bring their own \
+effects), \"controller\" (a player id), \"types\" ([\"Creature\"], [\"Land\"], ...), and as needed \"power\", \"keywords\" \
+([\"Haste\", \"Vigilance\", \"Flying\", ...]), \"tapped\", \"summoning_sick\", \"goaded_by\" (player ids), \"subtypes\" \
+(a basic land type gives its mana), \"mana\" ([{{\"add\": \"{{G}}\"}}]).\n\
+- \"effects\": what no named card on the board says, such as {{\"kind\": \"attacks_if_able\", \"creatures\": [\"bear\"], \
+\"source\": \"Fumiko the Lowblood\"}}.\n\
+- A declaration (check_attack): {{\"attacks\": [{{\"creature\": \"<creature id>\", \"target\": \"<player, planeswalker or \
+battle id>\"}}]}}; attackopt finds the payment of attack costs itself.\n\
+Every field is described in the resource attackopt://schema/board (`attackopt schema board`); more boards are the resources \
+attackopt://models/<name>. Call explain_board first on a new board: it shows how attackopt reads it, and its warnings name \
+any field or card name it does not understand. Here is the model board {model} (attackopt://models/{model}):\n\n{board}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_board_and_declaration_is_embedded_and_reads_as_json() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+        let on_disk = std::fs::read_dir(&dir).map(|d| d.filter_map(Result::ok).filter(|e| e.path().extension().is_some_and(|x| x == "json")).count());
+        assert_eq!(on_disk.ok(), Some(MODELS.len()));
+        for (name, text) in MODELS.iter().chain(MODEL_DECLARATIONS) {
+            assert!(serde_json::from_str::<serde_json::Value>(text).is_ok(), "{name}");
+        }
+        assert!(MODELS.iter().any(|(n, _)| *n == PROMPT_DEFAULT_MODEL));
+    }
+}
