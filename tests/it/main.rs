@@ -44,6 +44,7 @@ mod generate_cli;
 mod import_forge;
 mod limits;
 mod mcp;
+mod mcp_tools;
 mod models;
 mod paid_dual;
 mod rules_cr;
