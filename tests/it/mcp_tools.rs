@@ -342,7 +342,7 @@ fn contains(actual: &Value, expected: &Value) -> bool {
 #[test]
 fn the_readme_mcp_session_is_what_the_server_answers() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
-    let start = readme.find("<!-- mcp-session: checked by tests/mcp_tools.rs -->").expect("the README marks its MCP session");
+    let start = readme.find("<!-- mcp-session: checked by tests/it/mcp_tools.rs -->").expect("the README marks its MCP session");
     let rest = &readme[start..];
     let block = |from: &str| -> String {
         let open = rest.find(from).unwrap_or_else(|| panic!("a {from} block"));
