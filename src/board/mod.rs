@@ -60,6 +60,11 @@ pub struct Board {
     #[schemars(description = "")]
     #[serde(default)]
     pub effects: Vec<Effect>,
+    /// Ids of players who have left the game (CR 800.4a), which `goaded_by` may still name: a
+    /// creature they goaded must attack if able, and any player qualifies as "a player other
+    /// than the goading player" (docs/rules.md section 2). Not players of the board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_the_game: Vec<String>,
 }
 
 /// How the game is played: attack options and team turns (CR 506.2a, 801, 802, 803, 805, 810).
@@ -185,8 +190,8 @@ pub struct Permanent {
     #[schemars(description = "")]
     #[serde(default)]
     pub counters: u32,
-    /// The players who goaded it (CR 701.15).
-    #[schemars(description = "")]
+    /// The players who goaded it (CR 701.15): player ids, or ids listed in the board's
+    /// `left_the_game` for goaders who have left the game (CR 800.4a).
     #[serde(default)]
     pub goaded_by: Vec<String>,
     /// {T} mana abilities, alternatives; each `{"add": ...}` (checked in validation).
@@ -238,6 +243,15 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::per")]
     pub per: Option<String>,
+    /// For `cant_attack_unless_other_attacks`: the creatures whose attack lets them attack (a
+    /// selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::others")]
+    pub others: Option<Value>,
+    /// For `cant_attack_unless_other_attacks`: only others with greater power than the
+    /// restricted creature count (Okk).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub greater_power: Option<bool>,
     /// For `attack_cost`: a mana string such as `"{2}"` (`{W/P}` allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::cost")]
