@@ -11,7 +11,8 @@
 //!   one that can only attack alone (CR 506.5);
 //! - "can't attack unless k others attack" can no longer be met by the remaining creatures.
 //!
-//! At a leaf every restriction holds by construction except "k others", checked there, and
+//! At a leaf every restriction holds by construction except "k others" and "unless another of
+//! these attacks" (CR 508.1c: Scarred Puma, Okk), checked there, and
 //! the costs are paid with [`crate::mana`] (answers memoized by cost instances and tapped mana
 //! creatures). Creatures are searched most-requirements first, and at each creature the
 //! choices that gain the most come first, so good declarations are found early.
@@ -77,6 +78,9 @@ struct Prep {
     /// Per position: the largest "k others" of that creature, and "only alone".
     min_others: Vec<u32>,
     only_alone: Vec<bool>,
+    /// "Can't attack unless another of these attacks" restrictions (positions in the rules'
+    /// list), checked at each leaf.
+    among: Vec<usize>,
 }
 
 fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
@@ -101,9 +105,11 @@ fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
     let mut min_others = vec![0u32; n];
     let mut only_alone = vec![false; n];
     let mut caps: Vec<(u32, &Option<Vec<usize>>)> = vec![];
-    for r in &rules.restrictions {
+    let mut among = vec![];
+    for (i, r) in rules.restrictions.iter().enumerate() {
         match &r.kind {
             RestrictionKind::MinOtherAttackers { creature, count } => min_others[*creature] = min_others[*creature].max(*count),
+            RestrictionKind::MinOtherAttackersAmong { .. } => among.push(i),
             RestrictionKind::AttacksOnlyAlone { creature } => only_alone[*creature] = true,
             RestrictionKind::MaxAttackers { count, targets, .. } => caps.push((*count, targets)),
             RestrictionKind::CantAttack { .. } => {} // already out of `allowed`
@@ -162,6 +168,7 @@ fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
         suffix_able,
         preq_last,
         caps: caps.iter().map(|(m, _)| *m).collect(),
+        among,
     }
 }
 
@@ -362,7 +369,14 @@ impl Search<'_> {
                 continue;
             }
             if i == n {
-                // Leaf: "k others" holds (checked above with nothing remaining); pay.
+                // Leaf: "k others" holds (checked above with nothing remaining); "unless another
+                // of these attacks" is checked on the whole declaration; pay.
+                if !self.prep.among.is_empty() {
+                    let (rules, a) = (&self.pos.rules, self.assignment(&s.choice));
+                    if !self.prep.among.iter().all(|&r| rules.holds(&rules.restrictions[r], &a)) {
+                        continue;
+                    }
+                }
                 if self.payable(&s)? {
                     self.best_value = s.creature_obeyed + s.preq_sat;
                     self.best = s.choice.clone();

@@ -136,6 +136,9 @@ impl BoardView {
                         let others = if *count == 1 { "other creature attacks".to_string() } else { "other creatures attack".to_string() };
                         format!("{} can't attack unless at least {count} {others}", name(*creature))
                     }
+                    RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } => {
+                        crate::legality::companions_rule(pos, *creature, *count, among, *power_above)
+                    }
                     RestrictionKind::AttacksOnlyAlone { creature } => format!("{} can only attack alone", name(*creature)),
                     RestrictionKind::MaxAttackers { count, targets, per_turn, written } => {
                         if *per_turn {

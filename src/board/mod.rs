@@ -62,6 +62,12 @@ pub struct Board {
     #[schemars(description = "Explicit effects: what no named card on the board says (triggers, activations, effects of cards not on the battlefield). Default empty. Goad is the permanent field goaded_by.", extend("examples" = [[{"kind": "attacks_if_able", "creatures": ["bear"], "source": "Fumiko the Lowblood"}]]))]
     #[serde(default)]
     pub effects: Vec<Effect>,
+    /// Ids of players who have left the game (CR 800.4a), which `goaded_by` may still name: a
+    /// creature they goaded must attack if able, and any player qualifies as "a player other
+    /// than the goading player" (docs/rules.md section 2). Not players of the board.
+    #[schemars(description = "Ids of players who have left the game (CR 800.4a), which goaded_by may still name: the goad still holds, and it excludes no one. Not players of the board; ids unique among all ids. Default empty.", extend("examples" = [["D"]]))]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_the_game: Vec<String>,
 }
 
 /// How the game is played: attack options and team turns (CR 506.2a, 801, 802, 803, 805, 810).
@@ -189,8 +195,9 @@ pub struct Permanent {
     #[schemars(description = "Counters on it (a count, default 0), for Nils, Discipline Enforcer's tax on creatures with counters.", extend("examples" = [1]))]
     #[serde(default)]
     pub counters: u32,
-    /// The players who goaded it (CR 701.15).
-    #[schemars(description = "The ids of the players who goaded it (CR 701.15): it must attack if able, a player other than these if able. Default empty.", extend("examples" = [["B"]]))]
+    /// The players who goaded it (CR 701.15): player ids, or ids listed in the board's
+    /// `left_the_game` for goaders who have left the game (CR 800.4a).
+    #[schemars(description = "The ids of the players who goaded it (CR 701.15): it must attack if able, a player other than these if able. An id may name a player listed in the board's left_the_game (the goad still holds; it excludes no one). Default empty.", extend("examples" = [["B"]]))]
     #[serde(default)]
     pub goaded_by: Vec<String>,
     /// {T} mana abilities, alternatives; each `{"add": ...}` (checked in validation).
@@ -242,6 +249,15 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::per")]
     pub per: Option<String>,
+    /// For `cant_attack_unless_other_attacks`: the creatures whose attack lets them attack (a
+    /// selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::others")]
+    pub others: Option<Value>,
+    /// For `cant_attack_unless_other_attacks`: only others with greater power than the
+    /// restricted creature count (Okk).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub greater_power: Option<bool>,
     /// For `attack_cost`: a mana string such as `"{2}"` (`{W/P}` allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::cost")]

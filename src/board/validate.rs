@@ -36,6 +36,9 @@ pub struct ValidBoard {
     pub permanent_ids: HashMap<String, usize>,
     /// `goaded_by` of each permanent as player indices, deduplicated (CR 701.15d).
     pub goaded_by: Vec<Vec<usize>>,
+    /// `goaded_by` of each permanent naming players who have left the game (CR 800.4a), as
+    /// indices into the board's `left_the_game`, deduplicated (CR 701.15d).
+    pub goaded_by_left: Vec<Vec<usize>>,
     /// The controller of each permanent, as a player index.
     pub controller: Vec<usize>,
     /// The protector of each battle, as a player index (CR 310.8).
@@ -63,7 +66,7 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 9] = [
+const EFFECT_KINDS: [&str; 10] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -73,9 +76,10 @@ const EFFECT_KINDS: [&str; 9] = [
     "attacks_only_alone",
     "max_attackers",
     "attack_cost",
+    "cant_attack_unless_other_attacks",
 ];
 
-const CARD_TYPES: [&str; 9] = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+use crate::vocab::fields::CARD_TYPES;
 
 struct Ctx<'a> {
     file: &'a str,
@@ -156,6 +160,9 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
     if board.permanents.len() > MAX_PERMANENTS {
         return Err(ctx.err("permanents", format!("expected at most {MAX_PERMANENTS} permanents, found {}", board.permanents.len())));
     }
+    if board.left_the_game.len() > MAX_PLAYERS {
+        return Err(ctx.err("left_the_game", format!("expected at most {MAX_PLAYERS} players, found {}", board.left_the_game.len())));
+    }
     if board.effects.len() > MAX_EFFECTS {
         return Err(ctx.err("effects", format!("expected at most {MAX_EFFECTS} effects, found {}", board.effects.len())));
     }
@@ -171,6 +178,14 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         let path = format!("permanents[{i}].id");
         check_id(&ctx, &path, &p.id, &mut seen)?;
         ctx.permanents.insert(p.id.clone(), i);
+    }
+
+    // Players who have left the game (CR 800.4a): ids unique among everything else's too.
+    let mut left: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in board.left_the_game.iter().enumerate() {
+        let path = format!("left_the_game[{i}]");
+        check_id(&ctx, &path, id, &mut seen)?;
+        left.insert(id.as_str(), i);
     }
 
     let active = ctx.player("active_player", &board.active_player)?;
@@ -214,6 +229,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
     let n = board.permanents.len();
     let (mut controller, mut protector, mut attached_to, mut goaded_by, mut mana) =
         (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut goaded_by_left = Vec::with_capacity(n);
     for (i, p) in board.permanents.iter().enumerate() {
         let at = |f: &str| format!("permanents[{i}].{f}");
         check_len(&ctx, &at("name"), &p.name)?;
@@ -251,14 +267,26 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         for (j, s) in p.keywords.iter().enumerate() {
             check_len(&ctx, &at(&format!("keywords[{j}]")), s)?;
         }
-        let mut goaders = Vec::new();
+        let (mut goaders, mut gone) = (Vec::new(), Vec::new());
         for (j, g) in p.goaded_by.iter().enumerate() {
-            let g = ctx.player(&at(&format!("goaded_by[{j}]")), g)?;
+            let path = at(&format!("goaded_by[{j}]"));
+            // CR 701.15d: goaded again by the same player adds nothing.
+            if let Some(&l) = left.get(g.as_str()) {
+                if !gone.contains(&l) {
+                    gone.push(l);
+                }
+                continue;
+            }
+            let g = ctx.player(&path, g).map_err(|e| {
+                let hint = " (a goading player who has left the game is listed in the board's \"left_the_game\", CR 800.4a)";
+                InputError::new(file, path.as_str(), format!("{}{hint}", e.message))
+            })?;
             if !goaders.contains(&g) {
-                goaders.push(g); // CR 701.15d: goaded again by the same player adds nothing
+                goaders.push(g);
             }
         }
         goaded_by.push(goaders);
+        goaded_by_left.push(gone);
         let prot = p.protector.as_deref().map(|x| ctx.player(&at("protector"), x)).transpose()?;
         if p.has_type("Battle") && prot.is_none() {
             warnings.push(Warning { path: at("protector"), message: "a battle without a protector can't be attacked (CR 310.8)".into() });
@@ -298,6 +326,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         player_ids,
         permanent_ids,
         goaded_by,
+        goaded_by_left,
         controller,
         protector,
         attached_to,
@@ -404,16 +433,38 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                         f.power_greater_than = Some(x.as_i64().ok_or_else(|| ctx.err(&p, format!("expected an integer, found {}", kind_of(x))))?)
                     }
                     "except" => f.except = ctx.permanent_list(&p, x)?,
+                    "colors" => {
+                        f.colors = string_list(ctx, &p, x, "a color W, U, B, R or G", |s| {
+                            parse_color(s).ok_or_else(|| format!("expected a color W, U, B, R or G, found \"{s}\""))
+                        })?;
+                        if f.colors.is_empty() {
+                            return Err(ctx.err(p, "expected at least one color (a creature with one of them is selected)"));
+                        }
+                    }
+                    "card_types" | "not_card_types" => {
+                        let types = string_list(ctx, &p, x, "a card type such as \"Artifact\"", card_type)?;
+                        if k == "card_types" {
+                            if types.is_empty() {
+                                return Err(ctx.err(p, "expected at least one card type (a creature with one of them is selected)"));
+                            }
+                            f.card_types = types;
+                        } else {
+                            f.not_card_types = types;
+                        }
+                    }
                     _ => {
-                        const FIELDS: [&str; 9] = [
+                        const FIELDS: [&str; 12] = [
                             "controller",
                             "opponents_of",
                             "subtype",
                             "color",
                             "not_color",
+                            "colors",
                             "keyword",
                             "without_keyword",
                             "power_greater_than",
+                            "card_types",
+                            "not_card_types",
                             "except",
                         ];
                         let hint = super::error::nearest(k, FIELDS).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
@@ -427,6 +478,30 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
             Err(ctx.err(path, format!("expected a selector: \"all\", a list of creature ids, or an object of conditions, found {}", describe(other))))
         }
     }
+}
+
+/// A card type (any case) in its canonical spelling, or what was expected.
+fn card_type(s: &str) -> Result<String, String> {
+    match CARD_TYPES.iter().find(|k| k.eq_ignore_ascii_case(s)) {
+        Some(k) => Ok(k.to_string()),
+        None => {
+            let hint = super::error::nearest(s, CARD_TYPES).map(|k| format!(" (did you mean \"{k}\"?)")).unwrap_or_default();
+            Err(format!("expected a card type ({}), found \"{s}\"{hint}", CARD_TYPES.join(", ")))
+        }
+    }
+}
+
+/// A list of strings, each parsed by `parse` (whose error names what was expected), with the
+/// path of the entry at fault.
+fn string_list<T>(ctx: &Ctx, path: &str, v: &Value, what: &str, parse: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, InputError> {
+    let arr = v.as_array().ok_or_else(|| ctx.err(path, format!("expected a list, each entry {what}, found {}", kind_of(v))))?;
+    arr.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let p = format!("{path}[{i}]");
+            parse(ctx.string(&p, x, what)?).map_err(|m| ctx.err(&p, m))
+        })
+        .collect()
 }
 
 fn describe(v: &Value) -> String {
@@ -500,6 +575,18 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::MinOtherAttackers { creatures: creatures()?, count: 1 }, &["creatures", "count"])
         }
         "attacks_only_alone" => (EffectKind::AttacksOnlyAlone { creatures: creatures()? }, &["creatures"]),
+        "cant_attack_unless_other_attacks" => {
+            let others = e
+                .others
+                .as_ref()
+                .ok_or_else(|| ctx.err(at("others"), format!("expected a selector (\"all\", a list of ids, or an object): {kind} needs others")))?;
+            let others = parse_selector(ctx, &at("others"), others)?;
+            let (count, greater_power) = (e.count.unwrap_or(1), e.greater_power.unwrap_or(false));
+            (
+                EffectKind::CantAttackUnlessOthers { creatures: creatures()?, others, count, greater_power },
+                &["creatures", "others", "count", "greater_power"],
+            )
+        }
         "max_attackers" => {
             let per_turn = match e.per.as_deref() {
                 None | Some("combat") => false,
@@ -526,6 +613,8 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         ("count", e.count.is_some()),
         ("per", e.per.is_some()),
         ("cost", e.cost.is_some()),
+        ("others", e.others.is_some()),
+        ("greater_power", e.greater_power.is_some()),
     ];
     for (field, is_present) in present {
         if is_present && !used.contains(&field) {

@@ -231,6 +231,8 @@ fn effect(kind: &str, source: &str) -> Effect {
         count: None,
         per: None,
         cost: None,
+        others: None,
+        greater_power: None,
         source: Some(source.to_string()),
     }
 }
@@ -254,6 +256,7 @@ impl Gen {
             players: self.players,
             permanents: self.permanents,
             effects: self.effects,
+            left_the_game: vec![],
         }
     }
 

@@ -64,8 +64,9 @@
 //! Every restriction of D' above makes the dual bar a lower bound of `M(S(x))`, never above
 //! it: the constraint then lets through every legal declaration and maybe some illegal ones,
 //! which the re-check catches and a lazy cut (see `crate::solve`) removes. The restrictions:
-//! creatures under "can attack only alone" or "can't attack unless k others attack" (CR 506.5)
-//! are left out of D' (these rows are not totally unimodular); creatures tied to a mana source
+//! creatures under "can attack only alone" or "can't attack unless k others attack" (CR 506.5),
+//! or "can't attack unless another of these attacks" (CR 508.1c: Scarred Puma, Okk), are left
+//! out of D' (these rows are not totally unimodular); creatures tied to a mana source
 //! attack in D' only where x lets them; larger groups with overlapping cost classes use exact
 //! classes; player requirements whose target sets cross a cap's (not laminar) are dropped from
 //! D'. When none applies, [`DualBar::exact`] is true: the bar is `M(S(x))` itself, and no cut is
@@ -152,6 +153,9 @@ fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
         match r.kind {
             RestrictionKind::AttacksOnlyAlone { creature } => alone[creature] = true,
             RestrictionKind::MinOtherAttackers { creature, count } if count >= 1 => alone[creature] = true,
+            // "Unless another of these attacks" (CR 508.1c) is not a totally unimodular row
+            // either: such a creature stays out of D' too, and the bar is a lower bound.
+            RestrictionKind::MinOtherAttackersAmong { creature, count, .. } if count >= 1 => alone[creature] = true,
             _ => {}
         }
     }

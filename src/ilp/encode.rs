@@ -105,6 +105,17 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
             tied[c] = true;
         }
     }
+    // Nor is a creature under "can't attack unless another of these attacks", or one of those
+    // others (CR 508.1c): the row (3b) counts single creatures, which a group's count can't
+    // tell apart.
+    for r in &rules.restrictions {
+        if let RestrictionKind::MinOtherAttackersAmong { creature, among, .. } = &r.kind {
+            tied[*creature] = true;
+            for &o in among.iter() {
+                tied[o] = true;
+            }
+        }
+    }
     let dominance = match pruning {
         Pruning::Off => None,
         _ => Some(DominanceContext::new(pos)),
@@ -402,6 +413,30 @@ impl Encoding {
                 let mut lhs = total.clone();
                 lhs.add_mul(n_attackers - 2.0, b);
                 constraints.push(constraint::leq(lhs, n_attackers - 1.0));
+            }
+        }
+        // (3b) "can't attack unless k others among S attack" (CR 508.1c): k·a[c] ≤ Σ_{o∈S, o≠c} a[o].
+        // Every creature concerned is a group of its own (see `groups`); one left out of this
+        // model (it can't attack here) counts as not attacking.
+        let mut group_of = vec![usize::MAX; rules.creatures.len()];
+        for (g, group) in groups.iter().enumerate() {
+            for &c in &group.members {
+                group_of[c] = g;
+            }
+        }
+        for r in &rules.restrictions {
+            if let RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } = &r.kind {
+                let g = group_of[*creature];
+                if g == usize::MAX || *count == 0 {
+                    continue;
+                }
+                let mut others = Expression::with_capacity(among.len());
+                for h in rules.companions(*creature, among, *power_above).map(|o| group_of[o]).filter(|&h| h != usize::MAX) {
+                    others.add_mul(1.0, attacks[h].clone());
+                }
+                let mut lhs = Expression::with_capacity(1);
+                lhs.add_mul(f64::from(*count), attacks[g].clone());
+                constraints.push(constraint::leq(lhs, others));
             }
         }
         for r in &rules.restrictions {

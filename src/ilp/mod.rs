@@ -15,6 +15,8 @@
 //!   `obeyed = Σ creature requirements + Σ_j r[j]`.
 //! * Restrictions (CR 508.1c), with `N = Σ_c a[c]`:
 //!   (3) can't attack unless k others attack: `(k+1)·a[c] ≤ N`;
+//!   (3b) can't attack unless k others among S attack (CR 508.1c: Scarred Puma, Okk):
+//!   `k·a[c] ≤ Σ_{o∈S, o≠c} a[o]` (the creatures of c and S are never grouped);
 //!   (4) can only attack alone: `N + (n-2)·a[c] ≤ n-1`;
 //!   (5) at most m attackers (of T): `Σ_{c, t∈T} x[c,t] ≤ m` (per-turn caps have this turn's
 //!   earlier attackers taken off m already).

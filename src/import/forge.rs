@@ -706,6 +706,7 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
         players,
         permanents,
         effects: vec![],
+        left_the_game: vec![],
     };
     // What is printed must be a board `validate` accepts (issue 11: powers past the limits from
     // counters, 150,000 cards): read it back as any board is read.

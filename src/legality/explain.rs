@@ -105,6 +105,20 @@ pub(crate) fn why_not_target(pos: &Position, c: usize, t: Option<usize>, wanted:
     format!("{reason}{whose} (CR 508.1b)")
 }
 
+/// "X can't attack unless at least k other creatures among ... attack" (CR 508.1c: Scarred
+/// Puma, Okk), naming at most six of the creatures that count.
+pub(crate) fn companions_rule(pos: &Position, creature: usize, count: u32, among: &[usize], power_above: Option<i64>) -> String {
+    let names: Vec<String> = pos.rules.companions(creature, among, power_above).map(|o| creature_name(pos, o)).collect();
+    let listed = match names.len() {
+        0 => "none on this board".to_string(),
+        n if n > 6 => format!("{} and {} more", names[..6].join(", "), n - 6),
+        _ => names.join(", "),
+    };
+    let power = power_above.map(|p| format!(" with power greater than {p}")).unwrap_or_default();
+    let (others, verb) = if count == 1 { ("other creature", "attacks") } else { ("other creatures", "attack") };
+    format!("{} can't attack unless at least {count} {others}{power} {verb} with it (among: {listed})", creature_name(pos, creature))
+}
+
 /// A broken restriction as a sentence.
 pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment) -> String {
     let attackers = a.iter().filter(|t| t.is_some()).count();
@@ -126,6 +140,10 @@ pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment
             if attackers == 2 { "s" } else { "" },
             r.source
         ),
+        RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } => {
+            let with = pos.rules.companions(*creature, among, *power_above).filter(|&o| a[o].is_some()).count();
+            format!("{}, and {with} of them attack ({}) (CR 508.1c)", companions_rule(pos, *creature, *count, among, *power_above), r.source)
+        }
         RestrictionKind::AttacksOnlyAlone { creature } => format!(
             "{} can only attack alone, and {} other creature{} attack{} ({}) (CR 506.5, 508.1c)",
             creature_name(pos, *creature),

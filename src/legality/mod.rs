@@ -11,6 +11,7 @@ mod explain;
 mod report;
 
 pub use exhaustive::{Exhaustive, ExhaustiveOracle};
+pub(crate) use explain::companions_rule;
 pub use explain::{creature_name as creature_label, describe_requirement, describe_target};
 pub use report::{CheckResult, LegalUnder, RequirementReport, Violation, ViolationKind};
 

@@ -105,6 +105,22 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
             rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: None }, &source));
             rules.requirements.push(req(RequirementKind::AttackPlayerOtherThan { creature: c, player: g }, &source));
         }
+        // Goaded by a player who has left the game (CR 800.4a): the goad still stands (docs/rules.md
+        // section 2), and "a player other than G" excludes no one left, so its second half is
+        // "attacks a player" (an opponent, the only players it may attack, CR 508.1b; not a
+        // planeswalker or battle, CR 701.15b).
+        if vb.goaded_by_left[p].is_empty() {
+            continue;
+        }
+        budget.take(2 * vb.goaded_by_left[p].len(), &format!("permanents[{p}].goaded_by"))?;
+        let me = rules.creatures[c].controller;
+        let player_targets: Vec<usize> =
+            (0..rules.targets.len()).filter(|&t| rules.targets[t].player().is_some_and(|q| vb.opponents(me, q))).collect();
+        for &g in &vb.goaded_by_left[p] {
+            let source: Source = format!("goaded by {}, who has left the game (CR 701.15b, 800.4a)", vb.board.left_the_game[g]).into();
+            rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: None }, &source));
+            rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: Some(player_targets.clone()) }, &source));
+        }
     }
     for e in &vb.effects {
         apply(vb, &mut rules, &e.kind, &e.source.as_str().into(), &mut budget, &format!("effects[{}]", e.index))?;
@@ -142,6 +158,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
         match r.kind {
             RestrictionKind::CantAttack { creature, .. }
             | RestrictionKind::MinOtherAttackers { creature, .. }
+            | RestrictionKind::MinOtherAttackersAmong { creature, .. }
             | RestrictionKind::AttacksOnlyAlone { creature } => index[creature].restrictions.push(i),
             RestrictionKind::MaxAttackers { .. } => {}
         }
@@ -210,6 +227,17 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
                 rules.restrictions.push(Restriction { kind, source: source.clone() });
             }
         }
+        EffectKind::CantAttackUnlessOthers { creatures, others, count, greater_power } => {
+            let among: std::sync::Arc<[usize]> = selected(others).into();
+            for c in affected(creatures)? {
+                // Each restricted creature is a row over its others in the integer program: they
+                // count against the budget too, so a board can't make it quadratic unchecked.
+                budget.take(among.len(), path)?;
+                let power_above = greater_power.then_some(rules.creatures[c].power);
+                let kind = RestrictionKind::MinOtherAttackersAmong { creature: c, count: *count, among: among.clone(), power_above };
+                rules.restrictions.push(Restriction { kind, source: source.clone() });
+            }
+        }
         EffectKind::AttacksOnlyAlone { creatures } => {
             for c in affected(creatures)? {
                 rules.restrictions.push(Restriction { kind: RestrictionKind::AttacksOnlyAlone { creature: c }, source: source.clone() });
@@ -253,6 +281,9 @@ pub fn selects(vb: &ValidBoard, sel: &Selector, p: usize) -> bool {
                 && f.without_keyword.as_deref().is_none_or(|k| !perm.has_keyword(k))
                 && f.power_greater_than.is_none_or(|n| perm.power > n)
                 && !f.except.contains(&p)
+                && (f.colors.is_empty() || f.colors.iter().any(|c| perm.has_color(&c.letter().to_string())))
+                && (f.card_types.is_empty() || f.card_types.iter().any(|t| perm.has_type(t)))
+                && !f.not_card_types.iter().any(|t| perm.has_type(t))
         }
     }
 }

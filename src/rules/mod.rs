@@ -146,6 +146,20 @@ pub enum RestrictionKind {
         /// How many others must attack with it.
         count: u32,
     },
+    /// If the creature attacks, at least `count` other creatures of `among` attack, counting only
+    /// those with power greater than `power_above` when it is set (CR 508.1c: Scarred Puma,
+    /// Okk). `among` is shared by every creature of one effect and may hold the creature itself,
+    /// which never counts ([`Rules::companions`]).
+    MinOtherAttackersAmong {
+        /// The creature, by index in [`Rules::creatures`].
+        creature: usize,
+        /// How many of the others must attack with it.
+        count: u32,
+        /// The creatures that count, sorted indices in [`Rules::creatures`].
+        among: std::sync::Arc<[usize]>,
+        /// Only those with power greater than this count (Okk: its own power).
+        power_above: Option<i64>,
+    },
     /// If the creature attacks, no other creature attacks (CR 506.5).
     AttacksOnlyAlone {
         /// The creature, by index in [`Rules::creatures`].
@@ -273,11 +287,21 @@ impl Rules {
         match &r.kind {
             RestrictionKind::CantAttack { creature, targets } => !a[*creature].is_some_and(|t| in_targets(targets, t)),
             RestrictionKind::MinOtherAttackers { creature, count } => a[*creature].is_none() || attackers() > *count as usize,
+            RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } => {
+                a[*creature].is_none() || self.companions(*creature, among, *power_above).filter(|&o| a[o].is_some()).count() >= *count as usize
+            }
             RestrictionKind::AttacksOnlyAlone { creature } => a[*creature].is_none() || attackers() == 1,
             RestrictionKind::MaxAttackers { count, targets, .. } => {
                 a.iter().filter(|t| t.is_some_and(|t| in_targets(targets, t))).count() <= *count as usize
             }
         }
+    }
+
+    /// The creatures whose attack counts for `creature`'s "can't attack unless another of these
+    /// attacks" (CR 508.1c): those of `among` other than itself, with power greater than
+    /// `power_above` when it is set.
+    pub fn companions<'a>(&'a self, creature: usize, among: &'a [usize], power_above: Option<i64>) -> impl Iterator<Item = usize> + 'a {
+        among.iter().copied().filter(move |&o| o != creature && power_above.is_none_or(|p| self.creatures[o].power > p))
     }
 
     /// The cost instances the assignment incurs.

@@ -59,6 +59,14 @@ pub struct Filter {
     pub power_greater_than: Option<i64>,
     /// Is none of these permanents.
     pub except: Vec<usize>,
+    /// Has at least one of these colors (`colors`: Scarred Puma's "a black or green creature").
+    pub colors: Vec<ManaType>,
+    /// Has at least one of these card types (canonical spelling, `card_types`: "artifact
+    /// creatures").
+    pub card_types: Vec<String>,
+    /// Has none of these card types (`not_card_types`: Akron Legionnaire's "except ... artifact
+    /// creatures").
+    pub not_card_types: Vec<String>,
 }
 
 /// A target set: the union of its parts (docs/format.md). Indices are player or permanent indices.
@@ -113,6 +121,19 @@ pub enum EffectKind {
         creatures: Selector,
         /// How many others must attack with each.
         count: u32,
+    },
+    /// `cant_attack_unless_other_attacks`: a restriction per creature (CR 508.1c): it can attack
+    /// only if at least `count` other creatures among `others` attack (Scarred Puma: a black or
+    /// green creature; Okk: a creature with greater power).
+    CantAttackUnlessOthers {
+        /// The creatures restricted.
+        creatures: Selector,
+        /// The creatures whose attack lets them attack.
+        others: Selector,
+        /// How many of those must attack with each (default 1).
+        count: u32,
+        /// Only others with power greater than the restricted creature's count (Okk).
+        greater_power: bool,
     },
     /// `attacks_only_alone`: a restriction per creature (CR 506.5).
     AttacksOnlyAlone {

@@ -22,9 +22,12 @@ pub fn mana_pool(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
+/// The card types a permanent's `types` and a selector's `card_types` take (any case).
+pub const CARD_TYPES: [&str; 9] = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+
 /// `types`: card types, any case.
 pub fn card_types(_: &mut SchemaGenerator) -> Schema {
-    let types = ["Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal", "Token"];
+    let types = CARD_TYPES;
     json_schema!({
         "type": "array",
         "items": { "type": "string", "pattern": any_case(&types), "examples": types },
@@ -88,7 +91,7 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
         "enum": [
             "attacks_if_able", "attacks_player_other_than_if_able", "player_attacks_if_able",
             "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
-            "max_attackers", "attack_cost"
+            "max_attackers", "attack_cost", "cant_attack_unless_other_attacks"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -112,13 +115,26 @@ pub fn selector(_: &mut SchemaGenerator) -> Schema {
                     "keyword": { "type": "string", "description": "Has this keyword, e.g. \"Flying\"." },
                     "without_keyword": { "type": "string", "description": "Does not have this keyword." },
                     "power_greater_than": { "type": "integer", "description": "Power greater than this." },
-                    "except": { "type": "array", "items": { "type": "string" }, "description": "Creature ids left out." }
+                    "except": { "type": "array", "items": { "type": "string" }, "description": "Creature ids left out." },
+                    "colors": { "type": "array", "minItems": 1, "items": { "type": "string", "pattern": color_pattern() }, "description": "Has at least one of these colors, e.g. [\"B\", \"G\"]." },
+                    "card_types": { "type": "array", "minItems": 1, "items": { "type": "string", "pattern": any_case(&CARD_TYPES) }, "description": "Has at least one of these card types (any case), e.g. [\"Artifact\"]." },
+                    "not_card_types": { "type": "array", "items": { "type": "string", "pattern": any_case(&CARD_TYPES) }, "description": "Has none of these card types (any case)." }
                 },
                 "additionalProperties": false
             },
             { "type": "null", "description": "The same as leaving the field out." }
         ]
     })
+}
+
+/// `others` of `cant_attack_unless_other_attacks`: a selector, as `creatures`.
+pub fn others(generator: &mut SchemaGenerator) -> Schema {
+    let mut schema = selector(generator);
+    schema.insert(
+        "description".into(),
+        json!("For cant_attack_unless_other_attacks: the creatures (a selector, as creatures) at least count of which, other than the restricted creature, must attack with it."),
+    );
+    schema
 }
 
 /// A target set: the union of its parts; absent means anything.
@@ -160,7 +176,7 @@ pub fn cost(_: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 9] = [
+    let needs: [(&str, &[&str]); 10] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -170,6 +186,7 @@ pub fn effect_rules(schema: &mut Schema) {
         ("attacks_only_alone", &["creatures"]),
         ("max_attackers", &["count"]),
         ("attack_cost", &["creatures", "cost"]),
+        ("cant_attack_unless_other_attacks", &["creatures", "others"]),
     ];
     let rules: Vec<Value> = needs
         .iter()

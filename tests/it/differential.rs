@@ -792,6 +792,28 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_GAPS_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(400u32), ..config() })]
+
+    /// Issue 14, point 4: properties (0) and (a)-(e) on boards with "can't attack unless another
+    /// of these attacks" (CR 508.1c), selectors by card type and color lists, and goad by a
+    /// player who has left the game (CR 800.4a) (tests/support/gen.rs `add_gaps`).
+    #[test]
+    fn format_gaps_random_boards(case in gen::gaps_case(DECLARATIONS)) {
+        if let Err(e) = run_case(&case) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+
+    /// Issue 14, point 4: `solve` and `enumerate` against the exhaustive answers on those boards.
+    #[test]
+    fn format_gaps_solve_and_enumerate_match_exhaustive(board in gen::gaps_board()) {
+        if let Err(e) = run_solve_case(&board) {
+            return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
+        }
+    }
+}
+
 /// Every file of tests/regressions/ (see the module comment for the format).
 #[test]
 fn regressions() {

@@ -39,6 +39,7 @@ mod determinism;
 mod differential;
 mod extremes;
 mod front_ends;
+mod format_gaps;
 mod fuzz;
 mod generate_cli;
 mod import_forge;

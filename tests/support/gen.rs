@@ -1014,3 +1014,94 @@ pub fn taxed_board() -> impl Strategy<Value = Value> {
         board
     })
 }
+
+/// A selector for the constructs of issue 14, point 4: "all", some ids, or the new selector
+/// lists (`colors`, `card_types`, `not_card_types`), sometimes with an older field.
+fn gaps_selector(g: &mut Choices, creatures: &[String]) -> Value {
+    match g.below(6) {
+        0 => json!("all"),
+        1 => Value::Array(g.nonempty_subset(creatures, 50).into_iter().map(Value::from).collect()),
+        2 => json!({ "colors": g.nonempty_subset(&COLORS, 40) }),
+        3 => json!({ "card_types": [*g.pick(&["Artifact", "artifact", "Enchantment"])] }),
+        4 => json!({ "not_card_types": ["Artifact"], "power_greater_than": g.range(0, 3) }),
+        _ => json!({ "card_types": ["Artifact", "Enchantment"], "not_color": *g.pick(&COLORS) }),
+    }
+}
+
+/// A board of [`build_board`] with the constructs of issue 14, point 4 added from `data`:
+/// artifact and enchantment creatures, `cant_attack_unless_other_attacks` (Scarred Puma, Okk:
+/// `others`, `count`, `greater_power`, CR 508.1c), selectors by card type and color lists, and a
+/// goad by a player who has left the game (`left_the_game`, CR 800.4a). The board's space is
+/// unchanged (no creature or target is added), so it stays small.
+pub fn add_gaps(mut board: Value, data: &[u32]) -> Value {
+    let mut g = Choices::new(data);
+    let mut creatures = Vec::new();
+    for p in board["permanents"].as_array_mut().into_iter().flatten() {
+        let is_creature = p["types"].as_array().is_some_and(|ts| ts.iter().any(|t| t.as_str().is_some_and(|t| t.eq_ignore_ascii_case("Creature"))));
+        if !is_creature {
+            continue;
+        }
+        creatures.push(p["id"].as_str().unwrap().to_string());
+        if g.chance(35) {
+            let extra = *g.pick(&["Artifact", "Enchantment"]);
+            p["types"].as_array_mut().unwrap().push(json!(extra));
+        }
+    }
+    if creatures.is_empty() {
+        return board;
+    }
+    let mut effects = Vec::new();
+    for _ in 0..1 + g.below(2) {
+        let mut e = json!({ "kind": "cant_attack_unless_other_attacks", "creatures": gaps_selector(&mut g, &creatures),
+                            "others": gaps_selector(&mut g, &creatures), "source": "Scarred Puma" });
+        if g.chance(25) {
+            e["count"] = json!(g.below(3));
+        }
+        if g.chance(40) {
+            e["greater_power"] = json!(g.chance(80));
+            e["source"] = json!("Okk");
+        }
+        effects.push(e);
+    }
+    if g.chance(50) {
+        let kind = *g.pick(&["attacks_if_able", "cant_attack", "attacks_if_able"]);
+        effects.push(json!({ "kind": kind, "creatures": gaps_selector(&mut g, &creatures), "source": "Akron Legionnaire" }));
+    }
+    if let Some(list) = board["effects"].as_array_mut() {
+        list.extend(effects);
+    } else {
+        board["effects"] = Value::Array(effects);
+    }
+    if g.chance(50) {
+        board["left_the_game"] = json!(["departed-player"]);
+        let goaded = g.pick(&creatures).clone();
+        let times = 1 + g.below(2);
+        for p in board["permanents"].as_array_mut().unwrap() {
+            if p["id"] == goaded.as_str() {
+                if !p["goaded_by"].is_array() {
+                    p["goaded_by"] = json!([]);
+                }
+                for _ in 0..times {
+                    p["goaded_by"].as_array_mut().unwrap().push(json!("departed-player"));
+                }
+            }
+        }
+    }
+    board
+}
+
+/// Random small boards with the constructs of issue 14, point 4 (see [`add_gaps`]).
+pub fn gaps_board() -> impl Strategy<Value = Value> {
+    (vec(any::<u32>(), 200..500), vec(any::<u32>(), 16..48)).prop_map(|(b, extra)| add_gaps(build_board(&b), &extra))
+}
+
+/// As [`case`], on boards with the constructs of issue 14, point 4.
+pub fn gaps_case(n: usize) -> impl Strategy<Value = Case> {
+    (vec(any::<u32>(), 200..500), vec(any::<u32>(), 16..48), vec(vec(any::<u32>(), 16..64), n), vec(any::<u32>(), 32..64)).prop_map(
+        |(b, gaps, ds, extra)| {
+            let board = add_gaps(build_board(&b), &gaps);
+            let declarations = ds.iter().map(|d| build_declaration(&board, d)).collect();
+            Case { board, declarations, extra }
+        },
+    )
+}
