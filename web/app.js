@@ -80,8 +80,9 @@ $('board-file').addEventListener('change', async (event) => {
   await readBoard();
 });
 
+// The text box as it stands, whatever file it came from: messages call it "board".
 $('read-board').addEventListener('click', () => {
-  if ($('board-file').files.length === 0) state.name = 'board';
+  state.name = 'board';
   readBoard();
 });
 

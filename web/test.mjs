@@ -145,7 +145,8 @@ try {
 
   // ---- Cancel and a time limit, on a board that takes long --------------------------------
   const big = cli(['generate', '--players', '8', '--creatures', '400', '--seed', '7', '--profile', 'adversarial'], tmp).out;
-  await page.fill('#board-text', big);
+  // Pasted (fill() types a 100 kB board too slowly for the test's patience).
+  await page.$eval('#board-text', (el, text) => { el.value = text; }, big);
   await page.selectOption('#board-format', 'json');
   await page.click('#read-board');
   await page.waitForFunction(() => document.querySelectorAll('#creatures .creature').length === 400 && document.getElementById('cancel').disabled);
