@@ -24,7 +24,8 @@ use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The depth-first search, with a node budget and an optional deadline.
 #[derive(Debug, Clone, Copy)]

@@ -4,7 +4,7 @@
 //! timeline: board read, expanded, each integer program built and solved.
 
 use std::sync::OnceLock;
-use std::time::Instant;
+use web_time::Instant;
 
 fn start() -> Option<Instant> {
     static START: OnceLock<Option<Instant>> = OnceLock::new();

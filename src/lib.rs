@@ -99,6 +99,10 @@ pub use rules::Assignment;
 pub use schema::{answer_schema, board_schema, cards_schema, declaration_schema, result_schema, schema, NAMES as SCHEMA_NAMES};
 pub use solve::{BarMethod, Objective, SolveResult};
 pub use view::{BoardView, CardView, CreatureView, RuleView, SourceView};
+/// The clock of [`Options::clock`]: `std::time::Instant` natively (re-exported, the same type);
+/// in a browser (wasm32-unknown-unknown), where `std::time::Instant::now` panics, one that
+/// reads `performance.now()`.
+pub use web_time::Instant;
 
 /// Reading JSON input as attackopt does, for front ends: files and standard input within the
 /// size limit, regular files only, structs read strictly, JSON paths and value kinds worded as

@@ -30,6 +30,7 @@
 /// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
 /// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
 pub mod request;
+mod text;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
@@ -56,7 +57,8 @@ pub struct Options {
     /// When the time limit starts counting; None: when the call starts. The command line passes
     /// the moment it started, so that `--time-limit` bounds the whole command, reading and
     /// expanding the board included (issue 6: "answers within 2 s" means the process).
-    pub clock: Option<std::time::Instant>,
+    /// The type is [`Instant`](crate::Instant): `std::time::Instant` itself natively.
+    pub clock: Option<web_time::Instant>,
 }
 
 impl Default for Options {
@@ -192,7 +194,7 @@ pub struct MaximumReport {
 impl Options {
     fn ilp(&self) -> Ilp {
         match self.time_limit {
-            Some(t) => Ilp::with_time_limit_from(self.clock.unwrap_or_else(std::time::Instant::now), t),
+            Some(t) => Ilp::with_time_limit_from(self.clock.unwrap_or_else(web_time::Instant::now), t),
             None => Ilp::default(),
         }
     }

@@ -357,7 +357,7 @@ impl Default for JsonOptions {
 
 impl JsonOptions {
     /// The options, the time limit counting from `clock`, validated.
-    pub fn options(&self, clock: std::time::Instant) -> Result<Options, OptionError> {
+    pub fn options(&self, clock: web_time::Instant) -> Result<Options, OptionError> {
         let options = Options { baseline: self.baseline, time_limit: self.time_limit, method: self.method, clock: Some(clock) };
         options.validate()?;
         Ok(options)

@@ -71,7 +71,8 @@ impl Solution for Values {
         self.index.get(&variable).and_then(|&i| self.values.get(i)).copied().unwrap_or(0.0)
     }
 }
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The integer-program method, with an optional deadline shared by all its solves.
 #[derive(Debug, Clone, Copy)]
@@ -347,6 +348,12 @@ impl Ilp {
                 .unwrap_or_else(|_| Err(SolveError::Internal("the integer program solver panicked".into())))
         };
         let Some(deadline) = self.deadline else { return solve() };
+        // A browser's WebAssembly has no threads (std::thread::spawn fails there): the solve runs
+        // inline and stops on microlp's own time limit; the web page runs the whole engine in a
+        // Web Worker it can terminate, which covers the step that does not check the clock.
+        if cfg!(target_family = "wasm") {
+            return solve();
+        }
         let (send, receive) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let _ = send.send(solve());

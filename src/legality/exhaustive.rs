@@ -11,7 +11,7 @@ use super::{Baseline, Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
 use std::collections::HashMap;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The time limit ran out (checked every [`DEADLINE_EVERY`] steps of the enumeration).
 fn past(deadline: Option<Instant>, step: usize) -> Result<(), SolveError> {

@@ -257,7 +257,7 @@ impl<'a> Search<'a> {
     /// for checking what they found.
     fn stop_early(&mut self, keep_incumbent: bool) {
         if let Some(deadline) = self.ilp.deadline {
-            let now = std::time::Instant::now();
+            let now = web_time::Instant::now();
             let share = deadline.saturating_duration_since(now).mul_f64(OBJECTIVE_SHARE);
             self.objective_ilp = Ilp { deadline: Some(now + share), keep_incumbent, ..self.objective_ilp };
         }

@@ -228,3 +228,37 @@ fn the_modules_are_private_and_the_root_re_exports_them() {
         assert!(root_reexport(name).is_some(), "{name} is not re-exported at the root");
     }
 }
+
+/// Lines of a source text that would panic in a browser (wasm32-unknown-unknown, the web page):
+/// `std::time::Instant` or `SystemTime` (the library's clock is `web_time::Instant`), and a
+/// thread spawned in a file that never provides for wasm (`target_family = "wasm"`).
+fn browser_panics(text: &str) -> Vec<String> {
+    let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+    let wasm_aware = code.iter().any(|l| l.contains("target_family = \"wasm\""));
+    code.iter()
+        .filter(|l| {
+            let clock = l.contains("std::time") && (l.contains("Instant") || l.contains("SystemTime"));
+            let thread = l.contains("thread::spawn") && !wasm_aware;
+            clock || thread
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_library_uses_no_clock_or_thread_that_panics_in_a_browser() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| !f.strip_prefix(&src).unwrap().starts_with("bin")) {
+        for line in browser_panics(&std::fs::read_to_string(f).unwrap()) {
+            found.push(format!("{}: {line}", f.display()));
+        }
+    }
+    assert!(found.is_empty(), "use web_time::Instant, and run inline on wasm:\n{}", found.join("\n"));
+    // The checker itself finds each case.
+    assert_eq!(browser_panics("use std::time::{Duration, Instant};\n// std::time::Instant\nlet t = std::time::SystemTime::now();").len(), 2);
+    assert_eq!(browser_panics("std::thread::spawn(f);").len(), 1);
+    assert!(browser_panics("if cfg!(target_family = \"wasm\") { return f(); }\nstd::thread::spawn(f);").is_empty());
+}

@@ -34,7 +34,6 @@ mod batch;
 mod failure;
 mod mcp;
 mod resources;
-mod text;
 mod transport;
 mod watchdog;
 
@@ -79,7 +78,7 @@ fn respond(pos: &Position, request: &Request, options: &Options, format: Format)
     let answer = keep(pos.answer(request, options)?);
     match format {
         Format::Json => print_json(&answer.json())?,
-        Format::Text => print_text(text::text(answer, options)),
+        Format::Text => print_text(answer.to_text(options)),
     }
     Ok(answer.exit.code())
 }

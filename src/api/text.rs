@@ -1,11 +1,22 @@
-//! Answers as text (`--format text`).
+//! Answers as text (`--format text`), in the library so that every front end (the command line,
+//! the web page) shows the same words: [`Answer::to_text`].
 
-use attackopt::{Answer, Attack, Enumeration, Method, Options, Outcome};
+use super::request::{Answer, Outcome};
+use super::{Enumeration, Method, Options};
+use crate::Attack;
+
+impl Answer {
+    /// The answer as the command line prints it with `--format text` (the options are those it
+    /// was answered with: `enumerate` names its baseline and proof).
+    pub fn to_text(&self, options: &Options) -> String {
+        text(self, options)
+    }
+}
 
 /// An answer as text (`--format text`): the board's warnings first, as they qualify the answer
 /// (a card attackopt does not know is read as having no abilities, issue 13), then the answer.
 /// `validate` lists them in its own text.
-pub fn text(answer: &Answer, options: &Options) -> String {
+fn text(answer: &Answer, options: &Options) -> String {
     let body = result_text(&answer.result, options);
     if answer.warnings.is_empty() || matches!(answer.result, Outcome::Validate(_)) {
         return body;

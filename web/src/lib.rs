@@ -1,0 +1,107 @@
+//! The judge's web page's engine: attackopt's public API behind a few functions for JavaScript
+//! (wasm-bindgen). Each takes text (a board, a declaration, options as JSON) and returns one
+//! JSON text, so that the page's worker (web/worker.js) passes plain strings:
+//!
+//! - an answer: `{"exit": 0|1|3, "text": ..., "result": ...}`, where `text` is exactly what the
+//!   command line prints with `--format text` ([`attackopt::Answer::to_text`]) and `result` what
+//!   it prints with `--format json`;
+//! - a failure: `{"error": {"code": 2|3|70, "message": ..., "path": ...}}`, the command line's
+//!   `--format json` error object, with the same message.
+//!
+//! Options are read as batch and MCP read them ([`attackopt::JsonOptions`]): `baseline`,
+//! `time_limit` (seconds, default 10, null for none), `method`; the time limit counts from the
+//! call, which reads the board too, like the command line's.
+
+use attackopt::{Answer, Error, ErrorAnswer, ErrorBody, InputError, JsonOptions, Objective, Options, Position, Request};
+use serde::Serialize;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// What the page gets back from an answered request.
+#[derive(Serialize)]
+struct Reply<R: Serialize> {
+    exit: i32,
+    text: String,
+    result: R,
+}
+
+/// What the page shows and uses before any board: `{"version", "time_limit_grace_ms"}`, the
+/// library's version and how long past its time limit the command line waits for an answer
+/// before it reports none ([`attackopt::TIME_LIMIT_GRACE`]; the page stops the engine then).
+#[wasm_bindgen]
+pub fn about() -> String {
+    serde_json::json!({ "version": env!("CARGO_PKG_VERSION"), "time_limit_grace_ms": attackopt::TIME_LIMIT_GRACE.as_secs_f64() * 1e3 }).to_string()
+}
+
+/// How attackopt reads a board (`attackopt validate`).
+#[wasm_bindgen]
+pub fn validate(board: &str, name: &str) -> String {
+    run(board, name, "{}", |_| Ok(Request::Validate))
+}
+
+/// Is this declaration legal (`attackopt check`): `declaration` is the declaration's JSON.
+#[wasm_bindgen]
+pub fn check(board: &str, name: &str, declaration: &str, options: &str) -> String {
+    run(board, name, options, |pos| Ok(Request::Check(pos.declaration_from_json(declaration, "declaration")?)))
+}
+
+/// The best legal declaration (`attackopt solve`): `objective` is `power`, `attackers`, `none` or
+/// `damage:PLAYER`, as on the command line.
+#[wasm_bindgen]
+pub fn solve(board: &str, name: &str, objective: &str, options: &str) -> String {
+    run(board, name, options, |pos| {
+        let objective = Objective::parse(objective, pos).map_err(|m| InputError::new("objective", "", m))?;
+        Ok(Request::Solve(objective))
+    })
+}
+
+/// A Forge puzzle or game-state file as a board (`attackopt import forge --format json`):
+/// `{"board", "skipped", "warnings"}`, or the error object.
+#[wasm_bindgen]
+pub fn import_forge(text: &str, name: &str) -> String {
+    match attackopt::forge::import(text, name) {
+        Ok(imported) => to_json(&imported),
+        Err(e) => failure(e.into()),
+    }
+}
+
+/// Read the options and the board, build the request, answer it.
+fn run(board: &str, name: &str, options: &str, request: impl FnOnce(&Position) -> Result<Request, Error>) -> String {
+    // The clock starts first, as the command line's: reading the board counts.
+    let clock = attackopt::Instant::now();
+    let answered = read_options(options, clock).and_then(|options| {
+        let pos = Position::from_json(board, name)?;
+        let request = request(&pos)?;
+        let answer = pos.answer(&request, &options)?;
+        Ok((answer, options))
+    });
+    match answered {
+        Ok((answer, options)) => reply(&answer, &options),
+        Err(e) => failure(e),
+    }
+}
+
+fn read_options(text: &str, clock: attackopt::Instant) -> Result<Options, Error> {
+    // Read as batch and MCP read theirs: strictly (an object, no list in its place).
+    let mut de = serde_json::Deserializer::from_str(text);
+    let json: JsonOptions = attackopt::input::deserialize_strict(&mut de).map_err(|e| InputError::new("options", "", e.to_string()))?;
+    json.options(clock).map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))
+}
+
+fn reply(answer: &Answer, options: &Options) -> String {
+    to_json(&Reply { exit: answer.exit.code(), text: answer.to_text(options), result: answer.json() })
+}
+
+/// The command line's `--format json` error object (its `path` is the JSON path, when any).
+fn failure(e: Error) -> String {
+    let path = match &e {
+        Error::Input(i) => Some(i.path.clone()).filter(|p| !p.is_empty()),
+        Error::Solve(_) => None,
+    };
+    to_json(&ErrorAnswer { error: ErrorBody { code: e.exit_code(), message: e.to_string(), path } })
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    // Serializing these types cannot fail (no maps with non-string keys); should it, the page
+    // still gets an error object rather than a trap.
+    serde_json::to_string(value).unwrap_or_else(|e| format!(r#"{{"error":{{"code":70,"message":"internal error: {e}","path":null}}}}"#))
+}

@@ -1,0 +1,195 @@
+// The judge's page in a real browser: serves web/ on localhost, drives the system's headless
+// Chromium (playwright-core, no browser download) through the page as a judge would (load a
+// board, read validate's view, click a declaration, check it, ask for the best attack, cancel,
+// a time limit, a Forge file, bad input), and compares every verdict with the command line's own
+// text for the same files: the page must say exactly what `attackopt` says.
+//
+// node test.mjs [--screenshot PATH]   (PATH: also write the README's screenshot there)
+// Environment: ATTACKOPT_BIN (default ../target/release/attackopt), CHROMIUM (default
+// /usr/bin/chromium).
+
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, statSync, existsSync, rmSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, extname, basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(WEB, '..');
+const MODELS = join(ROOT, 'models');
+const BIN = process.env.ATTACKOPT_BIN || join(ROOT, 'target', 'release', 'attackopt');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const readmeShot = process.argv.includes('--screenshot') ? process.argv[process.argv.indexOf('--screenshot') + 1] : null;
+
+let failures = 0;
+function check(ok, what, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) {
+    failures++;
+    if (detail) console.log(detail);
+  }
+}
+function same(actual, expected, what) {
+  check(actual === expected, what, `--- page:\n${actual}\n--- attackopt:\n${expected}`);
+}
+
+/** The command line's standard output (any exit status), run in `cwd` so file names match. */
+function cli(args, cwd) {
+  const r = spawnSync(BIN, args, { cwd, encoding: 'utf8' });
+  if (r.error) throw r.error;
+  return { out: r.stdout, err: r.stderr, status: r.status };
+}
+
+// ---- A static server for web/, as any static host would be ----------------------------------
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png' };
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+  const file = join(WEB, path === '/' ? 'index.html' : path);
+  if (!file.startsWith(WEB) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+if (!existsSync(BIN)) {
+  console.error(`${BIN} not found: build it with cargo build --release (or set ATTACKOPT_BIN)`);
+  process.exit(2);
+}
+if (!existsSync(join(WEB, 'pkg', 'attackopt_web_bg.wasm'))) {
+  console.error('web/pkg/ is not built: run web/ci.sh');
+  process.exit(2);
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'attackopt-web-'));
+const context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: { width: 1100, height: 900 },
+});
+// Offline: every request that is not to the page's own folder is refused and counted.
+const outside = [];
+await context.route('**/*', (route) => {
+  const url = route.request().url();
+  if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+  outside.push(url);
+  return route.abort();
+});
+const page = context.pages()[0] || (await context.newPage());
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(String(e)));
+page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
+
+try {
+  await page.goto(`${origin}/index.html`);
+  await page.waitForFunction(() => document.getElementById('version').textContent !== '', null, { timeout: 30000 });
+  check(true, 'the page loads and the engine starts');
+
+  // ---- The 8-player model: validate's view, best attack ---------------------------------
+  const model = join(MODELS, 'commander-eight-player.json');
+  await page.setInputFiles('#board-file', model);
+  await page.waitForSelector('#declare-section:not([hidden])');
+  same(await page.textContent('#validate-text'), cli(['validate', 'commander-eight-player.json'], MODELS).out, "validate's view is the command line's");
+  const view = JSON.parse(cli(['validate', '--format', 'json', 'commander-eight-player.json'], MODELS).out);
+  const rows = await page.$$eval('#creatures .creature', (rs) => rs.map((r) => r.dataset.creature));
+  same(rows.join(' '), view.creatures.map((c) => c.id).join(' '), 'one row per creature of the attacking side');
+
+  const verdict = async (button) => {
+    const started = Date.now();
+    await page.click(button);
+    await page.waitForFunction(() => document.getElementById('cancel').disabled && !document.getElementById('verdict-section').hidden);
+    return { text: await page.textContent('#verdict-text'), badge: await page.textContent('#verdict-badge'), ms: Date.now() - started };
+  };
+
+  const best = await verdict('#best');
+  same(best.text, cli(['solve', 'commander-eight-player.json'], MODELS).out, 'best attack: the command line\'s solve, word for word');
+  check(best.badge.startsWith('BEST ATTACK (proven optimal)'), `best attack badge: ${best.badge}`);
+  console.log(`time to verdict (best attack, 8-player model, click to text): ${best.ms} ms`);
+
+  // ---- A declaration from models/declarations/, then one clicked ---------------------------
+  const declFile = join(MODELS, 'declarations', 'commander-eight-player.archon.json');
+  await page.setInputFiles('#declaration-file', declFile);
+  const archon = await verdict('#check');
+  const expected = cli(['check', 'commander-eight-player.json', join('declarations', basename(declFile))], MODELS);
+  same(archon.text, expected.out, 'a loaded declaration: the command line\'s check, word for word');
+  check(archon.badge.startsWith(expected.status === 1 ? 'ILLEGAL' : 'LEGAL'), `its badge follows the exit status ${expected.status}: ${archon.badge}`);
+  console.log(`time to verdict (check, 8-player model, click to text): ${archon.ms} ms`);
+  const shot = join(tmp, 'screenshot.png');
+  await page.screenshot({ path: shot, fullPage: true });
+  const png = readFileSync(shot);
+  check(png.length > 10000 && png.subarray(1, 4).toString() === 'PNG', `a screenshot was written (${png.length} bytes)`);
+  if (readmeShot) copyFileSync(shot, readmeShot);
+
+  // The closest legal declaration, shown on the board, is what the command line offers.
+  await page.click('#show-declaration');
+  const picked = await page.$$eval('#creatures button.picked', (bs) => bs.map((b) => `${b.closest('.creature').dataset.creature} -> ${b.dataset.target}`));
+  const offered = JSON.parse(cli(['check', '--format', 'json', 'commander-eight-player.json', join('declarations', basename(declFile))], MODELS).out).legal_alternative;
+  same(picked.sort().join(', '), offered.attacks.map((a) => `${a.creature} -> ${a.target}`).sort().join(', '), 'the closest legal declaration is shown on the board');
+
+  // Clicked by hand: two attacks, one of them forbidden (Serra Angel at D, Blazing Archon).
+  await page.click('#clear');
+  const clicks = [['angel', 'D'], ['drake', 'H'], ['angel', 'B'], ['giant', 'C'], ['giant', 'C']];
+  for (const [c, t] of clicks) await page.click(`#creatures .creature[data-creature="${c}"] button[data-target="${t}"]`);
+  const clicked = await verdict('#check');
+  // The same declaration as a file: angel moved to B, giant clicked twice is taken back.
+  const declared = { attacks: [{ creature: 'angel', target: 'B' }, { creature: 'drake', target: 'H' }] };
+  writeFileSync(join(tmp, 'clicked.json'), JSON.stringify(declared));
+  same(clicked.text, cli(['check', 'commander-eight-player.json', join(tmp, 'clicked.json')], MODELS).out, 'a clicked declaration: the command line\'s check');
+
+  // ---- Cancel and a time limit, on a board that takes long --------------------------------
+  const big = cli(['generate', '--players', '8', '--creatures', '400', '--seed', '7', '--profile', 'adversarial'], tmp).out;
+  // Pasted (fill() types a 100 kB board too slowly for the test's patience).
+  await page.$eval('#board-text', (el, text) => { el.value = text; }, big);
+  await page.selectOption('#board-format', 'json');
+  await page.click('#read-board');
+  await page.waitForFunction(() => document.querySelectorAll('#creatures .creature').length === 400 && document.getElementById('cancel').disabled);
+  await page.fill('#time-limit', '');
+  await page.click('#best');
+  const first = await page.textContent('#progress-text');
+  await page.waitForTimeout(700);
+  const later = await page.textContent('#progress-text');
+  check(first !== later, `progress moves while the engine works (${first} / ${later})`);
+  await page.click('#cancel');
+  await page.waitForFunction(() => document.getElementById('cancel').disabled);
+  same(await page.textContent('#verdict-badge'), 'CANCELLED', 'cancel stops the engine');
+
+  await page.fill('#time-limit', '0.5');
+  const limited = await verdict('#best');
+  check(limited.ms < 500 + 300 + 1500, `a 0.5 s time limit answers in ${limited.ms} ms (${limited.badge})`);
+  check(/^(BEST FOUND|UNDECIDED|BEST ATTACK)/.test(limited.badge), `a time-limited best attack says what it proved: ${limited.badge}`);
+
+  // ---- A Forge file, through the library's importer ---------------------------------------
+  const forge = join(ROOT, 'tests', 'forge', 'goblins-vs-propaganda.pzl');
+  await page.selectOption('#board-format', 'auto');
+  await page.setInputFiles('#board-file', forge);
+  await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Imported'));
+  writeFileSync(join(tmp, basename(forge)), cli(['import', 'forge', forge], tmp).out);
+  same(await page.textContent('#validate-text'), cli(['validate', basename(forge)], tmp).out, 'a Forge file reads as the command line imports it');
+
+  // ---- Bad input: the command line's message ----------------------------------------------
+  await page.fill('#board-text', '{"attackopt": 1, "players": []}');
+  await page.selectOption('#board-format', 'json');
+  await page.click('#read-board');
+  await page.waitForFunction(() => document.getElementById('board-status').classList.contains('error'));
+  writeFileSync(join(tmp, 'board'), '{"attackopt": 1, "players": []}');
+  const bad = cli(['validate', 'board'], tmp);
+  same(`attackopt: error: ${await page.textContent('#board-status')}\n`, bad.err, "a bad board gets the command line's message");
+
+  check(outside.length === 0, `no request left the page's folder (${outside.join(', ')})`);
+  check(pageErrors.length === 0, `no error in the page (${pageErrors.join('; ')})`);
+} catch (err) {
+  check(false, `the test ran to its end: ${err.stack || err}`);
+} finally {
+  await context.close();
+  server.close();
+  rmSync(tmp, { recursive: true, force: true });
+}
+console.log(failures === 0 ? 'web: all checks passed' : `web: ${failures} check(s) failed`);
+process.exit(failures === 0 ? 0 : 1);
