@@ -2,8 +2,8 @@
 
     python python/bench/throughput.py [--requests 10000] [--boards 100] [--bin target/release/attackopt]
 
-The requests: `--boards` boards from `attackopt generate` (4 players, 8 creatures, commander
-profile, seeds 0..boards-1), each inline in its requests, one `solve` (power) per line, the
+The requests: `--boards` boards from `attackopt generate` (`--players` 4, `--creatures` 8 by
+default, commander profile, seeds 0..boards-1), each inline in its requests, one `solve` (power) per line, the
 boards taken in turn. Measured, each on the same file:
 
 - `attackopt batch` on 1 thread (RAYON_NUM_THREADS=1) and on 2;
@@ -30,10 +30,11 @@ import tempfile
 import time
 
 
-def make_requests(binary: str, requests: int, boards: int) -> str:
+def make_requests(binary: str, requests: int, boards: int, players: int, creatures: int) -> str:
     texts = []
     for seed in range(boards):
-        out = subprocess.run([binary, "generate", "--players", "4", "--creatures", "8", "--seed", str(seed)], check=True, capture_output=True, text=True)
+        size = ["--players", str(players), "--creatures", str(creatures), "--seed", str(seed)]
+        out = subprocess.run([binary, "generate", *size], check=True, capture_output=True, text=True)
         texts.append(json.dumps(json.loads(out.stdout), separators=(",", ":")))
     lines = [f'{{"id":{i},"command":"solve","board":{texts[i % boards]}}}' for i in range(requests)]
     return "\n".join(lines) + "\n"
@@ -82,13 +83,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=10000)
     parser.add_argument("--boards", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--creatures", type=int, default=8)
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "attackopt"))
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask runs")
     args = parser.parse_args()
 
     import attackopt
 
-    text = make_requests(args.bin, args.requests, args.boards)
+    text = make_requests(args.bin, args.requests, args.boards, args.players, args.creatures)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "requests.jsonl")
         with open(path, "w") as f:
@@ -125,7 +128,7 @@ def main() -> int:
 
     base = figures["cli_batch_1_thread"]["per_core_per_s"]
     ratios = {name: round(base / f["per_core_per_s"], 3) for name, f in figures.items()}
-    result = {"requests": n, "boards": args.boards, "load_average": os.getloadavg(), "figures": figures, "cpu_ratio_to_cli_1_thread": ratios}
+    result = {"requests": n, "boards": args.boards, "players": args.players, "creatures": args.creatures, "load_average": os.getloadavg(), "figures": figures, "cpu_ratio_to_cli_1_thread": ratios}
     if "dask_2_workers" in figures:
         result["dask_speedup_2_workers_wall"] = round(figures["dask_1_workers"]["wall_s"] / figures["dask_2_workers"]["wall_s"], 3)
     result["cli_speedup_2_threads_wall"] = round(figures["cli_batch_1_thread"]["wall_s"] / figures["cli_batch_2_threads"]["wall_s"], 3)
