@@ -46,11 +46,12 @@
 //! ([`CheckResult`], [`SolveResult`], [`Enumeration`], [`MaximumReport`], [`BoardView`]) with
 //! the types of their fields, the formats as Rust types ([`Board`], [`Declaration`]) with their
 //! readers ([`parse_board`], [`load_board`], ...), the JSON Schemas ([`schema()`]), and
-//! [`check`] with any [`Maximizer`] for those comparing methods. Three small public
+//! [`check`] with any [`Maximizer`] for those comparing methods. Four small public
 //! submodules hold what would read wrongly in a flat list, each a tool of its own with its own
-//! vocabulary: [`input`] (the strict, size-limited JSON reading that batch and MCP share with
-//! the board reader: `kind_of` or `too_long` at the crate root would say nothing of what they
-//! are about), [`generator`] (random boards: its `Profile` and `MAX_CREATURES` are about
+//! vocabulary: [`batch`] (JSON Lines requests answered line by line: `answer_line` at the
+//! crate root would read as [`Position::answer`]'s twin), [`input`] (the strict, size-limited
+//! JSON reading that batch and MCP share with the board reader: `kind_of` or `too_long` at the
+//! crate root would say nothing of what they are about), [`generator`] (random boards: its `Profile` and `MAX_CREATURES` are about
 //! generated boards, not boards) and [`forge`] (the Forge importer: its `import` and `Skipped`
 //! name Forge nowhere).
 //!
@@ -110,6 +111,14 @@ pub use web_time::Instant;
 pub mod input {
     pub use crate::board::size::{check_size, too_long, ListLimit, MAX_INPUT_BYTES};
     pub use crate::board::{check_regular_file, deserialize_strict, json_path, kind_of, read_source, Strict};
+}
+
+/// Batch requests, one JSON Lines request answered as one line (docs/format.md "Batch"): what
+/// `attackopt batch` computes on each core and the Python binding's `batch` in order, so that
+/// both give the same bytes. [`answer_lines`](batch::answer_lines) answers a whole text (or a
+/// part of one, keeping its line numbers) on the calling thread.
+pub mod batch {
+    pub use crate::api::batch::{answer_line, answer_lines, error_line, line_name, BoardCache};
 }
 
 /// Reproducible random boards for benchmarks and tests (`attackopt generate`): a board depends

@@ -32,6 +32,10 @@
 pub mod request;
 mod text;
 
+/// One batch request line answered (`attackopt batch`, Python's `attackopt.batch`): the request
+/// layer for JSON Lines, in the library so that every front end answers a line alike.
+pub mod batch;
+
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
 use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError, ViolationKind};

@@ -19,6 +19,22 @@ impl InputError {
     pub fn new(file: &str, path: impl Into<String>, message: impl Into<String>) -> Self {
         InputError { file: file.to_string(), path: path.into(), message: message.into() }
     }
+
+    /// Without serde's " at line 1 column 87": for JSON that attackopt wrote itself from an
+    /// object (a batch line's inline board, a Python dict), that position points into the
+    /// re-serialized text, not the user's; the JSON path already says where.
+    pub fn without_text_position(mut self) -> Self {
+        if let Some(i) = self.message.rfind(" at line ") {
+            let tail = &self.message[i + " at line ".len()..];
+            let mut parts = tail.split(" column ");
+            let is_pos = matches!((parts.next(), parts.next(), parts.next()), (Some(a), Some(b), None)
+                if !a.is_empty() && !b.is_empty() && a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit()));
+            if is_pos {
+                self.message.truncate(i);
+            }
+        }
+        self
+    }
 }
 
 impl fmt::Display for InputError {

@@ -1,0 +1,54 @@
+# Type stubs of the native module (python/src/lib.rs). Results are the command line's JSON as
+# Python objects: their shapes are documented in docs/format.md and `attackopt schema result`.
+from typing import Any, Iterable
+
+__version__: str
+
+class AttackoptError(Exception):
+    """Any failure of attackopt."""
+
+    code: int
+    """The command line's exit status: 2 bad input, 3 time limit, 70 internal error."""
+    path: str | None
+    """The JSON path in the input, when there is one."""
+
+class BadInput(AttackoptError):
+    """Bad input or options (exit status 2)."""
+
+class TimeLimit(AttackoptError):
+    """No answer within the time limit (exit status 3)."""
+
+    result: dict[str, Any]
+    """The command line's undecided object: {"proof": "none", "legal": None, "message": ...}."""
+
+class InternalError(AttackoptError):
+    """A bug in attackopt (exit status 70)."""
+
+class Position:
+    """A board read and expanded, ready for questions; immutable and safe to share between threads."""
+
+    @staticmethod
+    def from_json(board: str | dict[str, Any], name: str = "board") -> Position: ...
+    @staticmethod
+    def from_file(path: str) -> Position: ...
+    @property
+    def warnings(self) -> list[dict[str, Any]]: ...
+    def check(
+        self,
+        declaration: str | dict[str, Any],
+        *,
+        baseline: str = "paid",
+        time_limit: float | None = 10.0,
+        method: str = "ilp",
+        name: str = "declaration",
+    ) -> dict[str, Any]: ...
+    def solve(
+        self, objective: str = "power", *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp"
+    ) -> dict[str, Any]: ...
+    def enumerate(
+        self, limit: int = 100, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp"
+    ) -> dict[str, Any]: ...
+    def maximum(self, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp") -> dict[str, Any]: ...
+    def validate(self) -> dict[str, Any]: ...
+
+def batch(requests: str | Iterable[str], source: str = "-", first_line: int = 1) -> list[str]: ...

@@ -1,0 +1,255 @@
+//! Python bindings of attackopt: `attackopt.Position` and `attackopt.batch`, over the library's
+//! one request layer (`Position::answer`, `attackopt::batch`). Every result is the command
+//! line's `--format json` output (the same `Answer::json` serialized by serde_json, read back
+//! by Python's `json.loads`), every failure an exception carrying the command line's message
+//! and exit status. The GIL is released while a board is read or a question answered, so
+//! Python threads (or a Dask worker's threads) answer in parallel.
+
+use attackopt::{Answer, Baseline, Declaration, Error, Method, Objective, Options, Request, Undecided, DEFAULT_LIMIT};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyUserWarning};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyString};
+
+create_exception!(attackopt, AttackoptError, PyException, "Any failure of attackopt; `code` is the command line's exit status.");
+create_exception!(attackopt, BadInput, AttackoptError, "Bad input or options (exit status 2); `path` is the JSON path, or None.");
+create_exception!(
+    attackopt,
+    TimeLimit,
+    AttackoptError,
+    "No answer within the time limit (exit status 3); `result` is the command line's undecided object."
+);
+create_exception!(attackopt, InternalError, AttackoptError, "A bug in attackopt (exit status 70).");
+
+/// Python's `json.loads` and `json.dumps`, looked up once.
+static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    LOADS.import(py, "json", "loads")?.call1((text,))
+}
+
+/// A JSON document given as text or as a Python object (a dict), as text, and whether it was
+/// written by us (then serde's line and column point into our text, not the user's).
+fn json_text(value: &Bound<'_, PyAny>) -> PyResult<(String, bool)> {
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok((s.to_str()?.to_owned(), false));
+    }
+    // allow_nan=False: NaN and Infinity are no JSON; the board reader should see bad input, and
+    // the error names the Python value rather than letting serde read a non-standard token.
+    let kwargs = PyDict::new(value.py());
+    kwargs.set_item("allow_nan", false)?;
+    let text = DUMPS.import(value.py(), "json", "dumps")?.call((value,), Some(&kwargs)).map_err(|e| {
+        let found = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into());
+        BadInput::new_err(format!("expected a JSON text (str) or a JSON object (dict), found {found}: {e}"))
+    })?;
+    Ok((text.extract::<String>()?, true))
+}
+
+/// An error as the exception a Python caller catches, with the command line's message.
+fn py_error(py: Python<'_>, e: Error) -> PyErr {
+    let code = e.exit_code();
+    let message = e.to_string();
+    let (err, path) = match &e {
+        Error::Input(i) => (BadInput::new_err(message.clone()), Some(i.path.clone()).filter(|p| !p.is_empty())),
+        _ if code == 3 => (TimeLimit::new_err(message.clone()), None),
+        _ if code == 2 => (BadInput::new_err(message.clone()), None),
+        _ => (InternalError::new_err(message.clone()), None),
+    };
+    let value = err.value(py);
+    // Attributes on a fresh exception object cannot fail but for memory: ignore like Python.
+    let _ = value.setattr("code", code);
+    let _ = value.setattr("path", path);
+    if code == 3 {
+        // What the command line prints on standard output with --format json, exit 3.
+        let undecided = serde_json::to_string(&Undecided::new(message)).ok();
+        let _ = value.setattr("result", undecided.and_then(|t| loads(py, &t).ok()));
+    }
+    err
+}
+
+/// Bad options, worded as the command line words its arguments (with Python's keyword names).
+fn bad_input(message: String) -> PyErr {
+    Python::attach(|py| {
+        let err = BadInput::new_err(message);
+        let _ = err.value(py).setattr("code", 2);
+        let _ = err.value(py).setattr("path", py.None());
+        err
+    })
+}
+
+/// The options every question takes, by the rule every front end shares (`Options::validate`).
+fn options(baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Options> {
+    let baseline = match baseline {
+        "paid" => Baseline::Paid,
+        "free" => Baseline::Free,
+        other => return Err(bad_input(format!("baseline: expected \"paid\" or \"free\", found {other:?}"))),
+    };
+    let method = match method {
+        "ilp" => Method::Ilp,
+        "exhaustive" => Method::Exhaustive,
+        other => return Err(bad_input(format!("method: expected \"ilp\" or \"exhaustive\", found {other:?}"))),
+    };
+    let options = Options { baseline, time_limit, method, clock: None };
+    options.validate().map_err(|e| bad_input(format!("{}: {}", e.option, e.message)))?;
+    Ok(options)
+}
+
+/// A board read and expanded, ready for questions (attackopt's `Position`). Immutable, so one
+/// position may be asked from several threads at once.
+#[pyclass(frozen, module = "attackopt", name = "Position")]
+struct PyPosition {
+    inner: attackopt::Position,
+}
+
+impl PyPosition {
+    /// Answer a request with the GIL released; the command line's JSON as Python objects.
+    fn ask<'py>(&self, py: Python<'py>, request: &Request, options: &Options) -> PyResult<Bound<'py, PyAny>> {
+        let answered: Result<String, Error> = py.detach(|| {
+            let answer: Answer = self.inner.answer(request, options)?;
+            serde_json::to_string(&answer.json()).map_err(|e| attackopt::SolveError::Internal(e.to_string()).into())
+        });
+        loads(py, &answered.map_err(|e| py_error(py, e))?)
+    }
+
+    fn new(py: Python<'_>, text: String, name: String, ours: bool) -> PyResult<Self> {
+        let read = py.detach(|| attackopt::Position::from_json(&text, &name));
+        let inner = read.map_err(|e| py_error(py, if ours { strip_position(e) } else { e }))?;
+        Ok(PyPosition { inner })
+    }
+
+    fn declaration(&self, py: Python<'_>, declaration: &Bound<'_, PyAny>, name: &str) -> PyResult<Declaration> {
+        let (text, ours) = json_text(declaration)?;
+        let parsed = attackopt::parse_declaration(&text, name).map_err(|e| if ours { e.without_text_position() } else { e });
+        let (decl, warnings) = parsed.map_err(|e| py_error(py, e.into()))?;
+        // The command line writes these on standard error; Python's way is a warning.
+        for w in warnings {
+            let message = std::ffi::CString::new(format!("{name}: {w}")).unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+        }
+        self.inner.board.check_declaration_ids(&decl, name).map_err(|e| py_error(py, e.into()))?;
+        Ok(decl)
+    }
+}
+
+fn strip_position(e: Error) -> Error {
+    match e {
+        Error::Input(i) => Error::Input(i.without_text_position()),
+        e => e,
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    /// Read a board: JSON text (str) or a JSON object (dict). `name` stands for the file in
+    /// error messages.
+    #[staticmethod]
+    #[pyo3(signature = (board, name = "board"))]
+    fn from_json(py: Python<'_>, board: &Bound<'_, PyAny>, name: &str) -> PyResult<Self> {
+        let (text, ours) = json_text(board)?;
+        PyPosition::new(py, text, name.to_owned(), ours)
+    }
+
+    /// Read a board file, as `attackopt validate FILE` does (the same messages).
+    #[staticmethod]
+    fn from_file(py: Python<'_>, path: &str) -> PyResult<Self> {
+        let read = py.detach(|| attackopt::load_board(path).map_err(Error::from).and_then(|vb| attackopt::Position::new(vb).map_err(Error::from)));
+        Ok(PyPosition { inner: read.map_err(|e| py_error(py, e))? })
+    }
+
+    /// The board's warnings (an unknown field, an unknown card name), as in every answer.
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(&self.inner.board.warnings).map_err(|e| InternalError::new_err(e.to_string()))?;
+        loads(py, &text)
+    }
+
+    /// `attackopt check`: is this declaration legal; why not; a witness.
+    #[pyo3(signature = (declaration, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", name = "declaration"))]
+    fn check<'py>(
+        &self,
+        py: Python<'py>,
+        declaration: &Bound<'py, PyAny>,
+        baseline: &str,
+        time_limit: Option<f64>,
+        method: &str,
+        name: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = options(baseline, time_limit, method)?;
+        let decl = self.declaration(py, declaration, name)?;
+        self.ask(py, &Request::Check(decl), &options)
+    }
+
+    /// `attackopt solve`: the best legal declaration for the objective (`power`, `attackers`,
+    /// `none` or `damage:PLAYER`).
+    #[pyo3(signature = (objective = attackopt::DEFAULT_OBJECTIVE, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp"))]
+    fn solve<'py>(&self, py: Python<'py>, objective: &str, baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Bound<'py, PyAny>> {
+        let options = options(baseline, time_limit, method)?;
+        let objective = Objective::parse(objective, &self.inner).map_err(|m| bad_input(format!("objective: {m}")))?;
+        self.ask(py, &Request::Solve(objective), &options)
+    }
+
+    /// `attackopt enumerate`: the legal declarations, up to `limit`.
+    #[pyo3(signature = (limit = DEFAULT_LIMIT, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp"))]
+    fn enumerate<'py>(&self, py: Python<'py>, limit: usize, baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Bound<'py, PyAny>> {
+        let options = options(baseline, time_limit, method)?;
+        self.ask(py, &Request::Enumerate { limit }, &options)
+    }
+
+    /// The most requirements a declaration paying no cost can obey (batch's `maximum`).
+    #[pyo3(signature = (*, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp"))]
+    fn maximum<'py>(&self, py: Python<'py>, baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Bound<'py, PyAny>> {
+        let options = options(baseline, time_limit, method)?;
+        self.ask(py, &Request::Maximum, &options)
+    }
+
+    /// `attackopt validate`: how attackopt reads the board.
+    fn validate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.ask(py, &Request::Validate, &Options::default())
+    }
+}
+
+/// `attackopt batch` on JSON Lines: a text, or an iterable of lines; the answer lines, as the
+/// command prints them. `source` and `first_line` name the lines in messages (`-` is
+/// `<stdin>`), so that a part of a file answers as it would in the whole file.
+#[pyfunction]
+#[pyo3(signature = (requests, source = "-", first_line = 1))]
+fn batch(py: Python<'_>, requests: &Bound<'_, PyAny>, source: &str, first_line: usize) -> PyResult<Vec<String>> {
+    let text = match requests.cast::<PyString>() {
+        Ok(s) => s.to_str()?.to_owned(),
+        Err(_) => {
+            let mut text = String::new();
+            for (i, item) in requests.try_iter()?.enumerate() {
+                let item = item?;
+                let line = item.cast::<PyString>().map_err(|_| {
+                    let found = item.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into());
+                    BadInput::new_err(format!("requests[{i}]: expected a JSON Lines line (str), found {found}"))
+                })?;
+                if i > 0 {
+                    text.push('\n');
+                }
+                // A line as read from a file keeps its newline: it ends the line, not another.
+                let line = line.to_str()?;
+                text.push_str(line.strip_suffix('\n').unwrap_or(line));
+            }
+            text
+        }
+    };
+    Ok(py.detach(|| attackopt::batch::answer_lines(&text, source, first_line)))
+}
+
+/// The native module; `attackopt/__init__.py` re-exports it.
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyPosition>()?;
+    m.add_function(wrap_pyfunction!(batch, m)?)?;
+    m.add("AttackoptError", py.get_type::<AttackoptError>())?;
+    m.add("BadInput", py.get_type::<BadInput>())?;
+    m.add("TimeLimit", py.get_type::<TimeLimit>())?;
+    m.add("InternalError", py.get_type::<InternalError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

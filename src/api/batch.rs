@@ -1,0 +1,298 @@
+//! Batch requests (docs/format.md "Batch"): one JSON Lines request answered as one line, the
+//! same for `attackopt batch` (which adds reading, ordering and all cores, in the binary) and
+//! the Python binding's `batch`, so both print byte-identical answers.
+//!
+//! A request is one JSON object on one line:
+//!
+//! ```json
+//! {"id": 7, "command": "check", "board": "models/paid-vs-free.json",
+//!  "declaration": {"attacks": [{"creature": "serpent", "target": "B"}]},
+//!  "options": {"baseline": "paid", "time_limit": 10, "method": "ilp"}}
+//! ```
+//!
+//! - `command`: `check`, `solve`, `enumerate`, `maximum` or `validate`;
+//! - `board`: a board object, or the path of a board file (relative to the current directory);
+//! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`);
+//!   `limit` (enumerate, default 100); `detail` (enumerate: `full`, the default, or `summary`);
+//! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds >= 0, default 10; null for none),
+//!   `method` (`ilp`/`exhaustive`); all optional;
+//! - `id`: anything, echoed in the answer.
+//!
+//! Each answer is one line: `{"id", "line", "command", "exit", "result", "warnings"?}` where
+//! `result` is what the command prints with `--format json` and `exit` the status the command
+//! line would give (0, 1 for an illegal check, 3 for a time limit), or
+//! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
+//! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
+
+use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use super::{Error, ErrorBody, Undecided};
+use crate::board::size::check_size;
+use crate::board::{check_regular_file, kind_of, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
+use crate::position::Position;
+use crate::solve::Objective;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// What one request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum BatchCommand {
+    Check,
+    Solve,
+    Enumerate,
+    Maximum,
+    Validate,
+}
+
+impl BatchCommand {
+    fn name(self) -> &'static str {
+        match self {
+            BatchCommand::Check => "check",
+            BatchCommand::Solve => "solve",
+            BatchCommand::Enumerate => "enumerate",
+            BatchCommand::Maximum => "maximum",
+            BatchCommand::Validate => "validate",
+        }
+    }
+}
+
+/// One request line.
+#[derive(Debug, Clone, Deserialize)]
+struct RequestLine {
+    command: BatchCommand,
+    board: Value,
+    #[serde(default)]
+    declaration: Option<Value>,
+    #[serde(default)]
+    objective: Option<String>,
+    #[serde(default)]
+    limit: Option<usize>,
+    /// enumerate: `full` (default here, as on the command line) or `summary`.
+    #[serde(default)]
+    detail: Option<Detail>,
+    #[serde(default)]
+    options: JsonOptions,
+    // Declared so that it is no unknown field; the answer echoes it as read, before parsing.
+    #[serde(default)]
+    #[allow(dead_code)]
+    id: Value,
+}
+
+/// A request that could not be answered.
+#[derive(Debug, Clone)]
+struct LineError {
+    code: i32,
+    message: String,
+}
+
+impl From<InputError> for LineError {
+    fn from(e: InputError) -> Self {
+        LineError { code: 2, message: e.to_string() }
+    }
+}
+
+impl From<Error> for LineError {
+    fn from(e: Error) -> Self {
+        LineError { code: e.exit_code(), message: e.to_string() }
+    }
+}
+
+/// Boards read from files, shared by the requests that name the same path (one cache per batch:
+/// a file changed between two batches is read again).
+#[derive(Default)]
+pub struct BoardCache {
+    boards: Mutex<HashMap<String, Arc<Result<Position, InputError>>>>,
+}
+
+impl BoardCache {
+    fn get(&self, path: &str) -> Arc<Result<Position, InputError>> {
+        if let Some(hit) = self.boards.lock().ok().and_then(|m| m.get(path).cloned()) {
+            return hit;
+        }
+        let loaded = Arc::new(check_regular_file(path).and_then(|()| load_board(path)).and_then(Position::new));
+        if let Ok(mut m) = self.boards.lock() {
+            m.insert(path.to_string(), loaded.clone());
+        }
+        loaded
+    }
+}
+
+/// Where a line comes from, for messages: `requests.jsonl:3`, `<stdin>:3` for `-`.
+pub fn line_name(source: &str, line: usize) -> String {
+    let source = if source == "-" { "<stdin>" } else { source };
+    format!("{source}:{line}")
+}
+
+/// Answer one line (already known not to be blank): the answer line, and whether it is an
+/// error line. Never panics on any input.
+pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) -> (String, bool) {
+    let here = line_name(source, line);
+    // The size limits of a board file hold for a line too, before it is parsed (issue 6).
+    if let Err(e) = check_size(text, &here, &[]) {
+        return (error_answer(&Value::Null, line, &LineError { code: 2, message: e.to_string() }), true);
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return (error_answer(&Value::Null, line, &LineError { code: 2, message: format!("{here}: not valid JSON: {e}") }), true),
+    };
+    let id = value.get("id").cloned().unwrap_or(Value::Null);
+    match answer(value, &here, cache) {
+        Ok((command, exit, result, warnings)) => {
+            // Written by hand so that fields keep their order: id first, result as the command
+            // prints it.
+            let mut out = format!("{{\"id\":{id},\"line\":{line},\"command\":\"{}\",\"exit\":{exit},\"result\":{result}", command.name());
+            if !warnings.is_empty() {
+                out.push_str(&format!(",\"warnings\":{}", json!(warnings)));
+            }
+            out.push('}');
+            (out, false)
+        }
+        Err(e) => (error_answer(&id, line, &e), true),
+    }
+}
+
+/// Answer JSON Lines in order on the calling thread, as `attackopt batch` answers them: `text`
+/// split at each `\n`, the first line numbered `first_line` (a part of a larger file keeps its
+/// line numbers, so its answers are those of the whole file), blank lines skipped but counted,
+/// board files read once per call. `attackopt batch` spreads the same lines over all cores;
+/// a caller who wants more (a cluster) calls this on parts of the input.
+pub fn answer_lines(text: &str, source: &str, first_line: usize) -> Vec<String> {
+    let cache = BoardCache::default();
+    // A text ending in a newline has no line after it (as reading the file line by line).
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    text.split('\n')
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| answer_line(line, source, first_line.saturating_add(i), &cache).0)
+        .collect()
+}
+
+/// An error answer line: `{"id", "line", "error": {"code", "message", "path": null}}`.
+pub fn error_line(id: &Value, line: usize, code: i32, message: &str) -> String {
+    let body = ErrorBody { code, message: message.to_string(), path: None };
+    format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
+}
+
+fn error_answer(id: &Value, line: usize, e: &LineError) -> String {
+    error_line(id, line, e.code, &e.message)
+}
+
+/// The request, with its JSON path on error and unknown fields as warnings.
+fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>), LineError> {
+    // Any other JSON value is not a request; say what one looks like.
+    if !value.is_object() {
+        return Err(LineError { code: 2, message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", kind_of(&value)) });
+    }
+    let mut unknown = Vec::new();
+    let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
+    // Strict: options written as a list are refused too (F19).
+    let req: Result<RequestLine, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(crate::board::Strict(value), &mut note));
+    let req = req.map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let message = if path == "." || path.is_empty() {
+            format!("{here}: expected a request {{\"command\", \"board\", ...}}: {inner}")
+        } else {
+            format!("{here}: at {path}: {inner}")
+        };
+        LineError { code: 2, message }
+    })?;
+    Ok((req, unknown))
+}
+
+type Answer = (BatchCommand, i32, String, Vec<String>);
+
+fn to_value<T: serde::Serialize>(v: &T) -> Result<String, LineError> {
+    serde_json::to_string(v).map_err(|e| LineError { code: 70, message: format!("internal error: {e}") })
+}
+
+fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineError> {
+    // The time limit covers the whole request, reading the board included.
+    let started = Instant::now();
+    let (req, mut warnings) = parse_request(value, here)?;
+    let command = req.command;
+    let options =
+        req.options.options(started).map_err(|e| LineError { code: 2, message: format!("{here}: at options.{}: {}", e.option, e.message) })?;
+    let unused = |field: &str, present: bool, warnings: &mut Vec<String>| {
+        if present {
+            warnings.push(format!("at {field}: ignored by {}", command.name()));
+        }
+    };
+    unused("declaration", req.declaration.is_some() && command != BatchCommand::Check, &mut warnings);
+    unused("objective", req.objective.is_some() && command != BatchCommand::Solve, &mut warnings);
+    unused("limit", req.limit.is_some() && command != BatchCommand::Enumerate, &mut warnings);
+    unused("detail", req.detail.is_some() && command != BatchCommand::Enumerate, &mut warnings);
+
+    // The board: inline, or a file read once per batch.
+    let cached;
+    let inline;
+    let pos: &Position = match &req.board {
+        Value::String(path) => {
+            cached = cache.get(path);
+            match cached.as_ref() {
+                Ok(p) => p,
+                Err(e) => return Err(LineError { code: 2, message: format!("{here}: board: {e}") }),
+            }
+        }
+        Value::Object(_) => {
+            let name = format!("{here} board");
+            let vb = parse_board(&req.board.to_string(), &name).map_err(InputError::without_text_position)?;
+            inline = Position::new(vb).map_err(InputError::without_text_position)?;
+            &inline
+        }
+        other => {
+            let found = kind_of(other);
+            return Err(LineError {
+                code: 2,
+                message: format!("{here}: at board: expected a board object or the path of a board file, found {found}"),
+            });
+        }
+    };
+    warnings.extend(pos.board.warnings.iter().map(|w: &Warning| format!("board: {w}")));
+
+    let mut compute = || -> Result<(i32, String), LineError> {
+        let request = match command {
+            BatchCommand::Check => {
+                let (text, name) = match &req.declaration {
+                    Some(Value::String(path)) => (
+                        check_regular_file(path)
+                            .and_then(|()| read_source(path))
+                            .map_err(|e| LineError { code: 2, message: format!("{here}: declaration: {e}") })?,
+                        path.clone(),
+                    ),
+                    Some(d @ Value::Object(_)) => (d.to_string(), format!("{here} declaration")),
+                    Some(_) | None => {
+                        return Err(LineError {
+                            code: 2,
+                            message: format!(
+                                "{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"
+                            ),
+                        })
+                    }
+                };
+                let (decl, dw) = parse_declaration(&text, &name).map_err(InputError::without_text_position)?;
+                warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
+                pos.board.check_declaration_ids(&decl, &name)?;
+                Request::Check(decl)
+            }
+            BatchCommand::Solve => {
+                let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);
+                Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?)
+            }
+            BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT), detail: req.detail.unwrap_or_default() },
+            BatchCommand::Maximum => Request::Maximum,
+            BatchCommand::Validate => Request::Validate,
+        };
+        let answer = pos.answer(&request, &options)?;
+        Ok((answer.exit.code(), to_value(&answer.json())?))
+    };
+    match compute() {
+        Ok((exit, result)) => Ok((command, exit, result, warnings)),
+        // Cut short with nothing to show: the command line's undecided answer, exit 3.
+        Err(e) if e.code == 3 => Ok((command, 3, to_value(&Undecided::new(e.message))?, warnings)),
+        Err(e) => Err(e),
+    }
+}
