@@ -16,10 +16,10 @@ mod text;
 use crate::board::{edit_distance, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 pub use known::{known_card, KnownCard, KNOWN_CARDS};
-pub(crate) use text::read_texts;
 pub use source::{parse_forge_card, printed, CardIndex, CardText};
-pub use text::types_of;
 use std::collections::{HashMap, HashSet};
+pub(crate) use text::read_texts;
+pub use text::types_of;
 
 /// One catalog entry.
 pub struct Card {

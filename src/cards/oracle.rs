@@ -173,10 +173,15 @@ pub fn read(name: &str, text: &str) -> Reading {
 fn ability_without_effect(line: &str) -> Option<&'static str> {
     const TRIGGERS: [&str; 4] = ["when ", "whenever ", "at the beginning ", "at end of "];
     if TRIGGERS.iter().any(|t| line.starts_with(t)) {
-        return Some("a triggered ability (CR 603): what it did before attackers were declared is the board's state; it does nothing while they are declared");
+        return Some(
+            "a triggered ability (CR 603): what it did before attackers were declared is the board's state; it does nothing while they are declared",
+        );
     }
     // Chapter abilities of Sagas (CR 714.2b) are triggered abilities too.
-    if line.split_once(" — ").is_some_and(|(head, _)| !head.is_empty() && head.split(", ").all(|c| matches!(c, "i" | "ii" | "iii" | "iv" | "v" | "vi"))) {
+    if line
+        .split_once(" — ")
+        .is_some_and(|(head, _)| !head.is_empty() && head.split(", ").all(|c| matches!(c, "i" | "ii" | "iii" | "iv" | "v" | "vi")))
+    {
         return Some("a chapter ability, triggered (CR 714.2b): it does nothing while attackers are declared");
     }
     if let Some((_, effect)) = activated(line) {
@@ -231,7 +236,8 @@ fn drop_reminder(line: &str) -> String {
 /// Lower case, the card's name (and a legendary's short name) and "this creature" written `~`,
 /// typographic apostrophes and the minus sign made plain, no final period.
 fn normalize(name: &str, line: &str) -> String {
-    let mut s = line.to_lowercase().replace(['’', '‘'], "'");
+    // Older Oracle wordings ("he or she controls") read as today's.
+    let mut s = line.to_lowercase().replace(['’', '‘'], "'").replace("he or she ", "they ");
     let name = name.trim().to_lowercase().replace(['’', '‘'], "'");
     // A double-faced card's name is "front // back": each face names itself.
     let mut names: Vec<String> = name.split(" // ").map(str::to_string).collect();
@@ -415,7 +421,10 @@ const ATTACK_KEYWORDS: [(&str, &str); 4] = [("haste", "Haste"), ("vigilance", "V
 fn keyword_line(line: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     for item in line.split([',', ';']).map(str::trim).filter(|i| !i.is_empty()) {
-        let k = KEYWORDS.iter().filter(|k| item == **k || item.starts_with(&format!("{k} ")) || item.starts_with(&format!("{k}—"))).max_by_key(|k| k.len())?;
+        let k = KEYWORDS
+            .iter()
+            .filter(|k| item == **k || item.starts_with(&format!("{k} ")) || item.starts_with(&format!("{k}—")))
+            .max_by_key(|k| k.len())?;
         // A keyword's parameter is a cost, a number or a quality, never a sentence about
         // attacking ("Flying as long as ..." is not a keyword line).
         if item.contains(" as long as ") || item.contains(" attack") {
@@ -477,7 +486,8 @@ fn sentences(line: &str) -> Vec<&str> {
 /// "attacking creatures you control get +1/+0", "as long as ~ is attacking, ...". Anything
 /// that could forbid, require or tax an attack is not this.
 fn after_declaration(s: &str) -> Option<&'static str> {
-    const DECIDING: [&str; 9] = ["can't attack", "can attack", "attack each", "attacks each", "attack you", "attacks you", "unless", "if able", "attack only"];
+    const DECIDING: [&str; 9] =
+        ["can't attack", "can attack", "attack each", "attacks each", "attack you", "attacks you", "unless", "if able", "attack only"];
     if DECIDING.iter().any(|d| s.contains(d)) || s.contains("haste") || s.contains("vigilance") || s.contains("defender") || adds_mana(s) {
         return None;
     }
@@ -518,8 +528,26 @@ fn who(s: &str) -> Option<Who> {
             // A word there that is not a creature type (a color, a state, a card type) is a
             // condition no template reads: "black creatures", "attacking creatures", "tokens".
             const NOT_SUBTYPES: [&str; 20] = [
-                "white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored", "attacking", "blocking", "tapped", "untapped",
-                "legendary", "artifact", "enchantment", "token", "tokens", "nontoken", "snow", "modified",
+                "white",
+                "blue",
+                "black",
+                "red",
+                "green",
+                "colorless",
+                "multicolored",
+                "monocolored",
+                "attacking",
+                "blocking",
+                "tapped",
+                "untapped",
+                "legendary",
+                "artifact",
+                "enchantment",
+                "token",
+                "tokens",
+                "nontoken",
+                "snow",
+                "modified",
             ];
             if NOT_SUBTYPES.contains(&kind) || kind.starts_with("non") {
                 return None;
@@ -575,11 +603,8 @@ fn sentence_rules(s: &str) -> Option<Rules> {
         let (n, rest) = rest.split_once(' ')?;
         let count = number(n)?;
         let rest = rest.strip_prefix("creatures can attack").or_else(|| rest.strip_prefix("creature can attack"))?;
-        let (whom_part, per_turn) = if let Some(w) = rest.strip_suffix(" each combat") {
-            (w, false)
-        } else {
-            (rest.strip_suffix(" each turn")?, true)
-        };
+        let (whom_part, per_turn) =
+            if let Some(w) = rest.strip_suffix(" each combat") { (w, false) } else { (rest.strip_suffix(" each turn")?, true) };
         let whom = match whom_part.trim() {
             "" => Whom::Anything,
             w => whom(w)?,
@@ -621,7 +646,14 @@ fn verb_phrase(w: Who, verb: &str) -> Option<Rules> {
         return Some(vec![]);
     }
     match verb {
-        "attacks each combat if able" | "attack each combat if able" | "attacks or blocks each combat if able" | "attack or block each combat if able" => {
+        // "each turn" is the older wording of the same requirement (exact in a turn's first
+        // combat, which is the one a board describes unless `attacked_this_turn` says otherwise).
+        "attacks each combat if able"
+        | "attack each combat if able"
+        | "attacks or blocks each combat if able"
+        | "attack or block each combat if able"
+        | "attacks each turn if able"
+        | "attack each turn if able" => {
             return Some(vec![(Rule::AttacksIfAble(w), "508.1d")]);
         }
         "can't attack" | "can't attack or block" => return Some(vec![(Rule::CantAttack(w, Whom::Anything), "508.1c")]),
@@ -732,6 +764,7 @@ mod tests {
     fn cr_508_1d_attacks_each_combat_if_able() {
         assert_eq!(rules("Bloodmad Brute", "Bloodmad Brute attacks each combat if able."), vec![Rule::AttacksIfAble(Who::This)]);
         assert_eq!(rules("X", "This creature attacks each combat if able."), vec![Rule::AttacksIfAble(Who::This)]);
+        assert_eq!(rules("Jug", "Jug attacks each turn if able."), vec![Rule::AttacksIfAble(Who::This)]);
         // A legendary creature names itself by its short name.
         assert_eq!(rules("Zed, the Angry", "Zed attacks each combat if able."), vec![Rule::AttacksIfAble(Who::This)]);
     }
@@ -742,15 +775,18 @@ mod tests {
         let r = read("Rage Aura", text);
         assert_eq!(r.keywords, vec!["Enchant"]);
         assert_eq!(r.rules.iter().map(|x| x.rule.clone()).collect::<Vec<_>>(), vec![Rule::AttacksIfAble(Who::Attached)]);
-        assert_eq!(rules("Spear", "Equipped creature has haste and attacks each combat if able.\nEquip {1}"), vec![
-            Rule::Grant(Who::Attached, "Haste"),
-            Rule::AttacksIfAble(Who::Attached)
-        ]);
+        assert_eq!(
+            rules("Spear", "Equipped creature has haste and attacks each combat if able.\nEquip {1}"),
+            vec![Rule::Grant(Who::Attached, "Haste"), Rule::AttacksIfAble(Who::Attached)]
+        );
     }
 
     #[test]
     fn cr_508_1d_groups_attack_each_combat() {
-        assert_eq!(rules("Warlord", "Other Goblin creatures you control attack each combat if able."), vec![Rule::AttacksIfAble(yours(true, Some("Goblin")))]);
+        assert_eq!(
+            rules("Warlord", "Other Goblin creatures you control attack each combat if able."),
+            vec![Rule::AttacksIfAble(yours(true, Some("Goblin")))]
+        );
         assert_eq!(rules("Chief", "Elves you control attack each combat if able."), vec![Rule::AttacksIfAble(yours(false, Some("Elf")))]);
         assert_eq!(rules("Lowblood", "Creatures your opponents control attack each combat if able."), vec![Rule::AttacksIfAble(Who::Opponents)]);
         // A color is not a creature type: not guessed.
@@ -761,7 +797,10 @@ mod tests {
     #[test]
     fn cr_508_1c_cant_attack_templates() {
         assert_eq!(rules("Wall", "Wall can't attack."), vec![Rule::CantAttack(Who::This, Whom::Anything)]);
-        assert_eq!(rules("Cage", "Enchant creature\nEnchanted creature can't attack or block."), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
+        assert_eq!(
+            rules("Cage", "Enchant creature\nEnchanted creature can't attack or block."),
+            vec![Rule::CantAttack(Who::Attached, Whom::Anything)]
+        );
         assert_eq!(rules("Archon", "Flying\nCreatures can't attack you."), vec![Rule::CantAttack(Who::All, Whom::You)]);
         assert_eq!(rules("Moatish", "Creatures without flying can't attack."), vec![Rule::CantAttack(Who::Without("Flying".into()), Whom::Anything)]);
     }
@@ -777,10 +816,10 @@ mod tests {
     #[test]
     fn cr_508_1c_cant_attack_unless() {
         assert_eq!(rules("Conscript", "Conscript can't attack unless at least two other creatures attack."), vec![Rule::MinOthers(Who::This, 2)]);
-        assert_eq!(rules("Serpent", "Serpent can't attack unless defending player controls an Island."), vec![Rule::UnlessDefenderControls(
-            Who::This,
-            "Island".into()
-        )]);
+        assert_eq!(
+            rules("Serpent", "Serpent can't attack unless defending player controls an Island."),
+            vec![Rule::UnlessDefenderControls(Who::This, "Island".into())]
+        );
         assert_eq!(rules("Kraken", "Kraken can't attack unless you control a Swamp."), vec![Rule::UnlessYouControl(Who::This, "Swamp".into())]);
         // A condition no template covers is reported, quoted, never guessed.
         let r = read("Okk", "Okk can't attack unless a creature with greater power also attacks.");
@@ -790,21 +829,18 @@ mod tests {
 
     #[test]
     fn cr_508_1c_caps() {
-        assert_eq!(rules("Arbiter", "No more than one creature can attack each combat."), vec![Rule::MaxAttackers {
-            count: 1,
-            whom: Whom::Anything,
-            per_turn: false
-        }]);
-        assert_eq!(rules("Crawl", "No more than two creatures can attack you each combat."), vec![Rule::MaxAttackers {
-            count: 2,
-            whom: Whom::You,
-            per_turn: false
-        }]);
-        assert_eq!(rules("Grounds", "No more than one creature can attack each turn."), vec![Rule::MaxAttackers {
-            count: 1,
-            whom: Whom::Anything,
-            per_turn: true
-        }]);
+        assert_eq!(
+            rules("Arbiter", "No more than one creature can attack each combat."),
+            vec![Rule::MaxAttackers { count: 1, whom: Whom::Anything, per_turn: false }]
+        );
+        assert_eq!(
+            rules("Crawl", "No more than two creatures can attack you each combat."),
+            vec![Rule::MaxAttackers { count: 2, whom: Whom::You, per_turn: false }]
+        );
+        assert_eq!(
+            rules("Grounds", "No more than one creature can attack each turn."),
+            vec![Rule::MaxAttackers { count: 1, whom: Whom::Anything, per_turn: true }]
+        );
     }
 
     #[test]
@@ -825,9 +861,14 @@ mod tests {
             ),
             vec![Rule::Tax(Who::All, Whom::YouOrYourPlaneswalkers, vec![Symbol::Phyrexian(ManaType::W)])]
         );
-        assert_eq!(rules("Wash", "Enchanted creature can't attack unless its controller pays {3}."), vec![Rule::Tax(Who::Attached, Whom::Anything, vec![
-            Symbol::Generic(3)
-        ])]);
+        assert_eq!(
+            rules("Old", "Creatures can't attack you unless their controller pays {2} for each creature he or she controls that's attacking you."),
+            vec![Rule::Tax(Who::All, Whom::You, two.clone())]
+        );
+        assert_eq!(
+            rules("Wash", "Enchanted creature can't attack unless its controller pays {3}."),
+            vec![Rule::Tax(Who::Attached, Whom::Anything, vec![Symbol::Generic(3)])]
+        );
         // {X} depends on something the template does not say: not guessed.
         let r = read("Sphere", "Creatures can't attack you unless their controller pays {X} for each creature they control that's attacking you, where X is the number of enchantments you control.");
         assert_eq!(r.unread.len(), 1);
@@ -835,9 +876,10 @@ mod tests {
 
     #[test]
     fn cr_508_1d_player_requirement() {
-        assert_eq!(rules("Trove", "Each opponent attacks you or a planeswalker you control with at least one creature each combat if able."), vec![
-            Rule::EachOpponentAttacks(Whom::YouOrYourPlaneswalkers)
-        ]);
+        assert_eq!(
+            rules("Trove", "Each opponent attacks you or a planeswalker you control with at least one creature each combat if able."),
+            vec![Rule::EachOpponentAttacks(Whom::YouOrYourPlaneswalkers)]
+        );
     }
 
     #[test]

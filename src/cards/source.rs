@@ -99,7 +99,8 @@ impl CardIndex {
                 return Ok(index);
             }
         }
-        let index = if meta.is_dir() { CardIndex::from_forge_dir(path)? } else { CardIndex::from_scryfall_json(&crate::board::read_source(path)?, path)? };
+        let index =
+            if meta.is_dir() { CardIndex::from_forge_dir(path)? } else { CardIndex::from_scryfall_json(&crate::board::read_source(path)?, path)? };
         if let (Some(cache), Some(key)) = (cache, key) {
             write_cache(&cache, &key, &index);
         }
@@ -113,7 +114,11 @@ impl CardIndex {
         let mut json = serde_json::Deserializer::from_str(text);
         let cards: Vec<ScryfallCard> = serde_path_to_error::deserialize(&mut json).map_err(|e| {
             let path = e.path().to_string();
-            InputError::new(file, if path == "." { String::new() } else { path }, format!("expected a Scryfall card list (a JSON array of card objects): {}", e.inner()))
+            InputError::new(
+                file,
+                if path == "." { String::new() } else { path },
+                format!("expected a Scryfall card list (a JSON array of card objects): {}", e.inner()),
+            )
         })?;
         let mut index = CardIndex::default();
         for card in cards {
@@ -268,7 +273,14 @@ pub fn parse_forge_card(text: &str) -> Vec<CardText> {
             Some((p, t)) => (Some(p.to_string()), Some(t.to_string())),
             None => (None, None),
         };
-        out.push(CardText { name, oracle_text: oracle.unwrap_or_default(), type_line: forge_type_line(types.as_deref().unwrap_or("")), power, toughness, colors });
+        out.push(CardText {
+            name,
+            oracle_text: oracle.unwrap_or_default(),
+            type_line: forge_type_line(types.as_deref().unwrap_or("")),
+            power,
+            toughness,
+            colors,
+        });
     }
     out
 }
@@ -276,8 +288,21 @@ pub fn parse_forge_card(text: &str) -> Vec<CardText> {
 /// Forge writes "Legendary Creature Human Soldier": supertypes and types, then subtypes.
 fn forge_type_line(types: &str) -> String {
     const TYPES: [&str; 15] = [
-        "Legendary", "Basic", "Snow", "World", "Ongoing", "Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred", "Tribal",
-        "Instant", "Sorcery",
+        "Legendary",
+        "Basic",
+        "Snow",
+        "World",
+        "Ongoing",
+        "Artifact",
+        "Battle",
+        "Creature",
+        "Enchantment",
+        "Land",
+        "Planeswalker",
+        "Kindred",
+        "Tribal",
+        "Instant",
+        "Sorcery",
     ];
     let words: Vec<&str> = types.split_whitespace().collect();
     let cut = words.iter().position(|w| !TYPES.contains(w)).unwrap_or(words.len());
@@ -304,7 +329,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// file, or of every file in the folder.
 fn source_key(path: &Path, meta: &std::fs::Metadata) -> Option<String> {
     let canonical = std::fs::canonicalize(path).ok()?;
-    let stamp = |m: &std::fs::Metadata| -> Option<(u64, u128)> { Some((m.len(), m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos())) };
+    let stamp =
+        |m: &std::fs::Metadata| -> Option<(u64, u128)> { Some((m.len(), m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos())) };
     if meta.is_dir() {
         let mut files = Vec::new();
         walk(path, &mut files).ok()?;
@@ -323,7 +349,9 @@ fn source_key(path: &Path, meta: &std::fs::Metadata) -> Option<String> {
 
 fn cache_dir() -> Option<PathBuf> {
     let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    var("ATTACKOPT_CACHE_DIR").or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("attackopt"))).or_else(|| var("HOME").map(|h| h.join(".cache").join("attackopt")))
+    var("ATTACKOPT_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("attackopt")))
+        .or_else(|| var("HOME").map(|h| h.join(".cache").join("attackopt")))
 }
 
 /// The cache file of a source path: its name is a hash of the canonical path.

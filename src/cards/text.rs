@@ -101,7 +101,10 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
     }
     let mut text_effects = HashMap::new();
     for (p, reading) in &read_here {
-        let needs_attachment = reading.rules.iter().any(|r| matches!(r.rule, Rule::AttacksIfAble(Who::Attached) | Rule::CantAttack(Who::Attached, _) | Rule::Tax(Who::Attached, _, _)));
+        let needs_attachment = reading
+            .rules
+            .iter()
+            .any(|r| matches!(r.rule, Rule::AttacksIfAble(Who::Attached) | Rule::CantAttack(Who::Attached, _) | Rule::Tax(Who::Attached, _, _)));
         if needs_attachment && vb.attached_to[*p].is_none() {
             let perm = vb.perm(*p);
             vb.warnings.push(Warning {
@@ -175,8 +178,12 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule) -> Vec<EffectKind> {
         Rule::CantAttack(w, whom) => one(sel(w).map(|creatures| EffectKind::CantAttack { creatures, target: target(vb, p, *whom) })),
         Rule::MinOthers(w, count) => one(sel(w).map(|creatures| EffectKind::MinOtherAttackers { creatures, count: *count })),
         Rule::OnlyAlone(w) => one(sel(w).map(|creatures| EffectKind::AttacksOnlyAlone { creatures })),
-        Rule::MaxAttackers { count, whom, per_turn } => vec![EffectKind::MaxAttackers { count: *count, target: target(vb, p, *whom), per_turn: *per_turn }],
-        Rule::Tax(w, whom, cost) => one(sel(w).map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: cost.clone() })),
+        Rule::MaxAttackers { count, whom, per_turn } => {
+            vec![EffectKind::MaxAttackers { count: *count, target: target(vb, p, *whom), per_turn: *per_turn }]
+        }
+        Rule::Tax(w, whom, cost) => {
+            one(sel(w).map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: cost.clone() }))
+        }
         // Decided per target, for its defending player (CR 508.5, 802.2a), as Sea Serpent.
         Rule::UnlessDefenderControls(w, subtype) => match sel(w) {
             Some(creatures) => (0..vb.board.players.len())
@@ -193,7 +200,10 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule) -> Vec<EffectKind> {
             }
         }
         Rule::EachOpponentAttacks(whom) => match target(vb, p, *whom) {
-            Some(t) => (0..vb.board.players.len()).filter(|&o| vb.opponents(o, c)).map(|o| EffectKind::PlayerAttacksIfAble { player: o, target: t.clone() }).collect(),
+            Some(t) => (0..vb.board.players.len())
+                .filter(|&o| vb.opponents(o, c))
+                .map(|o| EffectKind::PlayerAttacksIfAble { player: o, target: t.clone() })
+                .collect(),
             None => vec![],
         },
         // Applied to the creatures' keywords in `read_texts`.
@@ -207,10 +217,10 @@ mod tests {
 
     #[test]
     fn type_lines() {
-        assert_eq!(types_of("Legendary Artifact Creature — Golem Construct"), (vec!["Artifact".into(), "Creature".into()], vec![
-            "Golem".into(),
-            "Construct".into()
-        ]));
+        assert_eq!(
+            types_of("Legendary Artifact Creature — Golem Construct"),
+            (vec!["Artifact".into(), "Creature".into()], vec!["Golem".into(), "Construct".into()])
+        );
         assert_eq!(types_of("Basic Land — Forest"), (vec!["Land".into()], vec!["Forest".into()]));
         assert_eq!(types_of("Instant").0, Vec::<String>::new());
         assert_eq!(types_of("Creature — Human Werewolf // Creature — Werewolf").1, vec!["Human".to_string(), "Werewolf".to_string()]);

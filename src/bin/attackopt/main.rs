@@ -82,7 +82,10 @@ fn load_board_with(file: &str, cards: Option<&CardIndex>) -> Result<attackopt::V
 /// reads no board.
 fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
     let Some(path) = &cli.cards else { return Ok(None) };
-    if !matches!(cli.command, Command::Check { .. } | Command::Solve { .. } | Command::Enumerate { .. } | Command::Validate { .. } | Command::Import { .. }) {
+    if !matches!(
+        cli.command,
+        Command::Check { .. } | Command::Solve { .. } | Command::Enumerate { .. } | Command::Validate { .. } | Command::Import { .. }
+    ) {
         return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate and import forge read boards"));
     }
     Ok(Some(CardIndex::load(path)?))
