@@ -237,7 +237,7 @@ fn drop_reminder(line: &str) -> String {
 /// typographic apostrophes and the minus sign made plain, no final period.
 fn normalize(name: &str, line: &str) -> String {
     // Older Oracle wordings ("he or she controls") read as today's.
-    let mut s = line.to_lowercase().replace(['’', '‘'], "'").replace("he or she ", "they ");
+    let mut s = line.to_lowercase().replace(['’', '‘'], "'").replace("he or she controls", "they control").replace("he or she ", "they ");
     let name = name.trim().to_lowercase().replace(['’', '‘'], "'");
     // A double-faced card's name is "front // back": each face names itself.
     let mut names: Vec<String> = name.split(" // ").map(str::to_string).collect();
@@ -629,14 +629,28 @@ fn sentence_rules(s: &str) -> Option<Rules> {
 /// What a verb phrase says of the creatures `w`; conjunctions of phrases ("gets +2/+2 and
 /// attacks each combat if able") are read part by part.
 fn verb_phrase(w: Who, verb: &str) -> Option<Rules> {
-    // Parts about power or blocking change nothing in a declaration: the board's power is the
-    // creature's current power (docs/format.md), and blocks come later (CR 509).
-    if let Some((a, b)) = verb.split_once(" and ") {
-        let mut out = verb_phrase(w.clone(), a)?;
-        let b = b.strip_prefix("has ").or_else(|| b.strip_prefix("have ")).map(|k| format!("has {k}")).unwrap_or(b.to_string());
-        out.extend(verb_phrase(w, &b)?);
+    // "gets +2/+2, has vigilance, and can't attack you": each part alone; a bare keyword after
+    // "has" continues its list ("has flying and haste"). Any part not understood fails the whole.
+    const VERBS: [&str; 10] = ["gets ", "get ", "has ", "have ", "attacks ", "attack ", "can't ", "can ", "blocks ", "block "];
+    let parts: Vec<&str> =
+        verb.split(", and ").flat_map(|p| p.split(" and ")).flat_map(|p| p.split(", ")).map(str::trim).filter(|p| !p.is_empty()).collect();
+    if parts.len() > 1 {
+        let mut out = Vec::new();
+        let mut listing_keywords = false;
+        for part in parts {
+            let part = if !VERBS.iter().any(|v| part.starts_with(v)) && listing_keywords { format!("has {part}") } else { part.to_string() };
+            listing_keywords = part.starts_with("has ") || part.starts_with("have ");
+            out.extend(one_verb_phrase(w.clone(), &part)?);
+        }
         return Some(out);
     }
+    one_verb_phrase(w, verb)
+}
+
+/// One verb phrase, no conjunction.
+fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
+    // Parts about power or blocking change nothing in a declaration: the board's power is the
+    // creature's current power (docs/format.md), and blocks come later (CR 509).
     if verb.starts_with("gets +") || verb.starts_with("get +") || verb.starts_with("gets -") || verb.starts_with("get -") {
         let pt = verb.split(' ').nth(1)?;
         let ok = pt.split('/').count() == 2 && pt.split('/').all(|x| x.trim_start_matches(['+', '-']).chars().all(|c| c.is_ascii_digit()));
@@ -662,8 +676,11 @@ fn verb_phrase(w: Who, verb: &str) -> Option<Rules> {
         _ => {}
     }
     if let Some(k) = verb.strip_prefix("has ").or_else(|| verb.strip_prefix("have ")) {
-        let (_, title) = ATTACK_KEYWORDS.iter().find(|(l, _)| *l == k)?;
-        return Some(vec![(Rule::Grant(w, title), "702")]);
+        if let Some((_, title)) = ATTACK_KEYWORDS.iter().find(|(l, _)| *l == k) {
+            return Some(vec![(Rule::Grant(w, title), "702")]);
+        }
+        // Another keyword (shroud, trample) changes nothing in a declaration.
+        return keyword_line(k).map(|_| vec![]);
     }
     if let Some(rest) = verb.strip_prefix("can't attack unless ") {
         if let Some(n) = rest.strip_prefix("at least ").and_then(|r| r.strip_suffix(" other creatures attack")) {
@@ -908,6 +925,13 @@ mod tests {
         let r = read("Goblin", "Haste\nProtection from white");
         assert_eq!(r.keywords, vec!["Haste", "Protection"]);
         assert_eq!(rules("Banner", "Creatures you control have haste."), vec![Rule::Grant(yours(false, None), "Haste")]);
+        assert_eq!(rules("Greaves", "Equipped creature has shroud and haste.\nEquip {0}"), vec![Rule::Grant(Who::Attached, "Haste")]);
+        assert_eq!(
+            rules("Vow", "Enchant creature\nEnchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control."),
+            vec![Rule::Grant(Who::Attached, "Vigilance"), Rule::CantAttack(Who::Attached, Whom::YouOrYourPlaneswalkers)]
+        );
+        // A part not understood fails the whole sentence.
+        assert_eq!(read("Odd", "Odd can't attack unless you control an Island and a Swamp.").unread.len(), 1);
         // A conditional grant is not a keyword line: reported.
         let r = read("Ape", "As long as you control a Forest, this creature has haste.");
         assert_eq!(r.unread.len(), 1);
