@@ -70,7 +70,7 @@ fn main() {
     println!("  fully understood: {understood} ({:.1} %)", pct(understood));
     println!("  skipped with a reason: {skipped} ({:.1} %)", pct(skipped));
     let mut common: Vec<_> = reasons.into_iter().collect();
-    common.sort_by(|a, b| b.1.cmp(&a.1));
+    common.sort_by_key(|c| std::cmp::Reverse(c.1));
     for (head, n) in common.iter().take(15) {
         println!("    {n:5}  ... {head} ...");
     }

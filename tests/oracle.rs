@@ -208,7 +208,7 @@ fn assert_cards_read(args: &[&str], cache: &std::path::Path) {
     // requirement can't be obeyed paying nothing... the solver finds the best legal declaration.
     assert_eq!(json["requirements_max_free"], 0, "{json:#}");
     assert_eq!(json["warnings"], json!([]), "{json:#}");
-    let (code, view, _) = run(&["validate", &args[1], "--cards", args[3], "--format", "json"], cache);
+    let (code, view, _) = run(&["validate", args[1], "--cards", args[3], "--format", "json"], cache);
     assert_eq!(code, 0);
     let texts: Vec<&str> =
         view["requirements"].as_array().unwrap().iter().chain(view["costs"].as_array().unwrap()).map(|r| r["text"].as_str().unwrap()).collect();

@@ -961,7 +961,7 @@ mod tests {
     #[test]
     fn unknown_attack_clauses_are_reported_quoted() {
         let r = read("Odd", "Flying\nOdd can't attack if you cast a spell this turn. Odd can't block.");
-        assert_eq!(r.unread, vec!["odd can't attack if you cast a spell this turn"].iter().map(|s| s.replace("odd", "~")).collect::<Vec<_>>());
+        assert_eq!(r.unread, vec!["~ can't attack if you cast a spell this turn".to_string()]);
         assert!(!r.fully_understood());
     }
 }
