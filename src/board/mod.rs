@@ -28,7 +28,7 @@ pub use error::{nearest, unknown_id, InputError, Warning};
 pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source};
 // Batch and MCP read requests through the same strict reader (issue 11, F19).
 pub use strict::{deserialize_strict, Strict};
-pub use validate::{kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
+pub use validate::{kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -209,6 +209,16 @@ pub struct Permanent {
     /// For battles: the player protecting it (CR 310.8).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protector: Option<String>,
+    /// The card's Oracle text: attackopt reads the rules for declaring attackers in it
+    /// (docs/format.md "Oracle text"); a sentence about attacking that it does not understand
+    /// is quoted in a warning and assumed away. Not read for a card of the catalog, nor for a
+    /// permanent an explicit effect names as its source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oracle_text: Option<String>,
+    /// The card's type line ("Artifact Creature — Juggernaut"): gives `types` and `subtypes`
+    /// when `types` is empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_line: Option<String>,
 }
 
 /// A {T} mana ability as written: `{"add": ...}`.
@@ -335,6 +345,8 @@ impl Permanent {
             mana: vec![],
             attached_to: None,
             protector: None,
+            oracle_text: None,
+            type_line: None,
         }
     }
 

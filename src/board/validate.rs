@@ -17,6 +17,8 @@ pub const MAX_PERMANENTS: usize = 100_000;
 pub const MAX_EFFECTS: usize = 10_000;
 /// The longest string of a board, in bytes.
 pub const MAX_STRING: usize = 1_000;
+/// The longest `oracle_text`, in bytes: the longest Oracle texts are about 1,500 bytes.
+pub const MAX_ORACLE_TEXT: usize = 10_000;
 /// The largest power or toughness, either sign: powers are summed in floating point by the
 /// integer program, exactly below 2^53.
 pub const MAX_POWER: i64 = 1_000_000;
@@ -53,6 +55,9 @@ pub struct ValidBoard {
     pub effects: Vec<ValidEffect>,
     /// What was legal but probably not meant: unknown fields, Auras attached to nothing.
     pub warnings: Vec<Warning>,
+    /// The effects read from permanents' `oracle_text`, by permanent index: filled when a
+    /// position is made (the card reader, `crate::cards`), empty before.
+    pub text_effects: HashMap<usize, Vec<EffectKind>>,
 }
 
 /// An explicit effect of the board, parsed (docs/format.md "Explicit effects").
@@ -267,6 +272,12 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         for (j, s) in p.keywords.iter().enumerate() {
             check_len(&ctx, &at(&format!("keywords[{j}]")), s)?;
         }
+        if let Some(t) = &p.type_line {
+            check_len(&ctx, &at("type_line"), t)?;
+        }
+        if let Some(t) = p.oracle_text.as_ref().filter(|t| t.len() > MAX_ORACLE_TEXT) {
+            return Err(ctx.err(at("oracle_text"), format!("expected an Oracle text of at most {MAX_ORACLE_TEXT} bytes, found {} bytes", t.len())));
+        }
         let (mut goaders, mut gone) = (Vec::new(), Vec::new());
         for (j, g) in p.goaded_by.iter().enumerate() {
             let path = at(&format!("goaded_by[{j}]"));
@@ -334,6 +345,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         pools,
         effects,
         warnings,
+        text_effects: HashMap::new(),
     };
     Ok(vb)
 }

@@ -9,11 +9,17 @@
 //! Each entry says in our own words what the card does and which rule or ruling it relies on.
 
 mod known;
+pub mod oracle;
+mod source;
+mod text;
 
 use crate::board::{edit_distance, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 pub use known::{known_card, KnownCard, KNOWN_CARDS};
+pub use source::{parse_forge_card, printed, CardIndex, CardText};
 use std::collections::{HashMap, HashSet};
+pub(crate) use text::read_texts;
+pub use text::types_of;
 
 /// One catalog entry.
 pub struct Card {
@@ -428,9 +434,13 @@ pub fn lookup(name: &str) -> Option<&'static Card> {
     CATALOG.iter().find(|c| c.name.eq_ignore_ascii_case(name.trim()))
 }
 
-/// The effects named permanent `p` contributes on this board (none for a name not in the catalog).
+/// The effects permanent `p` contributes on this board: its catalog entry's, or else those read
+/// from its Oracle text (none for other permanents).
 pub fn card_effects(vb: &CardView, p: usize) -> Vec<EffectKind> {
-    lookup(&vb.perm(p).name).map(|card| (card.effects)(vb, p)).unwrap_or_default()
+    match lookup(&vb.perm(p).name) {
+        Some(card) => (card.effects)(vb, p),
+        None => vb.text_effects.get(&p).cloned().unwrap_or_default(),
+    }
 }
 
 /// The mana abilities a permanent has: its explicit `mana`, plus those its basic land types
@@ -625,19 +635,7 @@ fn writes_its_mana(vb: &ValidBoard, p: usize) -> bool {
 /// card whose mana ability is missing from the permanent (a Forest without the Forest subtype)
 /// is warned about too: it makes no mana as written.
 fn warn_about_names(vb: &ValidBoard) -> Vec<Warning> {
-    // A source names a permanent by its id or name, alone or followed by a parenthesis
-    // ("Vow of Duty (C's aura on q)", as explanations read best).
-    let sources: HashSet<String> = vb
-        .board
-        .effects
-        .iter()
-        .filter_map(|e| e.source.as_deref())
-        .map(|s| {
-            let s = s.trim();
-            let named = if s.ends_with(')') { s.split_once(" (").map_or(s, |(name, _)| name) } else { s };
-            named.trim().to_lowercase()
-        })
-        .collect();
+    let sources = effect_sources(vb);
     let mut names: HashMap<String, Name> = HashMap::new();
     let mut budget = SUGGESTION_BUDGET;
     let mut warnings = Vec::new();
@@ -679,8 +677,8 @@ fn warn_about_names(vb: &ValidBoard) -> Vec<Warning> {
                 }
             }
             Name::Unknown(suggestion) => {
-                let described =
-                    is_token(perm) || writes_its_mana(vb, p) || sources.contains(&perm.id.to_lowercase()) || sources.contains(&name.to_lowercase());
+                // Oracle text describes it too: what of it is not understood gets its own warning.
+                let described = is_token(perm) || writes_its_mana(vb, p) || named_source(&sources, perm) || perm.oracle_text.is_some();
                 if described {
                     continue;
                 }
@@ -690,6 +688,27 @@ fn warn_about_names(vb: &ValidBoard) -> Vec<Warning> {
         }
     }
     warnings
+}
+
+/// What the explicit effects of a board name as their `source`, lower case: a source names a
+/// permanent by its id or name, alone or followed by a parenthesis ("Vow of Duty (C's aura on
+/// q)", as explanations read best).
+fn effect_sources(vb: &ValidBoard) -> HashSet<String> {
+    vb.board
+        .effects
+        .iter()
+        .filter_map(|e| e.source.as_deref())
+        .map(|s| {
+            let s = s.trim();
+            let named = if s.ends_with(')') { s.split_once(" (").map_or(s, |(name, _)| name) } else { s };
+            named.trim().to_lowercase()
+        })
+        .collect()
+}
+
+/// Whether an explicit effect names this permanent (by id or name) as its source.
+fn named_source(sources: &HashSet<String>, perm: &Permanent) -> bool {
+    sources.contains(&perm.id.to_lowercase()) || (!perm.name.trim().is_empty() && sources.contains(&perm.name.trim().to_lowercase()))
 }
 
 /// The mana a basic land type's ability makes (CR 305.6).

@@ -33,6 +33,7 @@ use crate::board::{Board, InputError, ManaAbilitySpec, Permanent, Player, Varian
 // The table of cards known by name lives with the catalog (src/cards/known.rs): the importer
 // and the unknown-name warnings read one list. Re-exported here, where it used to be.
 pub use crate::cards::{known_card, KnownCard};
+use crate::cards::{printed, types_of, CardIndex, CardText};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -426,13 +427,40 @@ const HARMLESS_OPTIONS: [&str; 13] = [
     "artid",
 ];
 
-/// Parse a Forge state file into a board. `file` names it in messages.
+/// Parse a Forge state file into a board, with only the cards attackopt knows by name. `file`
+/// names it in messages. See [`import_with`].
+pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
+    import_with(text, file, None)
+}
+
+/// A card from a card source (`--cards`): its Oracle text is read when the board is (issue 14);
+/// None when its type line has no permanent type (an instant on the battlefield is not read).
+fn from_text(card: &CardText) -> Option<Permanent> {
+    let (types, subtypes) = types_of(&card.type_line);
+    if types.is_empty() {
+        return None;
+    }
+    let mut p = blank_permanent();
+    p.name = card.name.clone();
+    p.types = types;
+    p.subtypes = subtypes;
+    p.colors = card.colors.clone();
+    p.power = printed(card.power.as_deref()).unwrap_or(0);
+    p.toughness = printed(card.toughness.as_deref()).unwrap_or(0);
+    p.oracle_text = Some(card.oracle_text.clone());
+    p.type_line = Some(card.type_line.clone());
+    Some(p)
+}
+
+/// Parse a Forge state file into a board. `file` names it in messages. With a card source
+/// (`--cards`), a card neither in the catalog nor among the plain cards is imported with its
+/// Oracle text when the source has it.
 ///
 /// Players: a file written with `human`/`ai` keys gives players `human` and `ai`; a file with
 /// `p0`, `p1`, ... keys (Forge's newer and multiplayer state files) gives players `p0` to the
 /// highest seat named (at least `p1`, as a game has two players), and there `human`/`ai` keys,
 /// if any, are read as p0/p1.
-pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
+pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<Imported, InputError> {
     let mut warnings = Vec::new();
     let mut skipped = Vec::new();
     let mut life: HashMap<usize, i64> = HashMap::new();
@@ -621,6 +649,14 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
             continue;
         } else if let Some(k) = known_card(&name) {
             from_known(k)
+        } else if let Some(card) = cards.and_then(|c| c.get(&name)) {
+            match from_text(card) {
+                Some(p) => p,
+                None => {
+                    skipped.push(skip(format!("its type line \"{}\" names no permanent type", card.type_line)));
+                    continue;
+                }
+            }
         } else {
             skipped.push(skip(
                 "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, so what it does to attacks is unknown".into(),

@@ -47,6 +47,7 @@ mod limits;
 mod mcp;
 mod mcp_tools;
 mod models;
+mod oracle;
 mod paid_dual;
 mod rules_cr;
 mod scenarios;

@@ -18,6 +18,11 @@ Boards, declarations and answers: docs/format.md; the rules implemented: docs/ru
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// A card source for the board's cards: a Scryfall card list (JSON file) or Forge's
+    /// cardsfolder (directory); cards found by name get their Oracle text (check, solve,
+    /// enumerate, validate, import forge).
+    #[arg(long, global = true, value_name = "FILE|DIR")]
+    pub cards: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -7,6 +7,7 @@
 
 use args::{Cli, Command, Format, ImportSource, SchemaName};
 use attackopt::generator::Profile;
+use attackopt::oracle::CardIndex;
 use attackopt::Objective;
 use attackopt::Options;
 use attackopt::Position;
@@ -55,9 +56,9 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 /// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
 /// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
 /// frees it at once.
-fn load_position(file: &str) -> Result<&'static Position, Failure> {
+fn load_position(file: &str, cards: Option<&CardIndex>) -> Result<&'static Position, Failure> {
     attackopt::debug_note(|| format!("reading {file}"));
-    let vb = load_board(file)?;
+    let vb = load_board_with(file, cards)?;
     attackopt::debug_note(|| "board read and validated".into());
     let pos = Position::new(vb)?;
     // After `Position::new`, which adds the named cards' warnings. The answer lists them too
@@ -66,6 +67,28 @@ fn load_position(file: &str) -> Result<&'static Position, Failure> {
     warn(file, &pos.board.warnings);
     attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
+}
+
+/// Read and validate a board, its cards given their Oracle text from the card source.
+fn load_board_with(file: &str, cards: Option<&CardIndex>) -> Result<attackopt::ValidBoard, Failure> {
+    let mut vb = load_board(file)?;
+    if let Some(cards) = cards {
+        cards.fill(&mut vb.board);
+    }
+    Ok(vb)
+}
+
+/// The card source of `--cards`, indexed (or read from its cache); refused on a command that
+/// reads no board.
+fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
+    let Some(path) = &cli.cards else { return Ok(None) };
+    if !matches!(
+        cli.command,
+        Command::Check { .. } | Command::Solve { .. } | Command::Enumerate { .. } | Command::Validate { .. } | Command::Import { .. }
+    ) {
+        return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate and import forge read boards"));
+    }
+    Ok(Some(CardIndex::load(path)?))
 }
 
 /// Leave a result to the OS at exit, like the board (see [`load_position`]).
@@ -92,10 +115,12 @@ fn print_text(text: String) {
 /// Run a parsed command line; returns the exit status.
 fn run(cli: Cli) -> Result<i32, Failure> {
     let started = std::time::Instant::now();
+    let cards = card_source(&cli)?;
+    let cards = cards.as_ref();
     match cli.command {
         Command::Check { board, declaration, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board)?;
+            let pos = load_position(&board, cards)?;
             let (decl, warnings) = load_declaration(&declaration)?;
             warn(&declaration, &warnings);
             pos.board.check_declaration_ids(&decl, &declaration)?;
@@ -105,11 +130,11 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Enumerate { board, limit, detail, solver, format } => {
             let options = solver.options(started)?;
-            respond(load_position(&board)?, &Request::Enumerate { limit, detail }, &options, format)
+            respond(load_position(&board, cards)?, &Request::Enumerate { limit, detail }, &options, format)
         }
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board)?;
+            let pos = load_position(&board, cards)?;
             let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
@@ -117,7 +142,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Validate { board, format } => {
             // Warnings are part of validate's answer, not standard error.
-            let pos = keep(Position::new(load_board(&board)?)?);
+            let pos = keep(Position::new(load_board_with(&board, cards)?)?);
             respond(pos, &Request::Validate, &Options::default(), format)
         }
         Command::Generate { players, creatures, seed, profile } => {
@@ -166,7 +191,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Import { source: ImportSource::Forge { file, format } } => {
             let text = attackopt::input::read_source(&file)?;
-            let imported = attackopt::forge::import(&text, &file)?;
+            let imported = attackopt::forge::import_with(&text, &file, cards)?;
             for s in &imported.skipped {
                 errln!("attackopt: {file}: skipped: {s}");
             }

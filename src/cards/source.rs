@@ -1,0 +1,423 @@
+//! Card sources for `--cards FILE|DIR` (docs/format.md "Oracle text"): a Scryfall card list (a
+//! JSON array of card objects, such as the oracle-cards bulk file) or Forge's `cardsfolder` (one
+//! `.txt` file per card, in subfolders), indexed by name. Cards on a board whose name is found get
+//! their Oracle text (and, when the permanent has no types, its types, subtypes, power and
+//! toughness); the catalog's cards do not need it, and a permanent's own `oracle_text` wins.
+//!
+//! Indexing a whole source takes seconds (30,000 Forge files, a 150 MB JSON file), so the index
+//! is cached: a JSON file of the fields attackopt reads, in `$ATTACKOPT_CACHE_DIR`, else
+//! `$XDG_CACHE_HOME/attackopt`, else `$HOME/.cache/attackopt`, one per source path, rebuilt when
+//! the source's size or modification time changes. A cache that can't be read or written is
+//! skipped silently: the source is indexed again.
+
+use super::lookup;
+use super::text::types_of;
+use crate::board::{Board, InputError, MAX_ORACLE_TEXT};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One card face as a source gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardText {
+    /// The face's name.
+    pub name: String,
+    /// Its Oracle text (lines separated by newlines).
+    pub oracle_text: String,
+    /// Its type line, "Artifact Creature — Juggernaut".
+    pub type_line: String,
+    /// Its printed power ("2", "*"), if any.
+    pub power: Option<String>,
+    /// Its printed toughness, if any.
+    pub toughness: Option<String>,
+    /// Its colors, as letters (W, U, B, R, G).
+    #[serde(default)]
+    pub colors: Vec<String>,
+}
+
+/// Cards by name (any case).
+#[derive(Debug, Clone, Default)]
+pub struct CardIndex {
+    cards: HashMap<String, CardText>,
+}
+
+/// The cache file's contents.
+#[derive(Serialize, Deserialize)]
+struct Cached {
+    /// The cache format; another value is rebuilt.
+    version: u32,
+    /// The source's path, size and modification time when indexed.
+    key: String,
+    cards: Vec<CardText>,
+}
+
+const CACHE_VERSION: u32 = 1;
+
+/// A Scryfall card object: the fields read, others ignored.
+#[derive(Deserialize)]
+struct ScryfallCard {
+    name: String,
+    #[serde(default)]
+    oracle_text: Option<String>,
+    #[serde(default)]
+    type_line: Option<String>,
+    #[serde(default)]
+    power: Option<String>,
+    #[serde(default)]
+    toughness: Option<String>,
+    #[serde(default)]
+    colors: Option<Vec<String>>,
+    #[serde(default)]
+    card_faces: Option<Vec<ScryfallFace>>,
+}
+
+/// A face of a Scryfall card (double-faced, split, adventure, flip).
+#[derive(Deserialize)]
+struct ScryfallFace {
+    name: String,
+    #[serde(default)]
+    oracle_text: Option<String>,
+    #[serde(default)]
+    type_line: Option<String>,
+    #[serde(default)]
+    power: Option<String>,
+    #[serde(default)]
+    toughness: Option<String>,
+    #[serde(default)]
+    colors: Option<Vec<String>>,
+}
+
+impl CardIndex {
+    /// Index a card source: a directory is a Forge cardsfolder, a file a Scryfall JSON card
+    /// list. Cached (see the module's documentation).
+    pub fn load(path: &str) -> Result<CardIndex, InputError> {
+        let meta = std::fs::metadata(path).map_err(|e| InputError::new(path, "", format!("cannot read the card source: {e}")))?;
+        let key = source_key(Path::new(path), &meta);
+        let cache = cache_file(path);
+        if let (Some(cache), Some(key)) = (&cache, &key) {
+            if let Some(index) = read_cache(cache, key) {
+                return Ok(index);
+            }
+        }
+        let index =
+            if meta.is_dir() { CardIndex::from_forge_dir(path)? } else { CardIndex::from_scryfall_json(&crate::board::read_source(path)?, path)? };
+        if let (Some(cache), Some(key)) = (cache, key) {
+            write_cache(&cache, &key, &index);
+        }
+        Ok(index)
+    }
+
+    /// Index a Scryfall card list: a JSON array of card objects with `name`, `oracle_text`,
+    /// `type_line`, `power`, `toughness` and, for cards of several faces, `card_faces`. `file`
+    /// names it in messages.
+    pub fn from_scryfall_json(text: &str, file: &str) -> Result<CardIndex, InputError> {
+        let mut json = serde_json::Deserializer::from_str(text);
+        let cards: Vec<ScryfallCard> = serde_path_to_error::deserialize(&mut json).map_err(|e| {
+            let path = e.path().to_string();
+            InputError::new(
+                file,
+                if path == "." { String::new() } else { path },
+                format!("expected a Scryfall card list (a JSON array of card objects): {}", e.inner()),
+            )
+        })?;
+        let mut index = CardIndex::default();
+        for card in cards {
+            let faces = card.card_faces.unwrap_or_default();
+            match (card.oracle_text, faces.first()) {
+                (Some(text), _) => index.add(CardText {
+                    name: card.name,
+                    oracle_text: text,
+                    type_line: card.type_line.unwrap_or_default(),
+                    power: card.power,
+                    toughness: card.toughness,
+                    colors: card.colors.clone().unwrap_or_default(),
+                }),
+                (None, Some(front)) => {
+                    // "Front // Back" names the card by its front face (CR 712.8a).
+                    index.add(CardText {
+                        name: card.name.clone(),
+                        oracle_text: front.oracle_text.clone().unwrap_or_default(),
+                        type_line: front.type_line.clone().unwrap_or_default(),
+                        power: front.power.clone(),
+                        toughness: front.toughness.clone(),
+                        colors: front.colors.clone().or(card.colors.clone()).unwrap_or_default(),
+                    });
+                }
+                (None, None) => {}
+            }
+            for f in faces {
+                index.add(CardText {
+                    name: f.name,
+                    oracle_text: f.oracle_text.unwrap_or_default(),
+                    type_line: f.type_line.unwrap_or_default(),
+                    power: f.power,
+                    toughness: f.toughness,
+                    colors: f.colors.or(card.colors.clone()).unwrap_or_default(),
+                });
+            }
+        }
+        Ok(index)
+    }
+
+    /// Index Forge's cardsfolder: every `.txt` file under `dir`, read for its `Name:`,
+    /// `Types:`, `PT:` and `Oracle:` lines (a second face follows an `ALTERNATE` line).
+    pub fn from_forge_dir(dir: &str) -> Result<CardIndex, InputError> {
+        let mut files = Vec::new();
+        walk(Path::new(dir), &mut files).map_err(|e| InputError::new(dir, "", format!("cannot read the card folder: {e}")))?;
+        files.sort();
+        let mut index = CardIndex::default();
+        for f in files {
+            let Ok(text) = std::fs::read_to_string(&f) else { continue };
+            for card in parse_forge_card(&text) {
+                index.add(card);
+            }
+        }
+        Ok(index)
+    }
+
+    /// The first face of a name wins (a source lists a card once; faces share no name).
+    fn add(&mut self, card: CardText) {
+        if card.oracle_text.len() <= MAX_ORACLE_TEXT && !card.name.is_empty() {
+            self.cards.entry(card.name.trim().to_lowercase()).or_insert(card);
+        }
+    }
+
+    /// The card of this name (any case).
+    pub fn get(&self, name: &str) -> Option<&CardText> {
+        self.cards.get(&name.trim().to_lowercase())
+    }
+
+    /// How many names are indexed.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether nothing is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The cards, in no particular order.
+    pub fn cards(&self) -> impl Iterator<Item = &CardText> {
+        self.cards.values()
+    }
+
+    /// Give each permanent of a board whose name is indexed its Oracle text and type line;
+    /// one without types also gets its types, subtypes, power and toughness. Left alone: a
+    /// permanent with its own `oracle_text`, and the catalog's cards (their entry wins). Colors
+    /// too are given only to a permanent without types: one written with its types and no
+    /// colors is read as written.
+    /// Returns how many permanents were given a text.
+    pub fn fill(&self, board: &mut Board) -> usize {
+        let mut filled = 0;
+        for perm in &mut board.permanents {
+            if perm.oracle_text.is_some() || lookup(&perm.name).is_some() {
+                continue;
+            }
+            let Some(card) = self.get(&perm.name) else { continue };
+            perm.oracle_text = Some(card.oracle_text.clone());
+            if perm.type_line.is_none() {
+                perm.type_line = Some(card.type_line.clone());
+            }
+            if perm.types.is_empty() {
+                let (types, subtypes) = types_of(&card.type_line);
+                perm.types = types;
+                if perm.subtypes.is_empty() {
+                    perm.subtypes = subtypes;
+                }
+                perm.power = printed(card.power.as_deref()).unwrap_or(perm.power);
+                perm.toughness = printed(card.toughness.as_deref()).unwrap_or(perm.toughness);
+                if perm.colors.is_empty() {
+                    perm.colors = card.colors.clone();
+                }
+            }
+            filled += 1;
+        }
+        filled
+    }
+}
+
+/// A printed power or toughness as a number ("*" and "1+*" are none).
+pub fn printed(v: Option<&str>) -> Option<i64> {
+    v?.trim().parse::<i64>().ok().filter(|n| n.abs() <= 1_000)
+}
+
+/// The faces of one Forge card script.
+pub fn parse_forge_card(text: &str) -> Vec<CardText> {
+    let mut out = Vec::new();
+    for face in text.split("\nALTERNATE") {
+        let (mut name, mut types, mut pt, mut oracle, mut colors) = (None, None, None, None, Vec::new());
+        for line in face.lines() {
+            let line = line.trim_end_matches('\r');
+            if let Some(v) = line.strip_prefix("Name:") {
+                name.get_or_insert(v.trim().to_string());
+            } else if let Some(v) = line.strip_prefix("Types:") {
+                types = Some(v.trim().to_string());
+            } else if let Some(v) = line.strip_prefix("ManaCost:") {
+                // A card's colors are those of its mana cost (CR 105.2); Forge writes hybrids W/U.
+                for c in ["W", "U", "B", "R", "G"] {
+                    if v.split([' ', '/']).any(|s| s == c) && !colors.iter().any(|x: &String| x == c) {
+                        colors.push(c.to_string());
+                    }
+                }
+            } else if let Some(v) = line.strip_prefix("Color:") {
+                colors = v.split(',').filter_map(|c| crate::board::parse_color(c.trim())).map(|t| t.letter().to_string()).collect();
+            } else if let Some(v) = line.strip_prefix("PT:") {
+                pt = Some(v.trim().to_string());
+            } else if let Some(v) = line.strip_prefix("Oracle:") {
+                oracle = Some(v.trim().replace("\\n", "\n"));
+            }
+        }
+        let Some(name) = name else { continue };
+        let (power, toughness) = match pt.as_deref().and_then(|p| p.split_once('/')) {
+            Some((p, t)) => (Some(p.to_string()), Some(t.to_string())),
+            None => (None, None),
+        };
+        out.push(CardText {
+            name,
+            oracle_text: oracle.unwrap_or_default(),
+            type_line: forge_type_line(types.as_deref().unwrap_or("")),
+            power,
+            toughness,
+            colors,
+        });
+    }
+    out
+}
+
+/// Forge writes "Legendary Creature Human Soldier": supertypes and types, then subtypes.
+fn forge_type_line(types: &str) -> String {
+    const TYPES: [&str; 15] = [
+        "Legendary",
+        "Basic",
+        "Snow",
+        "World",
+        "Ongoing",
+        "Artifact",
+        "Battle",
+        "Creature",
+        "Enchantment",
+        "Land",
+        "Planeswalker",
+        "Kindred",
+        "Tribal",
+        "Instant",
+        "Sorcery",
+    ];
+    let words: Vec<&str> = types.split_whitespace().collect();
+    let cut = words.iter().position(|w| !TYPES.contains(w)).unwrap_or(words.len());
+    if cut == words.len() {
+        words.join(" ")
+    } else {
+        format!("{} — {}", words[..cut].join(" "), words[cut..].join(" "))
+    }
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "txt") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// What identifies a source's contents: its path, and the size and modification time of the
+/// file, or of every file in the folder.
+fn source_key(path: &Path, meta: &std::fs::Metadata) -> Option<String> {
+    let canonical = std::fs::canonicalize(path).ok()?;
+    let stamp =
+        |m: &std::fs::Metadata| -> Option<(u64, u128)> { Some((m.len(), m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos())) };
+    if meta.is_dir() {
+        let mut files = Vec::new();
+        walk(path, &mut files).ok()?;
+        let (mut size, mut newest) = (0u64, 0u128);
+        for f in &files {
+            let (s, t) = stamp(&std::fs::metadata(f).ok()?)?;
+            size = size.wrapping_add(s);
+            newest = newest.max(t);
+        }
+        Some(format!("{}:dir:{}:{size}:{newest}", canonical.display(), files.len()))
+    } else {
+        let (s, t) = stamp(meta)?;
+        Some(format!("{}:file:{s}:{t}", canonical.display()))
+    }
+}
+
+fn cache_dir() -> Option<PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("ATTACKOPT_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("attackopt")))
+        .or_else(|| var("HOME").map(|h| h.join(".cache").join("attackopt")))
+}
+
+/// The cache file of a source path: its name is a hash of the canonical path.
+fn cache_file(path: &str) -> Option<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let canonical = std::fs::canonicalize(path).ok()?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    canonical.hash(&mut h);
+    Some(cache_dir()?.join(format!("cards-{:016x}.json", h.finish())))
+}
+
+fn read_cache(file: &Path, key: &str) -> Option<CardIndex> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let cached: Cached = serde_json::from_str(&text).ok()?;
+    if cached.version != CACHE_VERSION || cached.key != key {
+        return None;
+    }
+    let mut index = CardIndex::default();
+    for c in cached.cards {
+        index.add(c);
+    }
+    Some(index)
+}
+
+fn write_cache(file: &Path, key: &str, index: &CardIndex) {
+    let mut cards: Vec<CardText> = index.cards.values().cloned().collect();
+    cards.sort_by(|a, b| a.name.cmp(&b.name));
+    let cached = Cached { version: CACHE_VERSION, key: key.to_string(), cards };
+    let Ok(text) = serde_json::to_string(&cached) else { return };
+    let Some(dir) = file.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    // Written aside and renamed: a reader never sees half a cache.
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, file).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forge_scripts_and_their_faces() {
+        let script = "Name:Grim Brute\nManaCost:2 R\nTypes:Legendary Creature Ogre Warrior\nPT:3/2\nS:Mode$ MustAttack | ValidCreature$ Card.Self\nOracle:Grim Brute attacks each combat if able.\\nHaste\nALTERNATE\nName:Grim Back\nTypes:Enchantment\nOracle:\n";
+        let faces = parse_forge_card(script);
+        assert_eq!(faces.len(), 2);
+        assert_eq!(faces[0].name, "Grim Brute");
+        assert_eq!(faces[0].type_line, "Legendary Creature — Ogre Warrior");
+        assert_eq!(faces[0].oracle_text, "Grim Brute attacks each combat if able.\nHaste");
+        assert_eq!((faces[0].power.as_deref(), faces[0].toughness.as_deref()), (Some("3"), Some("2")));
+        assert_eq!(faces[1].type_line, "Enchantment");
+        assert_eq!(faces[0].colors, vec!["R"]);
+    }
+
+    #[test]
+    fn scryfall_cards_and_faces() {
+        let json = r#"[{"name": "Brute", "oracle_text": "Brute attacks each combat if able.", "type_line": "Creature — Ogre", "power": "3", "toughness": "3", "keywords": []},
+            {"name": "Day // Night", "card_faces": [{"name": "Day", "oracle_text": "Day can't attack.", "type_line": "Creature — Human"}, {"name": "Night", "oracle_text": "", "type_line": "Creature — Wolf"}]}]"#;
+        let index = CardIndex::from_scryfall_json(json, "cards.json").unwrap();
+        assert_eq!(index.get("brute").map(|c| c.power.clone()), Some(Some("3".into())));
+        assert_eq!(index.get("Day // Night").map(|c| c.oracle_text.as_str()), Some("Day can't attack."));
+        assert_eq!(index.get("Night").map(|c| c.type_line.as_str()), Some("Creature — Wolf"));
+        let bad = CardIndex::from_scryfall_json(r#"[{"name": 3}]"#, "cards.json").unwrap_err();
+        assert_eq!(bad.path, "[0].name");
+    }
+}
