@@ -385,6 +385,20 @@ impl<'a> Search<'a> {
             }
             let bar = paid_bar(self.pos, &a, self.ilp)?;
             crate::debug::note(|| format!("round: objective {:.0} ({optimality:?}), obeys {obeyed}, paid bar {}", solved.objective, bar.value));
+            // With ATTACKOPT_DEBUG: the round's declaration and its bar's witness, to see what a
+            // bar that is only a lower bound missed (issue 10: the trade of an elf's mana).
+            crate::debug::note(|| {
+                let show = |d: &Assignment| {
+                    let mut v: Vec<String> = d
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(c, t)| t.map(|t| format!("{}->{}", self.pos.rules.creatures[c].id, self.pos.rules.targets[t].id)))
+                        .collect();
+                    v.sort();
+                    v.join(" ")
+                };
+                format!("round declaration: {}\n  witness: {}", show(&a), show(&bar.witness))
+            });
             if obeyed >= bar.value {
                 return Ok(Some((a, optimality)));
             }

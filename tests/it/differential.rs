@@ -922,6 +922,40 @@ fn generator_covers_features() {
     assert!(missing.is_empty(), "the generator never produced: {missing:?}");
 }
 
+/// How often the taxed boards of `cr_508_1d_paid_solve_matches_exhaustive_on_taxed_boards` (and
+/// the general random boards) have a mana creature with requirements of its own, the case
+/// where the paid bar's inner declaration may attack with a creature whose mana the outer one
+/// taps (CR 508.1d, 508.1f; issue 10). The taxed generator adds one on purpose (goaded, CR
+/// 701.15b, or "attacks each combat if able"): 730 of 2,000 taxed boards have one (before the
+/// knob, none: the generator's own "attacks if able" effects select token kinds, and boards of
+/// at most 3 creatures have no Elf kind); the general boards of `gen::board()`: 325 of 2,000.
+#[test]
+fn cr_508_1f_taxed_boards_cover_mana_creatures_with_requirements() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let tied_with_requirement = |pos: &Position| {
+        pos.mana
+            .sources
+            .iter()
+            .filter_map(|s| s.tapped_if_attacks)
+            .any(|c| pos.rules.by_creature[c].requirements.iter().any(|&r| pos.rules.requirements[r].counts))
+    };
+    let count = |strategy: BoxedStrategy<Value>, n: usize| {
+        let mut runner = TestRunner::deterministic();
+        (0..n)
+            .filter(|_| {
+                let v = strategy.new_tree(&mut runner).unwrap().current();
+                let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
+                tied_with_requirement(&pos)
+            })
+            .count()
+    };
+    let taxed = count(gen::taxed_board().boxed(), 2000);
+    let general = count(gen::board().boxed(), 2000);
+    println!("mana creatures with requirements: {taxed} of 2,000 taxed boards, {general} of 2,000 general boards");
+    assert!(taxed >= 400, "only {taxed} of 2,000 taxed boards have a mana creature with requirements");
+}
+
 /// Statistics of the generated boards, for tuning the generator:
 /// `cargo test --release --test differential generator_stats -- --ignored --nocapture`.
 #[test]

@@ -964,7 +964,7 @@ pub fn case(n: usize) -> impl Strategy<Value = Case> {
 /// Flunkies (can't attack alone), a little life (Norn's Annex pays {W/P} with 2 life), a second
 /// cap crossing Crawlspace's.
 pub fn taxed_board() -> impl Strategy<Value = Value> {
-    (3usize..=5, 1usize..=3, any::<u64>(), vec(any::<bool>(), 8), 0i64..=6, 1u32..=2).prop_map(|(players, creatures, seed, extras, life, cap)| {
+    (3usize..=5, 1usize..=3, any::<u64>(), vec(any::<bool>(), 10), 0i64..=6, 1u32..=2).prop_map(|(players, creatures, seed, extras, life, cap)| {
         use attackopt::generator::{generate, Profile};
         let mut board = serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap();
         let active = board["active_player"].as_str().unwrap().to_string();
@@ -976,7 +976,15 @@ pub fn taxed_board() -> impl Strategy<Value = Value> {
                    "keywords": if haste { vec!["Haste"] } else { vec![] }})
         };
         if extras[0] {
-            perms.push(creature("elf", "Llanowar Elves", 1, extras[1]));
+            let mut elf = creature("elf", "Llanowar Elves", 1, extras[1]);
+            // A mana creature with requirements of its own (issue 10): goaded (CR 701.15b), or
+            // "attacks each combat if able" (Fumiko the Lowblood's kind of effect, CR 508.1d),
+            // so the paid bar's inner declaration wants it to attack where the outer one may
+            // tap it for mana (CR 508.1f).
+            if extras[8] {
+                elf["goaded_by"] = json!([opponents[0]]);
+            }
+            perms.push(elf);
         }
         if extras[2] {
             perms.push(creature("master", "Master of Cruelties", 1, true));
@@ -990,6 +998,12 @@ pub fn taxed_board() -> impl Strategy<Value = Value> {
                     p["life"] = json!(life);
                 }
             }
+        }
+        if extras[0] && extras[9] {
+            board["effects"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!({"kind": "attacks_if_able", "creatures": ["elf"], "source": "an elf that must attack"}));
         }
         if extras[5] {
             // A cap over two opponents: crosses Crawlspace's single-player cap.
