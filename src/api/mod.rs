@@ -30,6 +30,8 @@
 /// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
 /// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
 pub mod request;
+/// Answers as text (`--format text`), cards by name: one rendering for every front end.
+mod text;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;
@@ -228,6 +230,8 @@ impl Position {
     pub fn check(&self, d: &Declaration, options: &Options) -> Result<CheckResult, Error> {
         self.board.check_declaration_ids(d, "declaration")?;
         let mut r = legality::check(self, d, options.baseline, options.maximizer(self)?.as_ref())?;
+        // Legal: why each requirement left unobeyed is, as a judge would explain (issue 13).
+        legality::explain_unobeyed(self, &mut r);
         // Illegal for another reason than its requirements alone (those get the witness): the
         // closest legal declaration, as a judge would offer (issue 13).
         if r.verdict() == Some(false) && r.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {

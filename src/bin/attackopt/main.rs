@@ -33,7 +33,6 @@ mod args;
 mod batch;
 mod failure;
 mod mcp;
-mod text;
 mod transport;
 mod watchdog;
 
@@ -78,7 +77,7 @@ fn respond(pos: &Position, request: &Request, options: &Options, format: Format)
     let answer = keep(pos.answer(request, options)?);
     match format {
         Format::Json => print_json(&answer.json())?,
-        Format::Text => print_text(text::text(answer, options)),
+        Format::Text => print_text(answer.to_text(pos, options)),
     }
     Ok(answer.exit.code())
 }

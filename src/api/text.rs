@@ -1,0 +1,86 @@
+//! Answers as readable text (`--format text`): the command line prints it, and any front end
+//! (the web page) can, from the library alone. Cards are named with their ids ("tap Island (ai1)
+//! for {U}", issue 13).
+
+use super::request::{Answer, Outcome};
+use super::{Enumeration, Method, Options};
+use crate::legality::attacks_text;
+use crate::position::Position;
+
+impl Answer {
+    /// The answer as text: the board's warnings first, as they qualify the answer (a card
+    /// attackopt does not know is read as having no abilities, issue 13), then the answer.
+    /// `validate` lists them in its own text. `pos` is the board the answer is about.
+    ///
+    /// ```
+    /// use attackopt::{Options, Position, Request};
+    ///
+    /// let board = r#"{"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+    ///   "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"],
+    ///                   "power": 2, "goaded_by": ["B"]}]}"#;
+    /// let pos = Position::from_json(board, "board.json")?;
+    /// let decl = pos.declaration_from_json(r#"{"attacks": [{"creature": "bear", "target": "B"}]}"#, "d.json")?;
+    /// let answer = pos.answer(&Request::Check(decl), &Options::default())?;
+    /// assert!(answer.to_text(&pos, &Options::default()).starts_with("LEGAL (baseline paid): Grizzly Bears (bear) -> B"));
+    /// # Ok::<(), attackopt::Error>(())
+    /// ```
+    pub fn to_text(&self, pos: &Position, options: &Options) -> String {
+        let body = outcome_text(&self.result, pos, options);
+        if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_)) {
+            return body;
+        }
+        let mut s: String = self.warnings.iter().map(|w| format!("{w}\n")).collect();
+        s.push('\n');
+        s.push_str(&body);
+        s
+    }
+}
+
+fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String {
+    match outcome {
+        Outcome::Check(result) => result.to_text(pos),
+        Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text(pos)),
+        Outcome::Solve(result) => {
+            let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
+            format!(
+                "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):\n{}",
+                result.objective,
+                result.result.to_text(pos)
+            )
+        }
+        Outcome::Enumerate(found) => enumeration_text(found, pos, options),
+        Outcome::Validate(view) => view.to_text(pos),
+        // No command prints it as text; batch answers it as JSON.
+        Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
+    }
+}
+
+/// `enumerate --format text`: a header, one line per declaration, the proof.
+fn enumeration_text(found: &Enumeration, pos: &Position, options: &Options) -> String {
+    let n = found.declarations.len();
+    let mut s = format!(
+        "{n} legal declaration{} (baseline {}){}:\n",
+        if n == 1 { "" } else { "s" },
+        options.baseline,
+        if found.complete {
+            ", the complete list"
+        } else if found.time_limit_reached {
+            ", found before the time limit; there may be more"
+        } else {
+            ", there are more (raise --limit)"
+        }
+    );
+    for r in &found.declarations {
+        let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
+        s.push_str(&format!("  {}  (obeys {}{cost})\n", attacks_text(pos, &r.declaration), r.requirements_obeyed));
+    }
+    let proof = if found.time_limit_reached {
+        "none (each declaration is legal; the list stopped at the time limit)"
+    } else if options.method == Method::Exhaustive {
+        "exhaustive"
+    } else {
+        "ilp-optimal"
+    };
+    s.push_str(&format!("Proof: {proof}\n"));
+    s
+}
