@@ -215,7 +215,7 @@ impl BoardView {
                     let barred: Vec<String> = c.legal_targets.iter().filter(|t| !c.allowed_targets.contains(t)).map(|t| vb.id_label(t)).collect();
                     let _ = write!(s, "  {label}, power {}: may attack {}", c.power, list(&labels(&c.allowed_targets)));
                     if !barred.is_empty() {
-                        let _ = write!(s, " (a restriction forbids {})", barred.join(", "));
+                        let _ = write!(s, "; a restriction forbids {}", barred.join(", "));
                     }
                     s.push('\n');
                 }

@@ -225,7 +225,7 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
             .collect();
         let was = a[c].map_or("not attacking".to_string(), |t| format!("attacking {}", describe_target(pos, t)));
         let now = match w[c] {
-            None => format!("{} should not attack (instead of {was})", creature_name(pos, c)),
+            None => format!("{} should not attack instead of {was}", creature_name(pos, c)),
             Some(t) => {
                 let costs: Vec<String> = rules.by_creature[c]
                     .costs
