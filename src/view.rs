@@ -1,7 +1,7 @@
 //! How attackopt reads a board (`attackopt validate`): who may attack what, and every
 //! requirement, restriction and cost with its source. The first thing to run on a new board.
 
-use crate::legality::{describe_requirement, describe_target};
+use crate::legality::{describe_requirement, describe_target, restricted_creature, source_of};
 use crate::mana::format_cost;
 use crate::position::Position;
 use crate::rules::RestrictionKind;
@@ -152,7 +152,8 @@ impl BoardView {
                         }
                     }
                 };
-                RuleView { text, source: r.source.to_string() }
+                let source = source_of(pos, &r.source, restricted_creature(r));
+                RuleView { text: format!("{text} — {source}"), source: r.source.to_string() }
             })
             .collect();
         let costs = rules
@@ -163,7 +164,8 @@ impl BoardView {
                     None => "to attack".to_string(),
                     Some(_) => format!("to attack{}", targets_text(&k.targets)),
                 };
-                RuleView { text: format!("{} pays {} {what}", name(k.creature), format_cost(&k.cost)), source: k.source.to_string() }
+                let source = source_of(pos, &k.source, Some(k.creature));
+                RuleView { text: format!("{} pays {} {what} — {source}", name(k.creature), format_cost(&k.cost)), source: k.source.to_string() }
             })
             .collect();
         let mana_sources = pos
@@ -198,22 +200,25 @@ impl BoardView {
         }
     }
 
-    /// The view as text (`attackopt validate` without `--format json`).
-    pub fn to_text(&self) -> String {
+    /// The view as text (`attackopt validate` without `--format json`), cards by name and id
+    /// (`pos` is the board viewed).
+    pub fn to_text(&self, pos: &Position) -> String {
+        let vb = &pos.board;
+        let labels = |ids: &[String]| ids.iter().map(|t| vb.id_label(t)).collect::<Vec<_>>();
         let mut s = String::new();
         let _ = writeln!(s, "{}: valid board; declaring attackers: {}", self.file, self.attacking_players.join(", "));
         let _ = writeln!(s, "\nCreatures of the attacking side:");
         for c in &self.creatures {
-            let label = if c.name.is_empty() { c.id.clone() } else { format!("{} ({})", c.name, c.id) };
+            let label = vb.id_label(&c.id);
             match &c.why_not {
                 Some(w) => {
                     let _ = writeln!(s, "  {label}, power {}: may not attack: {w}", c.power);
                 }
                 None => {
-                    let barred: Vec<&String> = c.legal_targets.iter().filter(|t| !c.allowed_targets.contains(t)).collect();
-                    let _ = write!(s, "  {label}, power {}: may attack {}", c.power, list(&c.allowed_targets));
+                    let barred: Vec<String> = c.legal_targets.iter().filter(|t| !c.allowed_targets.contains(t)).map(|t| vb.id_label(t)).collect();
+                    let _ = write!(s, "  {label}, power {}: may attack {}", c.power, list(&labels(&c.allowed_targets)));
                     if !barred.is_empty() {
-                        let _ = write!(s, " (a restriction forbids {})", barred.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", "));
+                        let _ = write!(s, "; a restriction forbids {}", barred.join(", "));
                     }
                     s.push('\n');
                 }
@@ -225,20 +230,22 @@ impl BoardView {
             ("Costs to attack (CR 508.1g)", &self.costs),
         ] {
             let _ = writeln!(s, "\n{title}: {}", items.len());
+            // Each text ends with its source ("— goaded by B (CR 701.15b)", "— its own ability").
             for r in items.iter() {
-                // Requirements already end with their source (`— goaded by B (CR 701.15b)`).
-                if r.text.ends_with(&r.source) {
-                    let _ = writeln!(s, "  - {}", r.text);
-                } else {
-                    let _ = writeln!(s, "  - {}  [{}]", r.text, r.source);
-                }
+                let _ = writeln!(s, "  - {}", r.text);
             }
         }
         let _ = writeln!(s, "\nMana sources that can pay: {}", self.mana_sources.len());
         for m in &self.mana_sources {
-            let _ = write!(s, "  - {} ({}): {}", m.permanent, m.controller, m.makes.join(" or "));
-            if let Some(c) = &m.unusable_if_attacks {
-                let _ = write!(s, "; not if {c} attacks (no vigilance, CR 508.1f)");
+            let _ = write!(s, "  - {}, controlled by {}: {}", vb.id_label(&m.permanent), m.controller, m.makes.join(" or "));
+            match &m.unusable_if_attacks {
+                Some(c) if *c == m.permanent => {
+                    let _ = write!(s, "; not if it attacks (no vigilance, CR 508.1f)");
+                }
+                Some(c) => {
+                    let _ = write!(s, "; not if {} attacks (no vigilance, CR 508.1f)", vb.id_label(c));
+                }
+                None => {}
             }
             s.push('\n');
         }

@@ -30,8 +30,8 @@
 /// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
 /// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
 pub mod request;
+/// Answers as text (`--format text`), cards by name: one rendering for every front end.
 mod text;
-
 /// One batch request line answered (`attackopt batch`, Python's `attackopt.batch`): the request
 /// layer for JSON Lines, in the library so that every front end answers a line alike.
 pub mod batch;
@@ -92,7 +92,60 @@ pub enum Error {
     Solve(SolveError),
 }
 
+/// What kind of failure an [`Error`] is, for a caller that decides what to do by kind
+/// ([`Error::kind`]): fix the input, give a larger method or time, or report a bug.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The board, the declaration or an option is wrong: [`Error::file`] and [`Error::path`]
+    /// say where (exit 2).
+    BadInput,
+    /// The board is past what the chosen method accepts (the exhaustive checker's 2,000,000
+    /// declarations, a payment with too many combinations): the input is valid, use the
+    /// integer program or a smaller board (exit 2).
+    TooLarge,
+    /// The time limit ran out before an answer (exit 3).
+    TimeLimit,
+    /// A bug: an internal consistency check failed (exit 70).
+    Internal,
+}
+
 impl Error {
+    /// The kind of failure, to match on.
+    ///
+    /// ```
+    /// use attackopt::{ErrorKind, Position};
+    ///
+    /// let err = Position::from_json(r#"{"attackopt": 1, "active_player": "Z", "players": [{"id": "A"}]}"#, "b.json").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::BadInput);
+    /// assert_eq!((err.file(), err.path()), (Some("b.json"), Some("active_player")));
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Input(_) => ErrorKind::BadInput,
+            Error::Solve(SolveError::TooLarge(_) | SolveError::Pay(_)) => ErrorKind::TooLarge,
+            Error::Solve(SolveError::TimeLimit(_)) => ErrorKind::TimeLimit,
+            Error::Solve(SolveError::Internal(_)) => ErrorKind::Internal,
+        }
+    }
+
+    /// The file (as the caller named it) of bad input; None for other kinds.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Error::Input(e) => Some(&e.file),
+            Error::Solve(_) => None,
+        }
+    }
+
+    /// The JSON path of bad input (`permanents[3].controller`); None for other kinds and for
+    /// an error about the whole document.
+    pub fn path(&self) -> Option<&str> {
+        match self {
+            Error::Input(e) if !e.path.is_empty() => Some(&e.path),
+            _ => None,
+        }
+    }
+
     /// The exit status the command line uses for this error.
     pub fn exit(&self) -> Exit {
         match self {
@@ -218,6 +271,12 @@ impl Options {
 }
 
 impl Position {
+    /// A board built in Rust ([`crate::BoardBuilder`], or a [`crate::Board`] filled by hand),
+    /// validated as a board file is; `name` is used in error messages.
+    pub fn from_board(board: crate::board::Board, name: &str) -> Result<Position, Error> {
+        Ok(Position::new(crate::board::validate_typed(board, name)?)?)
+    }
+
     /// Parse and validate a board (docs/format.md); `name` is used in error messages.
     pub fn from_json(text: &str, name: &str) -> Result<Position, Error> {
         Ok(Position::new(parse_board(text, name)?)?)
@@ -234,6 +293,8 @@ impl Position {
     pub fn check(&self, d: &Declaration, options: &Options) -> Result<CheckResult, Error> {
         self.board.check_declaration_ids(d, "declaration")?;
         let mut r = legality::check(self, d, options.baseline, options.maximizer(self)?.as_ref())?;
+        // Legal: why each requirement left unobeyed is, as a judge would explain (issue 13).
+        legality::explain_unobeyed(self, &mut r);
         // Illegal for another reason than its requirements alone (those get the witness): the
         // closest legal declaration, as a judge would offer (issue 13).
         if r.verdict() == Some(false) && r.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {

@@ -1,76 +1,76 @@
-//! Answers as text (`--format text`), in the library so that every front end (the command line,
-//! the web page) shows the same words: [`Answer::to_text`].
+//! Answers as readable text (`--format text`): the command line prints it, and any front end
+//! (the web page) can, from the library alone. Cards are named with their ids ("tap Island (ai1)
+//! for {U}", issue 13).
 
 use super::request::{Answer, Outcome};
 use super::{Enumeration, Method, Options};
-use crate::Attack;
+use crate::legality::attacks_text;
+use crate::position::Position;
 
 impl Answer {
-    /// The answer as the command line prints it with `--format text` (the options are those it
-    /// was answered with: `enumerate` names its baseline and proof).
-    pub fn to_text(&self, options: &Options) -> String {
-        text(self, options)
+    /// The answer as text: the board's warnings first, as they qualify the answer (a card
+    /// attackopt does not know is read as having no abilities, issue 13), then the answer.
+    /// `validate` lists them in its own text. `pos` is the board the answer is about.
+    ///
+    /// ```
+    /// use attackopt::{Options, Position, Request};
+    ///
+    /// let board = r#"{"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+    ///   "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"],
+    ///                   "power": 2, "goaded_by": ["B"]}]}"#;
+    /// let pos = Position::from_json(board, "board.json")?;
+    /// let decl = pos.declaration_from_json(r#"{"attacks": [{"creature": "bear", "target": "B"}]}"#, "d.json")?;
+    /// let answer = pos.answer(&Request::Check(decl), &Options::default())?;
+    /// assert!(answer.to_text(&pos, &Options::default()).starts_with("LEGAL (baseline paid): Grizzly Bears (bear) -> B"));
+    /// # Ok::<(), attackopt::Error>(())
+    /// ```
+    pub fn to_text(&self, pos: &Position, options: &Options) -> String {
+        let body = outcome_text(&self.result, pos, options);
+        if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_)) {
+            return body;
+        }
+        let mut s: String = self.warnings.iter().map(|w| format!("{w}\n")).collect();
+        s.push('\n');
+        s.push_str(&body);
+        s
     }
 }
 
-/// An answer as text (`--format text`): the board's warnings first, as they qualify the answer
-/// (a card attackopt does not know is read as having no abilities, issue 13), then the answer.
-/// `validate` lists them in its own text.
-fn text(answer: &Answer, options: &Options) -> String {
-    let body = result_text(&answer.result, options);
-    if answer.warnings.is_empty() || matches!(answer.result, Outcome::Validate(_)) {
-        return body;
-    }
-    let mut s: String = answer.warnings.iter().map(|w| format!("{w}\n")).collect();
-    s.push('\n');
-    s.push_str(&body);
-    s
-}
-
-fn result_text(outcome: &Outcome, options: &Options) -> String {
+fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String {
     match outcome {
-        Outcome::Check(result) => result.to_text(),
-        Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text()),
+        Outcome::Check(result) => result.to_text(pos),
+        Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text(pos)),
         Outcome::Solve(result) => {
             let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
             format!(
                 "Best declaration found before the time limit, not proven optimal (objective {}, proven bound {bound}):\n{}",
                 result.objective,
-                result.result.to_text()
+                result.result.to_text(pos)
             )
         }
-        Outcome::Enumerate(found) => enumeration_text(found, options),
+        Outcome::Enumerate(found) => enumeration_text(found, pos, options),
         // `--detail summary`: the attacks alone.
         Outcome::EnumerateSummary(found) => {
-            let lines = found.declarations.iter().map(|d| attacks_text(&d.attacks)).collect();
+            let lines = found.declarations.iter().map(|d| attacks_text(pos, d)).collect();
             list_text(lines, found.complete, found.time_limit_reached, options)
         }
-        Outcome::Validate(view) => view.to_text(),
+        Outcome::Validate(view) => view.to_text(pos),
         // No command prints it as text; batch answers it as JSON.
         Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
     }
 }
 
 /// `enumerate --format text`: a header, one line per declaration, the proof.
-fn enumeration_text(found: &Enumeration, options: &Options) -> String {
+fn enumeration_text(found: &Enumeration, pos: &Position, options: &Options) -> String {
     let lines = found
         .declarations
         .iter()
         .map(|r| {
             let cost = if r.cost.mana.is_empty() { String::new() } else { format!(", cost {}", r.cost.mana) };
-            format!("{}  (obeys {}{cost})", attacks_text(&r.declaration.attacks), r.requirements_obeyed)
+            format!("{}  (obeys {}{cost})", attacks_text(pos, &r.declaration), r.requirements_obeyed)
         })
         .collect();
     list_text(lines, found.complete, found.time_limit_reached, options)
-}
-
-fn attacks_text(attacks: &[Attack]) -> String {
-    let attacks: Vec<String> = attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect();
-    if attacks.is_empty() {
-        "no attack".to_string()
-    } else {
-        attacks.join(", ")
-    }
 }
 
 /// A list of declarations as text: a header, one line each, the proof.

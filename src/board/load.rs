@@ -93,6 +93,12 @@ pub fn parse_board(text: &str, file: &str) -> Result<ValidBoard, InputError> {
     validate_board(board, file, warnings)
 }
 
+/// Validate a board built in Rust (no JSON): the same checks as [`parse_board`], errors naming
+/// `file` and the JSON path the field would have.
+pub fn validate_typed(board: Board, file: &str) -> Result<ValidBoard, InputError> {
+    validate_board(board, file, Vec::new())
+}
+
 /// Read, parse and validate a board file (`-` for standard input).
 pub fn load_board(file: &str) -> Result<ValidBoard, InputError> {
     parse_board(&read_source(file)?, file)

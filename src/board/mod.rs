@@ -15,6 +15,7 @@
 // where the doc comment is written for Rust. `tests/schema_descriptions.rs` checks that no
 // property of the board or declaration schema lacks a description.
 
+mod build;
 mod error;
 mod load;
 pub mod size;
@@ -22,10 +23,11 @@ mod strict;
 mod validate;
 
 pub use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
+pub use build::BoardBuilder;
 pub(crate) use error::edit_distance;
 pub use error::{nearest, unknown_id, InputError, Warning};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
-pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source};
+pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source, validate_typed};
 // Batch and MCP read requests through the same strict reader (issue 11, F19).
 pub use strict::{deserialize_strict, Strict};
 pub use validate::{kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
@@ -139,8 +141,9 @@ fn default_life() -> i64 {
     20
 }
 
-/// A permanent on the battlefield (docs/format.md "Board").
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+/// A permanent on the battlefield (docs/format.md "Board"). `Default` gives every field the
+/// format's default (an empty id and controller: set them).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(
     description = "A permanent on the battlefield: id, controller and types at least, such as {\"id\": \"bear\", \"name\": \"Grizzly Bears\", \"controller\": \"A\", \"types\": [\"Creature\"], \"power\": 2}."
 )]

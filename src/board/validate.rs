@@ -654,6 +654,21 @@ impl ValidBoard {
     pub fn perm(&self, i: usize) -> &super::Permanent {
         &self.board.permanents[i]
     }
+    /// Permanent `i` as a judge names it: "Island (ai1)", the id alone when it has no name
+    /// (issue 13: cards by name in every answer, with the id a program finds them by).
+    pub fn permanent_label(&self, i: usize) -> String {
+        let p = self.perm(i);
+        if p.name.is_empty() || p.name == p.id {
+            p.id.clone()
+        } else {
+            format!("{} ({})", p.name, p.id)
+        }
+    }
+    /// Any id of the board as words: a permanent by [`ValidBoard::permanent_label`], a player
+    /// (or an id the board does not have) by the id itself.
+    pub fn id_label(&self, id: &str) -> String {
+        self.permanent_index(id).map_or_else(|| id.to_string(), |p| self.permanent_label(p))
+    }
     /// Teammates share a non-null `team`; every player is their own teammate.
     pub fn same_team(&self, a: usize, b: usize) -> bool {
         let (ta, tb) = (&self.board.players[a].team, &self.board.players[b].team);

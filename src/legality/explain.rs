@@ -8,12 +8,7 @@ use crate::rules::{targets::defending_players, Assignment, Requirement, Requirem
 
 /// "Grizzly Bears (bears)", or just the id when the permanent has no name.
 pub fn creature_name(pos: &Position, c: usize) -> String {
-    let cr = &pos.rules.creatures[c];
-    if cr.name.is_empty() {
-        cr.id.clone()
-    } else {
-        format!("{} ({})", cr.name, cr.id)
-    }
+    pos.board.permanent_label(pos.rules.creatures[c].permanent)
 }
 
 /// "B", "B's planeswalker Jace Beleren (jace)", "the battle Invasion of Tarkir (siege), protected by D".
@@ -37,18 +32,29 @@ fn target_list(pos: &Position, ts: &[usize]) -> String {
     }
 }
 
+/// Where a rule on creature `c` comes from, for a sentence that already names `c`: "its own
+/// ability" when it is `c`'s own card (not "Juggernaut (jugg) attacks each combat if able —
+/// Juggernaut (jugg, controlled by A)", issue 13), else the source as it is.
+pub(crate) fn source_of(pos: &Position, source: &str, c: Option<usize>) -> String {
+    match c {
+        Some(c) if source == crate::rules::card_source(&pos.board, pos.rules.creatures[c].permanent) => "its own ability".into(),
+        _ => source.to_string(),
+    }
+}
+
 /// One requirement as a sentence, with where it comes from.
 pub fn describe_requirement(pos: &Position, r: &Requirement) -> String {
     let vb = &pos.board;
+    let source = source_of(pos, &r.source, r.creature());
     match &r.kind {
         RequirementKind::Attack { creature, targets: None } => {
-            format!("{} attacks each combat if able — {}", creature_name(pos, *creature), r.source)
+            format!("{} attacks each combat if able — {source}", creature_name(pos, *creature))
         }
         RequirementKind::Attack { creature, targets: Some(ts) } => {
-            format!("{} attacks {} if able — {}", creature_name(pos, *creature), target_list(pos, ts), r.source)
+            format!("{} attacks {} if able — {source}", creature_name(pos, *creature), target_list(pos, ts))
         }
         RequirementKind::AttackPlayerOtherThan { creature, player } => {
-            format!("{} attacks a player other than {} if able — {}", creature_name(pos, *creature), vb.player_id(*player), r.source)
+            format!("{} attacks a player other than {} if able — {source}", creature_name(pos, *creature), vb.player_id(*player))
         }
         RequirementKind::PlayerAttacks { player, targets } => {
             format!("{} attacks {} with at least one creature if able — {}", vb.player_id(*player), target_list(pos, targets), r.source)
@@ -65,7 +71,7 @@ pub(crate) fn why_not_target(pos: &Position, c: usize, t: Option<usize>, wanted:
     };
     let target = &pos.rules.targets[t];
     let Some(d) = target.defender else {
-        return format!("{wanted} is a battle with no protector (CR 310.8)");
+        return "it is a battle with no protector (CR 310.8)".to_string();
     };
     if let TargetKind::Battle(_) = target.kind {
         if d == me {
@@ -119,38 +125,54 @@ pub(crate) fn companions_rule(pos: &Position, creature: usize, count: u32, among
     format!("{} can't attack unless at least {count} {others}{power} {verb} with it (among: {listed})", creature_name(pos, creature))
 }
 
-/// A broken restriction as a sentence.
+/// The creature a restriction is on, if it is on one.
+pub(crate) fn restricted_creature(r: &Restriction) -> Option<usize> {
+    match &r.kind {
+        RestrictionKind::CantAttack { creature, .. }
+        | RestrictionKind::MinOtherAttackers { creature, .. }
+        | RestrictionKind::MinOtherAttackersAmong { creature, .. }
+        | RestrictionKind::AttacksOnlyAlone { creature } => Some(*creature),
+        RestrictionKind::MaxAttackers { .. } => None,
+    }
+}
+
+/// "2 others attack", "1 other attacks".
+fn others_attack(n: usize) -> String {
+    if n == 1 {
+        "1 other attacks".into()
+    } else {
+        format!("{n} others attack")
+    }
+}
+
+/// A broken restriction as a sentence: what it says, what the declaration does, where it comes
+/// from (after a dash, as requirements: no nested brackets), the rule.
 pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment) -> String {
     let attackers = a.iter().filter(|t| t.is_some()).count();
+    let source = source_of(pos, &r.source, restricted_creature(r));
     match &r.kind {
         RestrictionKind::CantAttack { creature, targets } => {
             let t = a[*creature].map(|t| describe_target(pos, t)).unwrap_or_default();
             match targets {
-                None => format!("{} can't attack ({}) (CR 508.1c)", creature_name(pos, *creature), r.source),
-                Some(_) => format!("{} can't attack {t} ({}) (CR 508.1c)", creature_name(pos, *creature), r.source),
+                None => format!("{} can't attack — {source} (CR 508.1c)", creature_name(pos, *creature)),
+                Some(_) => format!("{} can't attack {t} — {source} (CR 508.1c)", creature_name(pos, *creature)),
             }
         }
         RestrictionKind::MinOtherAttackers { creature, count } => format!(
-            "{} can't attack unless at least {count} other creature{} attack{}, and {} other{} attack{} ({}) (CR 506.5, 508.1c)",
+            "{} can't attack unless at least {count} other creature{} attack{}, and {} — {source} (CR 506.5, 508.1c)",
             creature_name(pos, *creature),
             if *count == 1 { "" } else { "s" },
             if *count == 1 { "s" } else { "" },
-            attackers - 1,
-            if attackers == 2 { "" } else { "s" },
-            if attackers == 2 { "s" } else { "" },
-            r.source
+            others_attack(attackers.saturating_sub(1)),
         ),
         RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } => {
             let with = pos.rules.companions(*creature, among, *power_above).filter(|&o| a[o].is_some()).count();
             format!("{}, and {with} of them attack ({}) (CR 508.1c)", companions_rule(pos, *creature, *count, among, *power_above), r.source)
         }
         RestrictionKind::AttacksOnlyAlone { creature } => format!(
-            "{} can only attack alone, and {} other creature{} attack{} ({}) (CR 506.5, 508.1c)",
+            "{} can only attack alone, and {} — {source} (CR 506.5, 508.1c)",
             creature_name(pos, *creature),
-            attackers - 1,
-            if attackers == 2 { "" } else { "s" },
-            if attackers == 2 { "s" } else { "" },
-            r.source
+            others_attack(attackers.saturating_sub(1)),
         ),
         RestrictionKind::MaxAttackers { count, targets, per_turn, written } => {
             let n = a.iter().filter(|t| t.is_some_and(|t| crate::rules::in_targets(targets, t))).count();
@@ -164,9 +186,8 @@ pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment
                 "each combat".to_string()
             };
             format!(
-                "no more than {written} creature{} can attack{what} {period}, and {n} do ({}) (CR 508.1c)",
-                if *written == 1 { "" } else { "s" },
-                r.source
+                "no more than {written} creature{} can attack{what} {period}, and {n} do — {source} (CR 508.1c)",
+                if *written == 1 { "" } else { "s" }
             )
         }
     }
@@ -193,9 +214,9 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
         .collect();
     let why: Vec<String> = incurred
         .iter()
-        .map(|&k| format!("{} for {} ({})", format_cost(&rules.costs[k].cost), creature_name(pos, rules.costs[k].creature), rules.costs[k].source))
+        .map(|&k| format!("{} for {}, by {}", format_cost(&rules.costs[k].cost), creature_name(pos, rules.costs[k].creature), rules.costs[k].source))
         .collect();
-    format!("the costs to attack can't be paid (CR 508.1g-j, no partial payment): {}; costs: {}", parts.join("; "), why.join(", "))
+    format!("the costs to attack can't be paid (CR 508.1g-j, no partial payment): {}; costs: {}", parts.join("; "), why.join("; "))
 }
 
 /// The `requirements` violation as a chain of reasons: how many are obeyed, how many could be,
@@ -206,8 +227,8 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
     let rules = &pos.rules;
     let w = &max.witness;
     let allowed = match baseline {
-        Baseline::Paid => "paying only costs this declaration pays",
-        Baseline::Free => "paying no cost",
+        Baseline::Paid => "pays no cost this one does not pay",
+        Baseline::Free => "pays no cost",
     };
     let mut reasons = Vec::new();
     for c in 0..rules.creatures.len() {
@@ -223,13 +244,13 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
             .collect();
         let was = a[c].map_or("not attacking".to_string(), |t| format!("attacking {}", describe_target(pos, t)));
         let now = match w[c] {
-            None => format!("{} should not attack (instead of {was})", creature_name(pos, c)),
+            None => format!("{} should not attack instead of {was}", creature_name(pos, c)),
             Some(t) => {
                 let costs: Vec<String> = rules.by_creature[c]
                     .costs
                     .iter()
                     .filter(|&&k| crate::rules::in_targets(&rules.costs[k].targets, t))
-                    .map(|&k| format!("{} ({})", format_cost(&rules.costs[k].cost), rules.costs[k].source))
+                    .map(|&k| format!("{} for {}", format_cost(&rules.costs[k].cost), rules.costs[k].source))
                     .collect();
                 let price = if costs.is_empty() { "for free".to_string() } else { format!("paying {}", costs.join(" and ")) };
                 format!("{} should attack {} instead of {was}, which it can {price}", creature_name(pos, c), describe_target(pos, t))
@@ -246,9 +267,113 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
         reasons.push(format!("the witness obeys «{}»", describe_requirement(pos, r)));
     }
     format!(
-        "this declaration obeys {obeyed} requirement{}, but {} can be obeyed {allowed} without breaking a restriction (CR 508.1d): {}",
+        "this declaration obeys {obeyed} requirement{}, but one that obeys every restriction and {allowed} can obey {} (CR 508.1d): {}",
         if obeyed == 1 { "" } else { "s" },
         max.value,
         reasons.join("; ")
     )
+}
+
+/// The most single attacks a "why not obeyed" explanation looks at: each costs a pass over the
+/// restrictions and requirements, and a judge reads a few reasons, not a thousand.
+const WHY_NOT_MAX_ATTACKS: usize = 64;
+
+/// Why requirement `r`, which a legal declaration `a` does not obey, could not be obeyed with
+/// it (issue 13: a `✗` under a LEGAL verdict needs its reason): for each single attack that
+/// would obey it (`c` attacking `t` instead of what it does now), what stands in the way: a
+/// restriction it would break, a cost no one has to pay to obey a requirement (CR 508.1d), or
+/// the requirements this declaration obeys that it would give up ("cannot be obeyed together
+/// with «...»"). Attacks with the same reason are grouped ("attacking B or D: ..."). None when
+/// the requirement is obeyed, does not count, or no reason is found (never, when `a` is legal:
+/// such an attack would then obey more than the maximum).
+pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, baseline: Baseline) -> Option<String> {
+    let rules = &pos.rules;
+    if !r.counts || rules.obeys(r, a) {
+        return None;
+    }
+    let paid = match baseline {
+        Baseline::Paid => rules.incurred(a),
+        Baseline::Free => Vec::new(),
+    };
+    let creatures: Vec<usize> = match r.creature() {
+        Some(c) => vec![c],
+        None => (0..rules.creatures.len()).collect(),
+    };
+    // The single attacks that would obey it, each with the reason it is not made.
+    let mut reasons: Vec<(String, (usize, Vec<String>))> = Vec::new();
+    let mut looked = 0;
+    'attacks: for &c in &creatures {
+        for &t in &rules.creatures[c].legal_targets {
+            if a[c] == Some(t) {
+                continue;
+            }
+            let mut b = a.clone();
+            b[c] = Some(t);
+            if !rules.obeys(r, &b) {
+                continue;
+            }
+            looked += 1;
+            if looked > WHY_NOT_MAX_ATTACKS {
+                break 'attacks;
+            }
+            let Some(reason) = why_not_attack(pos, a, &b, &paid) else { continue };
+            // Targets with the same reason are grouped: "attacking B or C: ...".
+            let target = describe_target(pos, t);
+            match reasons.iter_mut().find(|(why, whats)| *why == reason && whats.0 == c) {
+                Some((_, whats)) => whats.1.push(target),
+                None => reasons.push((reason, (c, vec![target]))),
+            }
+        }
+    }
+    if looked == 0 {
+        return Some(match r.creature() {
+            Some(c) => format!("nothing {} may attack obeys it", creature_name(pos, c)),
+            None => "no creature of that player may attack what it names".to_string(),
+        });
+    }
+    if reasons.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = reasons
+        .into_iter()
+        .map(|(why, (c, targets))| match r.creature() {
+            Some(_) => format!("attacking {}: {why}", targets.join(" or ")),
+            None => format!("{} attacking {}: {why}", creature_name(pos, c), targets.join(" or ")),
+        })
+        .collect();
+    Some(parts.join("; "))
+}
+
+/// What stands in the way of declaration `b` (one attack changed from the legal `a`): the
+/// restrictions it breaks, the costs it adds beyond `paid`, a payment that fails, or the
+/// requirements it gives up.
+fn why_not_attack(pos: &Position, a: &Assignment, b: &Assignment, paid: &[usize]) -> Option<String> {
+    let rules = &pos.rules;
+    let broken: Vec<String> =
+        rules.restrictions.iter().filter(|x| !rules.holds(x, b)).map(|x| format!("«{}»", restriction_broken(pos, x, b))).collect();
+    if !broken.is_empty() {
+        return Some(format!("would break {}", broken.join(" and ")));
+    }
+    let incurred = rules.incurred(b);
+    let added: Vec<String> = incurred
+        .iter()
+        .filter(|k| !paid.contains(k))
+        .map(|&k| format!("{} for {}", format_cost(&rules.costs[k].cost), rules.costs[k].source))
+        .collect();
+    if !added.is_empty() {
+        return Some(format!("costs {}, and no one has to pay a cost to obey a requirement (CR 508.1d)", added.join(" and ")));
+    }
+    if !incurred.is_empty() && !matches!(pos.mana.pay(&pos.board, rules, b, &incurred), Ok(Some(_))) {
+        return Some("leaves the costs to attack unpayable (CR 508.1h)".to_string());
+    }
+    let lost: Vec<String> = rules
+        .requirements
+        .iter()
+        .filter(|x| x.counts && rules.obeys(x, a) && !rules.obeys(x, b))
+        .map(|x| format!("«{}»", describe_requirement(pos, x)))
+        .collect();
+    if lost.is_empty() {
+        return None;
+    }
+    Some(format!("cannot be obeyed together with {}", lost.join(" and ")))
 }

@@ -13,7 +13,8 @@ mod report;
 pub use exhaustive::{Exhaustive, ExhaustiveOracle};
 pub(crate) use explain::companions_rule;
 pub use explain::{creature_name as creature_label, describe_requirement, describe_target};
-pub use report::{CheckResult, LegalUnder, RequirementReport, Violation, ViolationKind};
+pub(crate) use explain::{restricted_creature, source_of};
+pub use report::{attacks_text, payment_text, CheckResult, LegalUnder, RequirementReport, Violation, ViolationKind};
 
 use crate::board::{Declaration, PaymentEntry};
 use crate::mana::{format_cost, CostTotal, PayError};
@@ -138,7 +139,7 @@ pub fn read_declaration(pos: &Position, d: &Declaration) -> (Assignment, Vec<Vio
     for attack in &d.attacks {
         let Some(p) = vb.permanent_index(&attack.creature) else { continue }; // ids were checked
         let perm = vb.perm(p);
-        let who = format!("{} ({})", if perm.name.is_empty() { &perm.id } else { &perm.name }, perm.id);
+        let who = vb.permanent_label(p);
         let Some(c) = rules.creature_index(p) else {
             let why = if !perm.is_creature() {
                 "it is not a creature (CR 508.1a)".to_string()
@@ -156,7 +157,9 @@ pub fn read_declaration(pos: &Position, d: &Declaration) -> (Assignment, Vec<Vio
             Some(t) if rules.creatures[c].legal_targets.contains(&t) => a[c] = Some(t),
             t => {
                 let why = explain::why_not_target(pos, c, t, &attack.target);
-                violations.push(Violation::new(ViolationKind::Target, format!("{who} can't attack {}: {why}", attack.target)));
+                // The target by name ("the battle Invasion of Ergamon (ergamon)"), not its bare id.
+                let what = t.map_or_else(|| vb.id_label(&attack.target), |t| describe_target(pos, t));
+                violations.push(Violation::new(ViolationKind::Target, format!("{who} can't attack {what}: {why}")));
             }
         }
     }
@@ -240,6 +243,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
             obeyed: rules.obeys(r, &a),
             counts: r.counts,
             source: r.source.to_string(),
+            why_not: None,
         })
         .collect();
     let (free, paid) = match maxima {
@@ -297,4 +301,23 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         payment_that_works,
         legal_alternative: None,
     })
+}
+
+/// The most unobeyed requirements [`explain_unobeyed`] explains in one answer: each explanation
+/// tries up to 64 single attacks, and a board with thousands of requirements left unobeyed is
+/// read in JSON, not by a judge.
+pub const WHY_NOT_MAX: usize = 100;
+
+/// Under a LEGAL verdict, the reason each requirement is not obeyed (`why_not`, issue 13): a
+/// judge asked "why doesn't the Giant attack C?" answers "Propaganda's {2}, which no one has to
+/// pay". Explains at most [`WHY_NOT_MAX`] requirements.
+pub fn explain_unobeyed(pos: &Position, result: &mut CheckResult) {
+    if result.verdict() != Some(true) {
+        return;
+    }
+    let (a, _) = read_declaration(pos, &result.declaration);
+    let unobeyed = pos.rules.requirements.iter().zip(result.requirements.iter_mut()).filter(|(r, report)| r.counts && !report.obeyed);
+    for (r, report) in unobeyed.take(WHY_NOT_MAX) {
+        report.why_not = explain::why_not_obeyed(pos, &a, r, result.baseline);
+    }
 }

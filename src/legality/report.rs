@@ -7,6 +7,7 @@
 use super::{Baseline, Proof};
 use crate::board::{Declaration, PaymentEntry};
 use crate::mana::CostTotal;
+use crate::position::Position;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -77,6 +78,11 @@ pub struct RequirementReport {
     pub counts: bool,
     /// The effect it comes from.
     pub source: String,
+    /// Added field: under a LEGAL verdict, why this requirement is not obeyed: the restriction,
+    /// cost or other requirements that stand in the way of each attack that would obey it
+    /// (issue 13). Absent when obeyed, not counted, or not explained (JSON: left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_not: Option<String>,
 }
 
 /// Legality under each baseline (docs/rules.md section 7), so a user sees when they disagree.
@@ -144,18 +150,21 @@ pub struct CheckResult {
     pub legal_alternative: Option<Declaration>,
 }
 
-fn attacks_text(d: &Declaration) -> String {
+/// A declaration's attacks as words: "Hill Giant (ogre) -> B, Timber Wolves (wolf) -> Jace
+/// Beleren (jace)", cards by name and id (issue 13), or "no attack".
+pub fn attacks_text(pos: &Position, d: &Declaration) -> String {
     if d.attacks.is_empty() {
         return "no attack".into();
     }
-    d.attacks.iter().map(|a| format!("{} -> {}", a.creature, a.target)).collect::<Vec<_>>().join(", ")
+    let vb = &pos.board;
+    d.attacks.iter().map(|a| format!("{} -> {}", vb.id_label(&a.creature), vb.id_label(&a.target))).collect::<Vec<_>>().join(", ")
 }
 
-/// A payment as words: "tap f1 for {G}, pay 2 life (A)".
-pub fn payment_text(p: &[PaymentEntry]) -> String {
+/// A payment as words: "tap Forest (f1) for {G}, A pays 2 life", cards by name and id.
+pub fn payment_text(pos: &Position, p: &[PaymentEntry]) -> String {
     p.iter()
         .map(|e| match (&e.permanent, &e.player, &e.mana, e.life) {
-            (Some(perm), _, Some(m), _) => format!("tap {perm} for {m}"),
+            (Some(perm), _, Some(m), _) => format!("tap {} for {m}", pos.board.id_label(perm)),
             (_, Some(pl), Some(m), _) => format!("{m} from {pl}'s mana pool"),
             (_, Some(pl), _, Some(l)) => format!("{pl} pays {l} life"),
             _ => "?".into(),
@@ -209,23 +218,24 @@ impl CheckResult {
         }
     }
 
-    /// Readable text: the verdict first, then why, then the details.
-    pub fn to_text(&self) -> String {
+    /// Readable text: the verdict first, then why, then the details; cards by name and id
+    /// (`pos` is the board the result is about).
+    pub fn to_text(&self, pos: &Position) -> String {
         let mut s = String::new();
         let verdict = match self.verdict() {
             Some(true) => "LEGAL",
             None => "UNDECIDED (time limit)",
             Some(false) => "ILLEGAL",
         };
-        let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(&self.declaration));
+        let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(pos, &self.declaration));
         for v in &self.violations {
             let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), v.message);
         }
         if let Some(p) = &self.payment_that_works {
             if self.violations.iter().all(|v| v.kind == ViolationKind::Cost) {
-                let _ = writeln!(s, "  The attacks themselves are legal; only the payment is wrong. Pay differently: {}", payment_text(p));
+                let _ = writeln!(s, "  The attacks themselves are legal; only the payment is wrong. Pay differently: {}", payment_text(pos, p));
             } else {
-                let _ = writeln!(s, "  A payment that works for these attacks: {}", payment_text(p));
+                let _ = writeln!(s, "  A payment that works for these attacks: {}", payment_text(pos, p));
             }
         }
         if self.legal_under.paid != self.legal_under.free {
@@ -236,15 +246,7 @@ impl CheckResult {
                 if self.legal_under.paid { "free" } else { "paid" }
             );
         }
-        if self.proof == "none" {
-            let _ = writeln!(s, "Requirements: {} obeyed; the most that can be obeyed is not known (no proof).", self.requirements_obeyed);
-        } else {
-            let _ = writeln!(
-                s,
-                "Requirements: {} obeyed; the most a declaration allowed by the {} baseline can obey is {} ({} without paying any cost).",
-                self.requirements_obeyed, self.baseline, self.requirements_max, self.requirements_max_free
-            );
-        }
+        let _ = writeln!(s, "{}", self.requirements_line());
         for r in &self.requirements {
             let mark = if !r.counts {
                 "-"
@@ -255,6 +257,9 @@ impl CheckResult {
             };
             let note = if r.counts { "" } else { " [not counted: it may not attack]" };
             let _ = writeln!(s, "  {mark} {}{note}", r.text);
+            if let Some(why) = &r.why_not {
+                let _ = writeln!(s, "      not obeyed: {why}");
+            }
         }
         if !self.cost.mana.is_empty() || self.cost.life > 0 {
             let _ = write!(s, "Cost: {}", if self.cost.mana.is_empty() { "{0}" } else { &self.cost.mana });
@@ -263,21 +268,21 @@ impl CheckResult {
             }
             match &self.declaration.payment {
                 Some(p) if self.legal && !p.is_empty() => {
-                    let _ = writeln!(s, "; paid by: {}", payment_text(p));
+                    let _ = writeln!(s, "; paid by: {}", payment_text(pos, p));
                 }
                 _ => s.push('\n'),
             }
         }
         if let Some(w) = &self.witness {
-            let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, attacks_text(w));
+            let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, attacks_text(pos, w));
             if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
-                let _ = writeln!(s, "  paid by: {}", payment_text(p));
+                let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
             }
         }
         if let Some(d) = &self.legal_alternative {
-            let _ = writeln!(s, "Closest legal declaration: {}", attacks_text(d));
+            let _ = writeln!(s, "Closest legal declaration: {}", attacks_text(pos, d));
             if let Some(p) = d.payment.as_ref().filter(|p| !p.is_empty()) {
-                let _ = writeln!(s, "  paid by: {}", payment_text(p));
+                let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
             }
         }
         let _ = writeln!(s, "Proof: {}", self.proof);
@@ -285,5 +290,33 @@ impl CheckResult {
             let _ = writeln!(s, "  {n}");
         }
         s
+    }
+
+    /// "Requirements: 5 obeyed; the most ... is 5": the maximum in words a player knows (what
+    /// the baseline allows, docs/rules.md section 7), and, for a declaration that breaks a rule,
+    /// that the maximum is over declarations that break none (issue 13: "1 obeyed; the most
+    /// ... is 0" read as a contradiction).
+    fn requirements_line(&self) -> String {
+        if self.proof == "none" {
+            return format!("Requirements: {} obeyed; the most that can be obeyed is not known (no proof).", self.requirements_obeyed);
+        }
+        // Only a rule other than the requirements lets a declaration obey more than the maximum.
+        let breaks = self.violations.iter().any(|v| v.kind != ViolationKind::Requirements);
+        let obeyed = if breaks && self.requirements_obeyed > self.requirements_max {
+            let rules = self.violations.iter().filter(|v| v.kind != ViolationKind::Requirements).count();
+            format!("{} obeyed, but only by breaking the rule{} above", self.requirements_obeyed, if rules == 1 { "" } else { "s" })
+        } else {
+            format!("{} obeyed", self.requirements_obeyed)
+        };
+        match self.baseline {
+            Baseline::Paid => format!(
+                "Requirements: {obeyed}; the most a declaration that obeys every restriction can obey, paying no cost this one does not pay, is {} ({} paying no cost at all).",
+                self.requirements_max, self.requirements_max_free
+            ),
+            Baseline::Free => format!(
+                "Requirements: {obeyed}; the most a declaration that obeys every restriction can obey, paying no cost, is {}.",
+                self.requirements_max
+            ),
+        }
     }
 }

@@ -401,9 +401,8 @@ impl ManaBoard {
             let made = e.mana.as_deref().map(|m| super::symbol::parse_production(m).unwrap_or_default()).unwrap_or_default();
             if let Some(pid) = &e.permanent {
                 let Some(p) = vb.permanent_index(pid) else { continue };
-                let perm = vb.perm(p);
                 let player = vb.controller[p];
-                let name = format!("{} ({pid})", perm.name);
+                let name = vb.permanent_label(p);
                 if !tapped.insert(p) {
                     problems.push(format!("payment {i}: {name} is tapped for mana twice; a permanent can be tapped once"));
                     continue;

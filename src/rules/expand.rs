@@ -130,8 +130,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     let card_view = cards::CardView::new(vb);
     for permanent in 0..vb.board.permanents.len() {
         for kind in cards::card_effects(&card_view, permanent) {
-            let p = vb.perm(permanent);
-            let source = format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[permanent]));
+            let source = card_source(vb, permanent);
             apply(vb, &mut rules, &kind, &source.into(), &mut budget, &format!("permanents[{permanent}]"))?;
         }
     }
@@ -303,4 +302,12 @@ fn resolve_targets(rules: &Rules, spec: &TargetSpec) -> Vec<usize> {
         .collect();
     out.sort_unstable();
     out
+}
+
+/// The source of a named card's effects: "Propaganda (prop, controlled by C)". Explanations
+/// compare a rule's source with this to say "its own ability" instead of naming the creature
+/// twice (issue 13).
+pub(crate) fn card_source(vb: &ValidBoard, permanent: usize) -> String {
+    let p = vb.perm(permanent);
+    format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[permanent]))
 }

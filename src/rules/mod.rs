@@ -9,6 +9,7 @@
 mod expand;
 pub mod targets;
 
+pub(crate) use expand::card_source;
 pub use expand::expand;
 
 use crate::vocab::symbol::Symbol;

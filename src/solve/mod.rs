@@ -37,26 +37,47 @@ pub enum Objective {
     Attackers,
     /// Any legal declaration (then least mana, fewest attackers).
     None,
-    /// Power of the creatures attacking this player directly (negative power counts 0).
+    /// Power of the creatures attacking this player directly (negative power counts 0). The
+    /// player is its index in the board's `players`: make it by id with
+    /// [`Objective::damage_to`], which checks the id. An index keeps the objective `Copy` and
+    /// free of lookups in the solver's inner loops, where it is weighed for every pair.
     Damage(usize),
 }
 
 impl Objective {
-    /// Parse `power`, `attackers`, `none` or `damage:PLAYER`.
+    /// Parse `power`, `attackers`, `none` or `damage:PLAYER` (the words in any case, as every
+    /// value the command line takes; the player id exactly, as ids are).
     pub fn parse(s: &str, pos: &Position) -> Result<Objective, String> {
-        match s {
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
             "power" => Ok(Objective::Power),
             "attackers" => Ok(Objective::Attackers),
             "none" => Ok(Objective::None),
-            _ => match s.strip_prefix("damage:") {
-                Some(p) => pos
-                    .board
-                    .player_index(p)
-                    .map(Objective::Damage)
-                    .ok_or_else(|| crate::board::unknown_id("a player", p, pos.board.player_ids.keys().map(String::as_str))),
-                None => Err(format!("expected power, attackers, none or damage:PLAYER, found \"{s}\"")),
-            },
+            _ if lower.starts_with("damage:") => Objective::damage_to(pos, &s["damage:".len()..]).map_err(|e| e.message),
+            _ => Err(format!("expected power, attackers, none or damage:PLAYER, found \"{s}\"")),
         }
+    }
+
+    /// Damage to the player with this id (issue 13: the objective by player id); an id that
+    /// names no player is bad input, with a did-you-mean.
+    ///
+    /// ```
+    /// use attackopt::{BoardBuilder, Objective, Options, Position};
+    ///
+    /// let pos = Position::new(BoardBuilder::new("A").players(["A", "B", "C"]).creature("bear", "Grizzly Bears", "A", 2).build("b")?)?;
+    /// let best = pos.solve(Objective::damage_to(&pos, "C")?, &Options::default())?;
+    /// assert_eq!(best.result.declaration.attacks[0].target, "C");
+    /// assert!(Objective::damage_to(&pos, "D").is_err());
+    /// # Ok::<(), attackopt::Error>(())
+    /// ```
+    pub fn damage_to(pos: &Position, player: &str) -> Result<Objective, crate::board::InputError> {
+        pos.board.player_index(player).map(Objective::Damage).ok_or_else(|| {
+            crate::board::InputError::new(
+                "objective",
+                "",
+                crate::board::unknown_id("a player", player, pos.board.player_ids.keys().map(String::as_str)),
+            )
+        })
     }
 
     /// What creature `c` attacking target `t` adds to the objective: the one definition of the

@@ -43,6 +43,7 @@ mod format_gaps;
 mod fuzz;
 mod generate_cli;
 mod import_forge;
+mod judge;
 mod limits;
 mod mcp;
 mod mcp_tools;

@@ -72,10 +72,10 @@ fn run(board: &str, name: &str, options: &str, request: impl FnOnce(&Position) -
         let pos = Position::from_json(board, name)?;
         let request = request(&pos)?;
         let answer = pos.answer(&request, &options)?;
-        Ok((answer, options))
+        Ok((answer, options, pos))
     });
     match answered {
-        Ok((answer, options)) => reply(&answer, &options),
+        Ok((answer, options, pos)) => reply(&answer, &pos, &options),
         Err(e) => failure(e),
     }
 }
@@ -87,8 +87,8 @@ fn read_options(text: &str, clock: attackopt::Instant) -> Result<Options, Error>
     json.options(clock).map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))
 }
 
-fn reply(answer: &Answer, options: &Options) -> String {
-    to_json(&Reply { exit: answer.exit.code(), text: answer.to_text(options), result: answer.json() })
+fn reply(answer: &Answer, pos: &Position, options: &Options) -> String {
+    to_json(&Reply { exit: answer.exit.code(), text: answer.to_text(pos, options), result: answer.json() })
 }
 
 /// The command line's `--format json` error object (its `path` is the JSON path, when any).

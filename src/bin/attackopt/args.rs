@@ -2,6 +2,7 @@
 //! that need no file.
 
 use crate::Failure;
+use attackopt::generator::Profile;
 use attackopt::Baseline;
 use attackopt::{Method, Options};
 use attackopt::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
@@ -43,9 +44,9 @@ pub enum Command {
     #[command(after_help = AFTER_HELP)]
     Solve {
         board: String,
-        /// power (most total power), attackers, none, or damage:PLAYER; ties are broken by less
-        /// mana, then fewer attackers.
-        #[arg(long, default_value = DEFAULT_OBJECTIVE)]
+        /// power (most total power), attackers, none, or damage:PLAYER (the power attacking that
+        /// player); in any case; ties are broken by less mana, then fewer attackers.
+        #[arg(long, default_value = DEFAULT_OBJECTIVE, value_name = "power|attackers|none|damage:PLAYER")]
         objective: String,
         #[command(flatten)]
         solver: SolverArgs,
@@ -84,9 +85,9 @@ pub enum Command {
         creatures: usize,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// commander, tokens or adversarial.
-        #[arg(long, default_value = "commander")]
-        profile: String,
+        /// The kind of board.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = ProfileArg::Commander)]
+        profile: ProfileArg,
     },
     /// The cards attackopt knows by name: what each does for declaring attackers, and its
     /// rules (CR numbers); then the plain cards read from their fields. Any other name on a
@@ -118,6 +119,15 @@ pub enum Command {
         #[command(subcommand)]
         source: ImportSource,
     },
+    /// Shell completions for attackopt, generated from its arguments; e.g.
+    /// `attackopt completions bash > /etc/bash_completion.d/attackopt`.
+    Completions {
+        #[arg(value_enum, ignore_case = true)]
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff), generated from the arguments; e.g. `attackopt man > attackopt.1`,
+    /// then `man ./attackopt.1`.
+    Man,
 }
 
 /// Formats `import` reads.
@@ -128,10 +138,11 @@ pub enum ImportSource {
     Forge {
         /// The Forge file, or - for standard input.
         file: String,
-        /// json wraps the board as {"board": ..., "skipped": [...], "warnings": [...]}; text
-        /// prints the board alone.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
-        format: Format,
+        /// Without --format: the board alone (JSON), to save as a board file. json wraps it as
+        /// {"board": ..., "skipped": [...], "warnings": [...]}; text shows it as `validate`
+        /// does, with the cards skipped and the warnings, for a person to read.
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Option<Format>,
     },
 }
 
@@ -180,6 +191,27 @@ pub enum Format {
     Json,
 }
 
+/// `generate --profile` (attackopt::generator::Profile, as a value clap lists in --help).
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ProfileArg {
+    /// A Commander table: tokens in a few dozen kinds, goad, taxes, caps, mana.
+    Commander,
+    /// Two to four kinds of identical hasty tokens, one goaded, one tax.
+    Tokens,
+    /// Pairwise-different creatures with heavily coupled requirements and restrictions.
+    Adversarial,
+}
+
+impl From<ProfileArg> for Profile {
+    fn from(p: ProfileArg) -> Self {
+        match p {
+            ProfileArg::Commander => Profile::Commander,
+            ProfileArg::Tokens => Profile::Tokens,
+            ProfileArg::Adversarial => Profile::Adversarial,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum BaselineArg {
     Paid,
@@ -212,7 +244,7 @@ impl Command {
                 | Command::Enumerate { format: Format::Json, .. }
                 | Command::Validate { format: Format::Json, .. }
                 | Command::Cards { format: Format::Json }
-                | Command::Import { source: ImportSource::Forge { format: Format::Json, .. } }
+                | Command::Import { source: ImportSource::Forge { format: Some(Format::Json), .. } }
         )
     }
 

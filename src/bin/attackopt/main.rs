@@ -101,7 +101,7 @@ fn respond(pos: &Position, request: &Request, options: &Options, format: Format)
     let answer = keep(pos.answer(request, options)?);
     match format {
         Format::Json => print_json(&answer.json())?,
-        Format::Text => print_text(answer.to_text(options)),
+        Format::Text => print_text(answer.to_text(pos, options)),
     }
     Ok(answer.exit.code())
 }
@@ -146,7 +146,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             respond(pos, &Request::Validate, &Options::default(), format)
         }
         Command::Generate { players, creatures, seed, profile } => {
-            let profile = Profile::parse(&profile).map_err(|m| Failure::new(2, format!("--profile: {m}")))?;
+            let profile = Profile::from(profile);
             if players == 0 || players > attackopt::MAX_PLAYERS {
                 return Err(Failure::new(2, format!("--players: expected 1 to {}, found {players}", attackopt::MAX_PLAYERS)));
             }
@@ -199,9 +199,37 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                 errln!("attackopt: {file}: warning: {w}");
             }
             match format {
-                Format::Json => print_json(&imported)?,
-                Format::Text => print_json(&imported.board)?,
+                None => print_json(&imported.board)?,
+                Some(Format::Json) => print_json(&imported)?,
+                // For a person: the board as `validate` reads it, then what was left out.
+                Some(Format::Text) => {
+                    let pos = keep(Position::from_board(imported.board.clone(), &file)?);
+                    let view = keep(pos.answer(&Request::Validate, &Options::default())?);
+                    let mut text = view.to_text(pos, &Options::default());
+                    text.push_str(&format!("\nSkipped cards: {}\n", imported.skipped.len()));
+                    for s in &imported.skipped {
+                        text.push_str(&format!("  - {s}\n"));
+                    }
+                    for w in &imported.warnings {
+                        text.push_str(&format!("warning: {w}\n"));
+                    }
+                    print_text(text);
+                }
             }
+            Ok(0)
+        }
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "attackopt", &mut out);
+            print_text(String::from_utf8_lossy(&out).into_owned());
+            Ok(0)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+                .render(&mut out)
+                .map_err(|e| Failure::new(70, format!("internal error: {e}")))?;
+            print_text(String::from_utf8_lossy(&out).into_owned());
             Ok(0)
         }
     }
