@@ -27,14 +27,14 @@
 //! # Ok::<(), attackopt::Error>(())
 //! ```
 
+/// One batch request line answered (`attackopt batch`, Python's `attackopt.batch`): the request
+/// layer for JSON Lines, in the library so that every front end answers a line alike.
+pub mod batch;
 /// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
 /// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
 pub mod request;
 /// Answers as text (`--format text`), cards by name: one rendering for every front end.
 mod text;
-/// One batch request line answered (`attackopt batch`, Python's `attackopt.batch`): the request
-/// layer for JSON Lines, in the library so that every front end answers a line alike.
-pub mod batch;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;

@@ -293,7 +293,7 @@ fn error_kinds_can_be_matched() {
     let many = (0..12).fold(BoardBuilder::new("A").players(["A", "B", "C", "D"]), |b, i| b.creature(&format!("c{i}"), "", "A", 1));
     let pos = Position::new(many.build("many").unwrap()).unwrap();
     let exhaustive = Options { method: attackopt::Method::Exhaustive, ..Options::default() };
-    let err = pos.answer(&Request::Enumerate { limit: 1 }, &exhaustive).unwrap_err();
+    let err = pos.answer(&Request::Enumerate { limit: 1, detail: attackopt::Detail::Full }, &exhaustive).unwrap_err();
     assert_eq!((err.kind(), err.path()), (ErrorKind::TooLarge, None), "{err}");
     let none = Options { time_limit: Some(0.0), ..Options::default() };
     match pos.solve(Objective::Power, &none) {
