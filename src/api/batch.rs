@@ -34,7 +34,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use web_time::Instant;
 
 /// What one request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -122,7 +122,8 @@ pub(crate) fn companions_rule(pos: &Position, creature: usize, count: u32, among
     };
     let power = power_above.map(|p| format!(" with power greater than {p}")).unwrap_or_default();
     let (others, verb) = if count == 1 { ("other creature", "attacks") } else { ("other creatures", "attack") };
-    format!("{} can't attack unless at least {count} {others}{power} {verb} with it (among: {listed})", creature_name(pos, creature))
+    // The list follows a colon, not brackets: names carry their ids in brackets (issue 13).
+    format!("{} can't attack unless at least {count} {others}{power} {verb} with it; those that count: {listed}", creature_name(pos, creature))
 }
 
 /// The creature a restriction is on, if it is on one.
@@ -167,7 +168,7 @@ pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment
         ),
         RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } => {
             let with = pos.rules.companions(*creature, among, *power_above).filter(|&o| a[o].is_some()).count();
-            format!("{}, and {with} of them attack ({}) (CR 508.1c)", companions_rule(pos, *creature, *count, among, *power_above), r.source)
+            format!("{}; {with} of them attack — {source} (CR 508.1c)", companions_rule(pos, *creature, *count, among, *power_above))
         }
         RestrictionKind::AttacksOnlyAlone { creature } => format!(
             "{} can only attack alone, and {} — {source} (CR 506.5, 508.1c)",

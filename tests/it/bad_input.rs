@@ -585,7 +585,8 @@ fn solve_objective_errors_name_the_argument() {
         ("damage:", vec!["--objective", "expected the id of a player"]),
         ("damage:b", vec!["--objective", "did you mean \"B\""]),
         ("strength", vec!["--objective", "expected power, attackers, none or damage:PLAYER", "\"strength\""]),
-        ("Power", vec!["--objective", "expected power, attackers, none or damage:PLAYER"]),
+        // Names read in any case (issue 13: `Power` is `power`), player ids exactly.
+        ("damage:Bee", vec!["--objective", "expected the id of a player"]),
     ] {
         let out = run_bin(&["solve", &m, "--objective", objective]);
         let err = stderr(&out);
@@ -604,7 +605,7 @@ fn generate_argument_errors_name_the_argument() {
         (vec!["--players", "0", "--creatures", "3"], vec!["--players", "expected 1 to 64", "found 0"]),
         (vec!["--players", "65", "--creatures", "3"], vec!["--players", "expected 1 to 64", "found 65"]),
         (vec!["--players", "2", "--creatures", "90001"], vec!["--creatures", "expected at most 90000", "found 90001"]),
-        (vec!["--players", "2", "--creatures", "3", "--profile", "legacy"], vec!["--profile", "commander, tokens or adversarial", "\"legacy\""]),
+        (vec!["--players", "2", "--creatures", "3", "--profile", "legacy"], vec!["--profile", "commander, tokens, adversarial", "'legacy'"]),
         (vec!["--players", "two", "--creatures", "3"], vec!["--players", "two"]),
         (vec!["--players", "2", "--creatures", "3", "--seed", "-1"], vec!["-1"]),
         (vec!["--creatures", "3"], vec!["--players"]),

@@ -116,7 +116,7 @@ fn every_front_end_gives_the_same_answers_on_the_models() {
         cases.push((
             vec!["enumerate".into(), path.clone(), "--limit".into(), "7".into()],
             json!({"command": "enumerate", "board": path, "limit": 7}),
-            ("enumerate_attacks", json!({"board": value, "limit": 7})),
+            ("enumerate_attacks", json!({"board": value, "limit": 7, "detail": "full"})),
         ));
         cases.push((
             vec!["validate".into(), path.clone()],
