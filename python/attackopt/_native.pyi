@@ -46,7 +46,13 @@ class Position:
         self, objective: str = "power", *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp"
     ) -> dict[str, Any]: ...
     def enumerate(
-        self, limit: int = 100, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp"
+        self,
+        limit: int = 100,
+        *,
+        baseline: str = "paid",
+        time_limit: float | None = 10.0,
+        method: str = "ilp",
+        detail: str = "full",
     ) -> dict[str, Any]: ...
     def maximum(self, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp") -> dict[str, Any]: ...
     def validate(self) -> dict[str, Any]: ...

@@ -190,11 +190,21 @@ impl PyPosition {
         self.ask(py, &Request::Solve(objective), &options)
     }
 
-    /// `attackopt enumerate`: the legal declarations, up to `limit`.
-    #[pyo3(signature = (limit = DEFAULT_LIMIT, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp"))]
-    fn enumerate<'py>(&self, py: Python<'py>, limit: usize, baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Bound<'py, PyAny>> {
+    /// `attackopt enumerate`: the legal declarations, up to `limit`; `detail` is `"full"` (as
+    /// the command line's default) or `"summary"` (the attacks and payments only).
+    #[pyo3(signature = (limit = DEFAULT_LIMIT, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", detail = "full"))]
+    fn enumerate<'py>(
+        &self,
+        py: Python<'py>,
+        limit: usize,
+        baseline: &str,
+        time_limit: Option<f64>,
+        method: &str,
+        detail: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let options = options(baseline, time_limit, method)?;
-        self.ask(py, &Request::Enumerate { limit }, &options)
+        let detail = attackopt::Detail::parse(detail).map_err(|e| bad_input(format!("{}: {}", e.option, e.message)))?;
+        self.ask(py, &Request::Enumerate { limit, detail }, &options)
     }
 
     /// The most requirements a declaration paying no cost can obey (batch's `maximum`).

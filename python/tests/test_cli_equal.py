@@ -45,6 +45,7 @@ def test_model_answers_equal_cli(binary, model):
     assert pos.solve() == cli_json(binary, "solve", board)
     assert pos.solve("attackers", baseline="free") == cli_json(binary, "solve", board, "--objective", "attackers", "--baseline", "free")
     assert pos.enumerate(5) == cli_json(binary, "enumerate", board, "--limit", "5")
+    assert pos.enumerate(5, detail="summary") == cli_json(binary, "enumerate", board, "--limit", "5", "--detail", "summary")
     # A board read from text or as a dict answers as from its file.
     text = (ROOT / board).read_text()
     assert attackopt.Position.from_json(json.loads(text)).solve() == pos.solve()
@@ -104,6 +105,8 @@ def test_options_refused():
         pos.solve(baseline="cheap")
     with pytest.raises(attackopt.BadInput, match="method"):
         pos.enumerate(method="guess")
+    with pytest.raises(attackopt.BadInput, match="^detail: "):
+        pos.enumerate(detail="short")
     with pytest.raises(attackopt.BadInput, match="^objective: "):
         pos.solve("damage:nobody")
     with pytest.raises(attackopt.BadInput, match="expected an object"):
