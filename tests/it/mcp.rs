@@ -290,7 +290,7 @@ fn a_huge_board_is_answered_within_the_time_limit() {
 
 /// The lines of a whole session written at once, then end of input, as `printf ... | attackopt
 /// mcp` does: the answers, each parsed, and the exit status. Killed after 60 s.
-fn piped_session(lines: &[Vec<u8>]) -> (Vec<Value>, Option<i32>) {
+pub(crate) fn piped_session(lines: &[Vec<u8>]) -> (Vec<Value>, Option<i32>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
         .arg("mcp")
         .stdin(Stdio::piped())

@@ -10,7 +10,7 @@
 //! board, declaration and options schemas described.
 
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -40,27 +40,12 @@ fn session(requests: &[(&str, Value)]) -> Vec<Value> {
         .collect()
 }
 
-/// Pipe `input` into `attackopt mcp`; every line it writes, parsed (it must be JSON-RPC only).
+/// Pipe `input` into `attackopt mcp` (the session runner of `mcp.rs`); every line it writes,
+/// parsed (it must be JSON-RPC only), and the server exits 0 at the end of input.
 fn run_server(input: &[u8]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
-        .arg("mcp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let stdout = child.stdout.take().expect("stdout");
-    let answers: Vec<Value> = BufReader::new(stdout)
-        .lines()
-        .map_while(Result::ok)
-        .map(|l| serde_json::from_str(&l).unwrap_or_else(|e| panic!("stdout carried a non-JSON line ({e}): {l}")))
-        .collect();
-    let _ = writer.join();
-    let status = child.wait().expect("the server ends");
-    assert_eq!(status.code(), Some(0));
+    let lines: Vec<Vec<u8>> = input.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect();
+    let (answers, code) = super::mcp::piped_session(&lines);
+    assert_eq!(code, Some(0));
     answers
 }
 
