@@ -396,6 +396,15 @@ impl Search<'_> {
 
 impl Maximizer for BaselineDfs {
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        // CR 508.1d with conditions: every D' is counted over the requirements in force in
+        // `prefer` (docs/rules.md section 2); the search below then sees plain requirements.
+        let settled;
+        let pos = if pos.rules.has_conditions() {
+            settled = pos.settled_by(prefer);
+            &settled
+        } else {
+            pos
+        };
         let prep = prepare(pos, allowed);
         let n = prep.order.len();
         let upper = prep.suffix_max[0] + prep.preq_last.iter().filter(|l| l.is_some()).count() as u32;

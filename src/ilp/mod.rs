@@ -460,6 +460,10 @@ impl Ilp {
     /// The most requirements obeyed by a declaration that respects every restriction, can be
     /// paid and incurs only allowed cost instances, with a witness chosen by `tie`.
     pub fn maximum_with(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Maximum, SolveError> {
+        // The program counts requirements unconditionally: conditions are settled first.
+        if pos.rules.has_conditions() {
+            return Err(SolveError::Internal("a maximum asked of the integer program with conditions not settled".into()));
+        }
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
         let prefer = match tie {
@@ -514,7 +518,13 @@ impl Ilp {
 }
 
 impl Maximizer for Ilp {
+    /// With conditions, every D' is counted over the requirements in force in `prefer`, the
+    /// declaration it is compared with (CR 508.1d, docs/rules.md section 2): the program is
+    /// built on the rules with those settled, an ordinary board.
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        if pos.rules.has_conditions() {
+            return self.maximum_with(&pos.settled_by(prefer), allowed, Tie::Closest(prefer));
+        }
         self.maximum_with(pos, allowed, Tie::Closest(prefer))
     }
 }
