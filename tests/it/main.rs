@@ -35,6 +35,7 @@ mod architecture;
 mod bad_input;
 mod batch;
 mod cards;
+mod conditional;
 mod determinism;
 mod differential;
 mod extremes;
