@@ -235,7 +235,14 @@ pub(super) fn solve(pos: &Position, objective: Objective, baseline: Baseline, il
             best = Some((a, search.method));
         }
     }
-    let (a, method) = best.ok_or_else(|| SolveError::Internal("no legal declaration at all".into()))?;
+    // Possible under the reading of docs/rules.md section 2: each declaration beaten by another
+    // counted over its own requirements in force. Said, not guessed.
+    let (a, method) = best.ok_or_else(|| {
+        SolveError::Internal(
+            "no declaration is legal: with the conditional requirements read as in docs/rules.md section 2 (CR 508.1d),              each declaration is beaten by another counted over its own requirements in force"
+                .into(),
+        )
+    })?;
     let value = objective.value(pos, &a);
     let mut result = finish(pos, objective, baseline, &a, ilp, Proven { objective: true, ties: true }, Some(value), method)?;
     result.condition_classes = Some(classes.len());

@@ -134,6 +134,45 @@ fn cr_508_1d_paid_cost_exempts_the_cyclops_from_its_requirement() {
 }
 
 #[test]
+fn cr_508_1d_reading_leaves_no_legal_declaration_for_two_lone_cyclopes() {
+    // A finding of the differential tests, kept for the lead: two Cyclopes that each attack each
+    // combat if able (Juggernaut-like) and can only attack alone (Master of Cruelties-like).
+    // Nothing: in force Jx, Jy; one Cyclops alone obeys 1: illegal. X alone: in force Jx, Jy
+    // and Y's conditional requirement (X is another creature), not X's own: obeys 1 (Jx); Y
+    // alone obeys Jy + Cy = 2 over that set: illegal; Y alone likewise; both: "only alone".
+    // So under the reading of docs/rules.md section 2 no declaration is legal; every method
+    // agrees, and solve says so instead of answering.
+    let pos = position(json!({
+        "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [ creature_with("x", "Ekundu Cyclops", json!({})), creature_with("y", "Ekundu Cyclops", json!({})) ],
+        "effects": [
+            { "kind": "attacks_if_able", "creatures": ["x", "y"], "source": "Juggernaut-like" },
+            { "kind": "attacks_only_alone", "creatures": ["x", "y"], "source": "Master of Cruelties-like" }
+        ]
+    }));
+    let oracle = ExhaustiveOracle::new(&pos).unwrap();
+    for baseline in [Baseline::Paid, Baseline::Free] {
+        assert!(oracle.legal(baseline).is_empty());
+        for d in [json!([]), json!([("x", "B")]), json!([("y", "B")])] {
+            let list: Vec<(String, String)> = serde_json::from_value(d).unwrap();
+            let pairs: Vec<(&str, &str)> = list.iter().map(|(c, t)| (c.as_str(), t.as_str())).collect();
+            let r = check(
+                &pos,
+                &pos.declaration(&attackopt::internals::legality::read_declaration(&pos, &serde_json::from_value(attacks(&pairs)).unwrap()).0),
+                baseline,
+                &Ilp::default(),
+            )
+            .unwrap();
+            assert!(!r.legal && r.violations.iter().any(|v| v.kind == V::Requirements), "{pairs:?}: {r:?}");
+        }
+        let listed = solving::enumerate(&pos, baseline, 100, &Ilp::default()).unwrap();
+        assert!(listed.declarations.is_empty() && listed.complete);
+        let e = solving::solve(&pos, Objective::Power, baseline, &Ilp::default()).unwrap_err();
+        assert!(e.to_string().contains("no declaration is legal"), "{e}");
+    }
+}
+
+#[test]
 fn cr_508_1d_solve_reports_the_classes() {
     // Power: both attack (5). Classes for the one list {cyclops, bear}, carrier the Cyclops:
     // nobody attacks, the Cyclops alone, otherwise: 3.
