@@ -636,12 +636,20 @@ fn run_case(case: &Case) -> Res {
             if !reference.legal && reference.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {
                 let got = solving::closest_legal(&pos, &a, b, &Ilp::default()).map_err(|e| ctx(format!("closest_legal: {e}")))?;
                 let want = solving::closest_legal_with_oracle(&a, b, &oracle).map_err(|e| ctx(e.to_string()))?;
-                let (Some(got), Some(want)) = (got, want) else { return Err(ctx(format!("no closest legal declaration under {b}"))) };
-                let verdict = check(&pos, &pos.declaration(&got), b, &oracle).map_err(|e| ctx(e.to_string()))?;
-                ensure!(verdict.legal, "{}", ctx(format!("closest legal ({b}) {got:?} is illegal: {:?}", verdict.violations)));
-                let (dg, dw) =
-                    (attackopt::internals::legality::exhaustive::distance(&got, &a), attackopt::internals::legality::exhaustive::distance(&want, &a));
-                ensure!(dg == dw, "{}", ctx(format!("closest legal ({b}) changes {dg} attacks, the oracle's {dw}")));
+                let nothing_legal = legal_lists.iter().any(|(bb, list)| *bb == b && list.is_empty());
+                match (got, want) {
+                    (Some(got), Some(want)) => {
+                        let verdict = check(&pos, &pos.declaration(&got), b, &oracle).map_err(|e| ctx(e.to_string()))?;
+                        ensure!(verdict.legal, "{}", ctx(format!("closest legal ({b}) {got:?} is illegal: {:?}", verdict.violations)));
+                        let distance = attackopt::internals::legality::exhaustive::distance;
+                        let (dg, dw) = (distance(&got, &a), distance(&want, &a));
+                        ensure!(dg == dw, "{}", ctx(format!("closest legal ({b}) changes {dg} attacks, the oracle's {dw}")));
+                    }
+                    // Nothing legal at all (conditional requirements, see (c)): none closest either.
+                    (got, want) => {
+                        ensure!(nothing_legal && got.is_none() && want.is_none(), "{}", ctx(format!("no closest legal declaration under {b}")))
+                    }
+                }
             }
             results.insert((b == Baseline::Paid, "oracle"), reference);
         }
