@@ -319,7 +319,9 @@ const WHY_NOT_MAX_ATTACKS: usize = 64;
 /// with «...»"). Attacks with the same reason are grouped ("attacking B or D: ..."). None when
 /// the requirement is obeyed, does not count, or no reason is found (never, when `a` is legal:
 /// such an attack would then obey more than the maximum).
-pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, baseline: Baseline) -> Option<String> {
+/// `force`: the requirements in force in `a` ([`crate::rules::Rules::in_force`]), computed once
+/// by the caller for all the requirements it explains.
+pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, baseline: Baseline, force: &[bool]) -> Option<String> {
     let rules = &pos.rules;
     if !r.counts || rules.obeys(r, a) {
         return None;
@@ -329,7 +331,6 @@ pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, ba
     if !rules.condition_holds(r, a) {
         return Some(format!("its condition does not hold in this declaration: {} (CR 508.1d)", condition_text(pos, r)));
     }
-    let force = rules.in_force(a);
     let paid = match baseline {
         Baseline::Paid => rules.incurred(a),
         Baseline::Free => Vec::new(),
@@ -355,7 +356,7 @@ pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, ba
             if looked > WHY_NOT_MAX_ATTACKS {
                 break 'attacks;
             }
-            let Some(reason) = why_not_attack(pos, a, &b, &paid, &force) else { continue };
+            let Some(reason) = why_not_attack(pos, a, &b, &paid, force) else { continue };
             // Targets with the same reason are grouped: "attacking B or C: ...".
             let target = describe_target(pos, t);
             match reasons.iter_mut().find(|(why, whats)| *why == reason && whats.0 == c) {

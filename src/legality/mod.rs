@@ -322,7 +322,8 @@ pub fn explain_unobeyed(pos: &Position, result: &mut CheckResult) {
     // A conditional requirement whose condition fails is explained too, when not obeyed: a judge
     // asks why the Cyclops need not attack (CR 508.1d).
     let unobeyed = pos.rules.requirements.iter().zip(result.requirements.iter_mut()).filter(|(r, report)| r.counts && !report.obeyed);
+    let force = pos.rules.in_force(&a);
     for (r, report) in unobeyed.take(WHY_NOT_MAX) {
-        report.why_not = explain::why_not_obeyed(pos, &a, r, result.baseline);
+        report.why_not = explain::why_not_obeyed(pos, &a, r, result.baseline, &force);
     }
 }
