@@ -21,7 +21,9 @@ const ROOT = resolve(WEB, '..');
 const MODELS = join(ROOT, 'models');
 const BIN = process.env.ATTACKOPT_BIN || join(ROOT, 'target', 'release', 'attackopt');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const readmeShot = process.argv.includes('--screenshot') ? process.argv[process.argv.indexOf('--screenshot') + 1] : null;
+// Relative to where web/ci.sh was started (it changes to web/ before running this).
+const shotArg = process.argv.includes('--screenshot') ? process.argv[process.argv.indexOf('--screenshot') + 1] : null;
+const readmeShot = shotArg ? resolve(process.env.ATTACKOPT_WEB_CALLER_DIR || process.cwd(), shotArg) : null;
 
 let failures = 0;
 function check(ok, what, detail = '') {
