@@ -262,10 +262,12 @@ fn permanent(card: &CardLine, cards: Option<&CardIndex>) -> Result<(Permanent, O
         match card.power_toughness {
             Some(_) => p.types.push("Creature".into()),
             None if token => return Err(format!("{}: a token needs its power/toughness (\"{} 1/1\")", card.name, card.name)),
-            None => note = Some(format!(
+            None => {
+                note = Some(format!(
                 "\"{}\" is not known and has no power/toughness: it is read as a permanent that is not a creature (write \"{} 2/2\" for a creature)",
                 card.name, card.name
-            )),
+            ))
+            }
         }
         p
     };
