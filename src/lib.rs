@@ -52,8 +52,8 @@
 //! crate root would read as [`Position::answer`]'s twin), [`input`] (the strict, size-limited
 //! JSON reading that batch and MCP share with the board reader: `kind_of` or `too_long` at the
 //! crate root would say nothing of what they are about), [`generator`] (random boards: its `Profile` and `MAX_CREATURES` are about
-//! generated boards, not boards) and [`forge`] (the Forge importer: its `import` and `Skipped`
-//! name Forge nowhere).
+//! generated boards, not boards), [`forge`] (the Forge importer: its `import` and `Skipped`
+//! name Forge nowhere) and [`names`] (boards from card names per player, the same way).
 //!
 //! The pipeline inside flows one way: the board (formats, validation) → the rules (plain
 //! requirements, restrictions and cost instances, with the catalog of named cards) → mana
@@ -130,6 +130,12 @@ pub mod generator {
 /// Forge puzzle and game-state files as boards (`attackopt import forge`).
 pub mod forge {
     pub use crate::import::forge::{import, import_with, Imported, Skipped};
+}
+
+/// Boards from card names typed per player, one card per line (the judge's page; docs/format.md
+/// "Boards from card names"): the cards known by name and, optionally, a card source's.
+pub mod names {
+    pub use crate::import::names::{import, parse_line, CardLine, Line, NamedBoard, Names, PlayerCards};
 }
 
 /// Cards' Oracle text (issue 14, docs/format.md "Oracle text"): the reader that turns a text into

@@ -106,7 +106,7 @@ fn seat(key: &str) -> Option<Result<(usize, bool, &str), String>> {
 }
 
 /// Lower-case words for an id: "Goblin Guide" → "goblin-guide".
-fn slug(name: &str) -> String {
+pub(super) fn slug(name: &str) -> String {
     let mut s = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {
@@ -393,11 +393,11 @@ fn parse_token_description(spec: &str, mut p: Permanent) -> Result<Permanent, St
     Ok(p)
 }
 
-fn blank_permanent() -> Permanent {
+pub(super) fn blank_permanent() -> Permanent {
     Permanent::new("", "", "", &[])
 }
 
-fn from_known(k: &KnownCard) -> Permanent {
+pub(super) fn from_known(k: &KnownCard) -> Permanent {
     let mut p = blank_permanent();
     p.name = k.name.to_string();
     p.types = k.types.iter().map(|s| s.to_string()).collect();
@@ -435,7 +435,7 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
 
 /// A card from a card source (`--cards`): its Oracle text is read when the board is (issue 14);
 /// None when its type line has no permanent type (an instant on the battlefield is not read).
-fn from_text(card: &CardText) -> Option<Permanent> {
+pub(super) fn from_text(card: &CardText) -> Option<Permanent> {
     let (types, subtypes) = types_of(&card.type_line);
     if types.is_empty() {
         return None;
