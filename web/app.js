@@ -116,7 +116,7 @@ async function showBoard(board, header, notes) {
   $('validate-text').textContent = reply.text;
   const creatures = reply.result.creatures.length;
   const warnings = reply.result.warnings.map((w) => `warning: ${w.message ?? JSON.stringify(w)}`);
-  setStatus(status, [`${header}; ${creatures} creature(s).`, ...notes, ...warnings].join('\n'), 'ok');
+  setStatus(status, [`${header}; ${creatures} ${creatures === 1 ? "creature" : "creatures"}.`, ...notes, ...warnings].join('\n'), 'ok');
   state.picks.clear();
   buildPicker(JSON.parse(board));
   $('declare-section').hidden = false;
