@@ -145,6 +145,8 @@ pub fn read(name: &str, text: &str) -> Reading {
             continue;
         }
         let line = normalize(name, &original);
+        let line = without_ability_word(&line);
+        let line = without_inert_quotes(&line, &mut r);
         if let Some(rest) = line.strip_prefix('•').or_else(|| line.strip_prefix("* ")) {
             match previous {
                 Some(why) => {
@@ -167,6 +169,56 @@ pub fn read(name: &str, text: &str) -> Reading {
         }
     }
     r
+}
+
+/// A line without its ability word ("Formidable — ", "Raid — ", older "Threshold - "): an
+/// ability word has no rules meaning (CR 207.2c), the ability is the rest. A keyword's cost
+/// ("Ward—Pay 2 life") has no space after its dash and is left alone, as are chapter numbers.
+fn without_ability_word(line: &str) -> String {
+    let cut = line.find(" — ").map(|i| (i, i + " — ".len())).or_else(|| line.find("— ").map(|i| (i, i + "— ".len())));
+    let cut = cut.or_else(|| line.find(" - ").map(|i| (i, i + " - ".len())));
+    let Some((head_end, rest_start)) = cut else { return line.to_string() };
+    let head = line[..head_end].trim();
+    let rest = line[rest_start..].trim();
+    let words: Vec<&str> = head.split(' ').collect();
+    let is_word = !head.is_empty()
+        && words.len() <= 3
+        && head.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '\'')
+        && !words.iter().all(|w| matches!(*w, "i" | "ii" | "iii" | "iv" | "v" | "vi"))
+        && !KEYWORDS.iter().any(|k| head == *k || head.starts_with(&format!("{k} ")))
+        && !head.starts_with("choose");
+    if is_word && !rest.is_empty() {
+        rest.to_string()
+    } else {
+        line.to_string()
+    }
+}
+
+/// A line whose abilities in quotation marks ("has \"Whenever this creature attacks, ...\"") are
+/// triggered or non-mana activated abilities written `"an ability"`, each kept as understood to
+/// have no effect (CR 603, 602, 508.1g: granted, they act as the creature's own would). A
+/// quoted mana ability, or any other quoted text, is left for the templates.
+fn without_inert_quotes(line: &str, r: &mut Reading) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('"') {
+        let Some(len) = rest[open + 1..].find('"') else { break };
+        let quoted = &rest[open + 1..open + 1 + len];
+        let ability = quoted.trim().trim_end_matches('.').trim();
+        out.push_str(&rest[..open]);
+        match ability_without_effect(ability) {
+            Some(why) => {
+                if relevant(ability) {
+                    r.no_effect.push((quoted.to_string(), why));
+                }
+                out.push_str("\"an ability\"");
+            }
+            None => out.push_str(&rest[open..open + len + 2]),
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A line whose ability has no effect on a declaration as the board stands, and why.
@@ -237,7 +289,13 @@ fn drop_reminder(line: &str) -> String {
 /// typographic apostrophes and the minus sign made plain, no final period.
 fn normalize(name: &str, line: &str) -> String {
     // Older Oracle wordings ("he or she controls") read as today's.
-    let mut s = line.to_lowercase().replace(['’', '‘'], "'").replace("he or she controls", "they control").replace("he or she ", "they ");
+    // XMage writes {T} as {tap} (its card list, `--cards`).
+    let mut s = line
+        .to_lowercase()
+        .replace(['’', '‘'], "'")
+        .replace("{tap}", "{t}")
+        .replace("he or she controls", "they control")
+        .replace("he or she ", "they ");
     let name = name.trim().to_lowercase().replace(['’', '‘'], "'");
     // A double-faced card's name is "front // back": each face names itself.
     let mut names: Vec<String> = name.split(" // ").map(str::to_string).collect();
@@ -486,6 +544,11 @@ fn sentences(line: &str) -> Vec<&str> {
 /// "attacking creatures you control get +1/+0", "as long as ~ is attacking, ...". Anything
 /// that could forbid, require or tax an attack is not this.
 fn after_declaration(s: &str) -> Option<&'static str> {
+    // Exert (CR 701.43a) is a choice made as the creature attacks: it changes no declaration's
+    // legality, only what happens after.
+    if s == "you may exert ~ as it attacks" {
+        return Some("exert (CR 701.43a): a choice made as it attacks, which changes no declaration's legality");
+    }
     const DECIDING: [&str; 9] =
         ["can't attack", "can attack", "attack each", "attacks each", "attack you", "attacks you", "unless", "if able", "attack only"];
     if DECIDING.iter().any(|d| s.contains(d)) || s.contains("haste") || s.contains("vigilance") || s.contains("defender") || adds_mana(s) {
@@ -615,6 +678,11 @@ fn sentence_rules(s: &str) -> Option<Rules> {
         let w = rest.strip_suffix(" with at least one creature each combat if able")?;
         return Some(vec![(Rule::EachOpponentAttacks(whom(w)?), "508.1d")]);
     }
+    // Faith's Fetters: only a creature attacks, so "if enchanted permanent is a creature, it
+    // can't attack" is "enchanted creature can't attack" (CR 508.1a, 508.1c).
+    if let Some(verb) = s.strip_prefix("if enchanted permanent is a creature, it ") {
+        return verb_phrase(Who::Attached, verb);
+    }
     // "SUBJECT VERB-PHRASE": the subject is the longest prefix that names creatures.
     let words: Vec<&str> = s.split(' ').collect();
     for cut in (1..words.len()).rev() {
@@ -659,6 +727,11 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
     if matches!(verb, "blocks each combat if able" | "can't block" | "block each combat if able") {
         return Some(vec![]);
     }
+    // The costs attackopt weighs are mana (CR 508.1g-h): a creature that can't be sacrificed
+    // pays them as any other.
+    if verb == "can't be sacrificed" {
+        return Some(vec![]);
+    }
     match verb {
         // "each turn" is the older wording of the same requirement (exact in a turn's first
         // combat, which is the one a board describes unless `attacked_this_turn` says otherwise).
@@ -682,7 +755,9 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
         // Another keyword (shroud, trample) changes nothing in a declaration.
         return keyword_line(k).map(|_| vec![]);
     }
-    if let Some(rest) = verb.strip_prefix("can't attack unless ") {
+    // "can't attack or block unless ...": attacking and blocking each need the condition (or
+    // cost); blocking comes later (CR 509).
+    if let Some(rest) = verb.strip_prefix("can't attack unless ").or_else(|| verb.strip_prefix("can't attack or block unless ")) {
         if let Some(n) = rest.strip_prefix("at least ").and_then(|r| r.strip_suffix(" other creatures attack")) {
             return Some(vec![(Rule::MinOthers(w, number(n)?), "508.1c")]);
         }
@@ -956,6 +1031,63 @@ mod tests {
         let r = read("Bear", "Trample (This creature can deal excess combat damage to the player it's attacking.)\nBear can't block.");
         assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.is_empty());
         assert_eq!(r.keywords, vec!["Trample"]);
+    }
+
+    #[test]
+    fn cr_207_2c_ability_words_are_dropped() {
+        // The ability is read as if the word were not there: a trigger stays a trigger.
+        let r = read("Rider", "Formidable — Whenever Rider attacks, it gains first strike until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // XMage's older wording, with a hyphen.
+        let r = read("Rider", "Raid - Whenever Rider attacks, draw a card.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // A condition after the word is still a condition: not guessed.
+        let r = read("Jug", "Threshold - As long as seven or more cards are in your graveyard, Jug gets +3/+0 and attacks each turn if able.");
+        assert_eq!(r.unread.len(), 1);
+        // A keyword's cost is not an ability word.
+        assert_eq!(without_ability_word("ward—pay 2 life"), "ward—pay 2 life");
+        assert_eq!(without_ability_word("i, ii — goad target creature"), "i, ii — goad target creature");
+    }
+
+    #[test]
+    fn cr_603_quoted_triggered_abilities_do_nothing_while_attackers_are_declared() {
+        let text = "Lieutenant - As long as you control your commander, Fam gets +2/+2 and has \"Whenever Fam attacks, it deals 7 damage to target creature defending player controls.\"";
+        let r = read("Fam", text);
+        assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // A quoted text that is no triggered or activated ability is left to the templates.
+        let r = read("Odd", "Creatures you control have \"~ attacks each combat if able.\" as long as you control a Swamp.");
+        assert_eq!(r.unread.len(), 1);
+    }
+
+    #[test]
+    fn xmage_tap_symbol_is_t() {
+        let r = read("Post", "{tap}: Add {C}{R}.");
+        assert_eq!(r.mana, vec![ManaAbility::Fixed(vec![TypeSet::one(ManaType::C), TypeSet::one(ManaType::R)])]);
+        assert!(r.unread.is_empty());
+    }
+
+    #[test]
+    fn cr_508_1d_attack_or_block_unless_you_pay() {
+        assert_eq!(
+            rules("Behemoth", "Behemoth can't attack or block unless you pay {2}."),
+            vec![Rule::Tax(Who::This, Whom::Anything, vec![Symbol::Generic(2)])]
+        );
+    }
+
+    #[test]
+    fn cr_508_1c_faiths_fetters_and_unsacrificeable() {
+        let text = "Enchant permanent\nEnchanted permanent's activated abilities can't be activated unless they're mana abilities. If enchanted permanent is a creature, it can't attack or block.";
+        assert_eq!(rules("Fetters", text), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
+        assert_eq!(
+            rules("Suit", "Equipped creature gets +2/+2, has haste, can't attack you or a planeswalker you control, and can't be sacrificed."),
+            vec![Rule::Grant(Who::Attached, "Haste"), Rule::CantAttack(Who::Attached, Whom::YouOrYourPlaneswalkers)]
+        );
+    }
+
+    #[test]
+    fn cr_701_43a_exert_as_it_attacks() {
+        let r = read("Scrapper", "Menace\nYou may exert Scrapper as it attacks. When you do, it gets +2/+0 until end of turn.");
+        assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.len() == 1, "{r:?}");
     }
 
     #[test]
