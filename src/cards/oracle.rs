@@ -42,6 +42,16 @@ pub enum Who {
     Opponents,
     /// Creatures without this keyword ("creatures without flying").
     Without(String),
+    /// Creatures with this keyword, whoever controls them ("creatures with flying").
+    With(String),
+    /// Creatures of this subtype, whoever controls them, maybe not the permanent itself
+    /// ("Goblin creatures", "Inklings", "other Elves").
+    Subtype {
+        /// "other": not the permanent itself.
+        other: bool,
+        /// The subtype.
+        subtype: String,
+    },
 }
 
 /// What a rule's attacks are about, relative to the permanent's controller.
@@ -182,8 +192,8 @@ fn without_ability_word(line: &str) -> String {
     let rest = line[rest_start..].trim();
     let words: Vec<&str> = head.split(' ').collect();
     let is_word = !head.is_empty()
-        && words.len() <= 3
-        && head.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '\'')
+        && words.len() <= 4
+        && head.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | ',' | '!' | '?' | '.'))
         && !words.iter().all(|w| matches!(*w, "i" | "ii" | "iii" | "iv" | "v" | "vi"))
         && !KEYWORDS.iter().any(|k| head == *k || head.starts_with(&format!("{k} ")))
         && !head.starts_with("choose");
@@ -294,6 +304,8 @@ fn normalize(name: &str, line: &str) -> String {
         .to_lowercase()
         .replace(['’', '‘'], "'")
         .replace("{tap}", "{t}")
+        // XMage writes an em dash as " -- " (ability words, chapters, modes).
+        .replace(" -- ", " — ")
         .replace("he or she controls", "they control")
         .replace("he or she ", "they ");
     let name = name.trim().to_lowercase().replace(['’', '‘'], "'");
@@ -578,13 +590,31 @@ fn who(s: &str) -> Option<Who> {
         "other creatures you control" | "each other creature you control" => Who::Yours { other: true, subtype: None },
         "creatures your opponents control" | "each creature your opponents control" | "creatures an opponent controls" => Who::Opponents,
         "creatures without flying" => Who::Without("Flying".into()),
+        "enchanted permanent" => Who::Attached,
         _ => {
+            // "creatures with flying": one keyword, nothing after it.
+            if let Some(k) = s.strip_prefix("creatures with ") {
+                return KEYWORDS.contains(&k).then(|| Who::With(title(k)));
+            }
             let (other, rest) = match s.strip_prefix("other ") {
                 Some(r) => (true, r),
                 None => (false, s),
             };
-            let kind = rest.strip_suffix(" you control")?;
-            let kind = kind.strip_suffix(" creatures").unwrap_or(kind);
+            // Without "you control", whoever controls them; a plural that names no creatures
+            // ("players", "spells") is no subject of these templates.
+            let (kind, yours) = match rest.strip_suffix(" you control") {
+                Some(k) => (k, true),
+                None => (rest, false),
+            };
+            const NOT_CREATURES: [&str; 10] =
+                ["players", "opponents", "lands", "spells", "permanents", "cards", "abilities", "artifacts", "enchantments", "planeswalkers"];
+            if !yours && NOT_CREATURES.contains(&kind) {
+                return None;
+            }
+            let (kind, creatures_word) = match kind.strip_suffix(" creatures") {
+                Some(k) => (k, true),
+                None => (kind, false),
+            };
             if kind.is_empty() || kind.contains(' ') || !kind.chars().all(|c| c.is_alphabetic() || c == '-') {
                 return None;
             }
@@ -618,12 +648,16 @@ fn who(s: &str) -> Option<Who> {
             // "Goblins" → Goblin, "Elves" → Elf, "Goblin creatures" → Goblin.
             let singular = if let Some(stem) = kind.strip_suffix("ves") {
                 format!("{stem}f")
-            } else if rest.contains(" creatures ") {
+            } else if creatures_word {
                 kind.to_string()
             } else {
                 kind.strip_suffix('s')?.to_string()
             };
-            Who::Yours { other, subtype: Some(title(&singular)) }
+            if yours {
+                Who::Yours { other, subtype: Some(title(&singular)) }
+            } else {
+                Who::Subtype { other, subtype: title(&singular) }
+            }
         }
     })
 }
@@ -730,6 +764,11 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
     // The costs attackopt weighs are mana (CR 508.1g-h): a creature that can't be sacrificed
     // pays them as any other.
     if verb == "can't be sacrificed" {
+        return Some(vec![]);
+    }
+    // Only its other activated abilities are stopped: mana abilities stay (CR 605.1a), and no
+    // other activated ability may be activated while attackers are declared (CR 508.1g).
+    if verb == "its activated abilities can't be activated unless they're mana abilities" {
         return Some(vec![]);
     }
     match verb {
@@ -1056,6 +1095,47 @@ mod tests {
         assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.len() == 1, "{r:?}");
         // A quoted text that is no triggered or activated ability is left to the templates.
         let r = read("Odd", "Creatures you control have \"~ attacks each combat if able.\" as long as you control a Swamp.");
+        assert_eq!(r.unread.len(), 1);
+    }
+
+    #[test]
+    fn cr_508_1c_508_1d_creatures_of_a_subtype_or_keyword_whoever_controls_them() {
+        assert_eq!(
+            rules("Assault", "Goblin creatures attack each combat if able."),
+            vec![Rule::AttacksIfAble(Who::Subtype { other: false, subtype: "Goblin".into() })]
+        );
+        assert_eq!(
+            rules("Calligrapher", "Inklings can't attack you or planeswalkers you control."),
+            vec![Rule::CantAttack(Who::Subtype { other: false, subtype: "Inkling".into() }, Whom::YouOrYourPlaneswalkers)]
+        );
+        assert_eq!(
+            rules("Sandwurm", "Creatures with flying can't attack you or planeswalkers you control."),
+            vec![Rule::CantAttack(Who::With("Flying".into()), Whom::YouOrYourPlaneswalkers)]
+        );
+        // A quality that is no keyword is not guessed.
+        assert_eq!(read("Odd", "Creatures with power 2 or less can't attack.").unread.len(), 1);
+        // Nor a plural that names no creatures.
+        assert_eq!(read("Odd", "Players can't attack each combat if able.").unread.len(), 1);
+    }
+
+    #[test]
+    fn cr_605_1a_mana_abilities_still_activate() {
+        let text = "Enchant artifact or creature\nEnchanted permanent can't attack or block, and its activated abilities can't be activated unless they're mana abilities.";
+        assert_eq!(rules("Grasp", text), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
+        // Without "unless they're mana abilities", its mana abilities are stopped too: not read.
+        assert_eq!(read("Arrest", "Enchanted creature can't attack or block, and its activated abilities can't be activated.").unread.len(), 1);
+    }
+
+    #[test]
+    fn xmage_double_hyphen_is_an_em_dash() {
+        let r = read("Cactuar", "10,000 Needles -- Whenever this creature attacks, it gets +9999/+0 until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Saga", "I, II -- Goad target creature.\nIII -- Creatures can't attack this turn.");
+        assert!(r.unread.is_empty(), "{r:?}");
+        let r = read(
+            "Beastie",
+            "Delirium -- This creature can't attack or block unless there are four or more card types among cards in your graveyard.",
+        );
         assert_eq!(r.unread.len(), 1);
     }
 

@@ -341,14 +341,20 @@ fn looks_like_xmage(text: &str) -> bool {
 /// One XMage card line (see [`CardIndex::from_xmage_lines`]); None when it has fewer fields
 /// or no name.
 pub fn parse_xmage_line(line: &str) -> Option<CardText> {
+    // The text ends with the line's last `|`.
+    let line = line.strip_suffix('|').unwrap_or(line);
     let fields: Vec<&str> = line.splitn(9, '|').collect();
-    let [name, _set, _number, _rarity, cost, types, power, toughness, text] = fields.as_slice() else { return None };
+    let (name, cost, types, power, toughness, text) = match fields.as_slice() {
+        [name, _set, _number, _rarity, cost, types, power, toughness, text] => (*name, *cost, *types, *power, *toughness, *text),
+        // A planeswalker's loyalty or a battle's defense takes the place of both power and
+        // toughness in some lines: eight fields.
+        [name, _set, _number, _rarity, cost, types, _loyalty, text] => (*name, *cost, *types, "", "", *text),
+        _ => return None,
+    };
     let name = name.trim();
     if name.is_empty() {
         return None;
     }
-    // The text ends with the line's last `|`.
-    let text = text.strip_suffix('|').unwrap_or(text);
     let text: String = entities(&strip_tags(text)).split('$').map(str::trim).collect::<Vec<_>>().join("\n");
     let mut colors = Vec::new();
     for c in ["W", "U", "B", "R", "G"] {
@@ -548,9 +554,13 @@ mod tests {
 Monstrous Brute|Reprint Set|7|C|{3}{B}{R}|Creature - Insect|4|4|Another printing.|
 
 Hybrid Glaive|Some Set|9|U|{W/U}{2/G}|Artifact - Equipment|||Equipped creature has vigilance.$Equip {2}|
+Siege|Some Set|10|R|{2}{W}|Battle - Siege|5|(You and others can attack it.)$When Siege enters, draw a card.|
 ";
         let index = CardIndex::from_xmage_lines(text, "cards.txt").unwrap();
-        assert_eq!(index.len(), 2);
+        assert_eq!(index.len(), 3);
+        // A battle's defense in place of power and toughness: the text is the next field.
+        let siege = index.get("siege").unwrap();
+        assert_eq!((siege.oracle_text.as_str(), siege.power.clone()), ("(You and others can attack it.)\nWhen Siege enters, draw a card.", None));
         let brute = index.get("monstrous brute").unwrap();
         // The first printing wins; `$` is a new line; reminder tags are gone, their text stays.
         assert_eq!(brute.oracle_text, "Raid — Monstrous Brute attacks each turn if able.\nCycling {B}{R} ({B}{R}, Discard this card: Draw a card.)");
