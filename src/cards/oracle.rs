@@ -500,6 +500,12 @@ fn keyword_line(line: &str) -> Option<Vec<String>> {
         if item.contains(" as long as ") || item.contains(" attack") {
             return None;
         }
+        // Nor a sentence about the keyword's abilities or costs ("Equip abilities you activate
+        // ... cost {2} less", "Flashback costs you pay ..."): the card has no such keyword.
+        let next = item[k.len()..].trim_start_matches('—').split_whitespace().next().unwrap_or("");
+        if matches!(next, "abilities" | "ability" | "costs" | "cost" | "spells" | "spell") {
+            return None;
+        }
         out.push(title(k));
     }
     (!out.is_empty()).then_some(out)
@@ -1049,6 +1055,17 @@ mod tests {
         // A conditional grant is not a keyword line: reported.
         let r = read("Ape", "As long as you control a Forest, this creature has haste.");
         assert_eq!(r.unread.len(), 1);
+    }
+
+    #[test]
+    fn cr_702_a_sentence_about_a_keyword_is_not_the_keyword() {
+        // Helitrooper (hand check): it has flying, not equip.
+        let r = read("Helitrooper", "Flying\nEquip abilities you activate that target this creature cost {2} less to activate.");
+        assert_eq!(r.keywords, vec!["Flying"]);
+        assert_eq!(read("Stone", "Flashback costs you pay cost up to {2} less.").keywords, Vec::<String>::new());
+        // A keyword with its cost still is one.
+        assert_eq!(read("Sword", "Equip {2}").keywords, vec!["Equip"]);
+        assert_eq!(read("Blade", "Equip legendary creature {3}").keywords, vec!["Equip"]);
     }
 
     #[test]
