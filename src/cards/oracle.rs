@@ -190,7 +190,7 @@ fn without_ability_word(line: &str) -> String {
     let Some((head_end, rest_start)) = cut else { return line.to_string() };
     let head = line[..head_end].trim();
     let rest = line[rest_start..].trim();
-    let words: Vec<&str> = head.split(' ').collect();
+    let words: Vec<&str> = head.split([' ', ',']).filter(|w| !w.is_empty()).collect();
     let is_word = !head.is_empty()
         && words.len() <= 4
         && head.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | ',' | '!' | '?' | '.'))
