@@ -11,8 +11,11 @@
 //!   goad, is already the board's state, and one that triggers on attacking does so after the
 //!   declaration, CR 508.3a), an activated ability other than a mana ability (CR 508.1g: only
 //!   mana abilities may be activated while attackers are declared), a text about attacking
-//!   creatures (CR 506.4: a creature is attacking only once declared), or a text that does not
-//!   mention attacking, haste, vigilance, defender or mana at all;
+//!   creatures (CR 506.4: a creature is attacking only once declared), exert (CR 701.43a: a
+//!   choice made as it attacks), a granted ability in quotation marks that is triggered or
+//!   non-mana activated, or a text that does not mention attacking, haste, vigilance, defender
+//!   or mana at all. An ability word ("Formidable — ", CR 207.2c) is read past; XMage's older
+//!   wordings (`{tap}`, " -- " for an em dash, "Threshold - ") read as today's;
 //! - otherwise, **not understood**: a sentence that mentions attacking (or those keywords, or
 //!   adds mana) and matches no template is never guessed. It is kept, quoted, in
 //!   [`Reading::unread`], and the board gets a warning saying the answer assumes it away.
