@@ -139,11 +139,11 @@ pub mod names {
 }
 
 /// Cards' Oracle text (issue 14, docs/format.md "Oracle text"): the reader that turns a text into
-/// the board's effect language, and the card sources of `--cards` (a Scryfall card list or
-/// Forge's cardsfolder) that give a board's cards their text by name.
+/// the board's effect language, and the card sources of `--cards` (a Scryfall card list, Forge's
+/// cardsfolder or XMage's card list) that give a board's cards their text by name.
 pub mod oracle {
     pub use crate::cards::oracle::{mentions_attacking, read, ReadRule, Reading, Rule, Who, Whom};
-    pub use crate::cards::{parse_forge_card, types_of, CardIndex, CardText};
+    pub use crate::cards::{parse_forge_card, parse_xmage_line, types_of, CardIndex, CardText};
 }
 
 /// The library's insides, for the differential tests, the benchmarks and the examples, which
