@@ -18,7 +18,7 @@
 //!   [`Reading::unread`], and the board gets a warning saying the answer assumes it away.
 
 use crate::vocab::effects::{LandsOf, ManaAbility};
-use crate::vocab::symbol::{parse_symbols, Symbol, TypeSet};
+use crate::vocab::symbol::{parse_symbols, ManaType, Symbol, TypeSet};
 
 /// Which creatures a rule is about, relative to the permanent whose text it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,6 +145,7 @@ pub fn read(name: &str, text: &str) -> Reading {
             continue;
         }
         let line = normalize(name, &original);
+        let line = without_ability_word(&line);
         if let Some(rest) = line.strip_prefix('•').or_else(|| line.strip_prefix("* ")) {
             match previous {
                 Some(why) => {
@@ -167,6 +168,77 @@ pub fn read(name: &str, text: &str) -> Reading {
         }
     }
     r
+}
+
+/// Ability words (CR 207.2c): italic words that begin an ability and have no rules meaning of
+/// their own. Only these are dropped, never any "word — " (a chapter's "I —", CR 714.2b, is
+/// an ability's number, and modes follow "choose one —").
+const ABILITY_WORDS: [&str; 52] = [
+    "adamant",
+    "addendum",
+    "alliance",
+    "battalion",
+    "bloodrush",
+    "celebration",
+    "channel",
+    "chroma",
+    "cohort",
+    "constellation",
+    "converge",
+    "corrupted",
+    "coven",
+    "delirium",
+    "descend 4",
+    "descend 8",
+    "domain",
+    "eerie",
+    "eminence",
+    "enrage",
+    "fateful hour",
+    "fathomless descent",
+    "ferocious",
+    "flurry",
+    "formidable",
+    "grandeur",
+    "hellbent",
+    "heroic",
+    "imprint",
+    "inspired",
+    "kinship",
+    "landfall",
+    "lieutenant",
+    "magecraft",
+    "metalcraft",
+    "morbid",
+    "pack tactics",
+    "paradox",
+    "parley",
+    "radiance",
+    "raid",
+    "rally",
+    "revolt",
+    "spell mastery",
+    "strive",
+    "survival",
+    "sweep",
+    "threshold",
+    "undergrowth",
+    "valiant",
+    "void",
+    "max speed",
+];
+
+/// A normalized line without its ability word (CR 207.2c), written "Raid — " or, in Forge's
+/// older scripts, "Raid - ".
+fn without_ability_word(line: &str) -> String {
+    for sep in [" — ", " - "] {
+        if let Some((head, rest)) = line.split_once(sep) {
+            if ABILITY_WORDS.contains(&head) && !rest.trim().is_empty() {
+                return rest.trim().to_string();
+            }
+        }
+    }
+    line.to_string()
 }
 
 /// A line whose ability has no effect on a declaration as the board stands, and why.
@@ -730,6 +802,14 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
 /// another.
 fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
     let effect = line.strip_prefix("{t}: add ")?;
+    // Oracle text before 2017 wrote "Add {G} to your mana pool" (today "Add {G}"), and before
+    // 2016 "{1}" for one colorless mana (today {C}, CR 106.1b): in that template only, {N} is N
+    // colorless mana. Any other sentence after it (Shivan Reef's damage) is not a mana ability
+    // this reader knows, so it is refused, never dropped.
+    let (effect, old_template) = match effect.strip_suffix(" to your mana pool") {
+        Some(e) => (e, true),
+        None => (effect, false),
+    };
     let one = |lands: LandsOf, colors_only: bool| Some(vec![ManaAbility::CouldProduce { lands, colors_only }]);
     match effect {
         "one mana of any color" => return Some(vec![ManaAbility::Fixed(vec![TypeSet::ANY_COLOR])]),
@@ -750,7 +830,8 @@ fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
         for sym in symbols {
             match sym {
                 Symbol::Typed(t) => units.push(TypeSet::one(t)),
-                // {1} in an "Add" is not printed on cards: refuse rather than guess.
+                Symbol::Generic(n) if old_template && n > 0 && n <= 16 => units.extend(std::iter::repeat_n(TypeSet::one(ManaType::C), n as usize)),
+                // {1} in today's "Add" is not printed on cards: refuse rather than guess.
                 _ => return None,
             }
         }
@@ -775,6 +856,36 @@ mod tests {
 
     fn yours(other: bool, subtype: Option<&str>) -> Who {
         Who::Yours { other, subtype: subtype.map(String::from) }
+    }
+
+    #[test]
+    fn cr_207_2c_ability_words_are_dropped() {
+        // Forge's older scripts write the ability word with a hyphen.
+        let r = read("Akroan Conscriptor", "Heroic - Whenever you cast a spell that targets Akroan Conscriptor, gain control of another target creature until end of turn. Untap that creature. It gains haste until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Bellowing Saddlebrute", "Raid — When this creature enters, you lose 4 life unless you attacked this turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Glade Watcher", "Defender\nFormidable — {G}: Glade Watcher can attack this turn as though it didn't have defender. Activate only if creatures you control have total power 8 or greater.");
+        assert!(r.unread.is_empty() && r.keywords == vec!["Defender".to_string()], "{r:?}");
+        // Not an ability word: a mode's "choose one —" and a chapter number stay as they are.
+        assert_eq!(without_ability_word("i — ~ attacks each combat if able"), "i — ~ attacks each combat if able");
+        assert_eq!(without_ability_word("choose one — x"), "choose one — x");
+    }
+
+    #[test]
+    fn cr_106_1b_older_mana_wording() {
+        // "to your mana pool" (before 2017) and {N} for colorless mana (before 2016).
+        let r = read("Shivan Reef", "{T}: Add {1} to your mana pool.\n{T}: Add {U} or {R} to your mana pool. Shivan Reef deals 1 damage to you.");
+        let c = TypeSet::one(ManaType::C);
+        assert_eq!(r.mana, vec![ManaAbility::Fixed(vec![c])]);
+        // The damage is part of the second ability: refused whole, quoted.
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+        let r = read("Noble Hierarch", "{T}: Add {G}, {W}, or {U} to your mana pool.");
+        assert_eq!(r.mana.len(), 3);
+        assert!(r.unread.is_empty());
+        assert_eq!(read("City of Traitors", "{T}: Add {2} to your mana pool.").mana, vec![ManaAbility::Fixed(vec![c, c])]);
+        // Today's wording never prints {1} in an Add: refused.
+        assert_eq!(read("X", "{T}: Add {1}.").unread.len(), 1);
     }
 
     #[test]
