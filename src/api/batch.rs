@@ -102,13 +102,16 @@ impl From<Error> for LineError {
     }
 }
 
+/// A board file read (or why it could not be), shared by the requests naming it.
+type Loaded = Arc<Result<Position, InputError>>;
+
 /// Boards read from files, shared by the requests that name the same path with the same card
 /// source (one cache per batch: a file changed between two batches is read again), and the
 /// batch's card sources (`--cards`, and those requests name in `options.cards`, each indexed
 /// once for the batch's life).
 #[derive(Default)]
 pub struct BoardCache {
-    boards: Mutex<HashMap<(Option<String>, String), Arc<Result<Position, InputError>>>>,
+    boards: Mutex<HashMap<(Option<String>, String), Loaded>>,
     cards: CardSources,
 }
 
@@ -121,7 +124,7 @@ impl BoardCache {
 
     /// The board file at `path`, its cards filled from `cards` (a request's own source) or the
     /// batch's default source.
-    fn get(&self, path: &str, cards: Option<&str>) -> Arc<Result<Position, InputError>> {
+    fn get(&self, path: &str, cards: Option<&str>) -> Loaded {
         let key = (cards.map(str::to_string), path.to_string());
         if let Some(hit) = self.boards.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return hit;

@@ -14,12 +14,15 @@ use crate::position::Position;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// A source indexed (or why it could not be), kept for the next request naming it.
+type Loaded = Arc<Result<Arc<CardIndex>, InputError>>;
+
 /// The card sources of a front end: a default (from `--cards`), and the sources requests name,
 /// loaded once per path and kept.
 #[derive(Default)]
 pub struct CardSources {
     default: Option<Arc<CardIndex>>,
-    loaded: Mutex<HashMap<String, Arc<Result<Arc<CardIndex>, InputError>>>>,
+    loaded: Mutex<HashMap<String, Loaded>>,
 }
 
 impl CardSources {
