@@ -31,6 +31,11 @@ impl CardSources {
         CardSources { default: default.map(Arc::new), loaded: Mutex::default() }
     }
 
+    /// Sources whose default is an index already shared (a Python process's sources).
+    pub fn from_shared(default: Option<Arc<CardIndex>>) -> CardSources {
+        CardSources { default, loaded: Mutex::default() }
+    }
+
     /// Sources whose default is the source at `path` (None for no default), indexed now (or
     /// read from the cache, [`CardIndex::load`]).
     pub fn load(path: Option<&str>) -> Result<CardSources, InputError> {

@@ -283,7 +283,22 @@ fn activated(line: &str) -> Option<(&str, &str)> {
 /// Whether a normalized sentence is about what attackopt reads: attacking, the keywords that
 /// decide whether a creature may attack, or mana.
 fn relevant(s: &str) -> bool {
-    s.contains("attack") || s.contains("haste") || s.contains("vigilance") || s.contains("defender") || s.contains("goad") || adds_mana(s)
+    s.contains("attack")
+        || s.contains("haste")
+        || s.contains("vigilance")
+        || s.contains("defender")
+        || s.contains("goad")
+        || adds_mana(s)
+        || changes_mana(s)
+}
+
+/// A text that changes what mana lands make without "add": a land produces another mana
+/// (Damping Sphere, "it produces {C} instead"), or lands become another basic land type and
+/// so tap for its color (Conversion, "All Mountains are Plains", CR 305.7). Never passed over
+/// as having nothing to do with attacking: the mana pays attack costs.
+fn changes_mana(s: &str) -> bool {
+    const BASICS: [&str; 5] = ["plains", "islands", "swamps", "mountains", "forests"];
+    s.contains("produce") || BASICS.iter().any(|b| s.contains(&format!(" are {b}")))
 }
 
 fn adds_mana(s: &str) -> bool {
@@ -870,6 +885,14 @@ mod tests {
         // Not an ability word: a mode's "choose one —" and a chapter number stay as they are.
         assert_eq!(without_ability_word("i — ~ attacks each combat if able"), "i — ~ attacks each combat if able");
         assert_eq!(without_ability_word("choose one — x"), "choose one — x");
+    }
+
+    #[test]
+    fn cr_305_7_texts_changing_lands_mana_are_reported() {
+        let r = read("Conversion", "At the beginning of your upkeep, sacrifice Conversion unless you pay {W}{W}.\nAll Mountains are Plains.");
+        assert_eq!(r.unread, vec!["All Mountains are Plains.".to_string()]);
+        let r = read("Damping Sphere", "If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.\nEach spell a player casts costs {1} more to cast for each other spell that player has cast this turn.");
+        assert_eq!(r.unread.len(), 1, "{r:?}");
     }
 
     #[test]
