@@ -118,7 +118,7 @@ pub mod input {
 /// both give the same bytes. [`answer_lines`](batch::answer_lines) answers a whole text (or a
 /// part of one, keeping its line numbers) on the calling thread.
 pub mod batch {
-    pub use crate::api::batch::{answer_line, answer_lines, error_line, line_name, BoardCache};
+    pub use crate::api::batch::{answer_line, answer_lines, answer_lines_with, error_line, line_name, BoardCache};
 }
 
 /// Reproducible random boards for benchmarks and tests (`attackopt generate`): a board depends
@@ -142,6 +142,7 @@ pub mod names {
 /// the board's effect language, and the card sources of `--cards` (a Scryfall card list, Forge's
 /// cardsfolder or XMage's card list) that give a board's cards their text by name.
 pub mod oracle {
+    pub use crate::api::cards::{position_with_cards, CardSources};
     pub use crate::cards::oracle::{mentions_attacking, read, ReadRule, Reading, Rule, Who, Whom};
     pub use crate::cards::{parse_forge_card, parse_xmage_line, types_of, CardIndex, CardText};
 }

@@ -30,6 +30,8 @@
 /// One batch request line answered (`attackopt batch`, Python's `attackopt.batch`): the request
 /// layer for JSON Lines, in the library so that every front end answers a line alike.
 pub mod batch;
+/// Card sources (`--cards`) for every front end: loaded once per path, boards filled from them.
+pub mod cards;
 /// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
 /// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
 pub mod request;

@@ -21,7 +21,7 @@
 //!   [`Reading::unread`], and the board gets a warning saying the answer assumes it away.
 
 use crate::vocab::effects::{LandsOf, ManaAbility};
-use crate::vocab::symbol::{parse_symbols, Symbol, TypeSet};
+use crate::vocab::symbol::{parse_symbols, ManaType, Symbol, TypeSet};
 
 /// Which creatures a rule is about, relative to the permanent whose text it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,27 +184,96 @@ pub fn read(name: &str, text: &str) -> Reading {
     r
 }
 
-/// A line without its ability word ("Formidable — ", "Raid — ", older "Threshold - "): an
-/// ability word has no rules meaning (CR 207.2c), the ability is the rest. A keyword's cost
-/// ("Ward—Pay 2 life") has no space after its dash and is left alone, as are chapter numbers.
+/// Ability words (CR 207.2c): italic words that begin an ability and have no rules meaning of
+/// their own. Only these are dropped, never any "word — " (a chapter's "I —", CR 714.2b, is
+/// an ability's number, and modes follow "choose one —").
+const ABILITY_WORDS: [&str; 52] = [
+    "adamant",
+    "addendum",
+    "alliance",
+    "battalion",
+    "bloodrush",
+    "celebration",
+    "channel",
+    "chroma",
+    "cohort",
+    "constellation",
+    "converge",
+    "corrupted",
+    "coven",
+    "delirium",
+    "descend 4",
+    "descend 8",
+    "domain",
+    "eerie",
+    "eminence",
+    "enrage",
+    "fateful hour",
+    "fathomless descent",
+    "ferocious",
+    "flurry",
+    "formidable",
+    "grandeur",
+    "hellbent",
+    "heroic",
+    "imprint",
+    "inspired",
+    "kinship",
+    "landfall",
+    "lieutenant",
+    "magecraft",
+    "metalcraft",
+    "morbid",
+    "pack tactics",
+    "paradox",
+    "parley",
+    "radiance",
+    "raid",
+    "rally",
+    "revolt",
+    "spell mastery",
+    "strive",
+    "survival",
+    "sweep",
+    "threshold",
+    "undergrowth",
+    "valiant",
+    "void",
+    "max speed",
+];
+
+/// A normalized line without its ability word (CR 207.2c), written "Raid — " or, in Forge's
+/// and XMage's older scripts, "Raid - ", or without its flavor word (CR 207.2d, "10,000 Needles —").
 fn without_ability_word(line: &str) -> String {
-    let cut = line.find(" — ").map(|i| (i, i + " — ".len())).or_else(|| line.find("— ").map(|i| (i, i + "— ".len())));
-    let cut = cut.or_else(|| line.find(" - ").map(|i| (i, i + " - ".len())));
-    let Some((head_end, rest_start)) = cut else { return line.to_string() };
-    let head = line[..head_end].trim();
-    let rest = line[rest_start..].trim();
+    for sep in [" — ", " - "] {
+        let Some((head, rest)) = line.split_once(sep) else { continue };
+        let rest = rest.trim();
+        if rest.is_empty() {
+            continue;
+        }
+        if ABILITY_WORDS.contains(&head) {
+            return rest.to_string();
+        }
+        // A flavor word has no rules meaning either, but it may be any words: dropped only before
+        // an ability that does nothing while attackers are declared, so an unknown head never
+        // changes what a sentence is read to do.
+        if looks_like_flavor_word(head) && ability_without_effect(rest).is_some() {
+            return rest.to_string();
+        }
+    }
+    line.to_string()
+}
+
+/// A few plain words, not a keyword with its cost ("ward—pay 2 life"), a chapter number (CR
+/// 714.2b) or a mode's "choose one".
+fn looks_like_flavor_word(head: &str) -> bool {
     let words: Vec<&str> = head.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-    let is_word = !head.is_empty()
+    !head.is_empty()
         && words.len() <= 4
         && head.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | ',' | '!' | '?' | '.'))
         && !words.iter().all(|w| matches!(*w, "i" | "ii" | "iii" | "iv" | "v" | "vi"))
         && !KEYWORDS.iter().any(|k| head == *k || head.starts_with(&format!("{k} ")))
-        && !head.starts_with("choose");
-    if is_word && !rest.is_empty() {
-        rest.to_string()
-    } else {
-        line.to_string()
-    }
+        && !head.starts_with("choose")
 }
 
 /// A line whose abilities in quotation marks ("has \"Whenever this creature attacks, ...\"") are
@@ -276,7 +345,22 @@ fn activated(line: &str) -> Option<(&str, &str)> {
 /// Whether a normalized sentence is about what attackopt reads: attacking, the keywords that
 /// decide whether a creature may attack, or mana.
 fn relevant(s: &str) -> bool {
-    s.contains("attack") || s.contains("haste") || s.contains("vigilance") || s.contains("defender") || s.contains("goad") || adds_mana(s)
+    s.contains("attack")
+        || s.contains("haste")
+        || s.contains("vigilance")
+        || s.contains("defender")
+        || s.contains("goad")
+        || adds_mana(s)
+        || changes_mana(s)
+}
+
+/// A text that changes what mana lands make without "add": a land produces another mana
+/// (Damping Sphere, "it produces {C} instead"), or lands become another basic land type and
+/// so tap for its color (Conversion, "All Mountains are Plains", CR 305.7). Never passed over
+/// as having nothing to do with attacking: the mana pays attack costs.
+fn changes_mana(s: &str) -> bool {
+    const BASICS: [&str; 5] = ["plains", "islands", "swamps", "mountains", "forests"];
+    s.contains("produce") || BASICS.iter().any(|b| s.contains(&format!(" are {b}")))
 }
 
 fn adds_mana(s: &str) -> bool {
@@ -853,6 +937,14 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
 /// another.
 fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
     let effect = line.strip_prefix("{t}: add ")?;
+    // Oracle text before 2017 wrote "Add {G} to your mana pool" (today "Add {G}"), and before
+    // 2016 "{1}" for one colorless mana (today {C}, CR 106.1b): in that template only, {N} is N
+    // colorless mana. Any other sentence after it (Shivan Reef's damage) is not a mana ability
+    // this reader knows, so it is refused, never dropped.
+    let (effect, old_template) = match effect.strip_suffix(" to your mana pool") {
+        Some(e) => (e, true),
+        None => (effect, false),
+    };
     let one = |lands: LandsOf, colors_only: bool| Some(vec![ManaAbility::CouldProduce { lands, colors_only }]);
     match effect {
         "one mana of any color" => return Some(vec![ManaAbility::Fixed(vec![TypeSet::ANY_COLOR])]),
@@ -873,7 +965,8 @@ fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
         for sym in symbols {
             match sym {
                 Symbol::Typed(t) => units.push(TypeSet::one(t)),
-                // {1} in an "Add" is not printed on cards: refuse rather than guess.
+                Symbol::Generic(n) if old_template && n > 0 && n <= 16 => units.extend(std::iter::repeat_n(TypeSet::one(ManaType::C), n as usize)),
+                // {1} in today's "Add" is not printed on cards: refuse rather than guess.
                 _ => return None,
             }
         }
@@ -898,6 +991,44 @@ mod tests {
 
     fn yours(other: bool, subtype: Option<&str>) -> Who {
         Who::Yours { other, subtype: subtype.map(String::from) }
+    }
+
+    #[test]
+    fn cr_207_2c_ability_words_are_dropped() {
+        // Forge's older scripts write the ability word with a hyphen.
+        let r = read("Akroan Conscriptor", "Heroic - Whenever you cast a spell that targets Akroan Conscriptor, gain control of another target creature until end of turn. Untap that creature. It gains haste until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Bellowing Saddlebrute", "Raid — When this creature enters, you lose 4 life unless you attacked this turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Glade Watcher", "Defender\nFormidable — {G}: Glade Watcher can attack this turn as though it didn't have defender. Activate only if creatures you control have total power 8 or greater.");
+        assert!(r.unread.is_empty() && r.keywords == vec!["Defender".to_string()], "{r:?}");
+        // Not an ability word: a mode's "choose one —" and a chapter number stay as they are.
+        assert_eq!(without_ability_word("i — ~ attacks each combat if able"), "i — ~ attacks each combat if able");
+        assert_eq!(without_ability_word("choose one — x"), "choose one — x");
+    }
+
+    #[test]
+    fn cr_305_7_texts_changing_lands_mana_are_reported() {
+        let r = read("Conversion", "At the beginning of your upkeep, sacrifice Conversion unless you pay {W}{W}.\nAll Mountains are Plains.");
+        assert_eq!(r.unread, vec!["All Mountains are Plains.".to_string()]);
+        let r = read("Damping Sphere", "If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.\nEach spell a player casts costs {1} more to cast for each other spell that player has cast this turn.");
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+    }
+
+    #[test]
+    fn cr_106_1b_older_mana_wording() {
+        // "to your mana pool" (before 2017) and {N} for colorless mana (before 2016).
+        let r = read("Shivan Reef", "{T}: Add {1} to your mana pool.\n{T}: Add {U} or {R} to your mana pool. Shivan Reef deals 1 damage to you.");
+        let c = TypeSet::one(ManaType::C);
+        assert_eq!(r.mana, vec![ManaAbility::Fixed(vec![c])]);
+        // The damage is part of the second ability: refused whole, quoted.
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+        let r = read("Noble Hierarch", "{T}: Add {G}, {W}, or {U} to your mana pool.");
+        assert_eq!(r.mana.len(), 3);
+        assert!(r.unread.is_empty());
+        assert_eq!(read("City of Traitors", "{T}: Add {2} to your mana pool.").mana, vec![ManaAbility::Fixed(vec![c, c])]);
+        // Today's wording never prints {1} in an Add: refused.
+        assert_eq!(read("X", "{T}: Add {1}.").unread.len(), 1);
     }
 
     #[test]
@@ -1093,7 +1224,7 @@ mod tests {
     }
 
     #[test]
-    fn cr_207_2c_ability_words_are_dropped() {
+    fn cr_207_2c_ability_words_in_xmage_wordings() {
         // The ability is read as if the word were not there: a trigger stays a trigger.
         let r = read("Rider", "Formidable — Whenever Rider attacks, it gains first strike until end of turn.");
         assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");

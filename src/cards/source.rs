@@ -53,7 +53,8 @@ struct Cached {
     cards: Vec<CardText>,
 }
 
-const CACHE_VERSION: u32 = 1;
+// 2: scripts without an Oracle line are no longer indexed; older hybrid symbols and devoid read.
+const CACHE_VERSION: u32 = 2;
 
 /// A Scryfall card object: the fields read, others ignored.
 #[derive(Deserialize)]
@@ -293,7 +294,7 @@ pub fn printed(v: Option<&str>) -> Option<i64> {
 pub fn parse_forge_card(text: &str) -> Vec<CardText> {
     let mut out = Vec::new();
     for face in text.split("\nALTERNATE") {
-        let (mut name, mut types, mut pt, mut oracle, mut colors) = (None, None, None, None, Vec::new());
+        let (mut name, mut types, mut pt, mut oracle, mut colors, mut devoid) = (None, None, None, None, Vec::new(), false);
         for line in face.lines() {
             let line = line.trim_end_matches('\r');
             if let Some(v) = line.strip_prefix("Name:") {
@@ -301,9 +302,11 @@ pub fn parse_forge_card(text: &str) -> Vec<CardText> {
             } else if let Some(v) = line.strip_prefix("Types:") {
                 types = Some(v.trim().to_string());
             } else if let Some(v) = line.strip_prefix("ManaCost:") {
-                // A card's colors are those of its mana cost (CR 105.2); Forge writes hybrids W/U.
+                // A card's colors are those of its mana cost (CR 105.2); Forge writes a hybrid
+                // symbol W/U, or WU in older scripts, and a Phyrexian one WP: every color letter
+                // of a symbol counts ("no cost" has none: it is lower case).
                 for c in ["W", "U", "B", "R", "G"] {
-                    if v.split([' ', '/']).any(|s| s == c) && !colors.iter().any(|x: &String| x == c) {
+                    if v.split([' ', '/']).any(|s| s.contains(c)) && !colors.iter().any(|x: &String| x == c) {
                         colors.push(c.to_string());
                     }
                 }
@@ -313,21 +316,23 @@ pub fn parse_forge_card(text: &str) -> Vec<CardText> {
                 pt = Some(v.trim().to_string());
             } else if let Some(v) = line.strip_prefix("Oracle:") {
                 oracle = Some(v.trim().replace("\\n", "\n"));
+            } else if line.trim() == "K:Devoid" {
+                devoid = true;
             }
         }
-        let Some(name) = name else { continue };
+        // A script without an Oracle line (older Forge scripts) does not say the card's text:
+        // it is not indexed, so the card stays unknown rather than read as a card without text.
+        // (An empty `Oracle:` line is a card without text, such as a vanilla creature.)
+        let (Some(name), Some(oracle)) = (name, oracle) else { continue };
+        // CR 702.114a: devoid, the card is colorless whatever its mana cost.
+        if devoid || oracle.lines().next().is_some_and(|l| l.trim() == "Devoid" || l.trim().starts_with("Devoid (")) {
+            colors.clear();
+        }
         let (power, toughness) = match pt.as_deref().and_then(|p| p.split_once('/')) {
             Some((p, t)) => (Some(p.to_string()), Some(t.to_string())),
             None => (None, None),
         };
-        out.push(CardText {
-            name,
-            oracle_text: oracle.unwrap_or_default(),
-            type_line: forge_type_line(types.as_deref().unwrap_or("")),
-            power,
-            toughness,
-            colors,
-        });
+        out.push(CardText { name, oracle_text: oracle, type_line: forge_type_line(types.as_deref().unwrap_or("")), power, toughness, colors });
     }
     out
 }
@@ -534,6 +539,21 @@ mod tests {
         assert_eq!((faces[0].power.as_deref(), faces[0].toughness.as_deref()), (Some("3"), Some("2")));
         assert_eq!(faces[1].type_line, "Enchantment");
         assert_eq!(faces[0].colors, vec!["R"]);
+    }
+
+    #[test]
+    fn forge_scripts_without_oracle_lines_colors_and_devoid() {
+        // No Oracle line: the text is unknown, not empty; an empty Oracle line is no text.
+        assert!(parse_forge_card("Name:Old Card\nManaCost:5 G\nTypes:Creature Beast\nPT:3/4\nK:Trample\n").is_empty());
+        let vanilla = parse_forge_card("Name:Wei Infantry\nManaCost:1 B\nTypes:Creature Human Soldier\nPT:2/1\nOracle:\n");
+        assert_eq!(vanilla[0].oracle_text, "");
+        // Older hybrid symbols (BR) count both colors (CR 105.2); devoid is colorless (CR 702.114a).
+        let hybrid = parse_forge_card("Name:Mage\nManaCost:1 BR BR\nTypes:Creature Elemental\nPT:2/2\nOracle:\n");
+        assert_eq!(hybrid[0].colors, vec!["B", "R"]);
+        let devoid =
+            parse_forge_card("Name:Drone\nManaCost:1 R\nTypes:Creature Eldrazi Drone\nPT:1/4\nK:Devoid\nOracle:Devoid (This card has no color.)\n");
+        assert!(devoid[0].colors.is_empty());
+        assert_eq!(parse_forge_card("Name:Land\nManaCost:no cost\nTypes:Land\nOracle:\n")[0].colors, Vec::<String>::new());
     }
 
     #[test]

@@ -651,12 +651,27 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
             from_known(k)
         } else if let Some(card) = cards.and_then(|c| c.get(&name)) {
             match from_text(card) {
-                Some(p) => p,
+                Some(p) => {
+                    // Imported with its text, which the board's readers (check, solve, validate)
+                    // read again; a sentence not understood is said here too, never passed over.
+                    for clause in crate::cards::oracle::read(&card.name, &card.oracle_text).unread {
+                        warnings.push(format!(
+                            "{}, card {} ({name}): attackopt does not understand \"{clause}\" in its Oracle text; imported with the text, and every answer on this board assumes it away",
+                            spec.zone, spec.index
+                        ));
+                    }
+                    p
+                }
                 None => {
                     skipped.push(skip(format!("its type line \"{}\" names no permanent type", card.type_line)));
                     continue;
                 }
             }
+        } else if cards.is_some() {
+            skipped.push(skip(
+                "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, nor with an Oracle text in the card source, so what it does to attacks is unknown".into(),
+            ));
+            continue;
         } else {
             skipped.push(skip(
                 "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, so what it does to attacks is unknown".into(),

@@ -34,6 +34,7 @@ mod agreement;
 mod architecture;
 mod bad_input;
 mod batch;
+mod card_sources;
 mod cards;
 mod determinism;
 mod differential;

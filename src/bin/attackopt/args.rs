@@ -21,7 +21,7 @@ pub struct Cli {
     pub command: Command,
     /// A card source for the board's cards: a Scryfall card list (JSON file) or Forge's
     /// cardsfolder (directory); cards found by name get their Oracle text (check, solve,
-    /// enumerate, validate, import forge).
+    /// enumerate, validate, import forge; batch: every request's default; mcp: every tool call).
     #[arg(long, global = true, value_name = "FILE|DIR")]
     pub cards: Option<String>,
 }
