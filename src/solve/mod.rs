@@ -28,7 +28,20 @@ use crate::vocab::symbol::Symbol;
 use good_lp::{constraint, Constraint, Expression};
 use serde::Serialize;
 
-/// What `solve` maximizes.
+/// What `solve` maximizes. Players are named by id, as everywhere in the formats.
+///
+/// ```
+/// use attackopt::{BoardBuilder, ErrorKind, Objective, Options, Position};
+///
+/// let pos = Position::new(BoardBuilder::new("A").players(["A", "B", "C"]).creature("bear", "Grizzly Bears", "A", 2).build("b")?)?;
+/// let best = pos.solve(&Objective::Damage("C".into()), &Options::default())?;
+/// assert_eq!((best.objective, best.result.declaration.attacks[0].target.as_str()), (2, "C"));
+/// // No player D; A declares the attack and is never attacked (CR 506.2): bad input.
+/// for id in ["D", "A"] {
+///     assert_eq!(pos.solve(&Objective::Damage(id.into()), &Options::default()).unwrap_err().kind(), ErrorKind::BadInput);
+/// }
+/// # Ok::<(), attackopt::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Objective {
     /// Total power of the attackers.
