@@ -29,7 +29,7 @@
 //! assert_eq!(result.requirements_max, 2);
 //! assert_eq!(result.witness.as_ref().unwrap().attacks[0].target, "C");
 //!
-//! let best = pos.solve(Objective::Power, &Options::default())?;
+//! let best = pos.solve(&Objective::Power, &Options::default())?;
 //! assert!(best.result.legal);
 //! assert_eq!(best.objective, 2);
 //!

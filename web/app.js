@@ -238,7 +238,7 @@ function buildPicker(board) {
   const objective = $('objective');
   objective.replaceChildren();
   const objectives = [['power', 'power attacking'], ['attackers', 'number of attackers'], ['none', 'nothing (any legal attack)']];
-  for (const p of board.players || []) if (!attacking.has(p.id)) objectives.push([`damage:${p.id}`, `damage to ${p.id}`]);
+  for (const p of board.players || []) if (!attacking.has(p.id)) objectives.push([`damage:${p.id}`, `damage to ${p.name ? `${p.name} (${p.id})` : p.id}`]);
   for (const [value, text] of objectives) objective.append(new Option(text, value));
   showPicks();
 }

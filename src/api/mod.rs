@@ -21,7 +21,7 @@
 //! assert_eq!(result.requirements_max, 2);
 //! assert_eq!(result.witness.unwrap().attacks[0].target, "C");
 //!
-//! let best = pos.solve(attackopt::Objective::Power, &Options::default())?;
+//! let best = pos.solve(&attackopt::Objective::Power, &Options::default())?;
 //! assert!(best.result.legal);
 //! assert_eq!(best.objective, 2);
 //! # Ok::<(), attackopt::Error>(())
@@ -310,8 +310,11 @@ impl Position {
         Ok(r)
     }
 
-    /// The best legal declaration for an objective, with its payment.
-    pub fn solve(&self, objective: Objective, options: &Options) -> Result<SolveResult, Error> {
+    /// The best legal declaration for an objective, with its payment. The objective's player
+    /// id is checked here, once: one naming no player, or a player declaring attackers, is bad
+    /// input ([`crate::ErrorKind::BadInput`], file `objective`).
+    pub fn solve(&self, objective: &Objective, options: &Options) -> Result<SolveResult, Error> {
+        let objective = solve::Goal::of(objective, self)?;
         Ok(match options.method {
             Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
             Method::Exhaustive => solve::solve_with_oracle(self, objective, options.baseline, &options.oracle(self)?)?,

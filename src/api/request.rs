@@ -234,7 +234,7 @@ impl Position {
             }
             // Not proven optimal: the time limit cut the search short.
             Request::Solve(objective) => {
-                let result = self.solve(*objective, options)?;
+                let result = self.solve(objective, options)?;
                 answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
             }
             Request::Enumerate { limit, detail } => {

@@ -743,10 +743,9 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
         .enumerate()
         .map(|(i, p)| Player {
             id: p.clone(),
-            team: None,
             life: life.get(&i).copied().unwrap_or(20),
             hand: hand.get(&i).copied().unwrap_or(0),
-            mana_pool: String::new(),
+            ..Player::default()
         })
         .collect();
     let board = Board {

@@ -32,7 +32,7 @@ fn assert_same_answers(text: &Value, explicit: &Value) {
     let (t, x) = (position(text), position(explicit));
     assert!(t.board.warnings.iter().all(|w| !w.path.ends_with("oracle_text")), "unread text: {:?}", t.board.warnings);
     assert_eq!(legal_set(&t), legal_set(&x));
-    let (st, sx) = (t.solve(Objective::Power, &Options::default()).unwrap(), x.solve(Objective::Power, &Options::default()).unwrap());
+    let (st, sx) = (t.solve(&Objective::Power, &Options::default()).unwrap(), x.solve(&Objective::Power, &Options::default()).unwrap());
     assert_eq!(
         (st.objective, st.result.requirements_max, st.result.requirements_max_free),
         (sx.objective, sx.result.requirements_max, sx.result.requirements_max_free)
@@ -150,7 +150,7 @@ fn the_catalog_and_explicit_effects_win_over_text() {
     let pos = position(&board);
     assert_eq!(pos.rules.costs.len(), 2, "one {{2}} per creature, from the catalog");
     assert!(pos.rules.restrictions.is_empty(), "the explicit effect replaces the text");
-    let best = pos.solve(Objective::Power, &Options::default()).unwrap();
+    let best = pos.solve(&Objective::Power, &Options::default()).unwrap();
     assert!(best.result.legal);
 }
 

@@ -9,10 +9,11 @@ use attackopt::internals::ilp::dual::Couplings;
 use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, MAX_TUPLES};
 use attackopt::internals::solve as solving;
 use attackopt::parse_board;
+use attackopt::BarMethod;
 use attackopt::Position;
 use attackopt::{check, Baseline};
-use attackopt::{BarMethod, Objective};
 use serde_json::{json, Value};
+use solving::Goal;
 
 fn commander(players: usize, creatures: usize, seed: u64) -> Value {
     serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap()
@@ -81,7 +82,7 @@ fn cr_508_1d_paid_solve_is_proven_with_the_dual_bar_on_taxed_commander_boards() 
     for (players, creatures, seed) in [(6, 20, 1), (6, 20, 3), (6, 20, 5), (5, 20, 5), (6, 40, 1), (4, 20, 2), (4, 40, 3), (5, 40, 1)] {
         let board = commander(players, creatures, seed);
         let pos = position(&board);
-        let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+        let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
         let what = format!("P={players} N={creatures} seed {seed}");
         assert!(got.optimal && got.tie_breaks_proven, "{what}: not proven");
         assert_eq!(got.objective_bound, Some(got.objective), "{what}");
@@ -91,7 +92,7 @@ fn cr_508_1d_paid_solve_is_proven_with_the_dual_bar_on_taxed_commander_boards() 
         let verdict = check(&pos, &got.result.declaration, Baseline::Paid, &Ilp::default()).unwrap();
         assert!(verdict.legal, "{what}: {:?}", verdict.violations);
         // Every declaration legal under paid is legal under free: the free optimum bounds it.
-        let free = solving::solve(&pos, Objective::Power, Baseline::Free, &Ilp::default()).unwrap();
+        let free = solving::solve(&pos, Goal::Power, Baseline::Free, &Ilp::default()).unwrap();
         assert!(free.objective >= got.objective, "{what}");
         assert_eq!(free.method, BarMethod::Free);
     }
@@ -139,7 +140,7 @@ fn cr_508_1d_the_issue_board_has_a_legal_declaration_of_power_28() {
 #[test]
 fn cr_508_1d_a_solve_cut_short_stays_within_its_bound() {
     let pos = position(&commander(4, 20, 1));
-    let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::with_time_limit(1.0)).unwrap();
+    let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(1.0)).unwrap();
     let bound = got.objective_bound.unwrap();
     assert!(got.objective <= 28 && bound >= 28, "objective {} bound {bound}", got.objective);
     assert_eq!(got.optimal, bound == got.objective);
@@ -153,7 +154,7 @@ fn cr_508_1d_a_solve_cut_short_stays_within_its_bound() {
 #[test]
 fn cr_508_1d_solve_proves_the_issue_board_optimum() {
     let pos = position(&commander(4, 20, 1));
-    let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+    let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
     assert!(got.optimal, "objective {} bound {:?}", got.objective, got.objective_bound);
     assert_eq!(got.objective, 28);
 }
@@ -170,10 +171,10 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
         let what = format!("P={players} N={creatures} seed {seed}");
         let tuples = Couplings::new(&pos, MAX_TUPLES).map(|c| c.count());
         assert!(tuples.is_some_and(|n| n > 2), "{what}: {tuples:?} tuples");
-        let coupled = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+        let coupled = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
         assert!(coupled.optimal, "{what}: coupled not proven");
         // The product form is slow on some boards: compare where it proves its answer.
-        let products = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp { max_tuples: 0, ..Ilp::with_time_limit(5.0) }).unwrap();
+        let products = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp { max_tuples: 0, ..Ilp::with_time_limit(5.0) }).unwrap();
         assert!(products.objective <= coupled.objective, "{what}: the product form found more");
         if products.optimal {
             assert_eq!(products.objective, coupled.objective, "{what}");

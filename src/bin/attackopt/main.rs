@@ -33,6 +33,7 @@ macro_rules! errln {
 mod args;
 mod batch;
 mod failure;
+mod man;
 mod mcp;
 mod resources;
 mod transport;
@@ -222,12 +223,12 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             print_text(String::from_utf8_lossy(&out).into_owned());
             Ok(0)
         }
-        Command::Man => {
-            let mut out = Vec::new();
-            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
-                .render(&mut out)
-                .map_err(|e| Failure::new(70, format!("internal error: {e}")))?;
-            print_text(String::from_utf8_lossy(&out).into_owned());
+        Command::Man { subcommand, dir: None } => {
+            print_text(man::page(&subcommand)?);
+            Ok(0)
+        }
+        Command::Man { dir: Some(dir), .. } => {
+            print_text(man::write_all(&dir)?.iter().map(|f| format!("{f}\n")).collect());
             Ok(0)
         }
     }
