@@ -207,7 +207,7 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
     let mut used: HashMap<String, usize> = HashMap::new();
     for (seat, player) in names.players.iter().enumerate() {
         let id = player.id.trim().to_string();
-        let mut entry = Player { id: id.clone(), team: None, life: 20, hand: 0, mana_pool: String::new() };
+        let mut entry = Player { id: id.clone(), name: None, team: None, life: 20, hand: 0, mana_pool: String::new() };
         for (n, text) in player.cards.lines().enumerate() {
             let here = || format!("players[{seat}] ({id}), line {}", n + 1);
             let card = match parse_line(text, known).map_err(|m| InputError::new(file, here(), m))? {
