@@ -487,10 +487,12 @@ impl Search<'_> {
         if new.is_empty() {
             return;
         }
-        let trade = Trade { creatures: new };
-        if !self.trades.contains(&trade) {
-            crate::debug::note(|| format!("trade added: {trade:?}"));
-            self.trades.push(trade);
+        for slack in [false, true] {
+            let trade = Trade { creatures: new.clone(), slack };
+            if !self.trades.contains(&trade) {
+                crate::debug::note(|| format!("trade added: {trade:?}"));
+                self.trades.push(trade);
+            }
         }
     }
 

@@ -235,8 +235,11 @@ fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
             cands.iter().filter(|d| d.incurred.iter().all(|k| c.incurred.contains(k))).map(|d| d.obeyed).max().unwrap()
         };
         // Every nonempty set of tied creatures (the boards have one or two).
-        let trades: Vec<Trade> =
-            (1..1usize << tied.len()).map(|m| Trade { creatures: (0..tied.len()).filter(|&i| m >> i & 1 == 1).map(|i| tied[i]).collect() }).collect();
+        let trades: Vec<Trade> = (1..1usize << tied.len())
+            .flat_map(|m| {
+                [false, true].map(|slack| Trade { creatures: (0..tied.len()).filter(|&i| m >> i & 1 == 1).map(|i| tied[i]).collect(), slack })
+            })
+            .collect();
         for ilp in [Ilp { split: false, ..Ilp::default() }, Ilp { split: false, ..Ilp::plain() }] {
             for c in &cands {
                 let with_trades =

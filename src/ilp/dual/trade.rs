@@ -54,20 +54,39 @@
 //! (`cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar`) checks the bound against the
 //! exhaustive candidates.
 //!
-//! # What it does not see
+//! # The slack kind
 //!
-//! A witness that frees no generic mana: on the boards measured (README, the paid baseline),
-//! after the first trade the declarations that fall short pay no generic tax at all and leave
-//! the elves idle (their mana unused), filling a global cap with creatures that obey nothing;
-//! the witness swaps those for the elves. That needs x's unused mana (its slack) in the bar,
-//! which the row above does not carry: a trade with `d` lowered by a lower bound of the slack
-//! (linear in x: sources left, minus the mana value x owes) is the next step.
+//! A witness may also pay for the elves with mana x leaves unused. The slack kind has no row R;
+//! its row is over T, every column of the trade's groups (a union of whole rows (i), so it
+//! joins the laminar family (i)-(ii)): `Σ_T y ≤ Σ_G a_G(x) + N − k − Σ_tied s_c·a_c(x) − mv(x)`,
+//! with `a_G(x)` x's attacks with the group, N the attacking player's sources, `s_c` the
+//! sources an attack by a tied creature c taps and `mv(x)` the mana value x owes ({W/P}
+//! counted 1, {2/W} 2; the encoding's `mana_value`). A payment of x taps at most `mv(x)`
+//! sources, so at least `N − Σ s_c·a_c(x) − mv(x)` sources are left, at least that minus k
+//! once the new attackers' own sources are gone, plus one for each of x's tied attackers that
+//! D' leaves out (its source is free again). D' attacks with at most that many new tied
+//! creatures more than it leaves out of x's, which the row says; each new one pays the one
+//! unit (u = 1; the kind is not built otherwise) its source paid in x, for a generic symbol,
+//! from one of those sources. The right-hand side is an integer, and `φ ≤ U = a` prices each
+//! unit of excess at a dropped new attacker: valid as above. Its products: `φ·Σ a_G(x)` as
+//! before, and `−φ·(Σ s_c·a_c(x) + mv(x))`, each bit's `q_b` bounded above (`q_b ≤ φ`,
+//! `q_b ≤ U·z_b`), as the dual minimum wants it large.
+//!
+//! # What they do not see
+//!
+//! Measured (README, the paid baseline): on the boards left unproven, after the first round
+//! (which the R kind cuts off) the declarations that fall short pay no generic tax at all and
+//! leave the elves idle; they fill a global cap with creatures that obey nothing, and pay
+//! Norn's Annex's {W/P} with life. The slack kind counts every {W/P} as a tapped source, so its
+//! bound is 0 there (15 sources, 12 {W/P}, 3 elves). Counting {W/P} against the life that can
+//! pay them is not linear (`max(0, P(x) − L)`), which is where a next step would start: a case
+//! split on whether x's {W/P} exceed what life pays.
 
 use super::{inner, DualBar, Inner};
 use crate::ilp::encode::{Encoding, Group};
 use crate::position::Position;
 use crate::vocab::symbol::{Symbol, TypeSet};
-use good_lp::{variable, Constraint, Expression, Variable};
+use good_lp::{constraint, variable, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
 
 /// A trade: these tied creatures, which x leaves out, may attack in D' (k of them, see the
@@ -77,6 +96,9 @@ use std::collections::BTreeMap;
 pub struct Trade {
     /// The tied creatures (rules indices), sorted.
     pub creatures: Vec<usize>,
+    /// Paid for by x's unused mana (its slack) instead of taxed attacks given up (see the
+    /// module doc).
+    pub slack: bool,
 }
 
 /// A trade's rows over one encoding's inner problem.
@@ -84,12 +106,16 @@ pub(super) struct Rows {
     /// Per tied group: its class of free targets and how many more of it may attack there
     /// (k in all).
     extras: Vec<(usize, usize, f64)>,
-    /// The taxed columns R, sorted, and each as (group, position in the group's targets).
+    /// The new row's columns (R, or T for the slack), sorted, and each as (group, position in
+    /// the group's targets).
     pub(super) cols: Vec<usize>,
-    members: Vec<(usize, usize)>,
-    /// d: how many fewer attacks through R.
-    drop: f64,
-    /// U = τ·a: the bound on φ.
+    /// Its right-hand side: `constant + Σ x over plus − (slack) negative(x)`.
+    constant: f64,
+    plus: Vec<(usize, usize)>,
+    /// For the slack: the tied groups (with their sources per member), whose attacks tap
+    /// sources, and the mana value x owes, subtracted.
+    negative: Option<Vec<(usize, f64)>>,
+    /// The bound on φ (U).
     bound: f64,
 }
 
@@ -120,6 +146,17 @@ pub(super) fn applicable(pos: &Position) -> Option<usize> {
     units.values().copied().max().filter(|&u| u > 0)
 }
 
+/// A cost's mana value as [`Encoding::mana_value`] counts it: the most units paying it takes.
+fn mana_value(cost: &[Symbol]) -> f64 {
+    cost.iter()
+        .map(|sym| match sym {
+            Symbol::Generic(n) => f64::from(*n),
+            Symbol::TwoOr(_) => 2.0,
+            _ => 1.0,
+        })
+        .sum()
+}
+
 /// The generic mana a member of `group` owes for attacking a target of class `class`.
 fn generic(group: &Group, class: &[usize]) -> u32 {
     class.iter().flat_map(|&s| &group.costs[s].1).map(|sym| if let Symbol::Generic(n) = sym { *n } else { 0 }).sum()
@@ -146,6 +183,9 @@ fn rows(pos: &Position, groups: &[Group], inner: &Inner, trade: &Trade) -> Optio
     if k == 0 {
         return None;
     }
+    if trade.slack {
+        return slack_rows(pos, groups, inner, extras, ask, k, u);
+    }
     let taxed: Vec<(usize, u32)> = inner
         .columns
         .iter()
@@ -155,12 +195,38 @@ fn rows(pos: &Position, groups: &[Group], inner: &Inner, trade: &Trade) -> Optio
         .collect();
     let tau = taxed.iter().map(|&(_, tau)| tau).min()?;
     let cols: Vec<usize> = taxed.into_iter().map(|(i, _)| i).collect();
-    if !inner.caps.iter().all(|(b, _)| super::laminar(&cols, b)) || !inner.troves.iter().all(|b| super::laminar(&cols, b)) {
+    if !family_two(inner, &cols) {
         return None;
     }
     let drop = (k * u).div_ceil(tau as usize) as f64;
-    let members = cols.iter().map(|&i| (inner.columns[i].group, inner.columns[i].k)).collect();
-    Some(Rows { extras, cols, members, drop, bound: f64::from(tau) * ask })
+    let plus = cols.iter().map(|&i| (inner.columns[i].group, inner.columns[i].k)).collect();
+    Some(Rows { extras, cols, constant: -drop, plus, negative: None, bound: f64::from(tau) * ask })
+}
+
+/// Whether a row over these columns is laminar with the caps and player requirements kept.
+fn family_two(inner: &Inner, cols: &[usize]) -> bool {
+    inner.caps.iter().all(|(b, _)| super::laminar(cols, b)) && inner.troves.iter().all(|b| super::laminar(cols, b))
+}
+
+/// The slack's row (see the module doc): over T, every column of the trade's groups,
+/// `Σ_T y ≤ Σ_G a_G(x) + N − k − Σ_tied s_c·a_c(x) − mv(x)`, when one unit per tied creature.
+fn slack_rows(pos: &Position, groups: &[Group], inner: &Inner, extras: Vec<(usize, usize, f64)>, ask: f64, k: usize, u: usize) -> Option<Rows> {
+    if u != 1 {
+        return None;
+    }
+    // Every column of those groups: a union of whole rows (i), so laminar with family (i)-(ii).
+    let cols: Vec<usize> = (0..inner.columns.len()).filter(|&i| extras.iter().any(|&(g, _, _)| inner.columns[i].group == g)).collect();
+    let mut per_creature: BTreeMap<usize, f64> = BTreeMap::new();
+    for s in &pos.mana.sources {
+        if let Some(c) = s.tapped_if_attacks {
+            *per_creature.entry(c).or_insert(0.0) += 1.0;
+        }
+    }
+    let negative = groups.iter().enumerate().filter_map(|(g, group)| per_creature.get(&group.members[0]).map(|&n| (g, n))).collect();
+    // x's attacks with the trade's groups, as (group, target position) pairs.
+    let plus = extras.iter().flat_map(|&(g, _, _)| (0..groups[g].targets.len()).map(move |j| (g, j))).collect();
+    let constant = pos.mana.sources.len() as f64 - k as f64;
+    Some(Rows { extras, cols, constant, plus, negative: Some(negative), bound: ask })
 }
 
 impl Encoding {
@@ -175,8 +241,8 @@ impl Encoding {
         Some(bar)
     }
 
-    /// The trade's terms of the dual objective (`k·ρ_G∅ + φ·cnt_R(x) − d·φ`, the product
-    /// linearized), and φ, for the dual rows of R's columns.
+    /// The trade's terms of the dual objective (`Σ n_G·ρ_G∅ + φ·rhs(x)`, the products
+    /// linearized), and φ, for the dual rows of the new row's columns.
     pub(super) fn trade_terms(
         &mut self,
         rows: &Rows,
@@ -190,15 +256,41 @@ impl Encoding {
             }
         }
         let phi = self.vars.add(variable().min(0.0).max(rows.bound));
-        objective.add_mul(-rows.drop, phi);
-        // cnt_R(x): x's attacks through R (x[g] is parallel to the group's targets).
-        let mut count = Expression::with_capacity(rows.members.len());
-        for &(g, k) in &rows.members {
-            count.add_mul(1.0, self.x[g][k].1);
+        objective.add_mul(rows.constant, phi);
+        // φ·Σ x over `plus` (x[g] is parallel to the group's targets).
+        let mut count = Expression::with_capacity(rows.plus.len());
+        for &(g, j) in &rows.plus {
+            count.add_mul(1.0, self.x[g][j].1);
         }
-        let groups: std::collections::BTreeSet<usize> = rows.members.iter().map(|&(g, _)| g).collect();
+        let groups: std::collections::BTreeSet<usize> = rows.plus.iter().map(|&(g, _)| g).collect();
         let most = groups.iter().map(|&g| self.groups[g].members.len()).sum();
         self.add_product(phi, rows.bound, count, most, cs, objective);
+        // −φ·(sources the tied attackers tap + mana value owed): each bit's product q_b is
+        // bounded above (q_b ≤ φ, q_b ≤ U·z_b), as the minimum wants it large.
+        if let Some(negative) = &rows.negative {
+            let mut owed = self.mana_value();
+            let mut most = 0.0;
+            for (g, group) in self.groups.iter().enumerate() {
+                let n = group.members.len() as f64;
+                most += n * group.costs.iter().map(|(_, cost)| mana_value(cost)).sum::<f64>();
+                if let Some(&(_, per)) = negative.iter().find(|&&(h, _)| h == g) {
+                    owed.add_mul(per, self.attacks[g].clone());
+                    most += n * per;
+                }
+            }
+            let width = 64 - (most as u64).leading_zeros();
+            let mut sum = Expression::with_capacity(width as usize);
+            for b in 0..width {
+                let z = self.vars.add(variable().binary());
+                let weight = (1u64 << b) as f64;
+                sum.add_mul(weight, z);
+                let q = self.vars.add(variable().min(0.0).max(rows.bound));
+                cs.push(constraint::leq(q, phi));
+                cs.push(constraint::leq(Expression::from(q), Expression::from(z) * rows.bound));
+                objective.add_mul(-weight, q);
+            }
+            cs.push(constraint::eq(sum, owed));
+        }
         phi
     }
 }
