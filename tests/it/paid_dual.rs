@@ -231,9 +231,10 @@ fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
         }
         boards += 1;
         // The paid bar of each candidate: the most any candidate incurring within its costs obeys.
-        let bar = |c: &attackopt::internals::legality::Candidate| {
-            cands.iter().filter(|d| d.incurred.iter().all(|k| c.incurred.contains(k))).map(|d| d.obeyed).max().unwrap()
-        };
+        let bars: Vec<usize> = cands
+            .iter()
+            .map(|c| cands.iter().filter(|d| d.incurred.iter().all(|k| c.incurred.contains(k))).map(|d| d.obeyed).max().unwrap())
+            .collect();
         // Every nonempty set of tied creatures (the boards have one or two).
         let trades: Vec<Trade> = (1..1usize << tied.len())
             .flat_map(|m| {
@@ -241,10 +242,10 @@ fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
             })
             .collect();
         for ilp in [Ilp { split: false, ..Ilp::default() }, Ilp { split: false, ..Ilp::plain() }] {
-            for c in &cands {
+            for (c, &bar) in cands.iter().zip(&bars) {
                 let with_trades =
                     |enc: &mut Encoding| trades.iter().flat_map(|t| enc.paid_bar_trade(&pos, t).map(|b| b.constraints).unwrap_or_default()).collect();
-                if c.obeyed >= bar(c) {
+                if c.obeyed >= bar {
                     legal_checked += 1;
                     assert!(
                         meets(&pos, &ilp, &c.assignment, with_trades),
