@@ -19,6 +19,7 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
+use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
@@ -235,6 +236,9 @@ struct Search<'a> {
     m_free: usize,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
+    /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
+    /// per witness that attacked with mana creatures its declaration left out.
+    trades: Vec<Trade>,
     /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
     /// bars): what `solve` falls back on when the time limit stops the cuts.
     legal_seen: Vec<Assignment>,
@@ -310,6 +314,7 @@ impl<'a> Search<'a> {
             grouping,
             m_free: free.value,
             cuts: vec![],
+            trades: vec![],
             legal_seen: vec![free.witness],
             bound: None,
             dual: couplings.is_some(),
@@ -347,6 +352,7 @@ impl<'a> Search<'a> {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
+            let trades = &self.trades;
             let better_than = incumbent.as_ref().map(|(_, v)| *v);
             let m_free = self.m_free;
             let pos = self.pos;
@@ -385,6 +391,9 @@ impl<'a> Search<'a> {
                         };
                         dual_built.push(bar.as_ref().map(|b| b.exact));
                         cs.extend(bar.into_iter().flat_map(|b| b.constraints));
+                        for trade in trades {
+                            cs.extend(enc.paid_bar_trade(pos, trade).into_iter().flat_map(|b| b.constraints));
+                        }
                     }
                     let objective = objective(enc);
                     if let Some(b) = bound {
@@ -504,12 +513,36 @@ impl<'a> Search<'a> {
             if self.cuts.iter().any(|(b, _)| self.pos.rules.incurred(b) == set) {
                 return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
             }
+            if self.ilp.trades {
+                self.add_trade(&a, &bar.witness);
+            }
             self.cuts.push((bar.witness, bar.value));
         }
     }
 }
 
 impl Search<'_> {
+    /// When the witness of a declaration's paid bar attacks with mana creatures the declaration
+    /// left out (CR 508.1f: it may have spent their mana), the trade that lets as many attack in
+    /// the inner problem, once (see [`crate::ilp::dual::trade`]): the dual bar then sees the
+    /// witness's kind of declaration without a cut per cost set.
+    fn add_trade(&mut self, a: &Assignment, witness: &Assignment) {
+        let mut tied: Vec<usize> = self.pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
+        tied.sort_unstable();
+        tied.dedup();
+        let new: Vec<usize> = tied.into_iter().filter(|&c| witness[c].is_some() && a[c].is_none()).collect();
+        if new.is_empty() {
+            return;
+        }
+        for slack in [false, true] {
+            let trade = Trade { creatures: new.clone(), slack };
+            if !self.trades.contains(&trade) {
+                crate::debug::note(|| format!("trade added: {trade:?}"));
+                self.trades.push(trade);
+            }
+        }
+    }
+
     /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
     /// deadline, the tuples not reached in time are kept.
     fn live_tuples(&self) -> Result<Vec<usize>, SolveError> {
