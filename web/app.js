@@ -180,7 +180,7 @@ $('build-names').addEventListener('click', async () => {
     // The board as JSON in the text box: the judge can read it, save it, or edit it and read it again.
     $('board-text').value = board;
     $('board-format').value = 'json';
-    const source = cards.text ? [`Oracle text from ${cards.name}: ${reply.cards_indexed} card name(s) indexed.`] : [];
+    const source = cards.text ? [`Oracle text from ${cards.name}: ${reply.cards_indexed} card ${reply.cards_indexed === 1 ? 'name' : 'names'} indexed.`] : [];
     await showBoard(board, 'Built from the names', [...source, ...reply.warnings.map((w) => `warning: ${w}`)]);
   }, { limit: null });
 });

@@ -226,7 +226,7 @@ try {
   await page.click('#build-names');
   await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Built from the names') && document.getElementById('cancel').disabled);
   const namesStatus = await page.textContent('#board-status');
-  check(namesStatus.includes('2 card name(s) indexed'), `the card list is read (${namesStatus.split('\n')[1]})`);
+  check(namesStatus.includes('2 card names indexed'), `the card list is read (${namesStatus.split('\n')[1]})`);
   check(/did you mean "Grizzly Bears"\?/.test(namesStatus), 'an unknown name is warned about with its did-you-mean, not dropped');
   same(await page.textContent('#validate-text'), withCards(['validate', 'names']).out, "the board from names reads as the JSON board written by hand (validate's view)");
   await page.selectOption('#objective', 'power');
