@@ -25,7 +25,7 @@ use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
-use crate::vocab::symbol::Symbol;
+use crate::vocab::symbol::mana_value;
 use good_lp::{constraint, Constraint, Expression};
 use serde::Serialize;
 
@@ -169,17 +169,6 @@ impl Goal {
         }
         e
     }
-}
-
-/// Mana value of a cost (for "less mana" tie-breaks): {N} is N, {2/W} is 2, other symbols 1.
-fn mana_value(cost: &[Symbol]) -> i64 {
-    cost.iter()
-        .map(|s| match s {
-            Symbol::Generic(n) => i64::from(*n),
-            Symbol::TwoOr(_) => 2,
-            _ => 1,
-        })
-        .sum()
 }
 
 /// The mana value of the costs an assignment incurs.

@@ -85,7 +85,7 @@
 use super::{inner, DualBar, Inner};
 use crate::ilp::encode::{Encoding, Group};
 use crate::position::Position;
-use crate::vocab::symbol::{Symbol, TypeSet};
+use crate::vocab::symbol::{mana_value, Symbol, TypeSet};
 use good_lp::{constraint, variable, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
 
@@ -144,17 +144,6 @@ pub(super) fn applicable(pos: &Position) -> Option<usize> {
         return None;
     }
     units.values().copied().max().filter(|&u| u > 0)
-}
-
-/// A cost's mana value as [`Encoding::mana_value`] counts it: the most units paying it takes.
-fn mana_value(cost: &[Symbol]) -> f64 {
-    cost.iter()
-        .map(|sym| match sym {
-            Symbol::Generic(n) => f64::from(*n),
-            Symbol::TwoOr(_) => 2.0,
-            _ => 1.0,
-        })
-        .sum()
 }
 
 /// The generic mana a member of `group` owes for attacking a target of class `class`.
@@ -272,7 +261,7 @@ impl Encoding {
             let mut most = 0.0;
             for (g, group) in self.groups.iter().enumerate() {
                 let n = group.members.len() as f64;
-                most += n * group.costs.iter().map(|(_, cost)| mana_value(cost)).sum::<f64>();
+                most += n * group.costs.iter().map(|(_, cost)| mana_value(cost) as f64).sum::<f64>();
                 if let Some(&(_, per)) = negative.iter().find(|&&(h, _)| h == g) {
                     owed.add_mul(per, self.attacks[g].clone());
                     most += n * per;
