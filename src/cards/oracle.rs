@@ -1005,6 +1005,18 @@ mod tests {
         // Not an ability word: a mode's "choose one —" and a chapter number stay as they are.
         assert_eq!(without_ability_word("i — ~ attacks each combat if able"), "i — ~ attacks each combat if able");
         assert_eq!(without_ability_word("choose one — x"), "choose one — x");
+        // The ability is read as if the word were not there: a trigger stays a trigger.
+        let r = read("Rider", "Formidable — Whenever Rider attacks, it gains first strike until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // XMage's older wording, with a hyphen.
+        let r = read("Rider", "Raid - Whenever Rider attacks, draw a card.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // A condition after the word is still a condition: not guessed.
+        let r = read("Jug", "Threshold - As long as seven or more cards are in your graveyard, Jug gets +3/+0 and attacks each turn if able.");
+        assert_eq!(r.unread.len(), 1);
+        // A keyword's cost is not an ability word.
+        assert_eq!(without_ability_word("ward—pay 2 life"), "ward—pay 2 life");
+        assert_eq!(without_ability_word("i, ii — goad target creature"), "i, ii — goad target creature");
     }
 
     #[test]
@@ -1221,22 +1233,6 @@ mod tests {
         let r = read("Bear", "Trample (This creature can deal excess combat damage to the player it's attacking.)\nBear can't block.");
         assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.is_empty());
         assert_eq!(r.keywords, vec!["Trample"]);
-    }
-
-    #[test]
-    fn cr_207_2c_ability_words_in_xmage_wordings() {
-        // The ability is read as if the word were not there: a trigger stays a trigger.
-        let r = read("Rider", "Formidable — Whenever Rider attacks, it gains first strike until end of turn.");
-        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
-        // XMage's older wording, with a hyphen.
-        let r = read("Rider", "Raid - Whenever Rider attacks, draw a card.");
-        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
-        // A condition after the word is still a condition: not guessed.
-        let r = read("Jug", "Threshold - As long as seven or more cards are in your graveyard, Jug gets +3/+0 and attacks each turn if able.");
-        assert_eq!(r.unread.len(), 1);
-        // A keyword's cost is not an ability word.
-        assert_eq!(without_ability_word("ward—pay 2 life"), "ward—pay 2 life");
-        assert_eq!(without_ability_word("i, ii — goad target creature"), "i, ii — goad target creature");
     }
 
     #[test]
