@@ -12,7 +12,7 @@
 //!   does before printing;
 //! - `check`: one `legality::check` of the empty declaration (paid baseline);
 //! - `maximum`: `Maximizer::maximum` with no cost allowed (the free maximum);
-//! - `solve`: `solve::solve(&pos, Objective::Power, Baseline::Paid, ..)`.
+//! - `solve`: `solve::solve(&pos, Goal::Power, Baseline::Paid, ..)`.
 //!
 //! Every (op, engine, board) is first run once with a deadline of `SKIP_AFTER` seconds; when
 //! that run fails to finish (or takes longer), the bench is skipped and the skip is written to
@@ -27,9 +27,8 @@
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::baseline_dfs::BaselineDfs;
 use attackopt::internals::ilp::{Grouping, Ilp};
-use attackopt::internals::solve;
+use attackopt::internals::solve::{self, Goal};
 use attackopt::parse_board;
-use attackopt::Objective;
 use attackopt::{check, Baseline, Maximizer, SolveError};
 use attackopt::{Declaration, Position};
 use criterion::{BenchmarkId, SamplingMode};
@@ -112,7 +111,7 @@ fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -
             std::hint::black_box(maximizer.maximum(pos, &none, &pos.rules.no_attack())?);
         }
         Op::Solve => {
-            let r = solve::solve(pos, Objective::Power, Baseline::Paid, &ilp)?;
+            let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp)?;
             // Past its deadline solve answers its best legal declaration, unproven: not an
             // answer for this benchmark (benchmarked runs have no deadline).
             if !r.optimal {

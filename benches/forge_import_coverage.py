@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How much of real Forge puzzle files `attackopt import forge` imports (issue 14, point 3).
 
-    python3 benches/forge_import_coverage.py DIR [--bin target/release/attackopt] [--top 10]
+    python3 benches/forge_import_coverage.py DIR [--bin target/release/attackopt] [--top 10] [--cards FILE|DIR]
 
 DIR holds Forge puzzle files (*.pzl, e.g. saved from forge-gui/res/puzzle/ of the Forge
 repository; they are not vendored here). For each file the script runs
@@ -12,6 +12,10 @@ repository; they are not vendored here). For each file the script runs
   `*play=` key, counted from the file itself so that failing files count too), imported (the
   board's permanents) and skipped (`skipped` entries from a battlefield key);
 - the most frequent skip reasons and skipped card names.
+
+With `--cards FILE|DIR` (a Scryfall card list or a Forge cardsfolder) each file is imported with
+`--cards`, so that cards outside attackopt's tables are read from their Oracle text; the
+warnings about sentences of a card's text that attackopt does not understand are tallied too.
 
 It prints a Markdown table, the form the README's "Forge import" section quotes.
 """
@@ -50,6 +54,7 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "attackopt"))
     ap.add_argument("--top", type=int, default=10)
+    ap.add_argument("--cards", help="a card source passed to the import (--cards FILE|DIR)")
     args = ap.parse_args()
 
     files = sorted(f for f in os.listdir(args.dir) if f.endswith(".pzl"))
@@ -61,13 +66,15 @@ def main():
     reasons = collections.Counter()
     names = collections.Counter()
     attacking_side = 0  # imported files whose active player keeps a creature
+    not_understood = collections.Counter()  # cards imported with a sentence not understood
     for f in files:
         path = os.path.join(args.dir, f)
         with open(path, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
         n = len(battlefield_entries(text))
         listed += n
-        run = subprocess.run([args.bin, "import", "forge", path, "--format", "json"], capture_output=True, text=True)
+        command = [args.bin, "import", "forge", path, "--format", "json"] + (["--cards", args.cards] if args.cards else [])
+        run = subprocess.run(command, capture_output=True, text=True)
         if run.returncode != 0:
             first = (run.stderr.strip().splitlines() or ["(no message)"])[0]
             failures.append((f, run.returncode, first))
@@ -82,6 +89,10 @@ def main():
                 # A reason may name the card's own text after a colon; the kind is what comes first.
                 reasons[s["reason"].split(":")[0]] += 1
                 names[s["card"]] += 1
+        for w in out["warnings"]:
+            m = re.search(r"card \d+ \((.*)\): attackopt does not understand", w)
+            if m:
+                not_understood[m.group(1)] += 1
         active = board["active_player"]
         if any(p["controller"] == active and "Creature" in p["types"] for p in board["permanents"]):
             attacking_side += 1
@@ -109,6 +120,12 @@ def main():
         print(f"| {c} | {r} |")
     print()
     print("Most skipped cards: " + ", ".join(f"{n} ({c})" for n, c in names.most_common(args.top)))
+    if args.cards:
+        print()
+        print(
+            f"Imported with a sentence of their text not understood (warned, assumed away): {sum(not_understood.values())} cards: "
+            + ", ".join(f"{n} ({c})" for n, c in not_understood.most_common(args.top))
+        )
 
 
 if __name__ == "__main__":

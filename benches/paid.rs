@@ -16,8 +16,8 @@
 
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::ilp::Ilp;
-use attackopt::internals::solve;
-use attackopt::{parse_board, Baseline, Objective, Position};
+use attackopt::internals::solve::{self, Goal};
+use attackopt::{parse_board, Baseline, Position};
 use criterion::{BenchmarkId, SamplingMode};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -29,7 +29,7 @@ mod support;
 fn run(pos: &Position, max_tuples: usize, limit: Option<f64>) -> Option<i64> {
     let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
     let ilp = Ilp { deadline, max_tuples, ..Ilp::default() };
-    let r = solve::solve(pos, Objective::Power, Baseline::Paid, &ilp).ok()?;
+    let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp).ok()?;
     r.optimal.then_some(r.objective)
 }
 

@@ -1,16 +1,24 @@
 //! The Oracle-text reader's coverage on a card source (issue 14, README "Oracle text"):
 //!
-//! `cargo run --release --example oracle_coverage -- SOURCE [--list FILE] [--sample N] [--seed S]`
+//! `cargo run --release --example oracle_coverage -- SOURCE... [--list FILE] [--sample N] [--seed S] [--details FILE]`
 //!
-//! SOURCE is a Scryfall card list (JSON file) or a Forge cardsfolder (directory), as for
-//! `--cards`. Among the cards whose Oracle text mentions attacking, it counts those fully
+//! Each SOURCE is a Scryfall card list (JSON file), an XMage card list (text file), or a folder
+//! (Forge's cardsfolder, or pieces of XMage's list), as for `--cards`; several are merged, the
+//! first source of a name winning. Among the cards whose Oracle text mentions attacking, it counts those fully
 //! understood and those skipped (a sentence not understood, reported with the reason), and, apart,
 //! the cards that are not permanents (instants and sorceries: their effects are written on the
 //! board when they resolve). `--list FILE` writes every such card as CSV `name,verdict,reason`;
 //! `--sample N` writes instead N of them drawn at random (seed S, default 14) with an empty
-//! `hand` column, for a hand check of misreadings (benches/oracle_sample.csv).
+//! `hand` column, for a hand check of misreadings (benches/oracle_sample.csv); `--details FILE`
+//! writes each sampled card's text and what the reader made of it, to check by hand.
+//!
+//! `oracle_coverage --offsets N [--seed S] [--total CHARS] [--chunk CHARS]` draws instead N
+//! distinct chunk offsets of a file of CHARS characters (default: XMage's `mtg-cards-data.txt`
+//! at commit 031a46af, 13,201,960 characters) cut in chunks of CHARS (default 16,000, what the
+//! search tool's `read_file` returns a call), sorted: the random sample of the whole card list
+//! that README "Oracle text" measures.
 
-use attackopt::oracle::{mentions_attacking, read, types_of, CardIndex};
+use attackopt::oracle::{mentions_attacking, read, types_of, CardIndex, CardText};
 
 /// xorshift64*: a reproducible draw without a dependency.
 struct Rng(u64);
@@ -27,17 +35,63 @@ fn csv(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\"").replace('\n', " "))
 }
 
+/// The generator of a seed, for both draws.
+fn rng(seed: u64) -> Rng {
+    Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+}
+
+/// N distinct chunk offsets out of `total` characters cut in `chunk`s, sorted.
+fn offsets(n: usize, seed: u64, total: u64, chunk: u64) -> Vec<u64> {
+    let mut chunks: Vec<u64> = (0..total.div_ceil(chunk.max(1))).collect();
+    let mut rng = rng(seed);
+    // Fisher-Yates, the first n.
+    for i in 0..chunks.len() {
+        let j = i + (rng.next() % (chunks.len() - i) as u64) as usize;
+        chunks.swap(i, j);
+    }
+    chunks.truncate(n);
+    chunks.sort();
+    chunks.into_iter().map(|c| c * chunk).collect()
+}
+
+fn fail(message: String) -> ! {
+    eprintln!("oracle_coverage: {message}");
+    std::process::exit(2)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(source) = args.first() else {
-        eprintln!("usage: oracle_coverage SOURCE [--list FILE] [--sample N] [--seed S]");
-        std::process::exit(2);
-    };
     let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-    let index = CardIndex::load(source).unwrap_or_else(|e| {
-        eprintln!("oracle_coverage: {e}");
-        std::process::exit(2)
-    });
+    let number = |name: &str, default: u64| match option(name) {
+        Some(v) => v.parse::<u64>().unwrap_or_else(|_| fail(format!("{name} {v}: expected a whole number"))),
+        None => default,
+    };
+    let seed = number("--seed", 14);
+    if option("--offsets").is_some() {
+        let n = usize::try_from(number("--offsets", 0)).unwrap_or(usize::MAX);
+        for o in offsets(n, seed, number("--total", 13_201_960), number("--chunk", 16_000)) {
+            println!("{o}");
+        }
+        return;
+    }
+    // The sources: every argument that is not an option or an option's value.
+    let mut sources = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i].starts_with("--") {
+            i += 2;
+        } else {
+            sources.push(args[i].clone());
+            i += 1;
+        }
+    }
+    if sources.is_empty() {
+        fail("usage: oracle_coverage SOURCE... [--list FILE] [--sample N] [--seed S] [--details FILE] | --offsets N [--seed S]".into());
+    }
+    let mut index = CardIndex::default();
+    for source in &sources {
+        index.merge(CardIndex::load(source).unwrap_or_else(|e| fail(e.to_string())));
+    }
     let mut cards: Vec<_> = index.cards().filter(|c| mentions_attacking(&c.oracle_text)).collect();
     cards.sort_by(|a, b| a.name.cmp(&b.name));
     cards.dedup_by(|a, b| a.name == b.name);
@@ -75,9 +129,8 @@ fn main() {
         println!("    {n:5}  ... {head} ...");
     }
     if let Some(n) = option("--sample") {
-        let n: usize = n.parse().unwrap_or(200);
-        let seed: u64 = option("--seed").and_then(|s| s.parse().ok()).unwrap_or(14);
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let n: usize = n.parse().unwrap_or_else(|_| fail(format!("--sample {n}: expected a whole number")));
+        let mut rng = rng(seed);
         let mut pool: Vec<_> = rows.iter().filter(|r| r.1 != "not a permanent").collect();
         // Fisher-Yates, the first n.
         for i in 0..pool.len() {
@@ -87,17 +140,47 @@ fn main() {
         pool.truncate(n);
         pool.sort();
         println!("name,reader,hand,reason");
+        let mut details = String::new();
         for (name, verdict, reason) in pool {
             println!("{},{verdict},,{}", csv(name), csv(reason));
+            if let Some(card) = index.get(name) {
+                details.push_str(&explain(card));
+            }
+        }
+        if let Some(file) = option("--details") {
+            std::fs::write(&file, details).unwrap_or_else(|e| fail(format!("{file}: {e}")));
         }
     } else if let Some(file) = option("--list") {
         let mut out = String::from("name,verdict,reason\n");
         for (name, verdict, reason) in &rows {
             out.push_str(&format!("{},{verdict},{}\n", csv(name), csv(reason)));
         }
-        std::fs::write(&file, out).unwrap_or_else(|e| {
-            eprintln!("oracle_coverage: {file}: {e}");
-            std::process::exit(2)
-        });
+        std::fs::write(&file, out).unwrap_or_else(|e| fail(format!("{file}: {e}")));
     }
+}
+
+/// A card's text and its reading, for a person to compare.
+fn explain(card: &CardText) -> String {
+    let r = read(&card.name, &card.oracle_text);
+    let mut out = format!("== {} ({})\n", card.name, card.type_line);
+    for line in card.oracle_text.lines() {
+        out.push_str(&format!("   | {line}\n"));
+    }
+    if !r.keywords.is_empty() {
+        out.push_str(&format!("   keywords: {}\n", r.keywords.join(", ")));
+    }
+    for m in &r.mana {
+        out.push_str(&format!("   mana: {m:?}\n"));
+    }
+    for rule in &r.rules {
+        out.push_str(&format!("   RULE CR {}: {:?}   <- {}\n", rule.cr, rule.rule, rule.clause));
+    }
+    for (clause, why) in &r.no_effect {
+        let why: String = why.chars().take(40).collect();
+        out.push_str(&format!("   no effect [{why}]: {clause}\n"));
+    }
+    for u in &r.unread {
+        out.push_str(&format!("   UNREAD: {u}\n"));
+    }
+    out
 }

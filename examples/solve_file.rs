@@ -1,7 +1,6 @@
 //! Solve a board with each variant of the program: `cargo run --release --example solve_file -- BOARD [paid|free]`.
 use attackopt::internals::ilp::{Grouping, Ilp};
-use attackopt::internals::solve::solve;
-use attackopt::Objective;
+use attackopt::internals::solve::{solve, Goal};
 use attackopt::{Baseline, Position};
 use std::time::Instant;
 
@@ -13,7 +12,7 @@ fn main() {
     for (name, ilp) in [("default", Ilp::default()), ("plain", Ilp::plain()), ("grouping", Ilp { grouping: Grouping::On, ..Ilp::plain() })] {
         let ilp = Ilp { deadline: Some(Instant::now() + std::time::Duration::from_secs(10)), ..ilp };
         let t = Instant::now();
-        let r = solve(&pos, Objective::Power, baseline, &ilp);
+        let r = solve(&pos, Goal::Power, baseline, &ilp);
         println!("{name}: {:?} {:?}", t.elapsed(), r.map(|r| r.objective));
     }
 }

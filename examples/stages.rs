@@ -11,9 +11,8 @@
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::baseline_dfs::BaselineDfs;
 use attackopt::internals::ilp::{Encoding, Grouping, Ilp};
-use attackopt::internals::solve;
+use attackopt::internals::solve::{self, Goal};
 use attackopt::parse_board;
-use attackopt::Objective;
 use attackopt::{check, Baseline, Maximizer};
 use attackopt::{Declaration, Position};
 use std::time::{Duration, Instant};
@@ -73,7 +72,7 @@ fn main() {
     println!("  maximum (free, plain ILP) {}  -> {:?}", ms(t_maxp), m.map(|m| m.value));
     let (t_check, c) = time(runs, || check(&pos, &Declaration::default(), Baseline::Paid, &Ilp::with_time_limit(limit)));
     println!("  check (empty decl)  {}  -> {:?}", ms(t_check), c.map(|c| (c.legal, c.requirements_max, c.proof)));
-    let (t_solve, s) = time(runs.min(3), || solve::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::with_time_limit(limit)));
+    let (t_solve, s) = time(runs.min(3), || solve::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(limit)));
     println!("  solve power         {}  -> {:?}", ms(t_solve), s.map(|s| (s.objective, s.optimal, s.objective_bound)));
     let (t_dfs, d) = time(1, || BaselineDfs::with_time_limit(limit.min(10.0)).maximum(&pos, &none, &pos.rules.no_attack()));
     println!("  dfs maximum (free)  {}  -> {:?}", ms(t_dfs), d.map(|m| m.value));

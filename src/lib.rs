@@ -29,7 +29,7 @@
 //! assert_eq!(result.requirements_max, 2);
 //! assert_eq!(result.witness.as_ref().unwrap().attacks[0].target, "C");
 //!
-//! let best = pos.solve(Objective::Power, &Options::default())?;
+//! let best = pos.solve(&Objective::Power, &Options::default())?;
 //! assert!(best.result.legal);
 //! assert_eq!(best.objective, 2);
 //!
@@ -52,8 +52,8 @@
 //! crate root would read as [`Position::answer`]'s twin), [`input`] (the strict, size-limited
 //! JSON reading that batch and MCP share with the board reader: `kind_of` or `too_long` at the
 //! crate root would say nothing of what they are about), [`generator`] (random boards: its `Profile` and `MAX_CREATURES` are about
-//! generated boards, not boards) and [`forge`] (the Forge importer: its `import` and `Skipped`
-//! name Forge nowhere).
+//! generated boards, not boards), [`forge`] (the Forge importer: its `import` and `Skipped`
+//! name Forge nowhere) and [`names`] (boards from card names per player, the same way).
 //!
 //! The pipeline inside flows one way: the board (formats, validation) → the rules (plain
 //! requirements, restrictions and cost instances, with the catalog of named cards) → mana
@@ -118,7 +118,7 @@ pub mod input {
 /// both give the same bytes. [`answer_lines`](batch::answer_lines) answers a whole text (or a
 /// part of one, keeping its line numbers) on the calling thread.
 pub mod batch {
-    pub use crate::api::batch::{answer_line, answer_lines, error_line, line_name, BoardCache};
+    pub use crate::api::batch::{answer_line, answer_lines, answer_lines_with, error_line, line_name, BoardCache};
 }
 
 /// Reproducible random boards for benchmarks and tests (`attackopt generate`): a board depends
@@ -132,12 +132,19 @@ pub mod forge {
     pub use crate::import::forge::{import, import_with, Imported, Skipped};
 }
 
+/// Boards from card names typed per player, one card per line (the judge's page; docs/format.md
+/// "Boards from card names"): the cards known by name and, optionally, a card source's.
+pub mod names {
+    pub use crate::import::names::{import, parse_line, CardLine, Line, NamedBoard, Names, PlayerCards};
+}
+
 /// Cards' Oracle text (issue 14, docs/format.md "Oracle text"): the reader that turns a text into
-/// the board's effect language, and the card sources of `--cards` (a Scryfall card list or
-/// Forge's cardsfolder) that give a board's cards their text by name.
+/// the board's effect language, and the card sources of `--cards` (a Scryfall card list, Forge's
+/// cardsfolder or XMage's card list) that give a board's cards their text by name.
 pub mod oracle {
+    pub use crate::api::cards::{position_with_cards, CardSources};
     pub use crate::cards::oracle::{mentions_attacking, read, ReadRule, Reading, Rule, Who, Whom};
-    pub use crate::cards::{parse_forge_card, types_of, CardIndex, CardText};
+    pub use crate::cards::{parse_forge_card, parse_xmage_line, types_of, CardIndex, CardText};
 }
 
 /// The library's insides, for the differential tests, the benchmarks and the examples, which

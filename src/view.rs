@@ -206,7 +206,7 @@ impl BoardView {
         let vb = &pos.board;
         let labels = |ids: &[String]| ids.iter().map(|t| vb.id_label(t)).collect::<Vec<_>>();
         let mut s = String::new();
-        let _ = writeln!(s, "{}: valid board; declaring attackers: {}", self.file, self.attacking_players.join(", "));
+        let _ = writeln!(s, "{}: valid board; declaring attackers: {}", self.file, labels(&self.attacking_players).join(", "));
         let _ = writeln!(s, "\nCreatures of the attacking side:");
         for c in &self.creatures {
             let label = vb.id_label(&c.id);
@@ -237,7 +237,7 @@ impl BoardView {
         }
         let _ = writeln!(s, "\nMana sources that can pay: {}", self.mana_sources.len());
         for m in &self.mana_sources {
-            let _ = write!(s, "  - {}, controlled by {}: {}", vb.id_label(&m.permanent), m.controller, m.makes.join(" or "));
+            let _ = write!(s, "  - {}, controlled by {}: {}", vb.id_label(&m.permanent), vb.id_label(&m.controller), m.makes.join(" or "));
             match &m.unusable_if_attacks {
                 Some(c) if *c == m.permanent => {
                     let _ = write!(s, "; not if it attacks (no vigilance, CR 508.1f)");

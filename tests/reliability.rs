@@ -264,7 +264,7 @@ fn solve_cut_short_is_optimal_when_the_bound_meets_the_objective() {
     let empty = pos(&json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": []}));
     for limit in [0.0, 1e-6, 1e-4, 1e-3] {
         let options = Options { time_limit: Some(limit), ..Options::default() };
-        if let Ok(r) = empty.solve(attackopt::Objective::Power, &options) {
+        if let Ok(r) = empty.solve(&attackopt::Objective::Power, &options) {
             assert_eq!(r.objective_bound, Some(r.objective));
             assert!(r.optimal, "limit {limit}: objective {} meets its bound but optimal is false", r.objective);
         }
@@ -285,7 +285,7 @@ fn f06_the_exhaustive_method_stops_at_the_time_limit_in_batch_and_the_library() 
     let p = Position::from_json(&board, "slow.json").unwrap();
     let options = Options { time_limit: Some(0.5), method: attackopt::Method::Exhaustive, ..Options::default() };
     let started = std::time::Instant::now();
-    let solved = p.solve(attackopt::Objective::Power, &options);
+    let solved = p.solve(&attackopt::Objective::Power, &options);
     assert!(matches!(&solved, Err(e) if e.exit_code() == 3), "{solved:?}");
     let d = p.declaration_from_json(r#"{"attacks": []}"#, "d").unwrap();
     let checked = p.check(&d, &options);

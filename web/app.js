@@ -91,36 +91,102 @@ async function readBoard() {
   const text = $('board-text').value;
   const format = $('board-format').value;
   const forge = format === 'forge' || (format === 'auto' && !text.trimStart().startsWith('{'));
-  const status = $('board-status');
-  let board = text;
-  let notes = [];
   await run(async () => {
-    if (forge) {
-      const { reply } = await call('import_forge', text, state.name);
-      if (reply.error) return setStatus(status, reply.error.message, 'error');
-      board = JSON.stringify(reply.board, null, 2);
-      notes = [
-        ...reply.skipped.map((s) => `skipped: ${s.card} (${s.zone}): ${s.reason}`),
-        ...reply.warnings.map((w) => `warning: ${w}`),
-      ];
-    }
-    const { reply } = await call('validate', board, state.name);
-    if (reply.error) {
-      $('declare-section').hidden = true;
-      return setStatus(status, reply.error.message, 'error');
-    }
-    state.board = board;
-    state.view = reply.result;
-    $('validate-text').textContent = reply.text;
-    const creatures = reply.result.creatures.length;
-    const header = forge ? `Imported from Forge; ${creatures} creature(s).` : `Board read; ${creatures} creature(s).`;
-    setStatus(status, [header, ...notes, ...reply.result.warnings.map((w) => `warning: ${w.message ?? JSON.stringify(w)}`)].join('\n'), 'ok');
-    state.picks.clear();
-    buildPicker(JSON.parse(board));
-    $('declare-section').hidden = false;
-    $('verdict-section').hidden = true;
+    if (!forge) return showBoard(text, 'Board read', []);
+    const { reply } = await call('import_forge', text, state.name);
+    if (reply.error) return setStatus($('board-status'), reply.error.message, 'error');
+    const notes = [
+      ...reply.skipped.map((s) => `skipped: ${s.card} (${s.zone}): ${s.reason}`),
+      ...reply.warnings.map((w) => `warning: ${w}`),
+    ];
+    await showBoard(JSON.stringify(reply.board, null, 2), 'Imported from Forge', notes);
   }, { limit: null });
 }
+
+/** Read a board's JSON with validate, show its view and the picker; `notes` come from its import. */
+async function showBoard(board, header, notes) {
+  const status = $('board-status');
+  const { reply } = await call('validate', board, state.name);
+  if (reply.error) {
+    $('declare-section').hidden = true;
+    return setStatus(status, reply.error.message, 'error');
+  }
+  state.board = board;
+  state.view = reply.result;
+  $('validate-text').textContent = reply.text;
+  const creatures = reply.result.creatures.length;
+  const warnings = reply.result.warnings.map((w) => `warning: ${w.message ?? JSON.stringify(w)}`);
+  setStatus(status, [`${header}; ${creatures} ${creatures === 1 ? "creature" : "creatures"}.`, ...notes, ...warnings].join('\n'), 'ok');
+  state.picks.clear();
+  buildPicker(JSON.parse(board));
+  $('declare-section').hidden = false;
+  $('verdict-section').hidden = true;
+}
+
+// ---- 1b. The board from card names, per player --------------------------------------------
+
+const cards = { text: '', name: '' }; // the Scryfall card list the judge loaded, if any
+
+function addNamePlayer(id, lines, attacking) {
+  const row = document.createElement('div');
+  row.className = 'name-player';
+  const label = document.createElement('label');
+  label.append('Player ');
+  const idBox = Object.assign(document.createElement('input'), { type: 'text', value: id, size: 8, className: 'player-id' });
+  label.append(idBox);
+  const radio = document.createElement('label');
+  const pick = Object.assign(document.createElement('input'), { type: 'radio', name: 'attacking-player', checked: attacking, className: 'attacking' });
+  radio.append(pick, ' attacking');
+  const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Remove' });
+  remove.addEventListener('click', () => row.remove());
+  const head = document.createElement('div');
+  head.className = 'row';
+  head.append(label, radio, remove);
+  const box = Object.assign(document.createElement('textarea'), { spellcheck: false, value: lines, className: 'player-cards' });
+  box.placeholder = 'One card per line, e.g.\n2 Grizzly Bears\nGoblin Token 1/1 x3';
+  row.append(head, box);
+  $('name-players').append(row);
+}
+
+$('add-player').addEventListener('click', () => {
+  const n = document.querySelectorAll('#name-players .name-player').length;
+  addNamePlayer(String.fromCharCode(65 + (n % 26)), '', n === 0);
+});
+
+$('cards-file').addEventListener('change', async (event) => {
+  const file = event.target.files[0];
+  Object.assign(cards, file ? { text: await file.text(), name: file.name } : { text: '', name: '' });
+  setStatus($('cards-status'), file ? `${file.name} loaded: read when the board is built` : '', '');
+});
+
+/** The names' input as the library reads it (attackopt::names::Names). */
+function namesInput() {
+  const players = [...document.querySelectorAll('#name-players .name-player')].map((row) => ({
+    id: row.querySelector('.player-id').value.trim(),
+    cards: row.querySelector('.player-cards').value,
+    attacking: row.querySelector('.attacking').checked,
+  }));
+  const active = players.find((p) => p.attacking);
+  return { active: active ? active.id : '', players: players.map(({ id, cards: text }) => ({ id, cards: text })) };
+}
+
+$('build-names').addEventListener('click', async () => {
+  if (state.busy) return;
+  state.name = 'names';
+  await run(async () => {
+    const { reply } = await call('import_names', JSON.stringify(namesInput()), state.name, cards.text, cards.name);
+    if (reply.error) return setStatus($('board-status'), reply.error.message, 'error');
+    const board = JSON.stringify(reply.board, null, 2);
+    // The board as JSON in the text box: the judge can read it, save it, or edit it and read it again.
+    $('board-text').value = board;
+    $('board-format').value = 'json';
+    const source = cards.text ? [`Oracle text from ${cards.name}: ${reply.cards_indexed} card ${reply.cards_indexed === 1 ? 'name' : 'names'} indexed.`] : [];
+    await showBoard(board, 'Built from the names', [...source, ...reply.warnings.map((w) => `warning: ${w}`)]);
+  }, { limit: null });
+});
+
+addNamePlayer('A', '', true);
+addNamePlayer('B', '', false);
 
 // ---- 2. The declaration ----------------------------------------------------------------------
 
@@ -172,7 +238,7 @@ function buildPicker(board) {
   const objective = $('objective');
   objective.replaceChildren();
   const objectives = [['power', 'power attacking'], ['attackers', 'number of attackers'], ['none', 'nothing (any legal attack)']];
-  for (const p of board.players || []) if (!attacking.has(p.id)) objectives.push([`damage:${p.id}`, `damage to ${p.id}`]);
+  for (const p of board.players || []) if (!attacking.has(p.id)) objectives.push([`damage:${p.id}`, `damage to ${p.name ? `${p.name} (${p.id})` : p.id}`]);
   for (const [value, text] of objectives) objective.append(new Option(text, value));
   showPicks();
 }
@@ -224,6 +290,7 @@ function options() {
 // ---- 3. The verdict --------------------------------------------------------------------------
 
 $('check').addEventListener('click', () => ask('check'));
+$('enumerate').addEventListener('click', () => ask('enumerate'));
 $('best').addEventListener('click', () => ask('solve'));
 $('cancel').addEventListener('click', () => cancel('cancelled'));
 $('show-declaration').addEventListener('click', () => state.shown && setPicks(state.shown));
@@ -233,16 +300,23 @@ async function ask(what) {
   const opts = options();
   if (!opts) return showError(`time limit: expected a number of seconds >= 0, or empty for none; found "${$('time-limit').value}"`);
   const json = JSON.stringify(opts);
+  const limit = Number($('enumerate-limit').value);
+  if (what === 'enumerate' && !(Number.isInteger(limit) && limit >= 1 && limit <= 10000)) {
+    return showError(`at most: expected a whole number of declarations from 1 to 10000; found "${$('enumerate-limit').value}"`);
+  }
   await run(async () => {
     const { reply, ms } = what === 'check'
       ? await call('check', state.board, state.name, JSON.stringify(declaration()), json)
-      : await call('solve', state.board, state.name, $('objective').value, json);
+      : what === 'solve'
+        ? await call('solve', state.board, state.name, $('objective').value, json)
+        : await call('enumerate', state.board, state.name, limit, json);
     showReply(what, reply, ms);
   }, { limit: opts.time_limit, onTimeout: showUndecided, onCancel: () => showCancelled() });
 }
 
 function showReply(what, reply, ms) {
   $('verdict-section').hidden = false;
+  listDeclarations(null);
   const badge = $('verdict-badge');
   if (reply.error) {
     badge.textContent = reply.error.code === 3 ? 'UNDECIDED' : 'ERROR';
@@ -251,6 +325,7 @@ function showReply(what, reply, ms) {
     return offer(null);
   }
   const r = reply.result;
+  if (what === 'enumerate') return showEnumeration(reply, ms);
   const verdict = what === 'solve'
     ? (reply.exit === 0 ? ['BEST ATTACK (proven optimal)', 'legal'] : ['BEST FOUND (not proven optimal)', 'undecided'])
     : ({ 0: ['LEGAL', 'legal'], 1: ['ILLEGAL', 'illegal'] }[reply.exit] || ['UNDECIDED', 'undecided']);
@@ -260,6 +335,34 @@ function showReply(what, reply, ms) {
   offer(what === 'solve' ? r.declaration : r.legal_alternative || r.witness || null);
 }
 
+/** enumerate's answer: the command line's text, and each declaration as a button for the picker. */
+function showEnumeration(reply, ms) {
+  const r = reply.result;
+  const n = r.declarations.length;
+  const how = r.complete ? 'the complete list' : r.time_limit_reached ? 'stopped at the time limit' : 'there are more';
+  $('verdict-badge').textContent = `${n} LEGAL DECLARATION${n === 1 ? '' : 'S'} (${how}) · ${(ms / 1000).toFixed(2)} s`;
+  $('verdict-badge').className = r.complete ? 'legal' : 'undecided';
+  $('verdict-text').textContent = reply.text;
+  offer(null);
+  // The text's lines after its header, one per declaration (warnings, if any, come before).
+  const lines = reply.text.split('\n');
+  const header = lines.findIndex((l) => /^\d+ legal declarations? \(baseline/.test(l));
+  listDeclarations(r.declarations.map((decl, i) => [decl, (lines[header + 1 + i] || '').trim()]));
+}
+
+function listDeclarations(items) {
+  const list = $('declarations');
+  list.replaceChildren();
+  list.hidden = !items;
+  for (const [decl, label] of items || []) {
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label, title: 'Load it into the picker' });
+    b.addEventListener('click', () => setPicks(decl));
+    const li = document.createElement('li');
+    li.append(b);
+    list.append(li);
+  }
+}
+
 function offer(decl) {
   state.shown = decl;
   $('show-declaration').hidden = !decl;
@@ -267,6 +370,7 @@ function offer(decl) {
 
 function showError(message) {
   $('verdict-section').hidden = false;
+  listDeclarations(null);
   $('verdict-badge').textContent = 'ERROR';
   $('verdict-badge').className = 'error';
   $('verdict-text').textContent = message;
@@ -275,6 +379,7 @@ function showError(message) {
 
 function showUndecided(limit) {
   $('verdict-section').hidden = false;
+  listDeclarations(null);
   $('verdict-badge').textContent = 'UNDECIDED';
   $('verdict-badge').className = 'undecided';
   $('verdict-text').textContent = `No answer within the time limit (${limit} s): the engine was stopped.`;
@@ -283,6 +388,7 @@ function showUndecided(limit) {
 
 function showCancelled() {
   $('verdict-section').hidden = false;
+  listDeclarations(null);
   $('verdict-badge').textContent = 'CANCELLED';
   $('verdict-badge').className = 'undecided';
   $('verdict-text').textContent = 'Cancelled: the engine was stopped; nothing was decided.';
@@ -292,10 +398,12 @@ function showCancelled() {
 // ---- Running one request at a time, with progress, a watchdog and cancel ----------------------
 
 let grace = 300;
+// Disabled while the engine works: one request at a time.
+const BUTTONS = ['check', 'best', 'enumerate', 'read-board', 'build-names'];
 
 async function run(body, { limit, onTimeout, onCancel }) {
   state.busy = true;
-  for (const id of ['check', 'best', 'read-board']) $(id).disabled = true;
+  for (const id of BUTTONS) $(id).disabled = true;
   $('cancel').disabled = false;
   $('progress').hidden = false;
   const bar = $('progress-bar');
@@ -325,7 +433,7 @@ async function run(body, { limit, onTimeout, onCancel }) {
     clearInterval(ticker);
     clearTimeout(watchdog);
     state.busy = false;
-    for (const id of ['check', 'best', 'read-board']) $(id).disabled = false;
+    for (const id of BUTTONS) $(id).disabled = false;
     $('cancel').disabled = true;
     $('progress').hidden = true;
   }

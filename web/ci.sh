@@ -9,6 +9,8 @@
 # The test compares the page with the command line: target/release/attackopt is built first if
 # missing (CI's `cargo test --release` has built it already).
 set -euo pipefail
+# The test's --screenshot PATH is the caller's, relative to where the script was started.
+export ATTACKOPT_WEB_CALLER_DIR=$(pwd)
 cd "$(dirname "$0")"
 web=$(pwd)
 root=$(cd .. && pwd)

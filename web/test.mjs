@@ -1,7 +1,7 @@
 // The judge's page in a real browser: serves web/ on localhost, drives the system's headless
 // Chromium (playwright-core, no browser download) through the page as a judge would (load a
 // board, read validate's view, click a declaration, check it, ask for the best attack, cancel,
-// a time limit, a Forge file, bad input), and compares every verdict with the command line's own
+// a time limit, a Forge file, a board typed as card names per player, enumerate, bad input), and compares every verdict with the command line's own
 // text for the same files: the page must say exactly what `attackopt` says.
 //
 // node test.mjs [--screenshot PATH]   (PATH: also write the README's screenshot there)
@@ -21,7 +21,9 @@ const ROOT = resolve(WEB, '..');
 const MODELS = join(ROOT, 'models');
 const BIN = process.env.ATTACKOPT_BIN || join(ROOT, 'target', 'release', 'attackopt');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const readmeShot = process.argv.includes('--screenshot') ? process.argv[process.argv.indexOf('--screenshot') + 1] : null;
+// Relative to where web/ci.sh was started (it changes to web/ before running this).
+const shotArg = process.argv.includes('--screenshot') ? process.argv[process.argv.indexOf('--screenshot') + 1] : null;
+const readmeShot = shotArg ? resolve(process.env.ATTACKOPT_WEB_CALLER_DIR || process.cwd(), shotArg) : null;
 
 let failures = 0;
 function check(ok, what, detail = '') {
@@ -37,7 +39,8 @@ function same(actual, expected, what) {
 
 /** The command line's standard output (any exit status), run in `cwd` so file names match. */
 function cli(args, cwd) {
-  const r = spawnSync(BIN, args, { cwd, encoding: 'utf8' });
+  // The card lists of --cards are cached in the test's folder, never the user's.
+  const r = spawnSync(BIN, args, { cwd, encoding: 'utf8', env: { ...process.env, ATTACKOPT_CACHE_DIR: tmp } });
   if (r.error) throw r.error;
   return { out: r.stdout, err: r.stderr, status: r.status };
 }
@@ -172,6 +175,90 @@ try {
   await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Imported'));
   writeFileSync(join(tmp, basename(forge)), cli(['import', 'forge', forge], tmp).out);
   same(await page.textContent('#validate-text'), cli(['validate', basename(forge)], tmp).out, 'a Forge file reads as the command line imports it');
+
+  // ---- A board from card names per player, with a Scryfall card list for Oracle text -----------
+  // What a judge types for three players; the same board written as JSON by hand (every field
+  // from the printed cards) must get the same answers from the command line, with the same card
+  // list given by --cards.
+  const scryfall = [
+    { name: 'Bloodrock Cyclops', oracle_text: 'Bloodrock Cyclops attacks each combat if able.', type_line: 'Creature — Cyclops', power: '3', toughness: '3', colors: ['R'] },
+    { name: 'Lightning Bolt', oracle_text: 'Lightning Bolt deals 3 damage to any target.', type_line: 'Instant', colors: ['R'] },
+  ];
+  writeFileSync(join(tmp, 'cards.json'), JSON.stringify(scryfall));
+  const typed = {
+    A: 'life: 20\n2 Grizzly Bears\nLlanowar Elves\nGoblin Token 1/1 x2\nMogg Flunkies tapped\nBloodrock Cyclops\nGrizly Bears 2/2\n2 Forest',
+    B: '# the defending players\nPropaganda',
+    C: 'hand: 2\nBlazing Archon',
+  };
+  const card = (id, name, controller, types, more = {}) => ({ id, name, controller, types, ...more });
+  const bears = (id) => card(id, 'Grizzly Bears', 'A', ['Creature'], { subtypes: ['Bear'], colors: ['G'], power: 2, toughness: 2 });
+  const goblin = (id) => card(id, 'Goblin Token', 'A', ['Token', 'Creature'], { subtypes: ['Goblin'], power: 1, toughness: 1 });
+  const byHand = {
+    attackopt: 1,
+    active_player: 'A',
+    players: [{ id: 'A' }, { id: 'B' }, { id: 'C', hand: 2 }],
+    permanents: [
+      bears('grizzly-bears'), bears('grizzly-bears-2'),
+      card('llanowar-elves', 'Llanowar Elves', 'A', ['Creature'], { subtypes: ['Elf', 'Druid'], colors: ['G'], power: 1, toughness: 1 }),
+      goblin('goblin-token'), goblin('goblin-token-2'),
+      card('mogg-flunkies', 'Mogg Flunkies', 'A', ['Creature'], { subtypes: ['Goblin'], colors: ['R'], power: 3, toughness: 3, tapped: true }),
+      // Its types, power and text from the card list (--cards), as the page's from its file.
+      { id: 'bloodrock-cyclops', name: 'Bloodrock Cyclops', controller: 'A' },
+      card('grizly-bears', 'Grizly Bears', 'A', ['Creature'], { power: 2, toughness: 2 }),
+      card('forest', 'Forest', 'A', ['Land'], { subtypes: ['Forest'] }), card('forest-2', 'Forest', 'A', ['Land'], { subtypes: ['Forest'] }),
+      card('propaganda', 'Propaganda', 'B', ['Enchantment'], { colors: ['U'] }),
+      card('blazing-archon', 'Blazing Archon', 'C', ['Creature'], { subtypes: ['Archon'], colors: ['W'], power: 5, toughness: 6, keywords: ['Flying'] }),
+    ],
+  };
+  writeFileSync(join(tmp, 'names'), JSON.stringify(byHand));
+  const withCards = (args) => cli([...args, '--cards', join(tmp, 'cards.json')], tmp);
+
+  await page.click('#names-section > summary');
+  await page.click('#add-player');
+  const playerRows = await page.$$('#name-players .name-player');
+  check(playerRows.length === 3, `three players to type for (${playerRows.length})`);
+  for (const [i, id] of ['A', 'B', 'C'].entries()) {
+    await page.fill(`#name-players .name-player:nth-child(${i + 1}) .player-id`, id);
+    await page.fill(`#name-players .name-player:nth-child(${i + 1}) .player-cards`, typed[id]);
+  }
+  await page.check('#name-players .name-player:nth-child(1) .attacking');
+  await page.setInputFiles('#cards-file', join(tmp, 'cards.json'));
+  await page.click('#build-names');
+  await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Built from the names') && document.getElementById('cancel').disabled);
+  const namesStatus = await page.textContent('#board-status');
+  check(namesStatus.includes('2 card names indexed'), `the card list is read (${namesStatus.split('\n')[1]})`);
+  check(/did you mean "Grizzly Bears"\?/.test(namesStatus), 'an unknown name is warned about with its did-you-mean, not dropped');
+  same(await page.textContent('#validate-text'), withCards(['validate', 'names']).out, "the board from names reads as the JSON board written by hand (validate's view)");
+  await page.selectOption('#objective', 'power');
+  await page.fill('#time-limit', '10');
+  const namedBest = await verdict('#best');
+  same(namedBest.text, withCards(['solve', 'names']).out, 'the board from names: best attack as the command line on the JSON board');
+  await page.click('#clear');
+  for (const [c, t] of [['grizzly-bears', 'B'], ['bloodrock-cyclops', 'C']]) await page.click(`#creatures .creature[data-creature="${c}"] button[data-target="${t}"]`);
+  writeFileSync(join(tmp, 'named-decl.json'), JSON.stringify({ attacks: [{ creature: 'grizzly-bears', target: 'B' }, { creature: 'bloodrock-cyclops', target: 'C' }] }));
+  const namedCheck = await verdict('#check');
+  same(namedCheck.text, withCards(['check', 'names', join(tmp, 'named-decl.json')]).out, 'the board from names: a clicked check as the command line on the JSON board');
+
+  // ---- Enumerate: the command line's list, each declaration loadable into the picker ---------
+  await page.fill('#enumerate-limit', '7');
+  const listed = await verdict('#enumerate');
+  same(listed.text, withCards(['enumerate', '--detail', 'summary', '--limit', '7', 'names']).out, "enumerate lists what attackopt enumerate --detail summary lists");
+  const enumerated = JSON.parse(withCards(['enumerate', '--detail', 'summary', '--limit', '7', '--format', 'json', 'names']).out);
+  const items = await page.$$('#declarations button');
+  check(items.length === enumerated.declarations.length && items.length > 1, `one button per declaration (${items.length} of ${enumerated.declarations.length})`);
+  check(listed.badge.startsWith(`${enumerated.declarations.length} LEGAL DECLARATIONS (${enumerated.complete ? 'the complete list' : 'there are more'})`), `enumerate's badge: ${listed.badge}`);
+  const last = enumerated.declarations.length - 1;
+  await items[last].click();
+  const loaded = await page.$$eval('#creatures button.picked', (bs) => bs.map((b) => `${b.closest('.creature').dataset.creature} -> ${b.dataset.target}`));
+  same(loaded.sort().join(', '), enumerated.declarations[last].attacks.map((a) => `${a.creature} -> ${a.target}`).sort().join(', '), 'a listed declaration loads into the picker');
+  const reloaded = await verdict('#check');
+  check(reloaded.badge.startsWith('LEGAL'), `the loaded declaration checks legal (${reloaded.badge})`);
+
+  // A line that can't be read: the library's message, naming the player and the line.
+  await page.fill('#name-players .name-player:nth-child(2) .player-cards', 'Propaganda\nLightning Bolt');
+  await page.click('#build-names');
+  await page.waitForFunction(() => document.getElementById('board-status').classList.contains('error'));
+  same(await page.textContent('#board-status'), 'names: at players[1] (B), line 2: Lightning Bolt is not a permanent (its type line is "Instant")', 'a card that is not a permanent is a clear error');
 
   // ---- Bad input: the command line's message ----------------------------------------------
   await page.fill('#board-text', '{"attackopt": 1, "players": []}');

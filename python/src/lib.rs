@@ -5,6 +5,7 @@
 //! and exit status. The GIL is released while a board is read or a question answered, so
 //! Python threads (or a Dask worker's threads) answer in parallel.
 
+use attackopt::oracle::{position_with_cards, CardSources};
 use attackopt::{Answer, Baseline, Declaration, Error, Method, Objective, Options, Request, Undecided, DEFAULT_LIMIT};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyUserWarning};
@@ -113,8 +114,11 @@ impl PyPosition {
         loads(py, &answered.map_err(|e| py_error(py, e))?)
     }
 
-    fn new(py: Python<'_>, text: String, name: String, ours: bool) -> PyResult<Self> {
-        let read = py.detach(|| attackopt::Position::from_json(&text, &name));
+    fn new(py: Python<'_>, text: String, name: String, ours: bool, cards: Option<&str>) -> PyResult<Self> {
+        let read = py.detach(|| match source(cards)? {
+            None => attackopt::Position::from_json(&text, &name),
+            Some(index) => Ok(attackopt::parse_board(&text, &name).and_then(|vb| position_with_cards(vb, Some(&index)))?),
+        });
         let inner = read.map_err(|e| py_error(py, if ours { strip_position(e) } else { e }))?;
         Ok(PyPosition { inner })
     }
@@ -133,6 +137,15 @@ impl PyPosition {
     }
 }
 
+/// The card sources of this process (`cards=`): each indexed once (or read from its cache,
+/// as `--cards` is) and kept, shared by every position and batch naming it.
+static SOURCES: std::sync::OnceLock<CardSources> = std::sync::OnceLock::new();
+
+/// The card source at `path`, if one is named.
+fn source(path: Option<&str>) -> Result<Option<std::sync::Arc<attackopt::oracle::CardIndex>>, Error> {
+    Ok(SOURCES.get_or_init(CardSources::default).get(path)?)
+}
+
 fn strip_position(e: Error) -> Error {
     match e {
         Error::Input(i) => Error::Input(i.without_text_position()),
@@ -143,18 +156,23 @@ fn strip_position(e: Error) -> Error {
 #[pymethods]
 impl PyPosition {
     /// Read a board: JSON text (str) or a JSON object (dict). `name` stands for the file in
-    /// error messages.
+    /// error messages. `cards`: a card source (a Scryfall JSON file or Forge's cardsfolder),
+    /// as `--cards`: the board's cards found there by name get their Oracle text.
     #[staticmethod]
-    #[pyo3(signature = (board, name = "board"))]
-    fn from_json(py: Python<'_>, board: &Bound<'_, PyAny>, name: &str) -> PyResult<Self> {
+    #[pyo3(signature = (board, name = "board", *, cards = None))]
+    fn from_json(py: Python<'_>, board: &Bound<'_, PyAny>, name: &str, cards: Option<&str>) -> PyResult<Self> {
         let (text, ours) = json_text(board)?;
-        PyPosition::new(py, text, name.to_owned(), ours)
+        PyPosition::new(py, text, name.to_owned(), ours, cards)
     }
 
-    /// Read a board file, as `attackopt validate FILE` does (the same messages).
+    /// Read a board file, as `attackopt validate FILE [--cards SRC]` does (the same messages).
     #[staticmethod]
-    fn from_file(py: Python<'_>, path: &str) -> PyResult<Self> {
-        let read = py.detach(|| attackopt::load_board(path).map_err(Error::from).and_then(|vb| attackopt::Position::new(vb).map_err(Error::from)));
+    #[pyo3(signature = (path, *, cards = None))]
+    fn from_file(py: Python<'_>, path: &str, cards: Option<&str>) -> PyResult<Self> {
+        let read = py.detach(|| {
+            let index = source(cards)?;
+            attackopt::load_board(path).map_err(Error::from).and_then(|vb| position_with_cards(vb, index.as_deref()).map_err(Error::from))
+        });
         Ok(PyPosition { inner: read.map_err(|e| py_error(py, e))? })
     }
 
@@ -223,9 +241,12 @@ impl PyPosition {
 /// `attackopt batch` on JSON Lines: a text, or an iterable of lines; the answer lines, as the
 /// command prints them. `source` and `first_line` name the lines in messages (`-` is
 /// `<stdin>`), so that a part of a file answers as it would in the whole file.
+/// `cards` is the card source of every request (as `attackopt batch --cards`); a request's
+/// `options.cards` names its own.
 #[pyfunction]
-#[pyo3(signature = (requests, source = "-", first_line = 1))]
-fn batch(py: Python<'_>, requests: &Bound<'_, PyAny>, source: &str, first_line: usize) -> PyResult<Vec<String>> {
+#[pyo3(signature = (requests, source = "-", first_line = 1, *, cards = None))]
+fn batch(py: Python<'_>, requests: &Bound<'_, PyAny>, source: &str, first_line: usize, cards: Option<&str>) -> PyResult<Vec<String>> {
+    let default = py.detach(|| self::source(cards)).map_err(|e| py_error(py, e))?;
     let text = match requests.cast::<PyString>() {
         Ok(s) => s.to_str()?.to_owned(),
         Err(_) => {
@@ -246,7 +267,8 @@ fn batch(py: Python<'_>, requests: &Bound<'_, PyAny>, source: &str, first_line: 
             text
         }
     };
-    Ok(py.detach(|| attackopt::batch::answer_lines(&text, source, first_line)))
+    let cache = attackopt::batch::BoardCache::with_cards(CardSources::from_shared(default));
+    Ok(py.detach(|| attackopt::batch::answer_lines_with(&text, source, first_line, &cache)))
 }
 
 /// The native module; `attackopt/__init__.py` re-exports it.

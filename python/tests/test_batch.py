@@ -59,3 +59,40 @@ def test_batch_refuses_non_text():
         assert "requests[1]" in str(e)
     else:
         raise AssertionError("a list holding a number was accepted")
+
+
+def test_cards_as_the_command_line(binary, tmp_path, monkeypatch):
+    """`cards=` is `--cards`: a Forge cardsfolder written here gives the board's cards their text,
+    in `batch` (every request's default; `options.cards` a request's own) and in `Position`."""
+    monkeypatch.setenv("ATTACKOPT_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "cardsfolder" / "i"
+    folder.mkdir(parents=True)
+    (folder / "ironclad_brute.txt").write_text(
+        "Name:Ironclad Brute\nManaCost:4\nTypes:Artifact Creature Golem\nPT:5/3\nOracle:Ironclad Brute attacks each combat if able.\n"
+    )
+    cards = str(tmp_path / "cardsfolder")
+    board = {"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+             "permanents": [{"id": "brute", "name": "Ironclad Brute", "controller": "A"}]}
+    board_file = tmp_path / "board.json"
+    board_file.write_text(json.dumps(board))
+    text = "\n".join([
+        json.dumps({"id": 1, "command": "validate", "board": str(board_file)}),
+        json.dumps({"id": 2, "command": "validate", "board": board, "options": {"cards": cards}}),
+    ]) + "\n"
+    path = tmp_path / "requests.jsonl"
+    path.write_text(text)
+    expected = run(binary, "batch", "--quiet", "--cards", cards, str(path)).stdout.splitlines()
+    assert attackopt.batch(text, source=str(path), cards=cards) == expected
+    for line in expected:
+        assert json.loads(line)["result"]["requirements"], line
+    # Without a source the first request's brute has no text; the second names its own.
+    plain = [json.loads(line) for line in attackopt.batch(text, source=str(path))]
+    assert not plain[0]["result"]["requirements"] and plain[1]["result"]["requirements"]
+    assert attackopt.Position.from_json(board, cards=cards).validate()["requirements"]
+    assert attackopt.Position.from_file(str(board_file), cards=cards).validate()["requirements"]
+    assert not attackopt.Position.from_json(board).validate()["requirements"]
+    try:
+        attackopt.Position.from_json(board, cards=str(tmp_path / "missing"))
+        raise AssertionError("a missing card source is bad input")
+    except attackopt.BadInput as e:
+        assert "cannot read the card source" in str(e) and e.code == 2

@@ -15,7 +15,8 @@
 //! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`);
 //!   `limit` (enumerate, default 100); `detail` (enumerate: `full`, the default, or `summary`);
 //! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds >= 0, default 10; null for none),
-//!   `method` (`ilp`/`exhaustive`); all optional;
+//!   `method` (`ilp`/`exhaustive`), `cards` (the path of a card source for this request's board,
+//!   instead of `attackopt batch --cards`; each source indexed once per batch); all optional;
 //! - `id`: anything, echoed in the answer.
 //!
 //! Each answer is one line: `{"id", "line", "command", "exit", "result", "warnings"?}` where
@@ -24,6 +25,7 @@
 //! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
 
+use super::cards::{position_with_cards, CardSources};
 use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use super::{Error, ErrorBody, Undecided};
 use crate::board::size::check_size;
@@ -100,21 +102,41 @@ impl From<Error> for LineError {
     }
 }
 
-/// Boards read from files, shared by the requests that name the same path (one cache per batch:
-/// a file changed between two batches is read again).
+/// A board file read (or why it could not be), shared by the requests naming it.
+type Loaded = Arc<Result<Position, InputError>>;
+
+/// Boards read from files, shared by the requests that name the same path with the same card
+/// source (one cache per batch: a file changed between two batches is read again), and the
+/// batch's card sources (`--cards`, and those requests name in `options.cards`, each indexed
+/// once for the batch's life).
 #[derive(Default)]
 pub struct BoardCache {
-    boards: Mutex<HashMap<String, Arc<Result<Position, InputError>>>>,
+    boards: Mutex<HashMap<(Option<String>, String), Loaded>>,
+    cards: CardSources,
 }
 
 impl BoardCache {
-    fn get(&self, path: &str) -> Arc<Result<Position, InputError>> {
-        if let Some(hit) = self.boards.lock().ok().and_then(|m| m.get(path).cloned()) {
+    /// A cache whose requests read their boards' cards from these sources (`--cards` is the
+    /// default source).
+    pub fn with_cards(cards: CardSources) -> BoardCache {
+        BoardCache { boards: Mutex::default(), cards }
+    }
+
+    /// The board file at `path`, its cards filled from `cards` (a request's own source) or the
+    /// batch's default source.
+    fn get(&self, path: &str, cards: Option<&str>) -> Loaded {
+        let key = (cards.map(str::to_string), path.to_string());
+        if let Some(hit) = self.boards.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return hit;
         }
-        let loaded = Arc::new(check_regular_file(path).and_then(|()| load_board(path)).and_then(Position::new));
+        let loaded = Arc::new(
+            check_regular_file(path)
+                .and_then(|()| load_board(path))
+                .and_then(|vb| Ok((vb, self.cards.get(cards)?)))
+                .and_then(|(vb, source)| position_with_cards(vb, source.as_deref())),
+        );
         if let Ok(mut m) = self.boards.lock() {
-            m.insert(path.to_string(), loaded.clone());
+            m.insert(key, loaded.clone());
         }
         loaded
     }
@@ -160,13 +182,18 @@ pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) ->
 /// board files read once per call. `attackopt batch` spreads the same lines over all cores;
 /// a caller who wants more (a cluster) calls this on parts of the input.
 pub fn answer_lines(text: &str, source: &str, first_line: usize) -> Vec<String> {
-    let cache = BoardCache::default();
+    answer_lines_with(text, source, first_line, &BoardCache::default())
+}
+
+/// [`answer_lines`] with a cache made by the caller: its card sources (`--cards`) are the
+/// default of every request (the Python binding's `batch(..., cards=...)`).
+pub fn answer_lines_with(text: &str, source: &str, first_line: usize, cache: &BoardCache) -> Vec<String> {
     // A text ending in a newline has no line after it (as reading the file line by line).
     let text = text.strip_suffix('\n').unwrap_or(text);
     text.split('\n')
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| answer_line(line, source, first_line.saturating_add(i), &cache).0)
+        .map(|(i, line)| answer_line(line, source, first_line.saturating_add(i), cache).0)
         .collect()
 }
 
@@ -229,9 +256,13 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     // The board: inline, or a file read once per batch.
     let cached;
     let inline;
+    // The request's card source (or the batch's), indexed once per batch: an unreadable one
+    // is this request's error, named by its path in the request.
+    let cards = req.options.cards.as_deref();
+    let source = cache.cards.get(cards).map_err(|e| LineError { code: 2, message: format!("{here}: at options.cards: {e}") })?;
     let pos: &Position = match &req.board {
         Value::String(path) => {
-            cached = cache.get(path);
+            cached = cache.get(path, cards);
             match cached.as_ref() {
                 Ok(p) => p,
                 Err(e) => return Err(LineError { code: 2, message: format!("{here}: board: {e}") }),
@@ -240,7 +271,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
         Value::Object(_) => {
             let name = format!("{here} board");
             let vb = parse_board(&req.board.to_string(), &name).map_err(InputError::without_text_position)?;
-            inline = Position::new(vb).map_err(InputError::without_text_position)?;
+            inline = position_with_cards(vb, source.as_deref()).map_err(InputError::without_text_position)?;
             &inline
         }
         other => {

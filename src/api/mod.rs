@@ -21,7 +21,7 @@
 //! assert_eq!(result.requirements_max, 2);
 //! assert_eq!(result.witness.unwrap().attacks[0].target, "C");
 //!
-//! let best = pos.solve(attackopt::Objective::Power, &Options::default())?;
+//! let best = pos.solve(&attackopt::Objective::Power, &Options::default())?;
 //! assert!(best.result.legal);
 //! assert_eq!(best.objective, 2);
 //! # Ok::<(), attackopt::Error>(())
@@ -30,6 +30,8 @@
 /// One batch request line answered (`attackopt batch`, Python's `attackopt.batch`): the request
 /// layer for JSON Lines, in the library so that every front end answers a line alike.
 pub mod batch;
+/// Card sources (`--cards`) for every front end: loaded once per path, boards filled from them.
+pub mod cards;
 /// The one request layer the command line, batch and MCP share: `Request`, `Answer`, `Exit`,
 /// and the options rule (`Options::validate`). A submodule: requests and the facade are one layer.
 pub mod request;
@@ -308,8 +310,11 @@ impl Position {
         Ok(r)
     }
 
-    /// The best legal declaration for an objective, with its payment.
-    pub fn solve(&self, objective: Objective, options: &Options) -> Result<SolveResult, Error> {
+    /// The best legal declaration for an objective, with its payment. The objective's player
+    /// id is checked here, once: one naming no player, or a player declaring attackers, is bad
+    /// input ([`crate::ErrorKind::BadInput`], file `objective`).
+    pub fn solve(&self, objective: &Objective, options: &Options) -> Result<SolveResult, Error> {
+        let objective = solve::Goal::of(objective, self)?;
         Ok(match options.method {
             Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
             Method::Exhaustive => solve::solve_with_oracle(self, objective, options.baseline, &options.oracle(self)?)?,

@@ -234,7 +234,7 @@ impl Position {
             }
             // Not proven optimal: the time limit cut the search short.
             Request::Solve(objective) => {
-                let result = self.solve(*objective, options)?;
+                let result = self.solve(objective, options)?;
                 answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
             }
             Request::Enumerate { limit, detail } => {
@@ -343,6 +343,12 @@ pub struct JsonOptions {
         description = "\"ilp\" (default): the integer program, any board; \"exhaustive\": tries every declaration, for boards of at most 2,000,000 of them."
     )]
     pub method: Method,
+    /// batch only: the path of a card source (a Scryfall JSON file or Forge's cardsfolder)
+    /// for this request's board, instead of `--cards` (issue 14). Not in the MCP tools'
+    /// schema: the server reads no files, and refuses it.
+    #[serde(default)]
+    #[schemars(skip)]
+    pub cards: Option<String>,
 }
 
 fn default_time_limit() -> Option<f64> {
@@ -351,7 +357,7 @@ fn default_time_limit() -> Option<f64> {
 
 impl Default for JsonOptions {
     fn default() -> Self {
-        JsonOptions { baseline: Baseline::default(), time_limit: default_time_limit(), method: Method::default() }
+        JsonOptions { baseline: Baseline::default(), time_limit: default_time_limit(), method: Method::default(), cards: None }
     }
 }
 

@@ -16,7 +16,7 @@ use super::{Board, Effect, InputError, Permanent, Player, ValidBoard, Variant};
 ///     .permanent(Permanent { goaded_by: vec!["B".into()], ..BoardBuilder::card("ogre", "Hill Giant", "A", &["Creature"]) })
 ///     .build("my board")?;
 /// let pos = Position::new(board)?;
-/// let best = pos.solve(attackopt::Objective::Power, &Options::default())?;
+/// let best = pos.solve(&attackopt::Objective::Power, &Options::default())?;
 /// assert_eq!(best.result.declaration.attacks.len(), 2);
 /// # Ok::<(), attackopt::Error>(())
 /// ```
@@ -45,7 +45,13 @@ impl BoardBuilder {
 
     /// A player with the format's defaults (20 life, no team, empty hand and mana pool).
     pub fn player(mut self, id: &str) -> Self {
-        self.board.players.push(Player { id: id.to_string(), team: None, life: 20, hand: 0, mana_pool: String::new() });
+        self.board.players.push(Player { id: id.to_string(), ..Player::default() });
+        self
+    }
+
+    /// A player with a name for answers ("Alice (B)"), otherwise the format's defaults.
+    pub fn named_player(mut self, id: &str, name: &str) -> Self {
+        self.board.players.push(Player { id: id.to_string(), name: Some(name.to_string()), ..Player::default() });
         self
     }
 
@@ -54,7 +60,8 @@ impl BoardBuilder {
         ids.into_iter().fold(self, BoardBuilder::player)
     }
 
-    /// A player written out in full (team, life, hand, mana pool).
+    /// A player written out in full (name, team, life, hand, mana pool); start from
+    /// `Player::default()` and set the fields that differ.
     pub fn player_full(mut self, player: Player) -> Self {
         self.board.players.push(player);
         self

@@ -114,11 +114,21 @@ pub enum AttackOption {
 
 /// A player (docs/format.md "Board").
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[schemars(description = "A player: {\"id\": \"A\"} at least; life, hand, team and mana_pool are optional.")]
+#[schemars(description = "A player: {\"id\": \"A\"} at least; name, life, hand, team and mana_pool are optional.")]
 pub struct Player {
     /// The player's id, unique among players and permanents.
     #[schemars(description = "The player's id, unique among players and permanents, non-empty. Required.", extend("examples" = ["A"]))]
     pub id: String,
+    /// The player's name, for answers only ("Alice (B)"); None (the default) names them by id.
+    #[schemars(
+        description = "The player's name, shown in text answers and messages as \"Alice (B)\" (the id after it, so answers stay unambiguous); declarations and effects always name players by id. Optional: absent or null names the player by id alone. A non-empty string without control characters; two players may share a name (with a warning).",
+        extend("examples" = ["Alice"]),
+        // What validation refuses: empty or blank, control characters (char::is_control is
+        // exactly U+0000-001F and U+007F-009F).
+        regex(pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$")
+    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// Players with the same team are teammates; None is a team of one.
     #[schemars(description = "Players with the same team are teammates (never attacked by each other); null (default) is a team of one.", extend("examples" = ["heroes"]))]
     #[serde(default)]
@@ -139,6 +149,14 @@ pub struct Player {
 
 fn default_life() -> i64 {
     20
+}
+
+impl Default for Player {
+    /// The format's defaults: 20 life, no name or team, an empty hand and mana pool (and an
+    /// empty id: set it).
+    fn default() -> Self {
+        Player { id: String::new(), name: None, team: None, life: default_life(), hand: 0, mana_pool: String::new() }
+    }
 }
 
 /// A permanent on the battlefield (docs/format.md "Board"). `Default` gives every field the

@@ -199,6 +199,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
             check_len(&ctx, &format!("players[{i}].team"), t)?;
         }
     }
+    check_player_names(&ctx, &board.players, &mut warnings)?;
     let team_of = |i: usize| board.players[i].team.clone();
     let same_team = |a: usize, b: usize| a == b || (team_of(a).is_some() && team_of(a) == team_of(b));
 
@@ -348,6 +349,36 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         text_effects: HashMap::new(),
     };
     Ok(vb)
+}
+
+/// Players' names are shown only ("Alice (B)"), so they are checked for what would garble an
+/// answer: an empty name would show as " (B)" (leave `name` out instead, as ids are non-empty),
+/// and a control character such as a newline would break a text answer's lines. Two players may
+/// share a name, as people do, since the id shown after it keeps answers unambiguous; it is
+/// more often a copied line than two Alices, so it gets a warning.
+fn check_player_names(ctx: &Ctx, players: &[super::Player], warnings: &mut Vec<Warning>) -> Result<(), InputError> {
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, p) in players.iter().enumerate() {
+        let Some(name) = &p.name else { continue };
+        let path = format!("players[{i}].name");
+        check_len(ctx, &path, name)?;
+        if name.trim().is_empty() {
+            return Err(ctx.err(path, "expected a non-empty name (leave `name` out to name the player by id)"));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(ctx.err(path, "expected a name without control characters (a newline would break a text answer's lines)"));
+        }
+        match first.get(name.as_str()) {
+            Some(&j) => warnings.push(Warning {
+                path,
+                message: format!("\"{name}\" also names players[{j}] (\"{}\"); answers tell them apart by id", players[j].id),
+            }),
+            None => {
+                first.insert(name, i);
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_id<'a>(ctx: &Ctx, path: &str, id: &'a str, seen: &mut HashMap<&'a str, String>) -> Result<(), InputError> {
@@ -675,10 +706,23 @@ impl ValidBoard {
             format!("{} ({})", p.name, p.id)
         }
     }
-    /// Any id of the board as words: a permanent by [`ValidBoard::permanent_label`], a player
-    /// (or an id the board does not have) by the id itself.
+    /// Player `i` as a judge names them: "Alice (B)", the id alone when they have no name (or
+    /// it is their id).
+    pub fn player_label(&self, i: usize) -> String {
+        let p = &self.board.players[i];
+        match &p.name {
+            Some(name) if name != &p.id => format!("{name} ({})", p.id),
+            _ => p.id.clone(),
+        }
+    }
+    /// Any id of the board as words: a permanent by [`ValidBoard::permanent_label`], a player by
+    /// [`ValidBoard::player_label`], an id the board does not have by the id itself.
     pub fn id_label(&self, id: &str) -> String {
-        self.permanent_index(id).map_or_else(|| id.to_string(), |p| self.permanent_label(p))
+        match (self.permanent_index(id), self.player_index(id)) {
+            (Some(p), _) => self.permanent_label(p),
+            (None, Some(p)) => self.player_label(p),
+            (None, None) => id.to_string(),
+        }
     }
     /// Teammates share a non-null `team`; every player is their own teammate.
     pub fn same_team(&self, a: usize, b: usize) -> bool {

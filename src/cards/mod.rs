@@ -16,7 +16,7 @@ mod text;
 use crate::board::{edit_distance, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 pub use known::{known_card, KnownCard, KNOWN_CARDS};
-pub use source::{parse_forge_card, printed, CardIndex, CardText};
+pub use source::{parse_forge_card, parse_xmage_line, printed, CardIndex, CardText};
 use std::collections::{HashMap, HashSet};
 pub(crate) use text::read_texts;
 pub use text::types_of;

@@ -11,14 +11,17 @@
 //!   goad, is already the board's state, and one that triggers on attacking does so after the
 //!   declaration, CR 508.3a), an activated ability other than a mana ability (CR 508.1g: only
 //!   mana abilities may be activated while attackers are declared), a text about attacking
-//!   creatures (CR 506.4: a creature is attacking only once declared), or a text that does not
-//!   mention attacking, haste, vigilance, defender or mana at all;
+//!   creatures (CR 506.4: a creature is attacking only once declared), exert (CR 701.43a: a
+//!   choice made as it attacks), a granted ability in quotation marks that is triggered or
+//!   non-mana activated, or a text that does not mention attacking, haste, vigilance, defender
+//!   or mana at all. An ability word ("Formidable — ", CR 207.2c) is read past; XMage's older
+//!   wordings (`{tap}`, " -- " for an em dash, "Threshold - ") read as today's;
 //! - otherwise, **not understood**: a sentence that mentions attacking (or those keywords, or
 //!   adds mana) and matches no template is never guessed. It is kept, quoted, in
 //!   [`Reading::unread`], and the board gets a warning saying the answer assumes it away.
 
 use crate::vocab::effects::{LandsOf, ManaAbility};
-use crate::vocab::symbol::{parse_symbols, Symbol, TypeSet};
+use crate::vocab::symbol::{parse_symbols, ManaType, Symbol, TypeSet};
 
 /// Which creatures a rule is about, relative to the permanent whose text it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +45,16 @@ pub enum Who {
     Opponents,
     /// Creatures without this keyword ("creatures without flying").
     Without(String),
+    /// Creatures with this keyword, whoever controls them ("creatures with flying").
+    With(String),
+    /// Creatures of this subtype, whoever controls them, maybe not the permanent itself
+    /// ("Goblin creatures", "Inklings", "other Elves").
+    Subtype {
+        /// "other": not the permanent itself.
+        other: bool,
+        /// The subtype.
+        subtype: String,
+    },
 }
 
 /// What a rule's attacks are about, relative to the permanent's controller.
@@ -149,6 +162,8 @@ pub fn read(name: &str, text: &str) -> Reading {
             continue;
         }
         let line = normalize(name, &original);
+        let line = without_ability_word(&line);
+        let line = without_inert_quotes(&line, &mut r);
         if let Some(rest) = line.strip_prefix('•').or_else(|| line.strip_prefix("* ")) {
             match previous {
                 Some(why) => {
@@ -171,6 +186,125 @@ pub fn read(name: &str, text: &str) -> Reading {
         }
     }
     r
+}
+
+/// Ability words (CR 207.2c): italic words that begin an ability and have no rules meaning of
+/// their own. Only these are dropped, never any "word — " (a chapter's "I —", CR 714.2b, is
+/// an ability's number, and modes follow "choose one —").
+const ABILITY_WORDS: [&str; 52] = [
+    "adamant",
+    "addendum",
+    "alliance",
+    "battalion",
+    "bloodrush",
+    "celebration",
+    "channel",
+    "chroma",
+    "cohort",
+    "constellation",
+    "converge",
+    "corrupted",
+    "coven",
+    "delirium",
+    "descend 4",
+    "descend 8",
+    "domain",
+    "eerie",
+    "eminence",
+    "enrage",
+    "fateful hour",
+    "fathomless descent",
+    "ferocious",
+    "flurry",
+    "formidable",
+    "grandeur",
+    "hellbent",
+    "heroic",
+    "imprint",
+    "inspired",
+    "kinship",
+    "landfall",
+    "lieutenant",
+    "magecraft",
+    "metalcraft",
+    "morbid",
+    "pack tactics",
+    "paradox",
+    "parley",
+    "radiance",
+    "raid",
+    "rally",
+    "revolt",
+    "spell mastery",
+    "strive",
+    "survival",
+    "sweep",
+    "threshold",
+    "undergrowth",
+    "valiant",
+    "void",
+    "max speed",
+];
+
+/// A normalized line without its ability word (CR 207.2c), written "Raid — " or, in Forge's
+/// and XMage's older scripts, "Raid - ", or without its flavor word (CR 207.2d, "10,000 Needles —").
+fn without_ability_word(line: &str) -> String {
+    for sep in [" — ", " - "] {
+        let Some((head, rest)) = line.split_once(sep) else { continue };
+        let rest = rest.trim();
+        if rest.is_empty() {
+            continue;
+        }
+        if ABILITY_WORDS.contains(&head) {
+            return rest.to_string();
+        }
+        // A flavor word has no rules meaning either, but it may be any words: dropped only before
+        // an ability that does nothing while attackers are declared, so an unknown head never
+        // changes what a sentence is read to do.
+        if looks_like_flavor_word(head) && ability_without_effect(rest).is_some() {
+            return rest.to_string();
+        }
+    }
+    line.to_string()
+}
+
+/// A few plain words, not a keyword with its cost ("ward—pay 2 life"), a chapter number (CR
+/// 714.2b) or a mode's "choose one".
+fn looks_like_flavor_word(head: &str) -> bool {
+    let words: Vec<&str> = head.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    !head.is_empty()
+        && words.len() <= 4
+        && head.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | ',' | '!' | '?' | '.'))
+        && !words.iter().all(|w| matches!(*w, "i" | "ii" | "iii" | "iv" | "v" | "vi"))
+        && !KEYWORDS.iter().any(|k| head == *k || head.starts_with(&format!("{k} ")))
+        && !head.starts_with("choose")
+}
+
+/// A line whose abilities in quotation marks ("has \"Whenever this creature attacks, ...\"") are
+/// triggered or non-mana activated abilities written `"an ability"`, each kept as understood to
+/// have no effect (CR 603, 602, 508.1g: granted, they act as the creature's own would). A
+/// quoted mana ability, or any other quoted text, is left for the templates.
+fn without_inert_quotes(line: &str, r: &mut Reading) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('"') {
+        let Some(len) = rest[open + 1..].find('"') else { break };
+        let quoted = &rest[open + 1..open + 1 + len];
+        let ability = quoted.trim().trim_end_matches('.').trim();
+        out.push_str(&rest[..open]);
+        match ability_without_effect(ability) {
+            Some(why) => {
+                if relevant(ability) {
+                    r.no_effect.push((quoted.to_string(), why));
+                }
+                out.push_str("\"an ability\"");
+            }
+            None => out.push_str(&rest[open..open + len + 2]),
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A line whose ability has no effect on a declaration as the board stands, and why.
@@ -215,7 +349,22 @@ fn activated(line: &str) -> Option<(&str, &str)> {
 /// Whether a normalized sentence is about what attackopt reads: attacking, the keywords that
 /// decide whether a creature may attack, or mana.
 fn relevant(s: &str) -> bool {
-    s.contains("attack") || s.contains("haste") || s.contains("vigilance") || s.contains("defender") || s.contains("goad") || adds_mana(s)
+    s.contains("attack")
+        || s.contains("haste")
+        || s.contains("vigilance")
+        || s.contains("defender")
+        || s.contains("goad")
+        || adds_mana(s)
+        || changes_mana(s)
+}
+
+/// A text that changes what mana lands make without "add": a land produces another mana
+/// (Damping Sphere, "it produces {C} instead"), or lands become another basic land type and
+/// so tap for its color (Conversion, "All Mountains are Plains", CR 305.7). Never passed over
+/// as having nothing to do with attacking: the mana pays attack costs.
+fn changes_mana(s: &str) -> bool {
+    const BASICS: [&str; 5] = ["plains", "islands", "swamps", "mountains", "forests"];
+    s.contains("produce") || BASICS.iter().any(|b| s.contains(&format!(" are {b}")))
 }
 
 fn adds_mana(s: &str) -> bool {
@@ -241,7 +390,15 @@ fn drop_reminder(line: &str) -> String {
 /// typographic apostrophes and the minus sign made plain, no final period.
 fn normalize(name: &str, line: &str) -> String {
     // Older Oracle wordings ("he or she controls") read as today's.
-    let mut s = line.to_lowercase().replace(['’', '‘'], "'").replace("he or she controls", "they control").replace("he or she ", "they ");
+    // XMage writes {T} as {tap} (its card list, `--cards`).
+    let mut s = line
+        .to_lowercase()
+        .replace(['’', '‘'], "'")
+        .replace("{tap}", "{t}")
+        // XMage writes an em dash as " -- " (ability words, chapters, modes).
+        .replace(" -- ", " — ")
+        .replace("he or she controls", "they control")
+        .replace("he or she ", "they ");
     let name = name.trim().to_lowercase().replace(['’', '‘'], "'");
     // A double-faced card's name is "front // back": each face names itself.
     let mut names: Vec<String> = name.split(" // ").map(str::to_string).collect();
@@ -434,6 +591,12 @@ fn keyword_line(line: &str) -> Option<Vec<String>> {
         if item.contains(" as long as ") || item.contains(" attack") {
             return None;
         }
+        // Nor a sentence about the keyword's abilities or costs ("Equip abilities you activate
+        // ... cost {2} less", "Flashback costs you pay ..."): the card has no such keyword.
+        let next = item[k.len()..].trim_start_matches('—').split_whitespace().next().unwrap_or("");
+        if matches!(next, "abilities" | "ability" | "costs" | "cost" | "spells" | "spell") {
+            return None;
+        }
         out.push(title(k));
     }
     (!out.is_empty()).then_some(out)
@@ -490,6 +653,11 @@ fn sentences(line: &str) -> Vec<&str> {
 /// "attacking creatures you control get +1/+0", "as long as ~ is attacking, ...". Anything
 /// that could forbid, require or tax an attack is not this.
 fn after_declaration(s: &str) -> Option<&'static str> {
+    // Exert (CR 701.43a) is a choice made as the creature attacks: it changes no declaration's
+    // legality, only what happens after.
+    if s == "you may exert ~ as it attacks" {
+        return Some("exert (CR 701.43a): a choice made as it attacks, which changes no declaration's legality");
+    }
     const DECIDING: [&str; 9] =
         ["can't attack", "can attack", "attack each", "attacks each", "attack you", "attacks you", "unless", "if able", "attack only"];
     if DECIDING.iter().any(|d| s.contains(d)) || s.contains("haste") || s.contains("vigilance") || s.contains("defender") || adds_mana(s) {
@@ -519,13 +687,31 @@ fn who(s: &str) -> Option<Who> {
         "other creatures you control" | "each other creature you control" => Who::Yours { other: true, subtype: None },
         "creatures your opponents control" | "each creature your opponents control" | "creatures an opponent controls" => Who::Opponents,
         "creatures without flying" => Who::Without("Flying".into()),
+        "enchanted permanent" => Who::Attached,
         _ => {
+            // "creatures with flying": one keyword, nothing after it.
+            if let Some(k) = s.strip_prefix("creatures with ") {
+                return KEYWORDS.contains(&k).then(|| Who::With(title(k)));
+            }
             let (other, rest) = match s.strip_prefix("other ") {
                 Some(r) => (true, r),
                 None => (false, s),
             };
-            let kind = rest.strip_suffix(" you control")?;
-            let kind = kind.strip_suffix(" creatures").unwrap_or(kind);
+            // Without "you control", whoever controls them; a plural that names no creatures
+            // ("players", "spells") is no subject of these templates.
+            let (kind, yours) = match rest.strip_suffix(" you control") {
+                Some(k) => (k, true),
+                None => (rest, false),
+            };
+            const NOT_CREATURES: [&str; 10] =
+                ["players", "opponents", "lands", "spells", "permanents", "cards", "abilities", "artifacts", "enchantments", "planeswalkers"];
+            if !yours && NOT_CREATURES.contains(&kind) {
+                return None;
+            }
+            let (kind, creatures_word) = match kind.strip_suffix(" creatures") {
+                Some(k) => (k, true),
+                None => (kind, false),
+            };
             if kind.is_empty() || kind.contains(' ') || !kind.chars().all(|c| c.is_alphabetic() || c == '-') {
                 return None;
             }
@@ -559,12 +745,16 @@ fn who(s: &str) -> Option<Who> {
             // "Goblins" → Goblin, "Elves" → Elf, "Goblin creatures" → Goblin.
             let singular = if let Some(stem) = kind.strip_suffix("ves") {
                 format!("{stem}f")
-            } else if rest.contains(" creatures ") {
+            } else if creatures_word {
                 kind.to_string()
             } else {
                 kind.strip_suffix('s')?.to_string()
             };
-            Who::Yours { other, subtype: Some(title(&singular)) }
+            if yours {
+                Who::Yours { other, subtype: Some(title(&singular)) }
+            } else {
+                Who::Subtype { other, subtype: title(&singular) }
+            }
         }
     })
 }
@@ -624,6 +814,11 @@ fn sentence_rules(s: &str) -> Option<Rules> {
         let w = rest.strip_suffix(" with at least one creature each combat if able")?;
         return Some(vec![(Rule::EachOpponentAttacks(whom(w)?), "508.1d")]);
     }
+    // Faith's Fetters: only a creature attacks, so "if enchanted permanent is a creature, it
+    // can't attack" is "enchanted creature can't attack" (CR 508.1a, 508.1c).
+    if let Some(verb) = s.strip_prefix("if enchanted permanent is a creature, it ") {
+        return verb_phrase(Who::Attached, verb);
+    }
     // "SUBJECT VERB-PHRASE": the subject is the longest prefix that names creatures.
     let words: Vec<&str> = s.split(' ').collect();
     for cut in (1..words.len()).rev() {
@@ -668,6 +863,16 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
     if matches!(verb, "blocks each combat if able" | "can't block" | "block each combat if able") {
         return Some(vec![]);
     }
+    // The costs attackopt weighs are mana (CR 508.1g-h): a creature that can't be sacrificed
+    // pays them as any other.
+    if verb == "can't be sacrificed" {
+        return Some(vec![]);
+    }
+    // Only its other activated abilities are stopped: mana abilities stay (CR 605.1a), and no
+    // other activated ability may be activated while attackers are declared (CR 508.1g).
+    if verb == "its activated abilities can't be activated unless they're mana abilities" {
+        return Some(vec![]);
+    }
     match verb {
         // "each turn" is the older wording of the same requirement (exact in a turn's first
         // combat, which is the one a board describes unless `attacked_this_turn` says otherwise).
@@ -691,7 +896,9 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
         // Another keyword (shroud, trample) changes nothing in a declaration.
         return keyword_line(k).map(|_| vec![]);
     }
-    if let Some(rest) = verb.strip_prefix("can't attack unless ") {
+    // "can't attack or block unless ...": attacking and blocking each need the condition (or
+    // cost); blocking comes later (CR 509).
+    if let Some(rest) = verb.strip_prefix("can't attack unless ").or_else(|| verb.strip_prefix("can't attack or block unless ")) {
         if let Some(n) = rest.strip_prefix("at least ").and_then(|r| r.strip_suffix(" other creatures attack")) {
             return Some(vec![(Rule::MinOthers(w, number(n)?), "508.1c")]);
         }
@@ -739,6 +946,14 @@ fn one_verb_phrase(w: Who, verb: &str) -> Option<Rules> {
 /// another.
 fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
     let effect = line.strip_prefix("{t}: add ")?;
+    // Oracle text before 2017 wrote "Add {G} to your mana pool" (today "Add {G}"), and before
+    // 2016 "{1}" for one colorless mana (today {C}, CR 106.1b): in that template only, {N} is N
+    // colorless mana. Any other sentence after it (Shivan Reef's damage) is not a mana ability
+    // this reader knows, so it is refused, never dropped.
+    let (effect, old_template) = match effect.strip_suffix(" to your mana pool") {
+        Some(e) => (e, true),
+        None => (effect, false),
+    };
     let one = |lands: LandsOf, colors_only: bool| Some(vec![ManaAbility::CouldProduce { lands, colors_only }]);
     match effect {
         "one mana of any color" => return Some(vec![ManaAbility::Fixed(vec![TypeSet::ANY_COLOR])]),
@@ -759,7 +974,8 @@ fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
         for sym in symbols {
             match sym {
                 Symbol::Typed(t) => units.push(TypeSet::one(t)),
-                // {1} in an "Add" is not printed on cards: refuse rather than guess.
+                Symbol::Generic(n) if old_template && n > 0 && n <= 16 => units.extend(std::iter::repeat_n(TypeSet::one(ManaType::C), n as usize)),
+                // {1} in today's "Add" is not printed on cards: refuse rather than guess.
                 _ => return None,
             }
         }
@@ -784,6 +1000,56 @@ mod tests {
 
     fn yours(other: bool, subtype: Option<&str>) -> Who {
         Who::Yours { other, subtype: subtype.map(String::from) }
+    }
+
+    #[test]
+    fn cr_207_2c_ability_words_are_dropped() {
+        // Forge's older scripts write the ability word with a hyphen.
+        let r = read("Akroan Conscriptor", "Heroic - Whenever you cast a spell that targets Akroan Conscriptor, gain control of another target creature until end of turn. Untap that creature. It gains haste until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Bellowing Saddlebrute", "Raid — When this creature enters, you lose 4 life unless you attacked this turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Glade Watcher", "Defender\nFormidable — {G}: Glade Watcher can attack this turn as though it didn't have defender. Activate only if creatures you control have total power 8 or greater.");
+        assert!(r.unread.is_empty() && r.keywords == vec!["Defender".to_string()], "{r:?}");
+        // Not an ability word: a mode's "choose one —" and a chapter number stay as they are.
+        assert_eq!(without_ability_word("i — ~ attacks each combat if able"), "i — ~ attacks each combat if able");
+        assert_eq!(without_ability_word("choose one — x"), "choose one — x");
+        // The ability is read as if the word were not there: a trigger stays a trigger.
+        let r = read("Rider", "Formidable — Whenever Rider attacks, it gains first strike until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // XMage's older wording, with a hyphen.
+        let r = read("Rider", "Raid - Whenever Rider attacks, draw a card.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // A condition after the word is still a condition: not guessed.
+        let r = read("Jug", "Threshold - As long as seven or more cards are in your graveyard, Jug gets +3/+0 and attacks each turn if able.");
+        assert_eq!(r.unread.len(), 1);
+        // A keyword's cost is not an ability word.
+        assert_eq!(without_ability_word("ward—pay 2 life"), "ward—pay 2 life");
+        assert_eq!(without_ability_word("i, ii — goad target creature"), "i, ii — goad target creature");
+    }
+
+    #[test]
+    fn cr_305_7_texts_changing_lands_mana_are_reported() {
+        let r = read("Conversion", "At the beginning of your upkeep, sacrifice Conversion unless you pay {W}{W}.\nAll Mountains are Plains.");
+        assert_eq!(r.unread, vec!["All Mountains are Plains.".to_string()]);
+        let r = read("Damping Sphere", "If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.\nEach spell a player casts costs {1} more to cast for each other spell that player has cast this turn.");
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+    }
+
+    #[test]
+    fn cr_106_1b_older_mana_wording() {
+        // "to your mana pool" (before 2017) and {N} for colorless mana (before 2016).
+        let r = read("Shivan Reef", "{T}: Add {1} to your mana pool.\n{T}: Add {U} or {R} to your mana pool. Shivan Reef deals 1 damage to you.");
+        let c = TypeSet::one(ManaType::C);
+        assert_eq!(r.mana, vec![ManaAbility::Fixed(vec![c])]);
+        // The damage is part of the second ability: refused whole, quoted.
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+        let r = read("Noble Hierarch", "{T}: Add {G}, {W}, or {U} to your mana pool.");
+        assert_eq!(r.mana.len(), 3);
+        assert!(r.unread.is_empty());
+        assert_eq!(read("City of Traitors", "{T}: Add {2} to your mana pool.").mana, vec![ManaAbility::Fixed(vec![c, c])]);
+        // Today's wording never prints {1} in an Add: refused.
+        assert_eq!(read("X", "{T}: Add {1}.").unread.len(), 1);
     }
 
     #[test]
@@ -957,6 +1223,17 @@ mod tests {
     }
 
     #[test]
+    fn cr_702_a_sentence_about_a_keyword_is_not_the_keyword() {
+        // Helitrooper (hand check): it has flying, not equip.
+        let r = read("Helitrooper", "Flying\nEquip abilities you activate that target this creature cost {2} less to activate.");
+        assert_eq!(r.keywords, vec!["Flying"]);
+        assert_eq!(read("Stone", "Flashback costs you pay cost up to {2} less.").keywords, Vec::<String>::new());
+        // A keyword with its cost still is one.
+        assert_eq!(read("Sword", "Equip {2}").keywords, vec!["Equip"]);
+        assert_eq!(read("Blade", "Equip legendary creature {3}").keywords, vec!["Equip"]);
+    }
+
+    #[test]
     fn cr_603_508_1g_abilities_that_do_nothing_while_attackers_are_declared() {
         let r = read("Raider", "Whenever Raider attacks, it gets +1/+0 until end of turn.\n{2}{R}: Target creature can't attack this turn.");
         assert!(r.rules.is_empty() && r.unread.is_empty());
@@ -975,6 +1252,88 @@ mod tests {
         let r = read("Bear", "Trample (This creature can deal excess combat damage to the player it's attacking.)\nBear can't block.");
         assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.is_empty());
         assert_eq!(r.keywords, vec!["Trample"]);
+    }
+
+    #[test]
+    fn cr_603_quoted_triggered_abilities_do_nothing_while_attackers_are_declared() {
+        let text = "Lieutenant - As long as you control your commander, Fam gets +2/+2 and has \"Whenever Fam attacks, it deals 7 damage to target creature defending player controls.\"";
+        let r = read("Fam", text);
+        assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        // A quoted text that is no triggered or activated ability is left to the templates.
+        let r = read("Odd", "Creatures you control have \"~ attacks each combat if able.\" as long as you control a Swamp.");
+        assert_eq!(r.unread.len(), 1);
+    }
+
+    #[test]
+    fn cr_508_1c_508_1d_creatures_of_a_subtype_or_keyword_whoever_controls_them() {
+        assert_eq!(
+            rules("Assault", "Goblin creatures attack each combat if able."),
+            vec![Rule::AttacksIfAble(Who::Subtype { other: false, subtype: "Goblin".into() })]
+        );
+        assert_eq!(
+            rules("Calligrapher", "Inklings can't attack you or planeswalkers you control."),
+            vec![Rule::CantAttack(Who::Subtype { other: false, subtype: "Inkling".into() }, Whom::YouOrYourPlaneswalkers)]
+        );
+        assert_eq!(
+            rules("Sandwurm", "Creatures with flying can't attack you or planeswalkers you control."),
+            vec![Rule::CantAttack(Who::With("Flying".into()), Whom::YouOrYourPlaneswalkers)]
+        );
+        // A quality that is no keyword is not guessed.
+        assert_eq!(read("Odd", "Creatures with power 2 or less can't attack.").unread.len(), 1);
+        // Nor a plural that names no creatures.
+        assert_eq!(read("Odd", "Players can't attack each combat if able.").unread.len(), 1);
+    }
+
+    #[test]
+    fn cr_605_1a_mana_abilities_still_activate() {
+        let text = "Enchant artifact or creature\nEnchanted permanent can't attack or block, and its activated abilities can't be activated unless they're mana abilities.";
+        assert_eq!(rules("Grasp", text), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
+        // Without "unless they're mana abilities", its mana abilities are stopped too: not read.
+        assert_eq!(read("Arrest", "Enchanted creature can't attack or block, and its activated abilities can't be activated.").unread.len(), 1);
+    }
+
+    #[test]
+    fn xmage_double_hyphen_is_an_em_dash() {
+        let r = read("Cactuar", "10,000 Needles -- Whenever this creature attacks, it gets +9999/+0 until end of turn.");
+        assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+        let r = read("Saga", "I, II -- Goad target creature.\nIII -- Creatures can't attack this turn.");
+        assert!(r.unread.is_empty(), "{r:?}");
+        let r = read(
+            "Beastie",
+            "Delirium -- This creature can't attack or block unless there are four or more card types among cards in your graveyard.",
+        );
+        assert_eq!(r.unread.len(), 1);
+    }
+
+    #[test]
+    fn xmage_tap_symbol_is_t() {
+        let r = read("Post", "{tap}: Add {C}{R}.");
+        assert_eq!(r.mana, vec![ManaAbility::Fixed(vec![TypeSet::one(ManaType::C), TypeSet::one(ManaType::R)])]);
+        assert!(r.unread.is_empty());
+    }
+
+    #[test]
+    fn cr_508_1d_attack_or_block_unless_you_pay() {
+        assert_eq!(
+            rules("Behemoth", "Behemoth can't attack or block unless you pay {2}."),
+            vec![Rule::Tax(Who::This, Whom::Anything, vec![Symbol::Generic(2)])]
+        );
+    }
+
+    #[test]
+    fn cr_508_1c_faiths_fetters_and_unsacrificeable() {
+        let text = "Enchant permanent\nEnchanted permanent's activated abilities can't be activated unless they're mana abilities. If enchanted permanent is a creature, it can't attack or block.";
+        assert_eq!(rules("Fetters", text), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
+        assert_eq!(
+            rules("Suit", "Equipped creature gets +2/+2, has haste, can't attack you or a planeswalker you control, and can't be sacrificed."),
+            vec![Rule::Grant(Who::Attached, "Haste"), Rule::CantAttack(Who::Attached, Whom::YouOrYourPlaneswalkers)]
+        );
+    }
+
+    #[test]
+    fn cr_701_43a_exert_as_it_attacks() {
+        let r = read("Scrapper", "Menace\nYou may exert Scrapper as it attacks. When you do, it gets +2/+0 until end of turn.");
+        assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.len() == 1, "{r:?}");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Card sources for `--cards FILE|DIR` (docs/format.md "Oracle text"): a Scryfall card list (a
-//! JSON array of card objects, such as the oracle-cards bulk file) or Forge's `cardsfolder` (one
-//! `.txt` file per card, in subfolders), indexed by name. Cards on a board whose name is found get
+//! JSON array of card objects, such as the oracle-cards bulk file), Forge's `cardsfolder` (one
+//! `.txt` file per card, in subfolders) or XMage's card list (`Utils/mtg-cards-data.txt`, one
+//! `|`-separated line per printing; a folder may hold several such files, pieces of it), indexed
+//! by name. Cards on a board whose name is found get
 //! their Oracle text (and, when the permanent has no types, its types, subtypes, power and
 //! toughness); the catalog's cards do not need it, and a permanent's own `oracle_text` wins.
 //!
@@ -51,7 +53,8 @@ struct Cached {
     cards: Vec<CardText>,
 }
 
-const CACHE_VERSION: u32 = 1;
+// 2: scripts without an Oracle line are no longer indexed; older hybrid symbols and devoid read.
+const CACHE_VERSION: u32 = 2;
 
 /// A Scryfall card object: the fields read, others ignored.
 #[derive(Deserialize)]
@@ -88,8 +91,9 @@ struct ScryfallFace {
 }
 
 impl CardIndex {
-    /// Index a card source: a directory is a Forge cardsfolder, a file a Scryfall JSON card
-    /// list. Cached (see the module's documentation).
+    /// Index a card source: a directory is a Forge cardsfolder (or a folder of XMage card
+    /// lists), a file a Scryfall JSON card list (it starts with `[`) or an XMage card list.
+    /// Cached (see the module's documentation).
     pub fn load(path: &str) -> Result<CardIndex, InputError> {
         let meta = std::fs::metadata(path).map_err(|e| InputError::new(path, "", format!("cannot read the card source: {e}")))?;
         let key = source_key(Path::new(path), &meta);
@@ -99,8 +103,16 @@ impl CardIndex {
                 return Ok(index);
             }
         }
-        let index =
-            if meta.is_dir() { CardIndex::from_forge_dir(path)? } else { CardIndex::from_scryfall_json(&crate::board::read_source(path)?, path)? };
+        let index = if meta.is_dir() {
+            CardIndex::from_forge_dir(path)?
+        } else {
+            let text = crate::board::read_source(path)?;
+            if text.trim_start().starts_with('[') {
+                CardIndex::from_scryfall_json(&text, path)?
+            } else {
+                CardIndex::from_xmage_lines(&text, path)?
+            }
+        };
         if let (Some(cache), Some(key)) = (cache, key) {
             write_cache(&cache, &key, &index);
         }
@@ -159,8 +171,33 @@ impl CardIndex {
         Ok(index)
     }
 
+    /// Index XMage's card list: lines `Name|Set|Number|Rarity|Cost|Type line|Power|Toughness|Text|`,
+    /// the text's lines separated by `$`, its reminder text in `<i>` tags. A card is listed once
+    /// per printing: the first line of a name wins. Empty lines are passed over; any other line
+    /// of fewer fields is an error naming `file` and the line.
+    pub fn from_xmage_lines(text: &str, file: &str) -> Result<CardIndex, InputError> {
+        let mut index = CardIndex::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() {
+                continue;
+            }
+            let card = parse_xmage_line(line).ok_or_else(|| {
+                InputError::new(
+                    file,
+                    format!("line {}", n.saturating_add(1)),
+                    "expected an XMage card line: Name|Set|Number|Rarity|Cost|Type line|Power|Toughness|Text|",
+                )
+            })?;
+            index.add(card);
+        }
+        Ok(index)
+    }
+
     /// Index Forge's cardsfolder: every `.txt` file under `dir`, read for its `Name:`,
-    /// `Types:`, `PT:` and `Oracle:` lines (a second face follows an `ALTERNATE` line).
+    /// `Types:`, `PT:` and `Oracle:` lines (a second face follows an `ALTERNATE` line). A file
+    /// of XMage card lines ([`CardIndex::from_xmage_lines`]) there is read as such: a folder
+    /// may hold pieces of XMage's list.
     pub fn from_forge_dir(dir: &str) -> Result<CardIndex, InputError> {
         let mut files = Vec::new();
         walk(Path::new(dir), &mut files).map_err(|e| InputError::new(dir, "", format!("cannot read the card folder: {e}")))?;
@@ -168,6 +205,10 @@ impl CardIndex {
         let mut index = CardIndex::default();
         for f in files {
             let Ok(text) = std::fs::read_to_string(&f) else { continue };
+            if looks_like_xmage(&text) {
+                index.merge(CardIndex::from_xmage_lines(&text, &f.display().to_string())?);
+                continue;
+            }
             for card in parse_forge_card(&text) {
                 index.add(card);
             }
@@ -179,6 +220,13 @@ impl CardIndex {
     fn add(&mut self, card: CardText) {
         if card.oracle_text.len() <= MAX_ORACLE_TEXT && !card.name.is_empty() {
             self.cards.entry(card.name.trim().to_lowercase()).or_insert(card);
+        }
+    }
+
+    /// Add another index's cards; a name already here keeps its card.
+    pub fn merge(&mut self, other: CardIndex) {
+        for (name, card) in other.cards {
+            self.cards.entry(name).or_insert(card);
         }
     }
 
@@ -246,7 +294,7 @@ pub fn printed(v: Option<&str>) -> Option<i64> {
 pub fn parse_forge_card(text: &str) -> Vec<CardText> {
     let mut out = Vec::new();
     for face in text.split("\nALTERNATE") {
-        let (mut name, mut types, mut pt, mut oracle, mut colors) = (None, None, None, None, Vec::new());
+        let (mut name, mut types, mut pt, mut oracle, mut colors, mut devoid) = (None, None, None, None, Vec::new(), false);
         for line in face.lines() {
             let line = line.trim_end_matches('\r');
             if let Some(v) = line.strip_prefix("Name:") {
@@ -254,9 +302,11 @@ pub fn parse_forge_card(text: &str) -> Vec<CardText> {
             } else if let Some(v) = line.strip_prefix("Types:") {
                 types = Some(v.trim().to_string());
             } else if let Some(v) = line.strip_prefix("ManaCost:") {
-                // A card's colors are those of its mana cost (CR 105.2); Forge writes hybrids W/U.
+                // A card's colors are those of its mana cost (CR 105.2); Forge writes a hybrid
+                // symbol W/U, or WU in older scripts, and a Phyrexian one WP: every color letter
+                // of a symbol counts ("no cost" has none: it is lower case).
                 for c in ["W", "U", "B", "R", "G"] {
-                    if v.split([' ', '/']).any(|s| s == c) && !colors.iter().any(|x: &String| x == c) {
+                    if v.split([' ', '/']).any(|s| s.contains(c)) && !colors.iter().any(|x: &String| x == c) {
                         colors.push(c.to_string());
                     }
                 }
@@ -266,22 +316,104 @@ pub fn parse_forge_card(text: &str) -> Vec<CardText> {
                 pt = Some(v.trim().to_string());
             } else if let Some(v) = line.strip_prefix("Oracle:") {
                 oracle = Some(v.trim().replace("\\n", "\n"));
+            } else if line.trim() == "K:Devoid" {
+                devoid = true;
             }
         }
-        let Some(name) = name else { continue };
+        // A script without an Oracle line (older Forge scripts) does not say the card's text:
+        // it is not indexed, so the card stays unknown rather than read as a card without text.
+        // (An empty `Oracle:` line is a card without text, such as a vanilla creature.)
+        let (Some(name), Some(oracle)) = (name, oracle) else { continue };
+        // CR 702.114a: devoid, the card is colorless whatever its mana cost.
+        if devoid || oracle.lines().next().is_some_and(|l| l.trim() == "Devoid" || l.trim().starts_with("Devoid (")) {
+            colors.clear();
+        }
         let (power, toughness) = match pt.as_deref().and_then(|p| p.split_once('/')) {
             Some((p, t)) => (Some(p.to_string()), Some(t.to_string())),
             None => (None, None),
         };
-        out.push(CardText {
-            name,
-            oracle_text: oracle.unwrap_or_default(),
-            type_line: forge_type_line(types.as_deref().unwrap_or("")),
-            power,
-            toughness,
-            colors,
-        });
+        out.push(CardText { name, oracle_text: oracle, type_line: forge_type_line(types.as_deref().unwrap_or("")), power, toughness, colors });
     }
+    out
+}
+
+/// Whether a file is XMage card lines rather than a Forge script: its first line has the nine
+/// `|`-separated fields and no Forge key.
+fn looks_like_xmage(text: &str) -> bool {
+    text.lines().find(|l| !l.trim().is_empty()).is_some_and(|l| !l.starts_with("Name:") && l.matches('|').count() >= 8)
+}
+
+/// One XMage card line (see [`CardIndex::from_xmage_lines`]); None when it has fewer fields
+/// or no name.
+pub fn parse_xmage_line(line: &str) -> Option<CardText> {
+    // The text ends with the line's last `|`.
+    let line = line.strip_suffix('|').unwrap_or(line);
+    let fields: Vec<&str> = line.splitn(9, '|').collect();
+    let (name, cost, types, power, toughness, text) = match fields.as_slice() {
+        [name, _set, _number, _rarity, cost, types, power, toughness, text] => (*name, *cost, *types, *power, *toughness, *text),
+        // A planeswalker's loyalty or a battle's defense takes the place of both power and
+        // toughness in some lines: eight fields.
+        [name, _set, _number, _rarity, cost, types, _loyalty, text] => (*name, *cost, *types, "", "", *text),
+        _ => return None,
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    let text: String = entities(&strip_tags(text)).split('$').map(str::trim).collect::<Vec<_>>().join("\n");
+    let mut colors = Vec::new();
+    for c in ["W", "U", "B", "R", "G"] {
+        // A card's colors are those of its mana cost (CR 105.2): {R}, {W/U}, {2/G}, {G/P}.
+        if cost.split(['{', '}', '/']).any(|s| s == c) {
+            colors.push(c.to_string());
+        }
+    }
+    let opt = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+    Some(CardText {
+        name: name.to_string(),
+        oracle_text: text,
+        // XMage writes "Creature - Elf Shaman" for "Creature — Elf Shaman".
+        type_line: types.trim().replacen(" - ", " — ", 1),
+        power: opt(power),
+        toughness: opt(toughness),
+        colors,
+    })
+}
+
+/// A text with XMage's HTML entities as characters ("&mdash;" is "—"); `{tap}` stays, the
+/// reader reads it as `{T}`.
+fn entities(s: &str) -> String {
+    const ENTITIES: [(&str, &str); 10] = [
+        ("&mdash;", "—"),
+        ("&mdash", "—"),
+        ("&AElig;", "Æ"),
+        ("&aelig;", "æ"),
+        ("&ouml;", "ö"),
+        ("&acirc;", "â"),
+        ("&quot;", "\""),
+        ("&gt;", ">"),
+        ("&lt;", "<"),
+        ("&amp;", "&"),
+    ];
+    ENTITIES.iter().fold(s.to_string(), |acc, (e, c)| acc.replace(e, c))
+}
+
+/// A text without its HTML tags (`<i>` around reminder text, `<br>`).
+fn strip_tags(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        match rest[i..].find('>') {
+            // Only a short tag of letters and '/', so "power < 3" stays.
+            Some(j) if j <= 5 && rest[i + 1..i + j].chars().all(|c| c.is_ascii_alphabetic() || c == '/') => rest = &rest[i + j + 1..],
+            _ => {
+                out.push('<');
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -410,6 +542,21 @@ mod tests {
     }
 
     #[test]
+    fn forge_scripts_without_oracle_lines_colors_and_devoid() {
+        // No Oracle line: the text is unknown, not empty; an empty Oracle line is no text.
+        assert!(parse_forge_card("Name:Old Card\nManaCost:5 G\nTypes:Creature Beast\nPT:3/4\nK:Trample\n").is_empty());
+        let vanilla = parse_forge_card("Name:Wei Infantry\nManaCost:1 B\nTypes:Creature Human Soldier\nPT:2/1\nOracle:\n");
+        assert_eq!(vanilla[0].oracle_text, "");
+        // Older hybrid symbols (BR) count both colors (CR 105.2); devoid is colorless (CR 702.114a).
+        let hybrid = parse_forge_card("Name:Mage\nManaCost:1 BR BR\nTypes:Creature Elemental\nPT:2/2\nOracle:\n");
+        assert_eq!(hybrid[0].colors, vec!["B", "R"]);
+        let devoid =
+            parse_forge_card("Name:Drone\nManaCost:1 R\nTypes:Creature Eldrazi Drone\nPT:1/4\nK:Devoid\nOracle:Devoid (This card has no color.)\n");
+        assert!(devoid[0].colors.is_empty());
+        assert_eq!(parse_forge_card("Name:Land\nManaCost:no cost\nTypes:Land\nOracle:\n")[0].colors, Vec::<String>::new());
+    }
+
+    #[test]
     fn scryfall_cards_and_faces() {
         let json = r#"[{"name": "Brute", "oracle_text": "Brute attacks each combat if able.", "type_line": "Creature — Ogre", "power": "3", "toughness": "3", "keywords": []},
             {"name": "Day // Night", "card_faces": [{"name": "Day", "oracle_text": "Day can't attack.", "type_line": "Creature — Human"}, {"name": "Night", "oracle_text": "", "type_line": "Creature — Wolf"}]}]"#;
@@ -419,5 +566,44 @@ mod tests {
         assert_eq!(index.get("Night").map(|c| c.type_line.as_str()), Some("Creature — Wolf"));
         let bad = CardIndex::from_scryfall_json(r#"[{"name": 3}]"#, "cards.json").unwrap_err();
         assert_eq!(bad.path, "[0].name");
+    }
+
+    #[test]
+    fn xmage_card_lines() {
+        let text = "Monstrous Brute|Some Set|43|C|{3}{B}{R}|Creature - Insect|4|4|<i>Raid</i> &mdash; Monstrous Brute attacks each turn if able.$Cycling {B}{R} <i>({B}{R}, Discard this card: Draw a card.)</i>|
+Monstrous Brute|Reprint Set|7|C|{3}{B}{R}|Creature - Insect|4|4|Another printing.|
+
+Hybrid Glaive|Some Set|9|U|{W/U}{2/G}|Artifact - Equipment|||Equipped creature has vigilance.$Equip {2}|
+Siege|Some Set|10|R|{2}{W}|Battle - Siege|5|(You and others can attack it.)$When Siege enters, draw a card.|
+";
+        let index = CardIndex::from_xmage_lines(text, "cards.txt").unwrap();
+        assert_eq!(index.len(), 3);
+        // A battle's defense in place of power and toughness: the text is the next field.
+        let siege = index.get("siege").unwrap();
+        assert_eq!((siege.oracle_text.as_str(), siege.power.clone()), ("(You and others can attack it.)\nWhen Siege enters, draw a card.", None));
+        let brute = index.get("monstrous brute").unwrap();
+        // The first printing wins; `$` is a new line; reminder tags are gone, their text stays.
+        assert_eq!(brute.oracle_text, "Raid — Monstrous Brute attacks each turn if able.\nCycling {B}{R} ({B}{R}, Discard this card: Draw a card.)");
+        assert_eq!(brute.type_line, "Creature — Insect");
+        assert_eq!((brute.power.as_deref(), brute.toughness.as_deref()), (Some("4"), Some("4")));
+        assert_eq!(brute.colors, vec!["B", "R"]);
+        let glaive = index.get("Hybrid Glaive").unwrap();
+        assert_eq!((glaive.power.clone(), glaive.colors.clone()), (None, vec!["W".to_string(), "U".to_string(), "G".to_string()]));
+        let bad = CardIndex::from_xmage_lines("Good|S|1|C|{G}|Creature - Elf|1|1||\nBroken|line\n", "cards.txt").unwrap_err();
+        assert_eq!((bad.file.as_str(), bad.path.as_str()), ("cards.txt", "line 2"));
+        assert!(bad.message.contains("Name|Set|Number"), "{}", bad.message);
+    }
+
+    #[test]
+    fn a_folder_of_xmage_pieces_and_forge_scripts() {
+        let dir = std::env::temp_dir().join(format!("attackopt-xmage-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("piece-1.txt"), "Elf|S|1|C|{G}|Creature - Elf|1|1|{T}: Add {G}.|\n").unwrap();
+        std::fs::write(dir.join("ogre.txt"), "Name:Ogre\nTypes:Creature Ogre\nPT:3/3\nOracle:Ogre can't attack.\n").unwrap();
+        let index = CardIndex::from_forge_dir(&dir.display().to_string());
+        let _ = std::fs::remove_dir_all(&dir);
+        let index = index.unwrap();
+        assert_eq!(index.get("elf").map(|c| c.oracle_text.as_str()), Some("{T}: Add {G}."));
+        assert_eq!(index.get("ogre").map(|c| c.oracle_text.as_str()), Some("Ogre can't attack."));
     }
 }

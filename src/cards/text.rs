@@ -133,6 +133,8 @@ fn members(vb: &ValidBoard, p: usize, who: &Who) -> Vec<usize> {
             .collect(),
         Who::Opponents => creatures.filter(|&q| vb.opponents(vb.controller[q], c)).collect(),
         Who::Without(k) => creatures.filter(|&q| !vb.perm(q).has_keyword(k)).collect(),
+        Who::With(k) => creatures.filter(|&q| vb.perm(q).has_keyword(k)).collect(),
+        Who::Subtype { other, subtype } => creatures.filter(|&q| !(*other && q == p) && vb.perm(q).has_subtype(subtype)).collect(),
     }
 }
 
@@ -152,6 +154,10 @@ fn selector(vb: &ValidBoard, p: usize, who: &Who) -> Option<Selector> {
         }),
         Who::Opponents => Selector::Filter(Filter { opponents_of: Some(c), ..Default::default() }),
         Who::Without(k) => Selector::Filter(Filter { without_keyword: Some(k.clone()), ..Default::default() }),
+        Who::With(k) => Selector::Filter(Filter { keyword: Some(k.clone()), ..Default::default() }),
+        Who::Subtype { other, subtype } => {
+            Selector::Filter(Filter { subtype: Some(subtype.clone()), except: if *other { vec![p] } else { vec![] }, ..Default::default() })
+        }
     })
 }
 

@@ -244,7 +244,7 @@ fn ids(v: &[String]) -> Value {
 
 impl Gen {
     fn new(n: usize, seed: u64) -> Gen {
-        let players = (0..n).map(|i| Player { id: player_id(i, n), team: None, life: 40, hand: 0, mana_pool: String::new() }).collect();
+        let players = (0..n).map(|i| Player { id: player_id(i, n), life: 40, ..Player::default() }).collect();
         Gen { rng: Rng::new(seed), players, permanents: vec![], effects: vec![] }
     }
 

@@ -66,7 +66,8 @@
 //! coupling dual per row) is valid and never weaker, but was measured useless there (their
 //! slack is 0) and costly (five times the tuples). Modelling the trade needs D''s own payment,
 //! `Σ d_Q(t)·y + Σ_{c tied} y_c ≤ S_Q`, whose coefficients (2 per taxed attack) break total
-//! unimodularity.
+//! unimodularity; [`trade`] models it case by case instead (k tied creatures more in D', d
+//! taxed attacks fewer: unit rows), added lazily in the products form.
 //!
 //! # Always valid, exact where the structure allows
 //!
@@ -86,6 +87,8 @@ use crate::position::Position;
 use crate::rules::{in_targets, RequirementKind, RestrictionKind};
 use good_lp::{constraint, variable, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
+
+pub mod trade;
 
 /// The bar's constraints, added to an [`Encoding`], and whether they are exact.
 pub struct DualBar {
@@ -148,7 +151,7 @@ impl Encoding {
     /// doc), or None when caps cross each other and no dual bar can be built.
     pub fn paid_bar_dual(&mut self, pos: &Position) -> Option<DualBar> {
         let inner = inner(pos, &self.groups)?;
-        Some(self.strong_duality(&inner))
+        Some(self.strong_duality(&inner, None))
     }
 }
 
@@ -278,8 +281,9 @@ fn asks(inner: &Inner) -> Vec<f64> {
 }
 
 impl Encoding {
-    /// The bar by strong duality: `R(x) ≥` the dual objective, products linearized.
-    fn strong_duality(&mut self, inner: &Inner) -> DualBar {
+    /// The bar by strong duality: `R(x) ≥` the dual objective, products linearized; with a
+    /// trade's rows (see [`trade`]), of the inner problem they widen.
+    fn strong_duality(&mut self, inner: &Inner, trade: Option<&trade::Rows>) -> DualBar {
         let Inner { columns, classes, target_class, caps, troves, col_caps, col_troves, exact, .. } = inner;
         let size = |g: usize| self.groups[g].members.len() as f64;
         let mut cs: Vec<Constraint> = Vec::new();
@@ -335,38 +339,22 @@ impl Encoding {
                     count.add_mul(1.0, *v);
                 }
             }
-            let n = self.groups[g].members.len();
-            let bits: Vec<(f64, Expression)> = if single {
-                vec![(1.0, count)]
-            } else {
-                let width = usize::BITS - n.leading_zeros();
-                let mut sum = Expression::with_capacity(width as usize);
-                let mut out = Vec::new();
-                for b in 0..width {
-                    let z = self.vars.add(variable().binary());
-                    let weight = f64::from(1u32 << b);
-                    sum.add_mul(weight, z);
-                    out.push((weight, Expression::from(z)));
-                }
-                cs.push(constraint::eq(sum, count));
-                out
-            };
-            for (weight, z) in bits {
-                // p ≥ ρ − U·(1 − z), p ≥ 0.
-                let p = self.vars.add(variable().min(0.0).max(u));
-                let mut rhs = Expression::from(r);
-                rhs.add_mul(u, z);
-                rhs += -u;
-                cs.push(constraint::leq(rhs, p));
-                dual_objective.add_mul(weight, p);
-            }
+            let n = if single { 1 } else { self.groups[g].members.len() };
+            self.add_product(r, u, count, n, &mut cs, &mut dual_objective);
         }
+        // A trade's rows: k more tied members in its class, and the row of taxed attacks.
+        let phi = trade.map(|t| self.trade_terms(t, &rho, &mut dual_objective, &mut cs));
         // Dual feasibility, one row per column that obeys something.
         for (i, c) in columns.iter().enumerate() {
             if c.weight <= 0.0 && col_troves[i].is_empty() {
                 continue;
             }
             let mut lhs = Expression::from(alpha[&c.group]);
+            if let (Some(phi), Some(t)) = (phi, trade) {
+                if t.cols.binary_search(&i).is_ok() {
+                    lhs.add_mul(1.0, phi);
+                }
+            }
             if let Some(r) = c.class.and_then(|k| rho.get(&(c.group, k))) {
                 lhs.add_mul(1.0, *r);
             }
@@ -381,6 +369,39 @@ impl Encoding {
         // The bar: R(x) ≥ the dual objective.
         cs.push(constraint::leq(dual_objective, self.obeyed.clone()));
         DualBar { constraints: cs, exact: *exact }
+    }
+}
+
+impl Encoding {
+    /// Adds `v·count` to `objective`, linearized exactly: `v ∈ [0, u]` a variable, `count` an
+    /// integer expression in `[0, most]` written in binary `Σ_b 2^b z_b` (itself when `most` is
+    /// 1), and per bit `p_b ≥ v − u·(1 − z_b)`, `p_b ≥ 0`. Where the objective is minimized (the
+    /// dual bar is at most `R(x)`), some solution has `p_b = v·z_b`, so the sum is the product.
+    fn add_product(&mut self, v: Variable, u: f64, count: Expression, most: usize, cs: &mut Vec<Constraint>, objective: &mut Expression) {
+        let bits: Vec<(f64, Expression)> = if most <= 1 {
+            vec![(1.0, count)]
+        } else {
+            let width = usize::BITS - most.leading_zeros();
+            let mut sum = Expression::with_capacity(width as usize);
+            let mut out = Vec::new();
+            for b in 0..width {
+                let z = self.vars.add(variable().binary());
+                let weight = (1u64 << b) as f64;
+                sum.add_mul(weight, z);
+                out.push((weight, Expression::from(z)));
+            }
+            cs.push(constraint::eq(sum, count));
+            out
+        };
+        for (weight, z) in bits {
+            // p ≥ v − u·(1 − z), p ≥ 0.
+            let p = self.vars.add(variable().min(0.0).max(u));
+            let mut rhs = Expression::from(v);
+            rhs.add_mul(u, z);
+            rhs += -u;
+            cs.push(constraint::leq(rhs, p));
+            objective.add_mul(weight, p);
+        }
     }
 }
 

@@ -106,7 +106,7 @@ fn seat(key: &str) -> Option<Result<(usize, bool, &str), String>> {
 }
 
 /// Lower-case words for an id: "Goblin Guide" → "goblin-guide".
-fn slug(name: &str) -> String {
+pub(super) fn slug(name: &str) -> String {
     let mut s = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {
@@ -393,11 +393,11 @@ fn parse_token_description(spec: &str, mut p: Permanent) -> Result<Permanent, St
     Ok(p)
 }
 
-fn blank_permanent() -> Permanent {
+pub(super) fn blank_permanent() -> Permanent {
     Permanent::new("", "", "", &[])
 }
 
-fn from_known(k: &KnownCard) -> Permanent {
+pub(super) fn from_known(k: &KnownCard) -> Permanent {
     let mut p = blank_permanent();
     p.name = k.name.to_string();
     p.types = k.types.iter().map(|s| s.to_string()).collect();
@@ -435,7 +435,7 @@ pub fn import(text: &str, file: &str) -> Result<Imported, InputError> {
 
 /// A card from a card source (`--cards`): its Oracle text is read when the board is (issue 14);
 /// None when its type line has no permanent type (an instant on the battlefield is not read).
-fn from_text(card: &CardText) -> Option<Permanent> {
+pub(super) fn from_text(card: &CardText) -> Option<Permanent> {
     let (types, subtypes) = types_of(&card.type_line);
     if types.is_empty() {
         return None;
@@ -651,12 +651,27 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
             from_known(k)
         } else if let Some(card) = cards.and_then(|c| c.get(&name)) {
             match from_text(card) {
-                Some(p) => p,
+                Some(p) => {
+                    // Imported with its text, which the board's readers (check, solve, validate)
+                    // read again; a sentence not understood is said here too, never passed over.
+                    for clause in crate::cards::oracle::read(&card.name, &card.oracle_text).unread {
+                        warnings.push(format!(
+                            "{}, card {} ({name}): attackopt does not understand \"{clause}\" in its Oracle text; imported with the text, and every answer on this board assumes it away",
+                            spec.zone, spec.index
+                        ));
+                    }
+                    p
+                }
                 None => {
                     skipped.push(skip(format!("its type line \"{}\" names no permanent type", card.type_line)));
                     continue;
                 }
             }
+        } else if cards.is_some() {
+            skipped.push(skip(
+                "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, nor with an Oracle text in the card source, so what it does to attacks is unknown".into(),
+            ));
+            continue;
         } else {
             skipped.push(skip(
                 "unknown card: not in attackopt's catalog, basic lands or table of plain creatures, so what it does to attacks is unknown".into(),
@@ -728,10 +743,9 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
         .enumerate()
         .map(|(i, p)| Player {
             id: p.clone(),
-            team: None,
             life: life.get(&i).copied().unwrap_or(20),
             hand: hand.get(&i).copied().unwrap_or(0),
-            mana_pool: String::new(),
+            ..Player::default()
         })
         .collect();
     let board = Board {

@@ -16,10 +16,10 @@ pub fn describe_target(pos: &Position, t: usize) -> String {
     let target = &pos.rules.targets[t];
     let vb = &pos.board;
     match target.kind {
-        TargetKind::Player(p) => vb.player_id(p).to_string(),
-        TargetKind::Planeswalker(p) => format!("{}'s planeswalker {} ({})", vb.player_id(vb.controller[p]), vb.perm(p).name, target.id),
+        TargetKind::Player(p) => vb.player_label(p),
+        TargetKind::Planeswalker(p) => format!("{}'s planeswalker {} ({})", vb.player_label(vb.controller[p]), vb.perm(p).name, target.id),
         TargetKind::Battle(p) => match vb.protector[p] {
-            Some(d) => format!("the battle {} ({}), protected by {}", vb.perm(p).name, target.id, vb.player_id(d)),
+            Some(d) => format!("the battle {} ({}), protected by {}", vb.perm(p).name, target.id, vb.player_label(d)),
             None => format!("the battle {} ({})", vb.perm(p).name, target.id),
         },
     }
@@ -60,10 +60,10 @@ pub fn describe_requirement(pos: &Position, r: &Requirement) -> String {
             format!("{} attacks {} if able{cond} — {source}", creature_name(pos, *creature), target_list(pos, ts))
         }
         RequirementKind::AttackPlayerOtherThan { creature, player } => {
-            format!("{} attacks a player other than {} if able — {source}", creature_name(pos, *creature), vb.player_id(*player))
+            format!("{} attacks a player other than {} if able — {source}", creature_name(pos, *creature), vb.player_label(*player))
         }
         RequirementKind::PlayerAttacks { player, targets } => {
-            format!("{} attacks {} with at least one creature if able — {}", vb.player_id(*player), target_list(pos, targets), r.source)
+            format!("{} attacks {} with at least one creature if able — {}", vb.player_label(*player), target_list(pos, targets), r.source)
         }
     }
 }
@@ -102,36 +102,39 @@ pub(crate) fn why_not_target(pos: &Position, c: usize, t: Option<usize>, wanted:
     };
     if let TargetKind::Battle(_) = target.kind {
         if d == me {
-            return format!("{} protects that battle, and a battle's protector can't attack it (CR 310.8b)", vb.player_id(me));
+            return format!("{} protects that battle, and a battle's protector can't attack it (CR 310.8b)", vb.player_label(me));
         }
     }
     let whose = match target.kind {
         TargetKind::Player(_) => String::new(),
-        _ => format!(" ({} is the defending player for it, CR 508.5)", vb.player_id(d)),
+        _ => format!(" ({} is the defending player for it, CR 508.5)", vb.player_label(d)),
     };
     let reason = if d == me {
-        format!("{} can't attack themselves", vb.player_id(me))
+        format!("{} can't attack themselves", vb.player_label(me))
     } else if vb.same_team(d, me) {
-        format!("{} is a teammate of {}, and teammates are never defending players", vb.player_id(d), vb.player_id(me))
+        format!("{} is a teammate of {}, and teammates are never defending players", vb.player_label(d), vb.player_label(me))
     } else {
         let variant = &vb.board.variant;
         match variant.attack {
             AttackOption::Single => {
-                format!("only {} was chosen as defending player this combat (CR 506.2a)", variant.defending_player.as_deref().unwrap_or("?"))
+                format!(
+                    "only {} was chosen as defending player this combat (CR 506.2a)",
+                    vb.id_label(variant.defending_player.as_deref().unwrap_or("?"))
+                )
             }
             AttackOption::Left | AttackOption::Right => {
                 let side = if variant.attack == AttackOption::Left { "left" } else { "right" };
                 match defending_players(vb, me).first() {
-                    Some(&p) => format!("under attack {side}, {} can attack only {} (CR 803.1)", vb.player_id(me), vb.player_id(p)),
+                    Some(&p) => format!("under attack {side}, {} can attack only {} (CR 803.1)", vb.player_label(me), vb.player_label(p)),
                     None => format!(
                         "under attack {side}, the player next to {} on that side is not an opponent, so nobody can be attacked (CR 803.1)",
-                        vb.player_id(me)
+                        vb.player_label(me)
                     ),
                 }
             }
             AttackOption::Multiple => match variant.range_of_influence {
-                Some(r) => format!("{} is outside {}'s range of influence of {r} (CR 801.3)", vb.player_id(d), vb.player_id(me)),
-                None => format!("{} is not a defending player", vb.player_id(d)),
+                Some(r) => format!("{} is outside {}'s range of influence of {r} (CR 801.3)", vb.player_label(d), vb.player_label(me)),
+                None => format!("{} is not a defending player", vb.player_label(d)),
             },
         }
     };
@@ -231,7 +234,7 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
             let sources = pos.mana.sources.iter().filter(|s| s.controller == *p && s.tapped_if_attacks.is_none_or(|c| a[c].is_none())).count();
             format!(
                 "{} owes {} and has {} untapped mana source{} that can pay, {} in the pool and {} life",
-                pos.board.player_id(*p),
+                pos.board.player_label(*p),
                 format_cost(symbols),
                 sources,
                 if sources == 1 { "" } else { "s" },

@@ -146,7 +146,7 @@ pub fn read_declaration(pos: &Position, d: &Declaration) -> (Assignment, Vec<Vio
             let why = if !perm.is_creature() {
                 "it is not a creature (CR 508.1a)".to_string()
             } else {
-                format!("it is controlled by {}, who is not declaring attackers (CR 508.1a)", vb.player_id(vb.controller[p]))
+                format!("it is controlled by {}, who is not declaring attackers (CR 508.1a)", vb.player_label(vb.controller[p]))
             };
             violations.push(Violation::new(ViolationKind::Attacker, format!("{who} can't attack: {why}")));
             continue;

@@ -171,8 +171,8 @@ pub fn payment_text(pos: &Position, p: &[PaymentEntry]) -> String {
     p.iter()
         .map(|e| match (&e.permanent, &e.player, &e.mana, e.life) {
             (Some(perm), _, Some(m), _) => format!("tap {} for {m}", pos.board.id_label(perm)),
-            (_, Some(pl), Some(m), _) => format!("{m} from {pl}'s mana pool"),
-            (_, Some(pl), _, Some(l)) => format!("{pl} pays {l} life"),
+            (_, Some(pl), Some(m), _) => format!("{m} from {}'s mana pool", pos.board.id_label(pl)),
+            (_, Some(pl), _, Some(l)) => format!("{} pays {l} life", pos.board.id_label(pl)),
             _ => "?".into(),
         })
         .collect::<Vec<_>>()

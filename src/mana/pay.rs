@@ -448,7 +448,7 @@ impl ManaBoard {
         }
         for (&g, &l) in &group_life {
             if l > 0 && l > self.group_life[g] {
-                problems.push(format!("{} pays {l} life but has {} (CR 119.4)", vb.player_id(g), self.group_life[g]));
+                problems.push(format!("{} pays {l} life but has {} (CR 119.4)", vb.player_label(g), self.group_life[g]));
             }
         }
         // Life pays only Phyrexian symbols, 2 each (CR 107.4f); mana made beyond the cost is
@@ -458,8 +458,8 @@ impl ManaBoard {
             if l % 2 != 0 || l / 2 > phyrexian {
                 problems.push(format!(
                     "{} pays {l} life, but life pays only Phyrexian symbols, 2 each, and {} owes {phyrexian} of them (CR 107.4f)",
-                    vb.player_id(p),
-                    vb.player_id(p)
+                    vb.player_label(p),
+                    vb.player_label(p)
                 ));
             }
         }
@@ -469,7 +469,7 @@ impl ManaBoard {
             if solve(&given, symbols, life_pips, vb.player_id(*player))?.is_none() {
                 problems.push(format!(
                     "the payment does not cover {}'s costs of {} (partial payment is not allowed, CR 508.1j)",
-                    vb.player_id(*player),
+                    vb.player_label(*player),
                     format_cost(symbols)
                 ));
             }
@@ -480,7 +480,7 @@ impl ManaBoard {
     fn why_not_source(&self, vb: &ValidBoard, rules: &Rules, p: usize) -> String {
         let perm = vb.perm(p);
         if !rules.attacking_players.contains(&vb.controller[p]) {
-            format!("it is controlled by {}, who is not declaring attackers", vb.player_id(vb.controller[p]))
+            format!("it is controlled by {}, who is not declaring attackers", vb.player_label(vb.controller[p]))
         } else if perm.tapped {
             "it is tapped".into()
         } else if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {

@@ -101,7 +101,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
         let p = rules.creatures[c].permanent;
         budget.take(2 * vb.goaded_by[p].len(), &format!("permanents[{p}].goaded_by"))?;
         for &g in &vb.goaded_by[p] {
-            let source: Source = format!("goaded by {} (CR 701.15b)", vb.player_id(g)).into();
+            let source: Source = format!("goaded by {} (CR 701.15b)", vb.player_label(g)).into();
             rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: None }, &source));
             rules.requirements.push(req(RequirementKind::AttackPlayerOtherThan { creature: c, player: g }, &source));
         }
@@ -331,5 +331,5 @@ fn resolve_targets(rules: &Rules, spec: &TargetSpec) -> Vec<usize> {
 /// twice (issue 13).
 pub(crate) fn card_source(vb: &ValidBoard, permanent: usize) -> String {
     let p = vb.perm(permanent);
-    format!("{} ({}, controlled by {})", p.name, p.id, vb.player_id(vb.controller[permanent]))
+    format!("{} ({}, controlled by {})", p.name, p.id, vb.player_label(vb.controller[permanent]))
 }

@@ -14,7 +14,7 @@
 //! creature never counts for its condition, "also"), the cases are: no creature of S attacks
 //! (all off); exactly one attacks and it is k of K (all on but k's own); otherwise (all on).
 
-use super::{fewest_attackers, finish, mana_of, no_good, rank, BarMethod, Enumeration, Objective, Proven, Search, SolveResult};
+use super::{fewest_attackers, finish, mana_of, no_good, rank, BarMethod, Enumeration, Goal, Proven, Search, SolveResult};
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality};
 use crate::legality::{check, Baseline, SolveError};
 use crate::position::Position;
@@ -180,7 +180,7 @@ impl Class {
 
 /// The best declaration of one class for `objective`, then less mana, then fewer attackers;
 /// None when the class holds no legal declaration. A time limit is an error: no guess.
-fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Objective) -> Result<Option<Assignment>, SolveError> {
+fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Goal) -> Result<Option<Assignment>, SolveError> {
     let within = |enc: &Encoding| class.constraints(enc);
     let proven = |found: Option<(Assignment, Optimality)>| match found {
         Some((a, Optimality::Proven)) => Ok(Some(a)),
@@ -200,7 +200,7 @@ fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Obj
         e
     };
     let second = proven(search.best(less_mana, fix_objective)?)?.unwrap_or(first);
-    if objective == Objective::Attackers {
+    if objective == Goal::Attackers {
         return Ok(Some(second));
     }
     let least = mana_of(pos, &second);
@@ -223,7 +223,7 @@ fn in_class(pos: &Position, class: &Class, a: &Assignment) -> Result<(), SolveEr
 
 /// `solve` on a board with conditional requirements: the best answer of each class, the best of
 /// those (objective, then less mana, then fewer attackers).
-pub(super) fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
+pub(super) fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     let classes = classes(&pos.rules)?;
     let mut best: Option<(Assignment, BarMethod)> = None;
     for class in &classes {

@@ -21,17 +21,31 @@
 
 pub mod classes;
 
+use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
-use crate::vocab::symbol::Symbol;
+use crate::vocab::symbol::mana_value;
 use good_lp::{constraint, Constraint, Expression};
 use serde::Serialize;
 
-/// What `solve` maximizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What `solve` maximizes. Players are named by id, as everywhere in the formats.
+///
+/// ```
+/// use attackopt::{BoardBuilder, ErrorKind, Objective, Options, Position};
+///
+/// let pos = Position::new(BoardBuilder::new("A").players(["A", "B", "C"]).creature("bear", "Grizzly Bears", "A", 2).build("b")?)?;
+/// let best = pos.solve(&Objective::Damage("C".into()), &Options::default())?;
+/// assert_eq!((best.objective, best.result.declaration.attacks[0].target.as_str()), (2, "C"));
+/// // No player D; A declares the attack and is never attacked (CR 506.2): bad input.
+/// for id in ["D", "A"] {
+///     assert_eq!(pos.solve(&Objective::Damage(id.into()), &Options::default()).unwrap_err().kind(), ErrorKind::BadInput);
+/// }
+/// # Ok::<(), attackopt::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Objective {
     /// Total power of the attackers.
     Power,
@@ -39,61 +53,95 @@ pub enum Objective {
     Attackers,
     /// Any legal declaration (then least mana, fewest attackers).
     None,
-    /// Power of the creatures attacking this player directly (negative power counts 0). The
-    /// player is its index in the board's `players`: make it by id with
-    /// [`Objective::damage_to`], which checks the id. An index keeps the objective `Copy` and
-    /// free of lookups in the solver's inner loops, where it is weighed for every pair.
-    Damage(usize),
+    /// Power of the creatures attacking the player with this id directly (negative power
+    /// counts 0, CR 510.1a): `Objective::Damage("B".into())`. Solving checks the id: one that
+    /// names no player, or names a player declaring attackers, is bad input.
+    Damage(String),
 }
 
 impl Objective {
     /// Parse `power`, `attackers`, `none` or `damage:PLAYER` (the words in any case, as every
-    /// value the command line takes; the player id exactly, as ids are).
+    /// value the command line takes; the player id exactly, as ids are), and check the player
+    /// against the board so that a front end reports a bad id under its own option's name.
     pub fn parse(s: &str, pos: &Position) -> Result<Objective, String> {
         let lower = s.to_ascii_lowercase();
-        match lower.as_str() {
-            "power" => Ok(Objective::Power),
-            "attackers" => Ok(Objective::Attackers),
-            "none" => Ok(Objective::None),
-            _ if lower.starts_with("damage:") => Objective::damage_to(pos, &s["damage:".len()..]).map_err(|e| e.message),
-            _ => Err(format!("expected power, attackers, none or damage:PLAYER, found \"{s}\"")),
+        let objective = match lower.as_str() {
+            "power" => Objective::Power,
+            "attackers" => Objective::Attackers,
+            "none" => Objective::None,
+            _ if lower.starts_with("damage:") => Objective::Damage(s["damage:".len()..].to_string()),
+            _ => return Err(format!("expected power, attackers, none or damage:PLAYER, found \"{s}\"")),
+        };
+        Goal::of(&objective, pos).map_err(|e| e.message)?;
+        Ok(objective)
+    }
+}
+
+impl std::fmt::Display for Objective {
+    /// As the command line spells it: `power`, `damage:B`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Objective::Power => f.write_str("power"),
+            Objective::Attackers => f.write_str("attackers"),
+            Objective::None => f.write_str("none"),
+            Objective::Damage(player) => write!(f, "damage:{player}"),
         }
     }
+}
 
-    /// Damage to the player with this id (issue 13: the objective by player id); an id that
-    /// names no player is bad input, with a did-you-mean.
-    ///
-    /// ```
-    /// use attackopt::{BoardBuilder, Objective, Options, Position};
-    ///
-    /// let pos = Position::new(BoardBuilder::new("A").players(["A", "B", "C"]).creature("bear", "Grizzly Bears", "A", 2).build("b")?)?;
-    /// let best = pos.solve(Objective::damage_to(&pos, "C")?, &Options::default())?;
-    /// assert_eq!(best.result.declaration.attacks[0].target, "C");
-    /// assert!(Objective::damage_to(&pos, "D").is_err());
-    /// # Ok::<(), attackopt::Error>(())
-    /// ```
-    pub fn damage_to(pos: &Position, player: &str) -> Result<Objective, crate::board::InputError> {
-        pos.board.player_index(player).map(Objective::Damage).ok_or_else(|| {
-            crate::board::InputError::new(
-                "objective",
-                "",
-                crate::board::unknown_id("a player", player, pos.board.player_ids.keys().map(String::as_str)),
-            )
+/// An [`Objective`] resolved against a board, once where a solve starts: the damaged player as
+/// an index. `Copy` and free of lookups, since the solver weighs it for every creature and
+/// target pair in its inner loops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// Total power of the attackers.
+    Power,
+    /// Number of attackers.
+    Attackers,
+    /// Any legal declaration.
+    None,
+    /// Damage to the player with this index in the board's `players`.
+    Damage(usize),
+}
+
+impl Goal {
+    /// Resolve an objective: its player id must name a player who does not declare attackers
+    /// (an attacking player is never a defending player, CR 506.2, 508.1b, so "damage to the
+    /// attacker" would be 0 for every declaration: surely a mistake).
+    pub fn of(objective: &Objective, pos: &Position) -> Result<Goal, crate::board::InputError> {
+        let bad = |message| crate::board::InputError::new("objective", "", message);
+        Ok(match objective {
+            Objective::Power => Goal::Power,
+            Objective::Attackers => Goal::Attackers,
+            Objective::None => Goal::None,
+            Objective::Damage(id) => {
+                let board = &pos.board;
+                let p = board
+                    .player_index(id)
+                    .ok_or_else(|| bad(crate::board::unknown_id("a player", id, board.player_ids.keys().map(String::as_str))))?;
+                if pos.rules.attacking_players.contains(&p) {
+                    let label = board.player_label(p);
+                    return Err(bad(format!(
+                        "expected the id of a player being attacked, found \"{id}\": {label} declares attackers this combat and takes no combat damage from them (CR 506.2, 508.1b)"
+                    )));
+                }
+                Goal::Damage(p)
+            }
         })
     }
 
     /// What creature `c` attacking target `t` adds to the objective: the one definition of the
-    /// objective, which is the sum of its weights over a declaration's attacks ([`Objective::value`],
+    /// objective, which is the sum of its weights over a declaration's attacks ([`Goal::value`],
     /// the integer program's objective, and the bound that needs no solving all use it).
     pub fn weight(self, pos: &Position, c: usize, t: usize) -> i64 {
         let power = pos.rules.creatures[c].power;
         match self {
-            Objective::Power => power,
-            Objective::Attackers => 1,
-            Objective::None => 0,
+            Goal::Power => power,
+            Goal::Attackers => 1,
+            Goal::None => 0,
             // Damage to the player: an attack on their planeswalker or battle deals them none,
             // and a creature with negative power deals 0 (CR 510.1a).
-            Objective::Damage(p) => {
+            Goal::Damage(p) => {
                 if pos.rules.targets[t].player() == Some(p) {
                     power.max(0)
                 } else {
@@ -123,17 +171,6 @@ impl Objective {
         }
         e
     }
-}
-
-/// Mana value of a cost (for "less mana" tie-breaks): {N} is N, {2/W} is 2, other symbols 1.
-fn mana_value(cost: &[Symbol]) -> i64 {
-    cost.iter()
-        .map(|s| match s {
-            Symbol::Generic(n) => i64::from(*n),
-            Symbol::TwoOr(_) => 2,
-            _ => 1,
-        })
-        .sum()
 }
 
 /// The mana value of the costs an assignment incurs.
@@ -195,6 +232,9 @@ struct Search<'a> {
     m_free: usize,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
+    /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
+    /// per witness that attacked with mana creatures its declaration left out.
+    trades: Vec<Trade>,
     /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
     /// bars): what `solve` falls back on when the time limit stops the cuts.
     legal_seen: Vec<Assignment>,
@@ -271,6 +311,7 @@ impl<'a> Search<'a> {
             grouping,
             m_free: free.value,
             cuts: vec![],
+            trades: vec![],
             legal_seen: vec![free.witness],
             bound: None,
             dual: couplings.is_some(),
@@ -308,6 +349,7 @@ impl<'a> Search<'a> {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
+            let trades = &self.trades;
             let better_than = incumbent.as_ref().map(|(_, v)| *v);
             let m_free = self.m_free;
             let pos = self.pos;
@@ -346,6 +388,9 @@ impl<'a> Search<'a> {
                         };
                         dual_built.push(bar.as_ref().map(|b| b.exact));
                         cs.extend(bar.into_iter().flat_map(|b| b.constraints));
+                        for trade in trades {
+                            cs.extend(enc.paid_bar_trade(pos, trade).into_iter().flat_map(|b| b.constraints));
+                        }
                     }
                     let objective = objective(enc);
                     if let Some(b) = bound {
@@ -465,12 +510,36 @@ impl<'a> Search<'a> {
             if self.cuts.iter().any(|(b, _)| self.pos.rules.incurred(b) == set) {
                 return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
             }
+            if self.ilp.trades {
+                self.add_trade(&a, &bar.witness);
+            }
             self.cuts.push((bar.witness, bar.value));
         }
     }
 }
 
 impl Search<'_> {
+    /// When the witness of a declaration's paid bar attacks with mana creatures the declaration
+    /// left out (CR 508.1f: it may have spent their mana), the trade that lets as many attack in
+    /// the inner problem, once (see [`crate::ilp::dual::trade`]): the dual bar then sees the
+    /// witness's kind of declaration without a cut per cost set.
+    fn add_trade(&mut self, a: &Assignment, witness: &Assignment) {
+        let mut tied: Vec<usize> = self.pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
+        tied.sort_unstable();
+        tied.dedup();
+        let new: Vec<usize> = tied.into_iter().filter(|&c| witness[c].is_some() && a[c].is_none()).collect();
+        if new.is_empty() {
+            return;
+        }
+        for slack in [false, true] {
+            let trade = Trade { creatures: new.clone(), slack };
+            if !self.trades.contains(&trade) {
+                crate::debug::note(|| format!("trade added: {trade:?}"));
+                self.trades.push(trade);
+            }
+        }
+    }
+
     /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
     /// deadline, the tuples not reached in time are kept.
     fn live_tuples(&self) -> Result<Vec<usize>, SolveError> {
@@ -566,7 +635,7 @@ pub const OBJECTIVE_SHARE: f64 = 0.6;
 /// best declaration they found; if it is legal, it is the answer with `optimal: false` and the
 /// bound on the objective that branch and bound proved (the remaining gap). Maxima are always
 /// proven, so legality is never in doubt.
-pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
+pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     // CR 508.1d: conditional requirements, class by class.
     if pos.rules.has_conditions() {
         return classes::solve(pos, objective, baseline, ilp);
@@ -618,7 +687,7 @@ pub fn solve(pos: &Position, objective: Objective, baseline: Baseline, ilp: &Ilp
         cs.push(constraint::leq(enc.mana_value(), least_mana as f64));
         cs
     };
-    let (third, proven) = if objective == Objective::Attackers {
+    let (third, proven) = if objective == Goal::Attackers {
         (second, proven)
     } else {
         tie_break(search.best(|enc: &mut Encoding| fewest_attackers(enc), fix_both), &second)?
@@ -637,7 +706,7 @@ struct Proven {
 /// can over the targets it is allowed to attack, and a cap on all attackers (Crawlspace-style
 /// "no more than N creatures can attack") keeps only the N best. Reported when branch and
 /// bound stopped before proving a bound of its own.
-pub fn simple_bound(pos: &Position, objective: Objective) -> i64 {
+pub fn simple_bound(pos: &Position, objective: Goal) -> i64 {
     let rules = &pos.rules;
     let mut gains: Vec<i64> =
         rules.creatures.iter().enumerate().map(|(c, cr)| cr.allowed.iter().map(|&t| objective.weight(pos, c, t)).max().unwrap_or(0).max(0)).collect();
@@ -668,7 +737,7 @@ fn tie_break(found: Result<Option<(Assignment, Optimality)>, SolveError>, previo
 #[allow(clippy::too_many_arguments)]
 fn finish(
     pos: &Position,
-    objective: Objective,
+    objective: Goal,
     baseline: Baseline,
     a: &Assignment,
     maximizer: &dyn Maximizer,
@@ -694,18 +763,18 @@ fn finish(
 }
 
 /// The key by which answers are ranked: objective, then less mana, then fewer attackers.
-pub fn rank(pos: &Position, objective: Objective, a: &Assignment) -> (i64, i64, i64) {
+pub fn rank(pos: &Position, objective: Goal, a: &Assignment) -> (i64, i64, i64) {
     (objective.value(pos, a), -mana_of(pos, a), -(a.iter().filter(|t| t.is_some()).count() as i64))
 }
 
 /// The best legal declaration by trying every one (the reference for tests and `--exhaustive`).
-pub fn solve_exhaustive(pos: &Position, objective: Objective, baseline: Baseline) -> Result<SolveResult, SolveError> {
+pub fn solve_exhaustive(pos: &Position, objective: Goal, baseline: Baseline) -> Result<SolveResult, SolveError> {
     solve_with_oracle(pos, objective, baseline, &ExhaustiveOracle::new(pos)?)
 }
 
 /// [`solve_exhaustive`] with an oracle already built (with its deadline, see
 /// [`ExhaustiveOracle::within`]).
-pub fn solve_with_oracle(pos: &Position, objective: Objective, baseline: Baseline, oracle: &ExhaustiveOracle) -> Result<SolveResult, SolveError> {
+pub fn solve_with_oracle(pos: &Position, objective: Goal, baseline: Baseline, oracle: &ExhaustiveOracle) -> Result<SolveResult, SolveError> {
     let best = oracle
         .legal_in_time(baseline)?
         .into_iter()

@@ -213,6 +213,18 @@ pub fn production_string(units: &[ManaType]) -> String {
     units.iter().map(|t| format!("{{{}}}", t.letter())).collect()
 }
 
+/// A cost's mana value (for "less mana" tie-breaks and the paid bar's trades): {N} is N, {2/W}
+/// is 2, every other symbol 1 (CR 202.3). One definition, as `Encoding::mana_value` counts it.
+pub(crate) fn mana_value(cost: &[Symbol]) -> i64 {
+    cost.iter()
+        .map(|s| match s {
+            Symbol::Generic(n) => i64::from(*n),
+            Symbol::TwoOr(_) => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -146,7 +146,7 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
             for o in &objectives {
                 let at = format!("{name} solve {o} ({baseline})");
                 let objective = Objective::parse(o, &pos).unwrap();
-                let (ilp, exh) = (pos.solve(objective, &opts(Method::Ilp, baseline)), pos.solve(objective, &opts(Method::Exhaustive, baseline)));
+                let (ilp, exh) = (pos.solve(&objective, &opts(Method::Ilp, baseline)), pos.solve(&objective, &opts(Method::Exhaustive, baseline)));
                 let (ilp, exh) = match (ilp, exh) {
                     (Ok(a), Ok(b)) => (a, b),
                     (a, b) => {
@@ -220,6 +220,6 @@ fn huge_powers_are_refused_as_input() {
     let ok = serde_json::json!({ "attackopt": 1, "active_player": "A", "players": [ { "id": "A" }, { "id": "B" } ],
         "permanents": [ { "id": "x", "controller": "A", "types": ["Creature"], "power": 1_000_000 } ] });
     let pos = Position::from_json(&ok.to_string(), "ok.json").unwrap();
-    let ilp = pos.solve(Objective::Power, &opts(Method::Ilp, Baseline::Paid)).unwrap();
+    let ilp = pos.solve(&Objective::Power, &opts(Method::Ilp, Baseline::Paid)).unwrap();
     assert_eq!(ilp.objective, 1_000_000);
 }

@@ -58,6 +58,7 @@ use gen::{Case, Choices};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use serde_json::Value;
+use solving::Goal;
 use std::collections::{BTreeSet, HashMap};
 
 /// Every maximizer under test. The exhaustive oracle is also the reference, so with only it here
@@ -743,9 +744,18 @@ fn run_solve_case(board: &Value) -> Res {
     let text = serde_json::to_string(board).unwrap();
     let pos = Position::new(parse_board(&text, "generated.json").map_err(|e| format!("invalid generated board: {e}"))?).unwrap();
     let oracle = ExhaustiveOracle::new(&pos).map_err(|e| format!("oracle failed: {e}"))?;
-    let players: Vec<usize> = (0..pos.board.board.players.len()).collect();
-    let mut objectives = vec![Objective::Power, Objective::Attackers, Objective::None];
-    objectives.extend(players.iter().map(|&p| Objective::Damage(p)));
+    let mut objectives = vec![Goal::Power, Goal::Attackers, Goal::None];
+    // Damage to each player, by id as a library user names them: resolved for every player
+    // attacked, refused for the attacking player (CR 506.2, 508.1b: never a defending player).
+    for (p, player) in pos.board.board.players.iter().enumerate() {
+        match Goal::of(&Objective::Damage(player.id.clone()), &pos) {
+            Ok(goal) => {
+                ensure!(goal == Goal::Damage(p) && !pos.rules.attacking_players.contains(&p), "damage:{} resolved to {goal:?}", player.id);
+                objectives.push(goal);
+            }
+            Err(e) => ensure!(pos.rules.attacking_players.contains(&p), "damage:{} refused: {e}", player.id),
+        }
+    }
     for baseline in [Baseline::Paid, Baseline::Free] {
         // No legal declaration (possible only with conditional requirements, CR 508.1d): the
         // integer program must find none either, and say so rather than answer.

@@ -176,7 +176,7 @@ proptest! {
         }
         // solve and enumerate under every time limit: an answer's objective is exact.
         for objective in [Objective::Power, Objective::Attackers] {
-            if let Ok(s) = pos.solve(objective, &Options { time_limit: quick.time_limit, ..options }) {
+            if let Ok(s) = pos.solve(&objective, &Options { time_limit: quick.time_limit, ..options }) {
                 let attacking: Vec<usize> = s.result.declaration.attacks.iter().map(|a| if a.creature == "b0" { 0 } else { 1 }).collect();
                 let want: i128 = match objective {
                     Objective::Power => attacking.iter().map(|&c| i128::from(x.power[c])).sum(),
@@ -192,7 +192,7 @@ proptest! {
             prop_assert!(found.declarations.len() <= x.enumerate_limit);
         }
         let exhaustive = Options { method: Method::Exhaustive, ..quick };
-        let _ = pos.solve(Objective::Power, &exhaustive);
+        let _ = pos.solve(&Objective::Power, &exhaustive);
     }
 }
 

@@ -12,9 +12,10 @@ use attackopt::internals::baseline_dfs::BaselineDfs;
 use attackopt::internals::ilp::Ilp;
 use attackopt::internals::legality::read_declaration;
 use attackopt::internals::solve as solving;
-use attackopt::{check, Baseline, ExhaustiveOracle, Maximizer, Objective, Position, ViolationKind as V};
+use attackopt::{check, Baseline, ExhaustiveOracle, Maximizer, Position, ViolationKind as V};
 use common::*;
 use serde_json::{json, Value};
+use solving::Goal;
 use std::collections::BTreeSet;
 
 pub(crate) fn creature_with(id: &str, name: &str, extra: Value) -> Value {
@@ -52,13 +53,13 @@ pub(crate) fn all_methods_agree(pos: &Position) {
         assert!(listed.complete);
         let got: BTreeSet<Vec<(String, String)>> = listed.declarations.iter().map(|r| pairs(&r.declaration)).collect();
         assert_eq!(got, legal, "enumerate ({baseline})");
-        let want = solving::solve_exhaustive(pos, Objective::Power, baseline).unwrap();
+        let want = solving::solve_exhaustive(pos, Goal::Power, baseline).unwrap();
         for ilp in [Ilp::default(), Ilp::plain()] {
-            let got = solving::solve(pos, Objective::Power, baseline, &ilp).unwrap();
+            let got = solving::solve(pos, Goal::Power, baseline, &ilp).unwrap();
             assert!(check(pos, &got.result.declaration, baseline, &oracle).unwrap().legal, "solve answered an illegal declaration");
             let (a, _) = read_declaration(pos, &got.result.declaration);
             let (b, _) = read_declaration(pos, &want.result.declaration);
-            assert_eq!(solving::rank(pos, Objective::Power, &a), solving::rank(pos, Objective::Power, &b), "solve ({baseline})");
+            assert_eq!(solving::rank(pos, Goal::Power, &a), solving::rank(pos, Goal::Power, &b), "solve ({baseline})");
         }
     }
 }

@@ -247,10 +247,24 @@ fn readme_judge_explanations_are_what_the_binary_prints() {
     assert!(checked >= 2, "the README shows judge-style explanations ({checked} found)");
 }
 
-/// The typed board builder gives the same board as its JSON, and `Objective::damage_to` takes
-/// a player id (CR 510.1a: damage to the player attacked).
+/// The README's library example is `examples/library.rs` verbatim, which every `cargo test`
+/// and `cargo clippy --all-targets` compiles: it cannot drift from the API.
 #[test]
-fn cr_510_1a_builder_and_objective_by_player_id() {
+fn readme_library_example_is_the_compiled_example() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme.split("```rust\n").nth(1).and_then(|b| b.split("```").next()).expect("the README's library example");
+    assert_eq!(
+        block,
+        std::fs::read_to_string(root().join("examples/library.rs")).unwrap(),
+        "README library example drifted from examples/library.rs"
+    );
+}
+
+/// The typed board builder gives the same board as its JSON, and `Objective::Damage` names the
+/// player by id (CR 510.1a: damage to the player attacked); an id naming no player, or the
+/// attacking player (never a defending player, CR 506.2, 508.1b), is bad input when solving.
+#[test]
+fn cr_510_1a_cr_506_2_builder_and_objective_by_player_id() {
     let built = BoardBuilder::new("A")
         .players(["A", "B", "C"])
         .creature("bear", "Grizzly Bears", "A", 2)
@@ -272,13 +286,20 @@ fn cr_510_1a_builder_and_objective_by_player_id() {
     .unwrap();
     let o = Options::default();
     for pos in [&built, &json] {
-        let best = pos.solve(Objective::damage_to(pos, "C").unwrap(), &o).unwrap();
+        let best = pos.solve(&Objective::Damage("C".into()), &o).unwrap();
         assert_eq!(best.objective, 5, "both attack C, the ogre as its goad asks");
-        let best = pos.solve(Objective::damage_to(pos, "B").unwrap(), &o).unwrap();
+        let best = pos.solve(&Objective::Damage("B".into()), &o).unwrap();
         assert_eq!(best.objective, 2, "the goaded ogre must attack a player other than B");
     }
-    let err = Objective::damage_to(&built, "Z").unwrap_err();
-    assert!(err.message.contains("names nothing"), "{err}");
+    for (id, says) in [("Z", "names nothing"), ("c", "did you mean \"C\""), ("A", "declares attackers this combat")] {
+        let err = built.solve(&Objective::Damage(id.into()), &o).unwrap_err();
+        assert_eq!((err.kind(), err.file(), err.exit_code()), (ErrorKind::BadInput, Some("objective"), 2), "{err}");
+        assert!(err.to_string().contains(says), "damage:{id}: {err}");
+        // The front ends' parser refuses it too, before any solving.
+        assert!(Objective::parse(&format!("damage:{id}"), &built).unwrap_err().contains(says), "parse damage:{id}");
+    }
+    assert_eq!(Objective::parse("Damage:C", &built), Ok(Objective::Damage("C".into())));
+    assert_eq!(Objective::Damage("C".into()).to_string(), "damage:C");
     // A bad builder board is bad input, with the JSON path the field has in the format.
     let err = Position::from_board(BoardBuilder::new("A").player("A").creature("bear", "Grizzly Bears", "Q", 2).board(), "built").unwrap_err();
     assert_eq!((err.kind(), err.file(), err.path()), (ErrorKind::BadInput, Some("built"), Some("permanents[0].controller")), "{err}");
@@ -296,7 +317,7 @@ fn error_kinds_can_be_matched() {
     let err = pos.answer(&Request::Enumerate { limit: 1, detail: attackopt::Detail::Full }, &exhaustive).unwrap_err();
     assert_eq!((err.kind(), err.path()), (ErrorKind::TooLarge, None), "{err}");
     let none = Options { time_limit: Some(0.0), ..Options::default() };
-    match pos.solve(Objective::Power, &none) {
+    match pos.solve(&Objective::Power, &none) {
         Err(e) => assert_eq!(e.kind(), ErrorKind::TimeLimit, "{e}"),
         Ok(r) => assert!(!r.optimal, "a zero time limit proves nothing"),
     }

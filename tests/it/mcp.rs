@@ -291,8 +291,16 @@ fn a_huge_board_is_answered_within_the_time_limit() {
 /// The lines of a whole session written at once, then end of input, as `printf ... | attackopt
 /// mcp` does: the answers, each parsed, and the exit status. Killed after 60 s.
 pub(crate) fn piped_session(lines: &[Vec<u8>]) -> (Vec<Value>, Option<i32>) {
+    piped_session_with(&[], &[], lines)
+}
+
+/// [`piped_session`] with more arguments after `mcp` (`--cards DIR`) and environment variables
+/// for the server (`ATTACKOPT_CACHE_DIR`).
+pub(crate) fn piped_session_with(args: &[&str], env: &[(&str, &str)], lines: &[Vec<u8>]) -> (Vec<Value>, Option<i32>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_attackopt"))
         .arg("mcp")
+        .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

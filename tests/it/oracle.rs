@@ -32,7 +32,7 @@ fn assert_same_answers(text: &Value, explicit: &Value) {
     let (t, x) = (position(text), position(explicit));
     assert!(t.board.warnings.iter().all(|w| !w.path.ends_with("oracle_text")), "unread text: {:?}", t.board.warnings);
     assert_eq!(legal_set(&t), legal_set(&x));
-    let (st, sx) = (t.solve(Objective::Power, &Options::default()).unwrap(), x.solve(Objective::Power, &Options::default()).unwrap());
+    let (st, sx) = (t.solve(&Objective::Power, &Options::default()).unwrap(), x.solve(&Objective::Power, &Options::default()).unwrap());
     assert_eq!(
         (st.objective, st.result.requirements_max, st.result.requirements_max_free),
         (sx.objective, sx.result.requirements_max, sx.result.requirements_max_free)
@@ -150,7 +150,7 @@ fn the_catalog_and_explicit_effects_win_over_text() {
     let pos = position(&board);
     assert_eq!(pos.rules.costs.len(), 2, "one {{2}} per creature, from the catalog");
     assert!(pos.rules.restrictions.is_empty(), "the explicit effect replaces the text");
-    let best = pos.solve(Objective::Power, &Options::default()).unwrap();
+    let best = pos.solve(&Objective::Power, &Options::default()).unwrap();
     assert!(best.result.legal);
 }
 
@@ -217,6 +217,21 @@ fn assert_cards_read(args: &[&str], cache: &std::path::Path) {
     assert_eq!(pup["may_attack"], true, "haste from the text: {view:#}");
 }
 
+/// A Forge cardsfolder of short scripts under `dir`: a creature that must attack, a hasty one,
+/// and a Propaganda-like tax (also `card_sources.rs`'s).
+pub(crate) fn cardsfolder(dir: &std::path::Path) -> std::path::PathBuf {
+    let folder = dir.join("cardsfolder");
+    for (sub, file, text) in [
+        ("i", "ironclad_brute.txt", "Name:Ironclad Brute\nManaCost:4\nTypes:Artifact Creature Golem\nPT:5/3\nS:Mode$ MustAttack | ValidCreature$ Card.Self\nOracle:Ironclad Brute attacks each combat if able.\n"),
+        ("q", "quick_pup.txt", "Name:Quick Pup\nManaCost:R\nTypes:Creature Dog\nPT:1/1\nK:Haste\nOracle:Haste\n"),
+        ("t", "toll_wall.txt", "Name:Toll Wall\nManaCost:2 W\nTypes:Enchantment\nOracle:Creatures can't attack you unless their controller pays {1} for each creature they control that's attacking you.\n"),
+    ] {
+        std::fs::create_dir_all(folder.join(sub)).unwrap();
+        std::fs::write(folder.join(sub).join(file), text).unwrap();
+    }
+    folder
+}
+
 #[test]
 fn cards_from_a_scryfall_list_and_a_forge_cardsfolder() {
     let dir = temp_dir("cards");
@@ -235,16 +250,7 @@ fn cards_from_a_scryfall_list_and_a_forge_cardsfolder() {
     assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
     assert_cards_read(&["solve", &board, "--cards", &list, "--format", "json"], &cache);
 
-    let folder = dir.join("cardsfolder");
-    for (sub, file, text) in [
-        ("i", "ironclad_brute.txt", "Name:Ironclad Brute\nManaCost:4\nTypes:Artifact Creature Golem\nPT:5/3\nS:Mode$ MustAttack | ValidCreature$ Card.Self\nOracle:Ironclad Brute attacks each combat if able.\n"),
-        ("q", "quick_pup.txt", "Name:Quick Pup\nManaCost:R\nTypes:Creature Dog\nPT:1/1\nK:Haste\nOracle:Haste\n"),
-        ("t", "toll_wall.txt", "Name:Toll Wall\nManaCost:2 W\nTypes:Enchantment\nOracle:Creatures can't attack you unless their controller pays {1} for each creature they control that's attacking you.\n"),
-    ] {
-        std::fs::create_dir_all(folder.join(sub)).unwrap();
-        std::fs::write(folder.join(sub).join(file), text).unwrap();
-    }
-    let folder = folder.to_string_lossy().to_string();
+    let folder = cardsfolder(&dir).to_string_lossy().to_string();
     assert_cards_read(&["solve", &board, "--cards", &folder, "--format", "json"], &cache);
 
     // The Forge importer takes the cards it does not know from the source.

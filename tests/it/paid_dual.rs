@@ -9,10 +9,11 @@ use attackopt::internals::ilp::dual::Couplings;
 use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, MAX_TUPLES};
 use attackopt::internals::solve as solving;
 use attackopt::parse_board;
+use attackopt::BarMethod;
 use attackopt::Position;
 use attackopt::{check, Baseline};
-use attackopt::{BarMethod, Objective};
 use serde_json::{json, Value};
+use solving::Goal;
 
 fn commander(players: usize, creatures: usize, seed: u64) -> Value {
     serde_json::to_value(generate(players, creatures, seed, Profile::Commander)).unwrap()
@@ -81,7 +82,7 @@ fn cr_508_1d_paid_solve_is_proven_with_the_dual_bar_on_taxed_commander_boards() 
     for (players, creatures, seed) in [(6, 20, 1), (6, 20, 3), (6, 20, 5), (5, 20, 5), (6, 40, 1), (4, 20, 2), (4, 40, 3), (5, 40, 1)] {
         let board = commander(players, creatures, seed);
         let pos = position(&board);
-        let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+        let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
         let what = format!("P={players} N={creatures} seed {seed}");
         assert!(got.optimal && got.tie_breaks_proven, "{what}: not proven");
         assert_eq!(got.objective_bound, Some(got.objective), "{what}");
@@ -91,7 +92,7 @@ fn cr_508_1d_paid_solve_is_proven_with_the_dual_bar_on_taxed_commander_boards() 
         let verdict = check(&pos, &got.result.declaration, Baseline::Paid, &Ilp::default()).unwrap();
         assert!(verdict.legal, "{what}: {:?}", verdict.violations);
         // Every declaration legal under paid is legal under free: the free optimum bounds it.
-        let free = solving::solve(&pos, Objective::Power, Baseline::Free, &Ilp::default()).unwrap();
+        let free = solving::solve(&pos, Goal::Power, Baseline::Free, &Ilp::default()).unwrap();
         assert!(free.objective >= got.objective, "{what}");
         assert_eq!(free.method, BarMethod::Free);
     }
@@ -139,7 +140,7 @@ fn cr_508_1d_the_issue_board_has_a_legal_declaration_of_power_28() {
 #[test]
 fn cr_508_1d_a_solve_cut_short_stays_within_its_bound() {
     let pos = position(&commander(4, 20, 1));
-    let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::with_time_limit(1.0)).unwrap();
+    let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(1.0)).unwrap();
     let bound = got.objective_bound.unwrap();
     assert!(got.objective <= 28 && bound >= 28, "objective {} bound {bound}", got.objective);
     assert_eq!(got.optimal, bound == got.objective);
@@ -153,7 +154,7 @@ fn cr_508_1d_a_solve_cut_short_stays_within_its_bound() {
 #[test]
 fn cr_508_1d_solve_proves_the_issue_board_optimum() {
     let pos = position(&commander(4, 20, 1));
-    let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+    let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
     assert!(got.optimal, "objective {} bound {:?}", got.objective, got.objective_bound);
     assert_eq!(got.objective, 28);
 }
@@ -170,10 +171,10 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
         let what = format!("P={players} N={creatures} seed {seed}");
         let tuples = Couplings::new(&pos, MAX_TUPLES).map(|c| c.count());
         assert!(tuples.is_some_and(|n| n > 2), "{what}: {tuples:?} tuples");
-        let coupled = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+        let coupled = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
         assert!(coupled.optimal, "{what}: coupled not proven");
         // The product form is slow on some boards: compare where it proves its answer.
-        let products = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp { max_tuples: 0, ..Ilp::with_time_limit(5.0) }).unwrap();
+        let products = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp { max_tuples: 0, ..Ilp::with_time_limit(5.0) }).unwrap();
         assert!(products.objective <= coupled.objective, "{what}: the product form found more");
         if products.optimal {
             assert_eq!(products.objective, coupled.objective, "{what}");
@@ -183,4 +184,83 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
         assert!(products.objective_bound.is_none_or(|b| b >= coupled.objective), "{what}");
     }
     assert!(compared >= 3, "only {compared} boards proven by both forms");
+}
+
+/// Whether a declaration, its counts fixed, meets `bars(enc)` in some encoding of `ilp`: the
+/// bar's dual variables may take any values that make it hold.
+fn meets(pos: &Position, ilp: &Ilp, a: &attackopt::Assignment, bars: impl Fn(&mut Encoding) -> Vec<good_lp::Constraint>) -> bool {
+    let all = vec![true; pos.rules.costs.len()];
+    let found = ilp.best(pos, &all, ilp.grouping, a, 0, |enc| {
+        let counts = enc.counts(a);
+        let mut cs = bars(enc);
+        for (xs, ns) in enc.x.iter().zip(&counts) {
+            for ((_, v), &n) in xs.iter().zip(ns) {
+                cs.push(good_lp::constraint::eq(good_lp::Expression::from(*v), n as f64));
+            }
+        }
+        (good_lp::Expression::from(0.0), cs)
+    });
+    found.unwrap().is_some_and(|s| s.assignment == *a)
+}
+
+/// CR 508.1d, 508.1f (issue 10, `src/ilp/dual/trade.rs`): the bar of every trade (k tied
+/// creatures more in the inner declaration, paid for by taxed attacks it gives up) is a lower
+/// bound of the paid bar. On random taxed boards with a Llanowar Elves whose mana may pay
+/// (`gen::taxed_board`), every declaration legal under paid, as the exhaustive candidates say
+/// (the paid bar `M(S)` computed here over them), meets every trade's bar, grouped and plain;
+/// and the trades do work: on some boards they cut off an illegal declaration that the dual
+/// bar without them lets through.
+#[test]
+fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
+    use attackopt::internals::ilp::dual::trade::Trade;
+    use attackopt::internals::legality::Exhaustive;
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = crate::gen::taxed_board();
+    let (mut boards, mut legal_checked, mut cut_by_trade) = (0, 0, 0);
+    for _ in 0..400 {
+        let board = strategy.new_tree(&mut runner).unwrap().current();
+        let pos = position(&board);
+        let tied: Vec<usize> = pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
+        if tied.is_empty() || pos.rules.costs.is_empty() {
+            continue;
+        }
+        let Ok(cands) = Exhaustive::candidates(&pos) else { continue };
+        if cands.len() > 300 {
+            continue;
+        }
+        boards += 1;
+        // The paid bar of each candidate: the most any candidate incurring within its costs obeys.
+        let bars: Vec<usize> = cands
+            .iter()
+            .map(|c| cands.iter().filter(|d| d.incurred.iter().all(|k| c.incurred.contains(k))).map(|d| d.obeyed).max().unwrap())
+            .collect();
+        // Every nonempty set of tied creatures (the boards have one or two).
+        let trades: Vec<Trade> = (1..1usize << tied.len())
+            .flat_map(|m| {
+                [false, true].map(|slack| Trade { creatures: (0..tied.len()).filter(|&i| m >> i & 1 == 1).map(|i| tied[i]).collect(), slack })
+            })
+            .collect();
+        for ilp in [Ilp { split: false, ..Ilp::default() }, Ilp { split: false, ..Ilp::plain() }] {
+            for (c, &bar) in cands.iter().zip(&bars) {
+                let with_trades =
+                    |enc: &mut Encoding| trades.iter().flat_map(|t| enc.paid_bar_trade(&pos, t).map(|b| b.constraints).unwrap_or_default()).collect();
+                if c.obeyed >= bar {
+                    legal_checked += 1;
+                    assert!(
+                        meets(&pos, &ilp, &c.assignment, with_trades),
+                        "a legal declaration fails a trade's bar: {:?}\nboard: {board}",
+                        c.assignment
+                    );
+                } else if ilp.grouping == Grouping::On && !meets(&pos, &ilp, &c.assignment, with_trades) {
+                    let plain_dual = |enc: &mut Encoding| enc.paid_bar_dual(&pos).map(|b| b.constraints).unwrap_or_default();
+                    cut_by_trade += usize::from(meets(&pos, &ilp, &c.assignment, plain_dual));
+                }
+            }
+        }
+    }
+    println!("{boards} boards, {legal_checked} legal declarations meet every trade, {cut_by_trade} illegal ones cut by a trade only");
+    assert!(boards >= 50, "only {boards} boards with a mana creature");
+    assert!(cut_by_trade >= 1, "no trade cut off anything the dual bar lets through");
 }

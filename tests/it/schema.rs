@@ -114,7 +114,7 @@ fn real_results_match_the_result_schema() {
     for f in json_files(&root().join("models")) {
         let text = std::fs::read_to_string(&f).expect("readable");
         let pos = Position::from_json(&text, "model").unwrap_or_else(|e| panic!("{e}"));
-        let solved = pos.solve(Objective::Power, &options).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let solved = pos.solve(&Objective::Power, &options).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert_valid(&v, &serde_json::to_value(&solved).expect("serializes"), &format!("solve {}", f.display()));
         let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
         for d in json_files(&root().join("models/declarations")) {
@@ -226,6 +226,10 @@ fn parser_and_schema_agree_on_invalid_boards() {
         ("players not a list", |b| b["players"] = json!({ "A": {} })),
         ("player without id", |b| b["players"][1] = json!({ "life": 20 })),
         ("life a string", |b| b["players"][0]["life"] = json!("forty")),
+        ("player name a number", |b| b["players"][0]["name"] = json!(7)),
+        ("player name empty", |b| b["players"][0]["name"] = json!("")),
+        ("player name blank", |b| b["players"][0]["name"] = json!("  ")),
+        ("player name with a newline", |b| b["players"][0]["name"] = json!("Al\nice")),
         ("hand negative", |b| b["players"][0]["hand"] = json!(-1)),
         ("mana pool without braces", |b| b["players"][0]["mana_pool"] = json!("RR")),
         ("unknown attack option", |b| b["variant"] = json!({ "attack": "diagonal" })),

@@ -12,7 +12,9 @@
 //! `time_limit` (seconds, default 10, null for none), `method`; the time limit counts from the
 //! call, which reads the board too, like the command line's.
 
-use attackopt::{Answer, Error, ErrorAnswer, ErrorBody, InputError, JsonOptions, Objective, Options, Position, Request};
+use attackopt::names::Names;
+use attackopt::oracle::CardIndex;
+use attackopt::{Answer, Detail, Error, ErrorAnswer, ErrorBody, InputError, JsonOptions, Objective, Options, Position, Request};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -52,6 +54,37 @@ pub fn solve(board: &str, name: &str, objective: &str, options: &str) -> String 
         let objective = Objective::parse(objective, pos).map_err(|m| InputError::new("objective", "", m))?;
         Ok(Request::Solve(objective))
     })
+}
+
+/// Legal declarations (`attackopt enumerate --detail summary --limit LIMIT`): each declaration
+/// alone, fewest attackers first, and whether the list is complete.
+#[wasm_bindgen]
+pub fn enumerate(board: &str, name: &str, limit: u32, options: &str) -> String {
+    // u32 from JavaScript (a number the page clamps); usize on every target this builds for.
+    run(board, name, options, |_| Ok(Request::Enumerate { limit: limit as usize, detail: Detail::Summary }))
+}
+
+/// A board from card names per player (docs/format.md "Boards from card names"): `names` is
+/// `{"active", "players": [{"id", "cards"}]}`; `cards`, when not empty, a Scryfall card list
+/// (JSON) named `cards_name` whose cards give unknown names their Oracle text. Answers
+/// `{"board", "warnings", "cards_indexed"}` or the error object.
+#[wasm_bindgen]
+pub fn import_names(names: &str, name: &str, cards: &str, cards_name: &str) -> String {
+    let built = read_names(names, name).and_then(|names| {
+        // Read on each call: the page keeps the list's text, as a cancelled worker loses its memory.
+        let index = if cards.trim().is_empty() { None } else { Some(CardIndex::from_scryfall_json(cards, cards_name)?) };
+        let built = attackopt::names::import(&names, name, index.as_ref())?;
+        Ok((built, index.map_or(0, |i| i.len())))
+    });
+    match built {
+        Ok((built, indexed)) => to_json(&serde_json::json!({ "board": built.board, "warnings": built.warnings, "cards_indexed": indexed })),
+        Err(e) => failure(e.into()),
+    }
+}
+
+fn read_names(text: &str, name: &str) -> Result<Names, InputError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    attackopt::input::deserialize_strict(&mut de).map_err(|e| InputError::new(name, "", e.to_string()))
 }
 
 /// A Forge puzzle or game-state file as a board (`attackopt import forge --format json`):

@@ -21,7 +21,7 @@ pub struct Cli {
     pub command: Command,
     /// A card source for the board's cards: a Scryfall card list (JSON file) or Forge's
     /// cardsfolder (directory); cards found by name get their Oracle text (check, solve,
-    /// enumerate, validate, import forge).
+    /// enumerate, validate, import forge; batch: every request's default; mcp: every tool call).
     #[arg(long, global = true, value_name = "FILE|DIR")]
     pub cards: Option<String>,
 }
@@ -125,9 +125,18 @@ pub enum Command {
         #[arg(value_enum, ignore_case = true)]
         shell: clap_complete::Shell,
     },
-    /// The manual page (roff), generated from the arguments; e.g. `attackopt man > attackopt.1`,
-    /// then `man ./attackopt.1`.
-    Man,
+    /// Manual pages (roff), generated from the arguments: the command's (`attackopt man >
+    /// attackopt.1`, then `man ./attackopt.1`), a subcommand's (`attackopt man check`,
+    /// `attackopt man import forge`), or every page as a file (`attackopt man --dir DIR`).
+    Man {
+        /// The subcommand whose page to print (`check`, `import forge`); none: the command's.
+        #[arg(value_name = "SUBCOMMAND", conflicts_with = "dir")]
+        subcommand: Vec<String>,
+        /// Write every page into DIR (created if missing): attackopt.1, attackopt-check.1,
+        /// attackopt-import-forge.1, ...; prints the files written.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// Formats `import` reads.

@@ -117,9 +117,10 @@ impl Progress {
 /// order. Requests are answered in parallel on rayon's global pool, at most a window of them
 /// ahead of the output. Returns an error only when reading the input fails (the lines read
 /// before are answered first).
-pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, progress: bool) -> Result<Summary, InputError> {
+/// `cache` holds the batch's card sources (`--cards`).
+pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, progress: bool, cache: BoardCache) -> Result<Summary, InputError> {
     let window = Arc::new(Window { state: Mutex::new((0, 0)), freed: std::sync::Condvar::new(), lines: rayon::current_num_threads().max(1) * 64 });
-    let cache = Arc::new(BoardCache::default());
+    let cache = Arc::new(cache);
     let source_arc: Arc<str> = Arc::from(source);
     let stop = Arc::new(AtomicBool::new(false));
     // Each answer carries the size of its line, released from the window when it is written.

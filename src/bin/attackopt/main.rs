@@ -7,7 +7,7 @@
 
 use args::{Cli, Command, Format, ImportSource, SchemaName};
 use attackopt::generator::Profile;
-use attackopt::oracle::CardIndex;
+use attackopt::oracle::{position_with_cards, CardIndex, CardSources};
 use attackopt::Objective;
 use attackopt::Options;
 use attackopt::Position;
@@ -33,6 +33,7 @@ macro_rules! errln {
 mod args;
 mod batch;
 mod failure;
+mod man;
 mod mcp;
 mod resources;
 mod transport;
@@ -58,9 +59,9 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 /// frees it at once.
 fn load_position(file: &str, cards: Option<&CardIndex>) -> Result<&'static Position, Failure> {
     attackopt::debug_note(|| format!("reading {file}"));
-    let vb = load_board_with(file, cards)?;
+    let vb = load_board(file)?;
     attackopt::debug_note(|| "board read and validated".into());
-    let pos = Position::new(vb)?;
+    let pos = position_with_cards(vb, cards)?;
     // After `Position::new`, which adds the named cards' warnings. The answer lists them too
     // (JSON `warnings`, the text's first lines); standard error keeps them in every format, as
     // docs/format.md promises and scripts read them there.
@@ -69,24 +70,21 @@ fn load_position(file: &str, cards: Option<&CardIndex>) -> Result<&'static Posit
     Ok(Box::leak(Box::new(pos)))
 }
 
-/// Read and validate a board, its cards given their Oracle text from the card source.
-fn load_board_with(file: &str, cards: Option<&CardIndex>) -> Result<attackopt::ValidBoard, Failure> {
-    let mut vb = load_board(file)?;
-    if let Some(cards) = cards {
-        cards.fill(&mut vb.board);
-    }
-    Ok(vb)
-}
-
 /// The card source of `--cards`, indexed (or read from its cache); refused on a command that
 /// reads no board.
 fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
     let Some(path) = &cli.cards else { return Ok(None) };
     if !matches!(
         cli.command,
-        Command::Check { .. } | Command::Solve { .. } | Command::Enumerate { .. } | Command::Validate { .. } | Command::Import { .. }
+        Command::Check { .. }
+            | Command::Solve { .. }
+            | Command::Enumerate { .. }
+            | Command::Validate { .. }
+            | Command::Import { .. }
+            | Command::Batch { .. }
+            | Command::Mcp
     ) {
-        return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate and import forge read boards"));
+        return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate, import forge, batch and mcp read boards"));
     }
     Ok(Some(CardIndex::load(path)?))
 }
@@ -142,7 +140,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         }
         Command::Validate { board, format } => {
             // Warnings are part of validate's answer, not standard error.
-            let pos = keep(Position::new(load_board_with(&board, cards)?)?);
+            let pos = keep(position_with_cards(load_board(&board)?, cards)?);
             respond(pos, &Request::Validate, &Options::default(), format)
         }
         Command::Generate { players, creatures, seed, profile } => {
@@ -176,17 +174,18 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             Ok(0)
         }
         Command::Batch { file, quiet } => {
+            let cache = attackopt::batch::BoardCache::with_cards(CardSources::new(cards.cloned()));
             let summary = if file == "-" {
-                batch::run(std::io::stdin().lock(), "-", std::io::stdout(), !quiet)
+                batch::run(std::io::stdin().lock(), "-", std::io::stdout(), !quiet, cache)
             } else {
                 let f = std::fs::File::open(&file).map_err(|e| Failure::new(2, format!("{file}: cannot read the file: {e}")))?;
-                batch::run(std::io::BufReader::new(f), &file, std::io::stdout(), !quiet)
+                batch::run(std::io::BufReader::new(f), &file, std::io::stdout(), !quiet, cache)
             }?;
             let _ = summary;
             Ok(0)
         }
         Command::Mcp => {
-            mcp::serve_stdio().map_err(|m| Failure::new(2, m))?;
+            mcp::serve_stdio(cards.cloned(), cli.cards.as_deref()).map_err(|m| Failure::new(2, m))?;
             Ok(0)
         }
         Command::Import { source: ImportSource::Forge { file, format } } => {
@@ -224,12 +223,12 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             print_text(String::from_utf8_lossy(&out).into_owned());
             Ok(0)
         }
-        Command::Man => {
-            let mut out = Vec::new();
-            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
-                .render(&mut out)
-                .map_err(|e| Failure::new(70, format!("internal error: {e}")))?;
-            print_text(String::from_utf8_lossy(&out).into_owned());
+        Command::Man { subcommand, dir: None } => {
+            print_text(man::page(&subcommand)?);
+            Ok(0)
+        }
+        Command::Man { dir: Some(dir), .. } => {
+            print_text(man::write_all(&dir)?.iter().map(|f| format!("{f}\n")).collect());
             Ok(0)
         }
     }

@@ -22,6 +22,7 @@
 //! is the command line's message (file, JSON path, what was expected). Standard output carries
 //! only the protocol; logs go to standard error.
 
+use attackopt::oracle::{position_with_cards, CardIndex};
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
@@ -152,6 +153,7 @@ fn limit(options: &JsonOptions) -> Option<f64> {
 /// The options, the time limit counting from `clock` (when the request arrived: the limit
 /// covers the whole request, from its first byte, issue 11, F10).
 fn options(options: &JsonOptions, clock: Instant) -> Result<Options, String> {
+    refuse_cards(options)?;
     options.options(clock).map_err(|e| format!("options.{}: {}", e.option, e.message))
 }
 
@@ -244,6 +246,14 @@ impl<T: JsonSchema> JsonSchema for Objects<T> {
 #[derive(Debug, Clone)]
 pub struct AttackServer {
     tool_router: ToolRouter<Self>,
+    /// The card source boards' cards are looked up in (`--cards`), indexed once at start.
+    cards: Option<Arc<CardIndex>>,
+}
+
+/// What the tools that read a board add to their descriptions when the server has a card
+/// source: one sentence, so that `tools/list` stays small.
+fn cards_sentence(source: &str) -> String {
+    format!(" Cards on the board are looked up by name in the card source {source} (--cards): one found there, without its own oracle_text, is read from its Oracle text.")
 }
 
 impl Default for AttackServer {
@@ -278,8 +288,22 @@ fn json_text(value: &Value, what: &str, shape: &str) -> Result<String, InputErro
     }
 }
 
-fn position(board: &Value) -> Result<Position, InputError> {
-    Position::new(parse_board(&json_text(board, "board", "{\"attackopt\": 1, ...}")?, "board")?)
+/// The board argument as a position, its cards given their Oracle text from the server's card
+/// source (`attackopt mcp --cards SRC`), if any.
+fn position(board: &Value, cards: Option<&CardIndex>) -> Result<Position, InputError> {
+    position_with_cards(parse_board(&json_text(board, "board", "{\"attackopt\": 1, ...}")?, "board")?, cards)
+}
+
+/// The options of a tool call: `cards` is batch's alone (the server reads no files; its card
+/// source is the one it was started with).
+fn refuse_cards(options: &JsonOptions) -> Result<(), String> {
+    match &options.cards {
+        Some(_) => Err(
+            "at options.cards: the MCP server reads no files; start it with `attackopt mcp --cards FILE|DIR` to give boards' cards their Oracle text"
+                .into(),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Run a computation off the protocol thread and turn its outcome into a tool result.
@@ -327,7 +351,20 @@ fn answer(pos: &Position, request: &Request, options: &Options) -> Result<Value,
 #[tool_router]
 impl AttackServer {
     pub fn new() -> Self {
-        Self { tool_router: Self::tool_router() }
+        Self { tool_router: Self::tool_router(), cards: None }
+    }
+
+    /// A server whose boards' cards are looked up in `cards` (read from `source`, named in the
+    /// board tools' descriptions).
+    pub fn with_cards(cards: CardIndex, source: &str) -> Self {
+        let mut tool_router = Self::tool_router();
+        for name in ["check_attack", "solve_attack", "enumerate_attacks", "explain_board"] {
+            if let Some(route) = tool_router.map.get_mut(name) {
+                let description = format!("{}{}", route.attr.description.as_deref().unwrap_or_default(), cards_sentence(source));
+                route.attr.description = Some(description.into());
+            }
+        }
+        Self { tool_router, cards: Some(Arc::new(cards)) }
     }
 
     /// Is this declaration legal; why not; a witness.
@@ -342,9 +379,10 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<CheckParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
+        let cards = self.cards.clone();
         run_tool("check_attack", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
-            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
             let text = json_text(&p.declaration, "declaration", "{\"attacks\": [...]}").map_err(|e| e.to_string())?;
             let (decl, _) = parse_declaration(&text, "declaration").map_err(|e| e.to_string())?;
             pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
@@ -365,9 +403,10 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<SolveParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
+        let cards = self.cards.clone();
         run_tool("solve_attack", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
-            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
             let objective = Objective::parse(p.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE), &pos).map_err(|m| format!("objective: {m}"))?;
             answer(&pos, &Request::Solve(objective), &options)
         })
@@ -386,9 +425,10 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<EnumerateParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
+        let cards = self.cards.clone();
         run_tool("enumerate_attacks", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
-            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
             let detail = p.detail.unwrap_or(Detail::FOR_AGENTS);
             answer(&pos, &Request::Enumerate { limit: p.limit.unwrap_or(DEFAULT_LIMIT), detail }, &options)
         })
@@ -407,8 +447,9 @@ impl AttackServer {
         Parameters(Objects(p)): Parameters<Objects<ExplainParams>>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
+        let cards = self.cards.clone();
         run_tool("explain_board", &context, None, move |_| {
-            let pos = position(&p.board).map_err(|e| e.to_string())?;
+            let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
             answer(&pos, &Request::Validate, &Options::default())
         })
         .await
@@ -472,14 +513,19 @@ impl ServerHandler for AttackServer {
     }
 }
 
-/// Serve MCP on standard input/output until the client closes the connection.
-pub fn serve_stdio() -> Result<(), String> {
+/// Serve MCP on standard input/output until the client closes the connection; boards' cards
+/// are looked up in `cards` (read from `source`, `--cards`), if any.
+pub fn serve_stdio(cards: Option<CardIndex>, source: Option<&str>) -> Result<(), String> {
+    let server = match cards {
+        Some(cards) => AttackServer::with_cards(cards, source.unwrap_or("given")),
+        None => AttackServer::new(),
+    };
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let served = rt.block_on(async {
         log("serving the Model Context Protocol on standard input/output");
         // Requests up to 256 MiB (what a board file may be), every request answered before the
         // end of input ends the session: see `transport`.
-        let service = AttackServer::new().serve(transport::Stdio::start()).await.map_err(|e| format!("MCP initialization failed: {e}"))?;
+        let service = server.serve(transport::Stdio::start()).await.map_err(|e| format!("MCP initialization failed: {e}"))?;
         let reason = service.waiting().await.map_err(|e| format!("MCP server stopped: {e}"))?;
         log(&format!("connection closed ({reason:?})"));
         Ok(())

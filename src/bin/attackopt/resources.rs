@@ -121,7 +121,7 @@ fn teaching(model: &str, board: &str) -> String {
         "You will call attackopt's tools (check_attack, solve_attack, enumerate_attacks, explain_board) on a Magic: The Gathering \
 board, written in attackopt's board format (JSON). The essentials:\n\
 - Top level: \"attackopt\": 1, \"active_player\" (the id of the player declaring attackers), \"players\" (in seating order, \
-each {{\"id\"}}, optional \"team\", \"life\" (default 20), \"hand\"), \"permanents\", optional \"effects\" and \"variant\".\n\
+each {{\"id\"}}, optional \"name\" (shown in answers as \"Alice (A)\"; tools take ids), \"team\", \"life\" (default 20), \"hand\"), \"permanents\", optional \"effects\" and \"variant\".\n\
 - A permanent: \"id\" (unique), \"name\" (a card name: list_cards lists the cards attackopt knows, which bring their own \
 effects), \"controller\" (a player id), \"types\" ([\"Creature\"], [\"Land\"], ...), and as needed \"power\", \"keywords\" \
 ([\"Haste\", \"Vigilance\", \"Flying\", ...]), \"tapped\", \"summoning_sick\", \"goaded_by\" (player ids), \"subtypes\" \
