@@ -474,12 +474,11 @@ pub enum Tie<'a> {
 
 impl Ilp {
     /// The most requirements obeyed by a declaration that respects every restriction, can be
-    /// paid and incurs only allowed cost instances, with a witness chosen by `tie`.
+    /// paid and incurs only allowed cost instances, with a witness chosen by `tie`. A
+    /// requirement with a condition counts where its condition holds in that declaration
+    /// ([`Rules::obeyed`](crate::rules::Rules::obeyed)); on [`Position::settled`] rules, that is
+    /// a D' credited over the requirements in force in both D and D'.
     pub fn maximum_with(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Maximum, SolveError> {
-        // The program counts requirements unconditionally: conditions are settled first.
-        if pos.rules.has_conditions() {
-            return Err(SolveError::Internal("a maximum asked of the integer program with conditions not settled".into()));
-        }
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
         let prefer = match tie {
@@ -534,9 +533,9 @@ impl Ilp {
 }
 
 impl Maximizer for Ilp {
-    /// With conditions, every D' is counted over the requirements in force in `prefer`, the
-    /// declaration it is compared with (CR 508.1d, docs/rules.md section 2): the program is
-    /// built on the rules with those settled, an ordinary board.
+    /// With conditions, every D' is credited with the requirements in force both in `prefer`,
+    /// the declaration it is compared with, and in D' (CR 508.1d, docs/rules.md section 2): the
+    /// program is built on the rules with `prefer`'s set settled, its conditions as rows (2b).
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
         if pos.rules.has_conditions() {
             return self.maximum_with(&pos.settled_by(prefer), allowed, Tie::Closest(prefer));

@@ -165,16 +165,16 @@ impl ExhaustiveOracle {
         let mut out = Vec::new();
         match &self.conditional {
             None => self.legal_among(baseline, deadline, &self.candidates.iter().map(|c| c.obeyed).collect::<Vec<_>>(), |_| true, &mut out)?,
-            // CR 508.1d with conditions (docs/rules.md section 2): a declaration is measured by the
-            // requirements in force in it, and so is every D' it is compared with. Candidates
-            // are taken a set of requirements in force at a time.
+            // CR 508.1d with conditions (docs/rules.md section 2): a declaration D is measured by
+            // the requirements in force in it, and every D' it is compared with by those in force
+            // in both. Candidates are taken a set of requirements in force at a time.
             Some(rules) => {
                 let in_force: Vec<Vec<bool>> = self.candidates.iter().map(|c| in_force(rules, &c.assignment)).collect();
                 let mut sets: Vec<&Vec<bool>> = in_force.iter().collect();
                 sets.sort();
                 sets.dedup();
                 for set in sets {
-                    let scores: Vec<usize> = self.candidates.iter().map(|c| score(rules, set, &c.assignment)).collect();
+                    let scores: Vec<usize> = self.candidates.iter().zip(&in_force).map(|(c, own)| score(rules, set, own, &c.assignment)).collect();
                     self.legal_among(baseline, deadline, &scores, |i| &in_force[i] == set, &mut out)?;
                 }
                 // Enumeration order, as without conditions.
@@ -237,17 +237,18 @@ fn in_force(rules: &Rules, a: &Assignment) -> Vec<bool> {
         .collect()
 }
 
-/// How many requirements of `set` the declaration `a` obeys.
-fn score(rules: &Rules, set: &[bool], a: &Assignment) -> usize {
-    rules.requirements.iter().zip(set).filter(|(r, &on)| on && rules.obeys(r, a)).count()
+/// How many requirements of `set` (those in force in the declaration compared) that are in
+/// force in `a` too (`own`, from [`in_force`]) the declaration `a` obeys.
+fn score(rules: &Rules, set: &[bool], own: &[bool], a: &Assignment) -> usize {
+    rules.requirements.iter().zip(set).zip(own).filter(|((r, &on), &mine)| on && mine && rules.obeys(r, a)).count()
 }
 
 impl Maximizer for ExhaustiveOracle {
-    /// With conditions, every D' is counted over the requirements in force in `prefer`, the
-    /// declaration it is compared with (docs/rules.md section 2).
+    /// With conditions, every D' is credited with the requirements in force both in `prefer`,
+    /// the declaration it is compared with, and in D' (docs/rules.md section 2).
     fn maximum(&self, _pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
         let set = self.conditional.as_ref().map(|rules| (rules, in_force(rules, prefer)));
-        let obeyed = |c: &Candidate| set.as_ref().map_or(c.obeyed, |(rules, set)| score(rules, set, &c.assignment));
+        let obeyed = |c: &Candidate| set.as_ref().map_or(c.obeyed, |(rules, set)| score(rules, set, &in_force(rules, &c.assignment), &c.assignment));
         let (value, best) = self
             .candidates
             .iter()

@@ -303,20 +303,22 @@ impl Rules {
         self.requirements.iter().any(|r| r.counts && r.condition.is_some())
     }
 
-    /// The requirements declaration `a` is measured by, and every D' compared with it (CR
-    /// 508.1d, docs/rules.md section 2): those that count and whose condition holds in `a`.
+    /// The requirements declaration `a` is measured by (CR 508.1d, docs/rules.md section 2):
+    /// those that count and whose condition holds in `a`. A D' compared with `a` is credited with
+    /// those of them in force in D' too.
     pub fn in_force(&self, a: &Assignment) -> Vec<bool> {
         self.requirements.iter().map(|r| r.counts && self.condition_holds(r, a)).collect()
     }
 
-    /// These rules with the conditions settled: a requirement of `in_force` counts
-    /// unconditionally, every other one not at all. What the maximizers of a conditional board
-    /// work on (every D' is counted over the same set, fixed by the declaration compared).
+    /// These rules with the requirements of `in_force` (those in force in the declaration D
+    /// compared) counting, every other one not at all. Conditions stay: a D' is credited with a
+    /// conditional requirement only where its condition holds in D' too, so [`Rules::obeyed`] on
+    /// these rules counts a D' over the requirements in force in both D and D' (docs/rules.md
+    /// section 2). What the maximizers of a conditional board work on.
     pub fn settled(&self, in_force: &[bool]) -> Rules {
         let mut rules = self.clone();
         for (r, &on) in rules.requirements.iter_mut().zip(in_force) {
             r.counts = on;
-            r.condition = None;
         }
         rules
     }

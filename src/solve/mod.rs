@@ -285,7 +285,9 @@ pub enum BarMethod {
 impl<'a> Search<'a> {
     fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline, grouping: Grouping) -> Result<Search<'a>, SolveError> {
         let none = vec![false; pos.rules.costs.len()];
-        let free = ilp.maximum(pos, &none, &pos.rules.no_attack())?;
+        // Not `Maximizer::maximum`, which would count over the requirements in force in the
+        // empty declaration: on a class's settled rules (CR 508.1d) the set is already fixed.
+        let free = ilp.maximum_with(pos, &none, Tie::Closest(&pos.rules.no_attack()))?;
         // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
         // Under paid with costs to attack, the bar by enumerated coupling duals from the start
         // when they are few enough: each of its programs is about as easy as the free

@@ -1,7 +1,8 @@
 //! Issue 14, point 4: conditional requirements (CR 508.1d: "it attacks if some condition is
 //! met"; Ekundu Cyclops, "if a creature you control attacks, ~ also attacks if able"). The
-//! worked cases of docs/rules.md section 2 (the requirements a declaration must maximize are
-//! those whose conditions hold in it, and every D' is counted over that same set), each derived
+//! worked cases of docs/rules.md section 2 (a declaration D is measured by the requirements
+//! whose conditions hold in it, and every D' it is compared with by those in force in both D
+//! and D'), each derived
 //! by hand in a comment, then run through every method against the exhaustive checker
 //! (`format_gaps::all_methods_agree`: the integer program grouped and plain, the depth-first
 //! baseline, `solve` and `enumerate`).
@@ -11,7 +12,8 @@ use crate::format_gaps::{all_methods_agree, creature_with};
 
 use attackopt::internals::ilp::Ilp;
 use attackopt::internals::solve as solving;
-use attackopt::{check, Baseline, ExhaustiveOracle, Objective, Position, ViolationKind as V};
+use solving::Goal;
+use attackopt::{check, Baseline, ExhaustiveOracle, Position, ViolationKind as V};
 use common::*;
 use serde_json::{json, Value};
 
@@ -134,14 +136,16 @@ fn cr_508_1d_paid_cost_exempts_the_cyclops_from_its_requirement() {
 }
 
 #[test]
-fn cr_508_1d_reading_leaves_no_legal_declaration_for_two_lone_cyclopes() {
-    // A finding of the differential tests, kept for the lead: two Cyclopes that each attack each
-    // combat if able (Juggernaut-like) and can only attack alone (Master of Cruelties-like).
-    // Nothing: in force Jx, Jy; one Cyclops alone obeys 1: illegal. X alone: in force Jx, Jy
-    // and Y's conditional requirement (X is another creature), not X's own: obeys 1 (Jx); Y
-    // alone obeys Jy + Cy = 2 over that set: illegal; Y alone likewise; both: "only alone".
-    // So under the reading of docs/rules.md section 2 no declaration is legal; every method
-    // agrees, and solve says so instead of answering.
+fn cr_508_1d_two_lone_cyclopes_each_may_attack_alone() {
+    // Found by the differential tests against the first reading (every D' counted over D's set),
+    // which left no declaration legal here. Two Cyclopes X and Y that each attack each combat if
+    // able (Jx, Jy: Juggernaut-like) and can only attack alone (Master of Cruelties-like); each
+    // also carries "attacks if another creature you control attacks" (Cx, Cy).
+    // Nothing: in force Jx, Jy; X alone is credited Jx (1): illegal. X alone: in force Jx, Jy,
+    // Cy (Y's condition: X is another creature); obeys Jx = 1; Y alone is credited over the
+    // requirements in force in both, {Jx, Jy}: Jy = 1, not Cy (Y's own attack never meets its
+    // condition, and in Y alone X does not attack): legal. Y alone likewise; both together break
+    // "only alone". So the legal declarations are X alone and Y alone, under both baselines.
     let pos = position(json!({
         "players": [{ "id": "A" }, { "id": "B" }],
         "permanents": [ creature_with("x", "Ekundu Cyclops", json!({})), creature_with("y", "Ekundu Cyclops", json!({})) ],
@@ -150,26 +154,41 @@ fn cr_508_1d_reading_leaves_no_legal_declaration_for_two_lone_cyclopes() {
             { "kind": "attacks_only_alone", "creatures": ["x", "y"], "source": "Master of Cruelties-like" }
         ]
     }));
-    let oracle = ExhaustiveOracle::new(&pos).unwrap();
+    assert_illegal(&pos, &[], V::Requirements);
     for baseline in [Baseline::Paid, Baseline::Free] {
-        assert!(oracle.legal(baseline).is_empty());
-        for d in [json!([]), json!([("x", "B")]), json!([("y", "B")])] {
-            let list: Vec<(String, String)> = serde_json::from_value(d).unwrap();
-            let pairs: Vec<(&str, &str)> = list.iter().map(|(c, t)| (c.as_str(), t.as_str())).collect();
-            let r = check(
-                &pos,
-                &pos.declaration(&attackopt::internals::legality::read_declaration(&pos, &serde_json::from_value(attacks(&pairs)).unwrap()).0),
-                baseline,
-                &Ilp::default(),
-            )
-            .unwrap();
-            assert!(!r.legal && r.violations.iter().any(|v| v.kind == V::Requirements), "{pairs:?}: {r:?}");
+        for alone in ["x", "y"] {
+            let r = check_json(&pos, &attacks(&[(alone, "B")]), baseline);
+            assert!(r.legal && r.requirements_obeyed == 1 && r.requirements_max == 1, "{alone} alone ({baseline}): {r:?}");
         }
+        let oracle = ExhaustiveOracle::new(&pos).unwrap();
+        assert_eq!(oracle.legal(baseline).len(), 2);
         let listed = solving::enumerate(&pos, baseline, 100, &Ilp::default()).unwrap();
-        assert!(listed.declarations.is_empty() && listed.complete);
-        let e = solving::solve(&pos, Objective::Power, baseline, &Ilp::default()).unwrap_err();
-        assert!(e.to_string().contains("no declaration is legal"), "{e}");
+        assert!(listed.declarations.len() == 2 && listed.complete, "{listed:?}");
+        let best = solving::solve(&pos, Goal::Attackers, baseline, &Ilp::default()).unwrap();
+        assert!(best.optimal && best.objective == 1 && best.result.legal, "{best:?}");
     }
+    all_methods_agree(&pos);
+}
+
+#[test]
+fn cr_508_1d_bear_alone_under_a_cap_of_one_beside_a_cyclops() {
+    // "No more than one creature can attack" (Silent Arbiter, CR 508.1c). The bear alone makes
+    // the Cyclops's requirement in force, but no D' can obey it: the Cyclops would need the bear
+    // beside it (its condition), and the cap allows one attacker. So the bar is 0 and the bear
+    // alone is legal; the first reading (D' counted over D's set, conditions ignored in D')
+    // credited the Cyclops alone with it and made the bear alone illegal.
+    let pos = position(json!({
+        "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [
+            creature_with("cyclops", "Ekundu Cyclops", json!({})), creature_with("bear", "Grizzly Bears", json!({})),
+            card("arbiter", "Silent Arbiter", "B", &["Artifact", "Creature"])
+        ]
+    }));
+    let r = paid(&pos, &[("bear", "B")]);
+    assert!(r.legal && r.requirements_max == 0 && r.requirements[0].condition_holds == Some(true), "{r:?}");
+    assert_legal(&pos, &[("cyclops", "B")]);
+    assert_legal(&pos, &[]);
+    all_methods_agree(&pos);
 }
 
 #[test]
@@ -177,7 +196,7 @@ fn cr_508_1d_solve_reports_the_classes() {
     // Power: both attack (5). Classes for the one list {cyclops, bear}, carrier the Cyclops:
     // nobody attacks, the Cyclops alone, otherwise: 3.
     let pos = cyclops_board(json!({ "power": 3 }));
-    let got = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap();
+    let got = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
     assert_eq!((got.objective, got.condition_classes), (5, Some(3)));
     let listed = solving::enumerate(&pos, Baseline::Paid, 100, &Ilp::default()).unwrap();
     // Legal: nothing, the Cyclops alone (B or C), both (2 x 2): 7.
@@ -201,7 +220,7 @@ fn cr_508_1d_too_many_classes_are_refused_not_guessed() {
         effects.push(json!({ "kind": "attacks_if_able", "creatures": [format!("c{i}")], "if_other_attacks": [format!("b{i}"), format!("c{i}")] }));
     }
     let pos = position(json!({ "players": [{ "id": "A" }, { "id": "B" }], "permanents": permanents, "effects": effects }));
-    let e = solving::solve(&pos, Objective::Power, Baseline::Paid, &Ilp::default()).unwrap_err();
+    let e = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap_err();
     assert!(matches!(e, attackopt::SolveError::TooLarge(_)), "{e}");
     assert!(e.to_string().contains("19683 classes"), "{e}");
     // check still answers with the integer program: it needs no classes.
