@@ -425,7 +425,7 @@ impl Encoding {
         }
         // (2b) a conditional requirement on creature c (CR 508.1d, docs/rules.md section 2): a
         // declaration is credited with it when c attacks one of its targets and another creature
-        // of its condition attacks: c_r ≤ Σ_{t∈T} x[c,t], c_r ≤ Σ_{o∈S, o≠c} a[o], c_r ∈ [0, 1].
+        // of its condition attacks: q ≤ Σ_{t∈T} x[c,t], q ≤ Σ_{o∈S, o≠c} a[o], q ∈ [0, 1].
         for r in rules.requirements.iter().filter(|r| r.counts) {
             let (Some(among), Some(c)) = (&r.condition, r.creature()) else { continue };
             let g = group_of[c];
@@ -446,10 +446,10 @@ impl Encoding {
             if hits.is_empty() {
                 continue;
             }
-            let c_r = vars.add(variable().min(0.0).max(1.0));
-            constraints.push(constraint::leq(Expression::from(c_r), sum(hits)));
-            constraints.push(constraint::leq(Expression::from(c_r), others));
-            obeyed.add_mul(1.0, c_r);
+            let q = vars.add(variable().min(0.0).max(1.0));
+            constraints.push(constraint::leq(Expression::from(q), sum(hits)));
+            constraints.push(constraint::leq(Expression::from(q), others));
+            obeyed.add_mul(1.0, q);
         }
 
         // Restrictions (CR 508.1c). "Can't attack" is already out of x.

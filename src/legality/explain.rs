@@ -257,8 +257,8 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
 pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, baseline: Baseline, obeyed: usize) -> String {
     let rules = &pos.rules;
     let w = &max.witness;
-    // The requirements in force in this declaration, over which the witness is counted too
-    // (CR 508.1d, docs/rules.md section 2).
+    // The requirements in force in this declaration; the witness is credited with those in
+    // force in it too (CR 508.1d, docs/rules.md section 2).
     let force = rules.in_force(a);
     let allowed = match baseline {
         Baseline::Paid => "pays no cost this one does not pay",
@@ -274,7 +274,7 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
             .iter()
             .filter(|&&i| force[i])
             .map(|&i| &rules.requirements[i])
-            .filter(|r| rules.obeys(r, w) && !rules.obeys(r, a))
+            .filter(|r| rules.condition_holds(r, w) && rules.obeys(r, w) && !rules.obeys(r, a))
             .map(|r| format!("«{}»", describe_requirement(pos, r)))
             .collect();
         let was = a[c].map_or("not attacking".to_string(), |t| format!("attacking {}", describe_target(pos, t)));

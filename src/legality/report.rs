@@ -85,8 +85,9 @@ pub struct RequirementReport {
     pub why_not: Option<String>,
     /// Added field: for a conditional requirement (CR 508.1d: Ekundu Cyclops, "if a creature you
     /// control attacks, ~ also attacks if able"), whether its condition holds in this
-    /// declaration; only then does it count, for this declaration and for every declaration it
-    /// is compared with (docs/rules.md section 2). Absent for other requirements (JSON: left out).
+    /// declaration; only then does it count, for this declaration, and for a declaration
+    /// compared with it where it holds there too (docs/rules.md section 2). Absent for other
+    /// requirements (JSON: left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub condition_holds: Option<bool>,
 }

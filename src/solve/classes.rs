@@ -1,13 +1,16 @@
 //! Conditional requirements in `solve`, `enumerate` and the closest legal declaration (CR
 //! 508.1d: "it attacks if some condition is met"; docs/rules.md section 2).
 //!
-//! A declaration D is measured by the requirements whose conditions hold in D, and so is every
-//! D' it is compared with: the bar depends on D. The declarations are split into classes by
-//! which requirements are in force; within a class the set is fixed, so the class is an
-//! ordinary board (those requirements on, the others off: [`Position::settled`]) plus
-//! constraints that put D in the class. These bind D only, never the D' of its bar, so they go
-//! into the program as the search's extra constraints. Each class is solved exactly; the best
-//! over the classes is the answer. Exact: the classes partition the declarations.
+//! A declaration D is measured by the requirements whose conditions hold in D, and every D' it
+//! is compared with by those in force in both D and D': the bar depends on D. The declarations
+//! are split into classes by which requirements are in force; within a class the set is fixed,
+//! so the class is a board with those requirements on and the others off
+//! ([`Position::settled`], where a D' is credited with a conditional requirement only through
+//! the program's row (2b), its condition met in D') plus constraints that put D in the class.
+//! These bind D only, never the D' of its bar, so they go into the program as the search's
+//! extra constraints. Each class is solved exactly; the best over the classes is the answer.
+//! Exact: the classes partition the declarations. Some class always holds a legal declaration
+//! (the one obeying the most requirements in its own terms is legal), so `solve` always answers.
 //!
 //! Requirements whose conditions list the same creatures share one part of the class. For such
 //! a list S and the creatures K of S that carry one of its requirements (the requirement's own
@@ -235,14 +238,9 @@ pub(super) fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &I
             best = Some((a, search.method));
         }
     }
-    // Possible under the reading of docs/rules.md section 2: each declaration beaten by another
-    // counted over its own requirements in force. Said, not guessed.
-    let (a, method) = best.ok_or_else(|| {
-        SolveError::Internal(
-            "no declaration is legal: with the conditional requirements read as in docs/rules.md section 2 (CR 508.1d),              each declaration is beaten by another counted over its own requirements in force"
-                .into(),
-        )
-    })?;
+    // Never, by the reading of docs/rules.md section 2 (a D' is credited only with requirements
+    // in force in both declarations): a bug if it happens, said rather than guessed.
+    let (a, method) = best.ok_or_else(|| SolveError::Internal("no class of the conditional requirements (CR 508.1d) holds a legal declaration".into()))?;
     let value = objective.value(pos, &a);
     let mut result = finish(pos, objective, baseline, &a, ilp, Proven { objective: true, ties: true }, Some(value), method)?;
     result.condition_classes = Some(classes.len());
