@@ -383,11 +383,8 @@ impl Search<'_> {
                 }
                 // With conditions (CR 508.1d) the weights counted conditional requirements as if
                 // their conditions held (so the bounds stay upper bounds): the leaf's own value.
-                let value = if self.prep.conditional {
-                    self.pos.rules.obeyed(&self.assignment(&s.choice)) as u32
-                } else {
-                    s.creature_obeyed + s.preq_sat
-                };
+                let value =
+                    if self.prep.conditional { self.pos.rules.obeyed(&self.assignment(&s.choice)) as u32 } else { s.creature_obeyed + s.preq_sat };
                 if value <= self.best_value {
                     continue;
                 }

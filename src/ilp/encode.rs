@@ -153,8 +153,12 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
             .iter()
             // Conditional requirements are not weights: each gets a variable of its own below.
             .map(|&t| {
-                index.requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts && r.condition.is_none() && rules.obeys_pair(r, c, t)).count()
-                    as u32
+                index
+                    .requirements
+                    .iter()
+                    .map(|&i| &rules.requirements[i])
+                    .filter(|r| r.counts && r.condition.is_none() && rules.obeys_pair(r, c, t))
+                    .count() as u32
             })
             .collect();
         let mut targets = targets;
@@ -432,13 +436,7 @@ impl Encoding {
             if g == usize::MAX {
                 continue;
             }
-            let hits: Vec<Variable> = groups[g]
-                .targets
-                .iter()
-                .zip(&x[g])
-                .filter(|(&t, _)| rules.obeys_pair(r, c, t))
-                .map(|(_, (_, v))| *v)
-                .collect();
+            let hits: Vec<Variable> = groups[g].targets.iter().zip(&x[g]).filter(|(&t, _)| rules.obeys_pair(r, c, t)).map(|(_, (_, v))| *v).collect();
             let mut others = Expression::with_capacity(among.len());
             for h in among.iter().filter(|&&o| o != c).map(|&o| group_of[o]).filter(|&h| h != usize::MAX) {
                 others.add_mul(1.0, attacks[h].clone());

@@ -240,7 +240,8 @@ pub(super) fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &I
     }
     // Never, by the reading of docs/rules.md section 2 (a D' is credited only with requirements
     // in force in both declarations): a bug if it happens, said rather than guessed.
-    let (a, method) = best.ok_or_else(|| SolveError::Internal("no class of the conditional requirements (CR 508.1d) holds a legal declaration".into()))?;
+    let (a, method) =
+        best.ok_or_else(|| SolveError::Internal("no class of the conditional requirements (CR 508.1d) holds a legal declaration".into()))?;
     let value = objective.value(pos, &a);
     let mut result = finish(pos, objective, baseline, &a, ilp, Proven { objective: true, ties: true }, Some(value), method)?;
     result.condition_classes = Some(classes.len());

@@ -12,10 +12,10 @@ use crate::format_gaps::{all_methods_agree, creature_with};
 
 use attackopt::internals::ilp::Ilp;
 use attackopt::internals::solve as solving;
-use solving::Goal;
 use attackopt::{check, Baseline, ExhaustiveOracle, Position, ViolationKind as V};
 use common::*;
 use serde_json::{json, Value};
+use solving::Goal;
 
 /// Ekundu Cyclops (the catalog card) and a bear, both A's; B and C opponents.
 fn cyclops_board(cyclops_extra: Value) -> Position {
