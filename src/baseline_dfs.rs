@@ -82,6 +82,8 @@ struct Prep {
     /// "Can't attack unless another of these attacks" restrictions (positions in the rules'
     /// list), checked at each leaf.
     among: Vec<usize>,
+    /// Whether some requirement has a condition (CR 508.1d): leaves are then counted whole.
+    conditional: bool,
 }
 
 fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
@@ -170,6 +172,7 @@ fn prepare(pos: &Position, allowed: &[bool]) -> Prep {
         preq_last,
         caps: caps.iter().map(|(m, _)| *m).collect(),
         among,
+        conditional: rules.has_conditions(),
     }
 }
 
@@ -378,8 +381,15 @@ impl Search<'_> {
                         continue;
                     }
                 }
+                // With conditions (CR 508.1d) the weights counted conditional requirements as if
+                // their conditions held (so the bounds stay upper bounds): the leaf's own value.
+                let value =
+                    if self.prep.conditional { self.pos.rules.obeyed(&self.assignment(&s.choice)) as u32 } else { s.creature_obeyed + s.preq_sat };
+                if value <= self.best_value {
+                    continue;
+                }
                 if self.payable(&s)? {
-                    self.best_value = s.creature_obeyed + s.preq_sat;
+                    self.best_value = value;
                     self.best = s.choice.clone();
                     if self.best_value >= self.upper {
                         return Ok(());
@@ -396,6 +406,16 @@ impl Search<'_> {
 
 impl Maximizer for BaselineDfs {
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        // CR 508.1d with conditions: every D' is credited with the requirements in force in
+        // both `prefer` and D' (docs/rules.md section 2): the settled rules count the first set,
+        // and each leaf is counted whole for the second.
+        let settled;
+        let pos = if pos.rules.has_conditions() {
+            settled = pos.settled_by(prefer);
+            &settled
+        } else {
+            pos
+        };
         let prep = prepare(pos, allowed);
         let n = prep.order.len();
         let upper = prep.suffix_max[0] + prep.preq_last.iter().filter(|l| l.is_some()).count() as u32;

@@ -28,6 +28,18 @@ impl Position {
         Ok(Position { board, rules, mana })
     }
 
+    /// This position with the conditions of its requirements settled as they are in `a`
+    /// ([`Rules::settled`]); a clone when there are none. The mana is unchanged: conditions
+    /// decide only which requirements count.
+    pub fn settled_by(&self, a: &Assignment) -> Position {
+        self.settled(&self.rules.in_force(a))
+    }
+
+    /// This position with the requirements of `in_force` counting unconditionally and no other.
+    pub fn settled(&self, in_force: &[bool]) -> Position {
+        Position { board: self.board.clone(), rules: self.rules.settled(in_force), mana: self.mana.clone() }
+    }
+
     /// An assignment written as a declaration (attacks in creature order, no payment).
     pub fn declaration(&self, a: &Assignment) -> Declaration {
         let attacks = a

@@ -340,7 +340,13 @@ impl Position {
                     .take(limit)
                     .map(|c| legality::check(self, &self.declaration(&c.assignment), options.baseline, &oracle))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Enumeration { declarations, complete: legal.len() <= limit, time_limit_reached: false, method: solve::BarMethod::Exhaustive })
+                Ok(Enumeration {
+                    declarations,
+                    complete: legal.len() <= limit,
+                    time_limit_reached: false,
+                    method: solve::BarMethod::Exhaustive,
+                    condition_classes: None,
+                })
             }
         }
     }

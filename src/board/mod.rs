@@ -289,6 +289,12 @@ pub struct Effect {
     /// restricted creature count (Okk).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub greater_power: Option<bool>,
+    /// For `attacks_if_able`: a condition, a selector (CR 508.1d, Ekundu Cyclops): the
+    /// requirement counts only in declarations where another creature with the same controller,
+    /// selected by it, attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::if_other_attacks")]
+    pub if_other_attacks: Option<Value>,
     /// For `attack_cost`: a mana string such as `"{2}"` (`{W/P}` allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::cost")]

@@ -601,7 +601,17 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
     };
     // Fields each kind reads; any other field present is reported as ignored.
     let (parsed, used): (EffectKind, &[&str]) = match kind {
-        "attacks_if_able" => (EffectKind::AttacksIfAble { creatures: creatures()?, target: target()? }, &["creatures", "target"]),
+        "attacks_if_able" => match &e.if_other_attacks {
+            None => (EffectKind::AttacksIfAble { creatures: creatures()?, target: target()? }, &["creatures", "target"]),
+            // CR 508.1d: "it attacks if some condition is met" (Ekundu Cyclops).
+            Some(v) => {
+                let others = parse_selector(ctx, &at("if_other_attacks"), v)?;
+                (
+                    EffectKind::AttacksIfAbleIfOther { creatures: creatures()?, target: target()?, others },
+                    &["creatures", "target", "if_other_attacks"],
+                )
+            }
+        },
         "attacks_player_other_than_if_able" => {
             (EffectKind::AttacksPlayerOtherThan { creatures: creatures()?, player: player()? }, &["creatures", "player"])
         }
@@ -658,6 +668,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         ("cost", e.cost.is_some()),
         ("others", e.others.is_some()),
         ("greater_power", e.greater_power.is_some()),
+        ("if_other_attacks", e.if_other_attacks.is_some()),
     ];
     for (field, is_present) in present {
         if is_present && !used.contains(&field) {

@@ -98,6 +98,7 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     card("Orcish Conscripts", CREATURE, &["Orc"], &["R"], 2, 2, NONE),
     card("Master of Cruelties", CREATURE, &["Demon"], &["B", "R"], 1, 4, &["First strike", "Deathtouch"]),
     card("Juggernaut", ARTIFACT_CREATURE, &["Juggernaut"], NONE, 5, 3, NONE),
+    card("Ekundu Cyclops", CREATURE, &["Cyclops"], &["R"], 3, 4, NONE),
     card("Goblin Rabblemaster", CREATURE, &["Goblin", "Warrior"], &["R"], 2, 2, NONE),
     card("Avatar of Slaughter", CREATURE, &["Avatar"], &["R"], 8, 8, &["Double strike"]),
     card("Fumiko the Lowblood", CREATURE, &["Human", "Samurai"], &["R"], 3, 2, NONE),

@@ -333,6 +333,15 @@ pub static CATALOG: &[Card] = &[
         mana: no_mana,
     },
     Card {
+        name: "Ekundu Cyclops",
+        summary: "If another creature its controller controls attacks, it attacks if able: a conditional requirement, counted only where that holds (CR 508.1d).",
+        effects: |vb, p| {
+            let others = Selector::Filter(Filter { controller: Some(vb.controller[p]), ..Default::default() });
+            vec![EffectKind::AttacksIfAbleIfOther { creatures: this(p), target: None, others }]
+        },
+        mana: no_mana,
+    },
+    Card {
         name: "Goblin Rabblemaster",
         summary: "Other Goblin creatures its controller controls attack each combat if able (CR 508.1d); not itself.",
         effects: |vb, p| {
@@ -860,6 +869,7 @@ mod tests {
             "Orcish Conscripts",
             "Master of Cruelties",
             "Juggernaut",
+            "Ekundu Cyclops",
             "Goblin Rabblemaster",
             "Avatar of Slaughter",
             "Fumiko the Lowblood",

@@ -100,6 +100,10 @@ pub enum Rule {
     /// `player_attacks_if_able` per opponent (CR 508.1d): each opponent attacks (whom) with at
     /// least one creature if able (Trove of Temptation).
     EachOpponentAttacks(Whom),
+    /// `attacks_if_able` with `if_other_attacks` (CR 508.1d, "it attacks if some condition is
+    /// met"): the creatures attack if able when another creature their controller controls
+    /// attacks (Ekundu Cyclops: "if a creature you control attacks, ~ also attacks if able").
+    AttacksIfYoursAttack(Who),
     /// The creatures have this keyword (Haste, Vigilance, Defender, Flying): "enchanted
     /// creature has haste", "creatures you control have vigilance".
     Grant(Who, &'static str),
@@ -801,6 +805,11 @@ fn sentence_rules(s: &str) -> Option<Rules> {
         };
         return Some(vec![(Rule::MaxAttackers { count, whom, per_turn }, "508.1c")]);
     }
+    // CR 508.1d, a conditional requirement (Ekundu Cyclops); "also": another creature.
+    if let Some(rest) = s.strip_prefix("if a creature you control attacks, ") {
+        let w = rest.strip_suffix(" also attacks if able")?;
+        return Some(vec![(Rule::AttacksIfYoursAttack(who(w)?), "508.1d")]);
+    }
     if let Some(rest) = s.strip_prefix("each opponent attacks ") {
         let w = rest.strip_suffix(" with at least one creature each combat if able")?;
         return Some(vec![(Rule::EachOpponentAttacks(whom(w)?), "508.1d")]);
@@ -1062,6 +1071,16 @@ mod tests {
             rules("Spear", "Equipped creature has haste and attacks each combat if able.\nEquip {1}"),
             vec![Rule::Grant(Who::Attached, "Haste"), Rule::AttacksIfAble(Who::Attached)]
         );
+    }
+
+    #[test]
+    fn cr_508_1d_conditional_requirement_template() {
+        let cyclops = "If a creature you control attacks, Ekundu Cyclops also attacks if able.";
+        assert_eq!(rules("Ekundu Cyclops", cyclops), vec![Rule::AttacksIfYoursAttack(Who::This)]);
+        assert!(read("Ekundu Cyclops", cyclops).fully_understood());
+        // Another condition is not guessed.
+        let other = read("Odd Cyclops", "If a creature an opponent controls attacks, Odd Cyclops also attacks if able.");
+        assert!(other.rules.is_empty() && other.unread.len() == 1, "{other:?}");
     }
 
     #[test]

@@ -181,6 +181,12 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule) -> Vec<EffectKind> {
     let one = |e: Option<EffectKind>| e.into_iter().collect::<Vec<_>>();
     match rule {
         Rule::AttacksIfAble(w) => one(sel(w).map(|creatures| EffectKind::AttacksIfAble { creatures, target: None })),
+        // CR 508.1d: the condition looks at the creatures of each required creature's controller.
+        Rule::AttacksIfYoursAttack(w) => one(sel(w).map(|creatures| EffectKind::AttacksIfAbleIfOther {
+            creatures,
+            target: None,
+            others: Selector::Filter(Filter { controller: Some(c), ..Default::default() }),
+        })),
         Rule::CantAttack(w, whom) => one(sel(w).map(|creatures| EffectKind::CantAttack { creatures, target: target(vb, p, *whom) })),
         Rule::MinOthers(w, count) => one(sel(w).map(|creatures| EffectKind::MinOtherAttackers { creatures, count: *count })),
         Rule::OnlyAlone(w) => one(sel(w).map(|creatures| EffectKind::AttacksOnlyAlone { creatures })),

@@ -233,6 +233,7 @@ fn effect(kind: &str, source: &str) -> Effect {
         cost: None,
         others: None,
         greater_power: None,
+        if_other_attacks: None,
         source: Some(source.to_string()),
     }
 }

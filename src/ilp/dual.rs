@@ -158,7 +158,9 @@ impl Encoding {
 /// The inner problem over an encoding's groups (see the module doc), or None when caps cross.
 fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
     let rules = &pos.rules;
-    let mut exact = true;
+    // Conditional requirements (CR 508.1d) are not weights (see the encoding's row (2b)): D'
+    // is not credited with them here, so the bar is a lower bound.
+    let mut exact = !rules.has_conditions();
     // Creatures under "alone" restrictions (CR 506.5) stay out of D'.
     let mut alone = vec![false; rules.creatures.len()];
     for r in &rules.restrictions {

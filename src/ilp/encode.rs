@@ -116,8 +116,23 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
             }
         }
     }
+    // Nor is a creature with a conditional requirement, or one whose attack meets such a
+    // condition (CR 508.1d): its row counts single creatures too.
+    let conditional = rules.has_conditions();
+    for r in rules.requirements.iter().filter(|r| r.counts) {
+        if let (Some(among), Some(c)) = (&r.condition, r.creature()) {
+            tied[c] = true;
+            for &o in among.iter() {
+                tied[o] = true;
+            }
+        }
+    }
+    // Dominance compares one weight per target; a conditional requirement's credit depends on
+    // other creatures' attacks, so boards with them are not pruned (they are small: a few
+    // Ekundu Cyclopes).
     let dominance = match pruning {
         Pruning::Off => None,
+        _ if conditional => None,
         _ => Some(DominanceContext::new(pos)),
     };
     let mut by_signature: BTreeMap<Signature, Group> = BTreeMap::new();
@@ -136,7 +151,15 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
         }
         let mut weights: Vec<u32> = targets
             .iter()
-            .map(|&t| index.requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts && rules.obeys_pair(r, c, t)).count() as u32)
+            // Conditional requirements are not weights: each gets a variable of its own below.
+            .map(|&t| {
+                index
+                    .requirements
+                    .iter()
+                    .map(|&i| &rules.requirements[i])
+                    .filter(|r| r.counts && r.condition.is_none() && rules.obeys_pair(r, c, t))
+                    .count() as u32
+            })
             .collect();
         let mut targets = targets;
         match (pruning, &dominance) {
@@ -395,6 +418,38 @@ impl Encoding {
             }
         }
 
+        // Every creature concerned by a row over single creatures ((3b), conditional
+        // requirements) is a group of its own (see `groups`); one left out of this model (it
+        // can't attack here) counts as not attacking.
+        let mut group_of = vec![usize::MAX; rules.creatures.len()];
+        for (g, group) in groups.iter().enumerate() {
+            for &c in &group.members {
+                group_of[c] = g;
+            }
+        }
+        // (2b) a conditional requirement on creature c (CR 508.1d, docs/rules.md section 2): a
+        // declaration is credited with it when c attacks one of its targets and another creature
+        // of its condition attacks: q ≤ Σ_{t∈T} x[c,t], q ≤ Σ_{o∈S, o≠c} a[o], q ∈ [0, 1].
+        for r in rules.requirements.iter().filter(|r| r.counts) {
+            let (Some(among), Some(c)) = (&r.condition, r.creature()) else { continue };
+            let g = group_of[c];
+            if g == usize::MAX {
+                continue;
+            }
+            let hits: Vec<Variable> = groups[g].targets.iter().zip(&x[g]).filter(|(&t, _)| rules.obeys_pair(r, c, t)).map(|(_, (_, v))| *v).collect();
+            let mut others = Expression::with_capacity(among.len());
+            for h in among.iter().filter(|&&o| o != c).map(|&o| group_of[o]).filter(|&h| h != usize::MAX) {
+                others.add_mul(1.0, attacks[h].clone());
+            }
+            if hits.is_empty() {
+                continue;
+            }
+            let q = vars.add(variable().min(0.0).max(1.0));
+            constraints.push(constraint::leq(Expression::from(q), sum(hits)));
+            constraints.push(constraint::leq(Expression::from(q), others));
+            obeyed.add_mul(1.0, q);
+        }
+
         // Restrictions (CR 508.1c). "Can't attack" is already out of x.
         for g in 0..groups.len() {
             let (min_others, only_alone) = (groups[g].min_others, groups[g].only_alone);
@@ -416,14 +471,6 @@ impl Encoding {
             }
         }
         // (3b) "can't attack unless k others among S attack" (CR 508.1c): k·a[c] ≤ Σ_{o∈S, o≠c} a[o].
-        // Every creature concerned is a group of its own (see `groups`); one left out of this
-        // model (it can't attack here) counts as not attacking.
-        let mut group_of = vec![usize::MAX; rules.creatures.len()];
-        for (g, group) in groups.iter().enumerate() {
-            for &c in &group.members {
-                group_of[c] = g;
-            }
-        }
         for r in &rules.restrictions {
             if let RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } = &r.kind {
                 let g = group_of[*creature];

@@ -11,8 +11,13 @@
 //! * Requirements: a creature requirement is obeyed by a set of its pairs, so it is the sum of
 //!   those `x` (at most 1). A player requirement j ("P attacks T with at least one creature")
 //!   gets `r[j] ∈ [0,1]` with (2) `r[j] ≤ Σ_{c of P, t ∈ T} x[c,t]`; it need not be integer,
-//!   because with integral x the best `r[j]` is `min(1, Σ …)`, an integer.
-//!   `obeyed = Σ creature requirements + Σ_j r[j]`.
+//!   because with integral x the best `r[j]` is `min(1, Σ …)`, an integer. A conditional
+//!   requirement r on creature c (CR 508.1d: Ekundu Cyclops, "attacks if another creature of S
+//!   attacks") gets `q[r] ∈ [0,1]` with (2b) `q[r] ≤ Σ_{t obeying r} x[c,t]` and
+//!   `q[r] ≤ Σ_{o∈S, o≠c} a[o]` (c and S never grouped): credited only where its condition holds
+//!   in the declaration itself (docs/rules.md section 2; which of them count at all is settled
+//!   by the declaration compared, `Position::settled`).
+//!   `obeyed = Σ creature requirements + Σ_j r[j] + Σ_r q[r]`.
 //! * Restrictions (CR 508.1c), with `N = Σ_c a[c]`:
 //!   (3) can't attack unless k others attack: `(k+1)·a[c] ≤ N`;
 //!   (3b) can't attack unless k others among S attack (CR 508.1c: Scarred Puma, Okk):
@@ -474,7 +479,10 @@ pub enum Tie<'a> {
 
 impl Ilp {
     /// The most requirements obeyed by a declaration that respects every restriction, can be
-    /// paid and incurs only allowed cost instances, with a witness chosen by `tie`.
+    /// paid and incurs only allowed cost instances, with a witness chosen by `tie`. A
+    /// requirement with a condition counts where its condition holds in that declaration
+    /// ([`Rules::obeyed`](crate::rules::Rules::obeyed)); on [`Position::settled`] rules, that is
+    /// a D' credited over the requirements in force in both D and D'.
     pub fn maximum_with(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Maximum, SolveError> {
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
@@ -530,7 +538,13 @@ impl Ilp {
 }
 
 impl Maximizer for Ilp {
+    /// With conditions, every D' is credited with the requirements in force both in `prefer`,
+    /// the declaration it is compared with, and in D' (CR 508.1d, docs/rules.md section 2): the
+    /// program is built on the rules with `prefer`'s set settled, its conditions as rows (2b).
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        if pos.rules.has_conditions() {
+            return self.maximum_with(&pos.settled_by(prefer), allowed, Tie::Closest(prefer));
+        }
         self.maximum_with(pos, allowed, Tie::Closest(prefer))
     }
 }

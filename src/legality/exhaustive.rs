@@ -9,7 +9,7 @@
 
 use super::{Baseline, Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
-use crate::rules::Assignment;
+use crate::rules::{Assignment, Rules};
 use std::collections::HashMap;
 use web_time::Instant;
 
@@ -132,6 +132,9 @@ pub struct ExhaustiveOracle {
     pub candidates: Vec<Candidate>,
     /// When [`ExhaustiveOracle::legal_in_time`] gives up.
     pub deadline: Option<Instant>,
+    /// The board's rules when some requirement has a condition (CR 508.1d): each D is then
+    /// measured by its own requirements in force, not by `Candidate::obeyed` alone.
+    pub conditional: Option<Rules>,
 }
 
 impl ExhaustiveOracle {
@@ -142,7 +145,8 @@ impl ExhaustiveOracle {
 
     /// The oracle, built by `deadline` or [`SolveError::TimeLimit`].
     pub fn within(pos: &Position, deadline: Option<Instant>) -> Result<ExhaustiveOracle, SolveError> {
-        Ok(ExhaustiveOracle { candidates: Exhaustive::candidates_until(pos, deadline)?, deadline })
+        let conditional = pos.rules.has_conditions().then(|| pos.rules.clone());
+        Ok(ExhaustiveOracle { candidates: Exhaustive::candidates_until(pos, deadline)?, deadline, conditional })
     }
 
     /// Every legal declaration under a baseline, in enumeration order: those obeying as many
@@ -158,40 +162,102 @@ impl ExhaustiveOracle {
     }
 
     fn legal_until(&self, baseline: Baseline, deadline: Option<Instant>) -> Result<Vec<&Candidate>, SolveError> {
-        let free_max = self.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| c.obeyed).max().unwrap_or(0);
+        let mut out = Vec::new();
+        match &self.conditional {
+            None => self.legal_among(baseline, deadline, &self.candidates.iter().map(|c| c.obeyed).collect::<Vec<_>>(), |_| true, &mut out)?,
+            // CR 508.1d with conditions (docs/rules.md section 2): a declaration D is measured by
+            // the requirements in force in it, and every D' it is compared with by those in force
+            // in both. Candidates are taken a set of requirements in force at a time.
+            Some(rules) => {
+                let in_force: Vec<Vec<bool>> = self.candidates.iter().map(|c| in_force(rules, &c.assignment)).collect();
+                let mut sets: Vec<&Vec<bool>> = in_force.iter().collect();
+                sets.sort();
+                sets.dedup();
+                for set in sets {
+                    let scores: Vec<usize> = self.candidates.iter().zip(&in_force).map(|(c, own)| score(rules, set, own, &c.assignment)).collect();
+                    self.legal_among(baseline, deadline, &scores, |i| &in_force[i] == set, &mut out)?;
+                }
+                // Enumeration order, as without conditions.
+                out.sort_unstable();
+            }
+        }
+        Ok(out.into_iter().map(|i| &self.candidates[i]).collect())
+    }
+
+    /// The candidates `i` with `keep(i)` that obey, by `scores`, as many requirements as the
+    /// baseline's maximum over all candidates by the same scores.
+    fn legal_among(
+        &self,
+        baseline: Baseline,
+        deadline: Option<Instant>,
+        scores: &[usize],
+        keep: impl Fn(usize) -> bool,
+        out: &mut Vec<usize>,
+    ) -> Result<(), SolveError> {
+        let free_max = self.candidates.iter().zip(scores).filter(|(c, _)| c.incurred.is_empty()).map(|(_, &s)| s).max().unwrap_or(0);
         // Best obeyed per exact set of incurred cost instances.
         let mut best: HashMap<&[usize], usize> = HashMap::new();
-        for c in &self.candidates {
+        for (c, &s) in self.candidates.iter().zip(scores) {
             let e = best.entry(&c.incurred).or_insert(0);
-            *e = (*e).max(c.obeyed);
+            *e = (*e).max(s);
         }
-        let mut out = Vec::new();
         for (step, c) in self.candidates.iter().enumerate() {
             past(deadline, step)?;
+            if !keep(step) {
+                continue;
+            }
             let max = match baseline {
                 Baseline::Free => free_max,
                 Baseline::Paid => {
                     best.iter().filter(|(set, _)| set.iter().all(|k| c.incurred.binary_search(k).is_ok())).map(|(_, &v)| v).max().unwrap_or(0)
                 }
             };
-            if c.obeyed >= max {
-                out.push(c);
+            if scores[step] >= max {
+                out.push(step);
             }
         }
-        Ok(out)
+        Ok(())
     }
 }
 
+/// The requirements in force in `a` (CR 508.1d): those that count, with no condition or one
+/// met by another creature's attack. Written here from the definition, apart from the rules'
+/// own code, as the exhaustive checker is the reference the integer program is tested against.
+fn in_force(rules: &Rules, a: &Assignment) -> Vec<bool> {
+    rules
+        .requirements
+        .iter()
+        .map(|r| {
+            r.counts
+                && r.condition.as_ref().is_none_or(|among| {
+                    let own = r.creature();
+                    among.iter().any(|&o| a[o].is_some() && Some(o) != own)
+                })
+        })
+        .collect()
+}
+
+/// How many requirements of `set` (those in force in the declaration compared) that are in
+/// force in `a` too (`own`, from [`in_force`]) the declaration `a` obeys.
+fn score(rules: &Rules, set: &[bool], own: &[bool], a: &Assignment) -> usize {
+    rules.requirements.iter().zip(set).zip(own).filter(|((r, &on), &mine)| on && mine && rules.obeys(r, a)).count()
+}
+
 impl Maximizer for ExhaustiveOracle {
+    /// With conditions, every D' is credited with the requirements in force both in `prefer`,
+    /// the declaration it is compared with, and in D' (docs/rules.md section 2).
     fn maximum(&self, _pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
-        let best = self
+        let set = self.conditional.as_ref().map(|rules| (rules, in_force(rules, prefer)));
+        let obeyed = |c: &Candidate| set.as_ref().map_or(c.obeyed, |(rules, set)| score(rules, set, &in_force(rules, &c.assignment), &c.assignment));
+        let (value, best) = self
             .candidates
             .iter()
             .filter(|c| c.incurred.iter().all(|&k| allowed[k]))
+            .map(|c| (obeyed(c), c))
             // Most requirements, then closest to the declaration being checked.
-            .max_by_key(|c| (c.obeyed, std::cmp::Reverse(distance(&c.assignment, prefer))))
+            .max_by_key(|(v, c)| (*v, std::cmp::Reverse(distance(&c.assignment, prefer))))
             .ok_or_else(|| SolveError::Internal("no declaration at all, not even the empty one, obeys the restrictions".into()))?;
-        Ok(Maximum { value: best.obeyed, witness: best.assignment.clone(), proof: Proof::Exhaustive })
+        Ok(Maximum { value, witness: best.assignment.clone(), proof: Proof::Exhaustive })
     }
 }
 

@@ -46,18 +46,45 @@ pub(crate) fn source_of(pos: &Position, source: &str, c: Option<usize>) -> Strin
 pub fn describe_requirement(pos: &Position, r: &Requirement) -> String {
     let vb = &pos.board;
     let source = source_of(pos, &r.source, r.creature());
+    // CR 508.1d: a conditional requirement says when it applies ("Ekundu Cyclops attacks each
+    // combat if able, only if another creature A controls attacks").
+    let cond = match &r.condition {
+        Some(_) => format!(", {}", condition_text(pos, r)),
+        None => String::new(),
+    };
     match &r.kind {
         RequirementKind::Attack { creature, targets: None } => {
-            format!("{} attacks each combat if able — {source}", creature_name(pos, *creature))
+            format!("{} attacks each combat if able{cond} — {source}", creature_name(pos, *creature))
         }
         RequirementKind::Attack { creature, targets: Some(ts) } => {
-            format!("{} attacks {} if able — {source}", creature_name(pos, *creature), target_list(pos, ts))
+            format!("{} attacks {} if able{cond} — {source}", creature_name(pos, *creature), target_list(pos, ts))
         }
         RequirementKind::AttackPlayerOtherThan { creature, player } => {
             format!("{} attacks a player other than {} if able — {source}", creature_name(pos, *creature), vb.player_label(*player))
         }
         RequirementKind::PlayerAttacks { player, targets } => {
             format!("{} attacks {} with at least one creature if able — {}", vb.player_label(*player), target_list(pos, targets), r.source)
+        }
+    }
+}
+
+/// The condition of a conditional requirement in words (CR 508.1d): "only if another creature
+/// A controls attacks", or the creatures by name when the condition names some of them.
+pub(crate) fn condition_text(pos: &Position, r: &Requirement) -> String {
+    let rules = &pos.rules;
+    let Some(among) = &r.condition else { return String::new() };
+    let own = r.creature();
+    let others: Vec<usize> = among.iter().copied().filter(|&o| Some(o) != own).collect();
+    let controller = own.map(|c| rules.creatures[c].controller);
+    let all_of_controller =
+        controller.is_some_and(|p| (0..rules.creatures.len()).all(|o| Some(o) == own || rules.creatures[o].controller != p || others.contains(&o)));
+    match controller {
+        Some(p) if all_of_controller => format!("only if another creature {} controls attacks", pos.board.player_id(p)),
+        _ if others.is_empty() => "only if another creature of an empty list attacks (never)".to_string(),
+        _ => {
+            let names: Vec<String> = others.iter().take(8).map(|&o| creature_name(pos, o)).collect();
+            let more = if others.len() > 8 { format!(" or {} more", others.len() - 8) } else { String::new() };
+            format!("only if one of {}{more} attacks", names.join(", "))
         }
     }
 }
@@ -230,6 +257,9 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
 pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, baseline: Baseline, obeyed: usize) -> String {
     let rules = &pos.rules;
     let w = &max.witness;
+    // The requirements in force in this declaration; the witness is credited with those in
+    // force in it too (CR 508.1d, docs/rules.md section 2).
+    let force = rules.in_force(a);
     let allowed = match baseline {
         Baseline::Paid => "pays no cost this one does not pay",
         Baseline::Free => "pays no cost",
@@ -242,8 +272,9 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
         let gained: Vec<String> = rules.by_creature[c]
             .requirements
             .iter()
+            .filter(|&&i| force[i])
             .map(|&i| &rules.requirements[i])
-            .filter(|r| r.counts && rules.obeys(r, w) && !rules.obeys(r, a))
+            .filter(|r| rules.condition_holds(r, w) && rules.obeys(r, w) && !rules.obeys(r, a))
             .map(|r| format!("«{}»", describe_requirement(pos, r)))
             .collect();
         let was = a[c].map_or("not attacking".to_string(), |t| format!("attacking {}", describe_target(pos, t)));
@@ -267,7 +298,8 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
         }
     }
     // Player requirements (Trove of Temptation) the witness obeys and this declaration does not.
-    for r in rules.requirements.iter().filter(|r| r.counts && r.creature().is_none() && rules.obeys(r, w) && !rules.obeys(r, a)) {
+    let players = rules.requirements.iter().zip(&force).filter(|(r, &on)| on && r.creature().is_none());
+    for (r, _) in players.filter(|(r, _)| rules.obeys(r, w) && !rules.obeys(r, a)) {
         reasons.push(format!("the witness obeys «{}»", describe_requirement(pos, r)));
     }
     format!(
@@ -290,10 +322,17 @@ const WHY_NOT_MAX_ATTACKS: usize = 64;
 /// with «...»"). Attacks with the same reason are grouped ("attacking B or D: ..."). None when
 /// the requirement is obeyed, does not count, or no reason is found (never, when `a` is legal:
 /// such an attack would then obey more than the maximum).
-pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, baseline: Baseline) -> Option<String> {
+/// `force`: the requirements in force in `a` ([`crate::rules::Rules::in_force`]), computed once
+/// by the caller for all the requirements it explains.
+pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, baseline: Baseline, force: &[bool]) -> Option<String> {
     let rules = &pos.rules;
     if !r.counts || rules.obeys(r, a) {
         return None;
+    }
+    // CR 508.1d: a requirement whose condition does not hold in this declaration is not one it
+    // has to obey (docs/rules.md section 2).
+    if !rules.condition_holds(r, a) {
+        return Some(format!("its condition does not hold in this declaration: {} (CR 508.1d)", condition_text(pos, r)));
     }
     let paid = match baseline {
         Baseline::Paid => rules.incurred(a),
@@ -320,7 +359,7 @@ pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, ba
             if looked > WHY_NOT_MAX_ATTACKS {
                 break 'attacks;
             }
-            let Some(reason) = why_not_attack(pos, a, &b, &paid) else { continue };
+            let Some(reason) = why_not_attack(pos, a, &b, &paid, force) else { continue };
             // Targets with the same reason are grouped: "attacking B or C: ...".
             let target = describe_target(pos, t);
             match reasons.iter_mut().find(|(why, whats)| *why == reason && whats.0 == c) {
@@ -351,7 +390,7 @@ pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, ba
 /// What stands in the way of declaration `b` (one attack changed from the legal `a`): the
 /// restrictions it breaks, the costs it adds beyond `paid`, a payment that fails, or the
 /// requirements it gives up.
-fn why_not_attack(pos: &Position, a: &Assignment, b: &Assignment, paid: &[usize]) -> Option<String> {
+fn why_not_attack(pos: &Position, a: &Assignment, b: &Assignment, paid: &[usize], force: &[bool]) -> Option<String> {
     let rules = &pos.rules;
     let broken: Vec<String> =
         rules.restrictions.iter().filter(|x| !rules.holds(x, b)).map(|x| format!("«{}»", restriction_broken(pos, x, b))).collect();
@@ -373,8 +412,9 @@ fn why_not_attack(pos: &Position, a: &Assignment, b: &Assignment, paid: &[usize]
     let lost: Vec<String> = rules
         .requirements
         .iter()
-        .filter(|x| x.counts && rules.obeys(x, a) && !rules.obeys(x, b))
-        .map(|x| format!("«{}»", describe_requirement(pos, x)))
+        .zip(force)
+        .filter(|(x, &on)| on && rules.obeys(x, a) && !rules.obeys(x, b))
+        .map(|(x, _)| format!("«{}»", describe_requirement(pos, x)))
         .collect();
     if lost.is_empty() {
         return None;

@@ -125,7 +125,9 @@ pub struct Maximum {
 /// A method for the maximum of (d).
 pub trait Maximizer {
     /// The most requirements obeyed by a declaration that respects every restriction, can be
-    /// paid, and incurs only cost instances `k` with `allowed[k]`. Among the best, the witness
+    /// paid, and incurs only cost instances `k` with `allowed[k]`. A requirement with a condition
+    /// counts when its condition holds in `prefer`, the declaration compared (CR 508.1d,
+    /// docs/rules.md section 2). Among the best, the witness
     /// should differ from `prefer` in as few creatures as the method can manage.
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError>;
 }
@@ -244,6 +246,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
             counts: r.counts,
             source: r.source.to_string(),
             why_not: None,
+            condition_holds: r.condition.as_ref().map(|_| rules.condition_holds(r, &a)),
         })
         .collect();
     let (free, paid) = match maxima {
@@ -316,8 +319,11 @@ pub fn explain_unobeyed(pos: &Position, result: &mut CheckResult) {
         return;
     }
     let (a, _) = read_declaration(pos, &result.declaration);
+    // A conditional requirement whose condition fails is explained too, when not obeyed: a judge
+    // asks why the Cyclops need not attack (CR 508.1d).
     let unobeyed = pos.rules.requirements.iter().zip(result.requirements.iter_mut()).filter(|(r, report)| r.counts && !report.obeyed);
+    let force = pos.rules.in_force(&a);
     for (r, report) in unobeyed.take(WHY_NOT_MAX) {
-        report.why_not = explain::why_not_obeyed(pos, &a, r, result.baseline);
+        report.why_not = explain::why_not_obeyed(pos, &a, r, result.baseline, &force);
     }
 }

@@ -83,6 +83,13 @@ pub struct RequirementReport {
     /// (issue 13). Absent when obeyed, not counted, or not explained (JSON: left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why_not: Option<String>,
+    /// Added field: for a conditional requirement (CR 508.1d: Ekundu Cyclops, "if a creature you
+    /// control attacks, ~ also attacks if able"), whether its condition holds in this
+    /// declaration; only then does it count, for this declaration, and for a declaration
+    /// compared with it where it holds there too (docs/rules.md section 2). Absent for other
+    /// requirements (JSON: left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_holds: Option<bool>,
 }
 
 /// Legality under each baseline (docs/rules.md section 7), so a user sees when they disagree.
@@ -248,14 +255,19 @@ impl CheckResult {
         }
         let _ = writeln!(s, "{}", self.requirements_line());
         for r in &self.requirements {
-            let mark = if !r.counts {
+            let in_force = r.counts && r.condition_holds != Some(false);
+            let mark = if !in_force {
                 "-"
             } else if r.obeyed {
                 "✓"
             } else {
                 "✗"
             };
-            let note = if r.counts { "" } else { " [not counted: it may not attack]" };
+            let note = match (r.counts, r.condition_holds) {
+                (false, _) => " [not counted: it may not attack]",
+                (true, Some(false)) => " [not counted: its condition does not hold, CR 508.1d]",
+                _ => "",
+            };
             let _ = writeln!(s, "  {mark} {}{note}", r.text);
             if let Some(why) = &r.why_not {
                 let _ = writeln!(s, "      not obeyed: {why}");

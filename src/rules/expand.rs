@@ -170,7 +170,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
 }
 
 fn req(kind: RequirementKind, source: &Source) -> Requirement {
-    Requirement { kind, source: source.clone(), counts: true }
+    Requirement { kind, source: source.clone(), counts: true, condition: None }
 }
 
 /// Add the instances of one effect; `path` names it in a refusal.
@@ -199,6 +199,28 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
             let targets = resolve(target);
             for c in affected(creatures)? {
                 rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: targets.clone() }, source));
+            }
+        }
+        EffectKind::AttacksIfAbleIfOther { creatures, target, others } => {
+            let targets = resolve(target);
+            let among = selected(others);
+            // One list per controller: the condition looks only at the creature's own side.
+            let mut by_controller: HashMap<usize, std::sync::Arc<[usize]>> = HashMap::new();
+            for c in affected(creatures)? {
+                let p = rules.creatures[c].controller;
+                let list = match by_controller.get(&p) {
+                    Some(l) => l.clone(),
+                    None => {
+                        let l: std::sync::Arc<[usize]> = among.iter().copied().filter(|&o| rules.creatures[o].controller == p).collect();
+                        // The integer program's class constraints are rows over the list.
+                        budget.take(l.len(), path)?;
+                        by_controller.insert(p, l.clone());
+                        l
+                    }
+                };
+                let mut r = req(RequirementKind::Attack { creature: c, targets: targets.clone() }, source);
+                r.condition = Some(list);
+                rules.requirements.push(r);
             }
         }
         EffectKind::AttacksPlayerOtherThan { creatures, player } => {

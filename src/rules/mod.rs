@@ -118,6 +118,11 @@ pub struct Requirement {
     pub source: Source,
     /// False when it is on a creature that may not attack: listed, but counted nowhere (docs/format.md).
     pub counts: bool,
+    /// Its condition, if it has one (CR 508.1d: "it attacks if some condition is met"): it
+    /// counts only in declarations where another creature of this list attacks (Ekundu Cyclops:
+    /// the creatures its controller controls). The requirement's own creature never counts for
+    /// it ("also"). Sorted indices in [`Rules::creatures`], shared by every instance of one effect.
+    pub condition: Option<std::sync::Arc<[usize]>>,
 }
 
 impl Requirement {
@@ -277,9 +282,45 @@ impl Rules {
         }
     }
 
-    /// Requirements obeyed, counting only those that count (docs/format.md).
+    /// Requirements obeyed, counting only those that count (docs/format.md) and whose
+    /// condition holds in `a` itself (docs/rules.md section 2, conditional requirements).
     pub fn obeyed(&self, a: &Assignment) -> usize {
-        self.requirements.iter().filter(|r| r.counts && self.obeys(r, a)).count()
+        self.requirements.iter().filter(|r| r.counts && self.condition_holds(r, a) && self.obeys(r, a)).count()
+    }
+
+    /// Whether requirement `r`'s condition holds in `a` (CR 508.1d): true without a condition;
+    /// otherwise some creature of the condition's list other than `r`'s own attacks.
+    pub fn condition_holds(&self, r: &Requirement, a: &Assignment) -> bool {
+        match &r.condition {
+            None => true,
+            Some(among) => among.iter().any(|&o| Some(o) != r.creature() && a[o].is_some()),
+        }
+    }
+
+    /// Whether any requirement that counts has a condition: then the requirements a declaration
+    /// is measured by depend on the declaration (docs/rules.md section 2).
+    pub fn has_conditions(&self) -> bool {
+        self.requirements.iter().any(|r| r.counts && r.condition.is_some())
+    }
+
+    /// The requirements declaration `a` is measured by (CR 508.1d, docs/rules.md section 2):
+    /// those that count and whose condition holds in `a`. A D' compared with `a` is credited with
+    /// those of them in force in D' too.
+    pub fn in_force(&self, a: &Assignment) -> Vec<bool> {
+        self.requirements.iter().map(|r| r.counts && self.condition_holds(r, a)).collect()
+    }
+
+    /// These rules with the requirements of `in_force` (those in force in the declaration D
+    /// compared) counting, every other one not at all. Conditions stay: a D' is credited with a
+    /// conditional requirement only where its condition holds in D' too, so [`Rules::obeyed`] on
+    /// these rules counts a D' over the requirements in force in both D and D' (docs/rules.md
+    /// section 2). What the maximizers of a conditional board work on.
+    pub fn settled(&self, in_force: &[bool]) -> Rules {
+        let mut rules = self.clone();
+        for (r, &on) in rules.requirements.iter_mut().zip(in_force) {
+            r.counts = on;
+        }
+        rules
     }
 
     /// Whether restriction `r` holds for the assignment (CR 508.1c).

@@ -19,6 +19,8 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
+pub mod classes;
+
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
@@ -200,6 +202,11 @@ pub struct SolveResult {
     pub tie_breaks_proven: bool,
     /// How the answer was made to meet the baseline's bar (see [`BarMethod`]).
     pub method: BarMethod,
+    /// Added field: on a board with conditional requirements (CR 508.1d), the number of classes
+    /// of declarations (by which requirements are in force) the integer program solved, each
+    /// exactly with `method`'s bar; the answer is the best over them. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_classes: Option<usize>,
 }
 
 /// The paid-baseline maximum for a declaration, with a witness incurring as few cost instances
@@ -255,7 +262,8 @@ struct Search<'a> {
 
 /// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
 /// `method`; every answer is re-checked by the rules code whatever the method).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+// Ordered from the least to the most involved: `enumerate` over classes reports the most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BarMethod {
     /// Free baseline: one integer program with the bar `m_free`.
@@ -277,7 +285,9 @@ pub enum BarMethod {
 impl<'a> Search<'a> {
     fn new(pos: &'a Position, ilp: &'a Ilp, baseline: Baseline, grouping: Grouping) -> Result<Search<'a>, SolveError> {
         let none = vec![false; pos.rules.costs.len()];
-        let free = ilp.maximum(pos, &none, &pos.rules.no_attack())?;
+        // Not `Maximizer::maximum`, which would count over the requirements in force in the
+        // empty declaration: on a class's settled rules (CR 508.1d) the set is already fixed.
+        let free = ilp.maximum_with(pos, &none, Tie::Closest(&pos.rules.no_attack()))?;
         // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
         // Under paid with costs to attack, the bar by enumerated coupling duals from the start
         // when they are few enough: each of its programs is about as easy as the free
@@ -628,6 +638,10 @@ pub const OBJECTIVE_SHARE: f64 = 0.6;
 /// bound on the objective that branch and bound proved (the remaining gap). Maxima are always
 /// proven, so legality is never in doubt.
 pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
+    // CR 508.1d: conditional requirements, class by class.
+    if pos.rules.has_conditions() {
+        return classes::solve(pos, objective, baseline, ilp);
+    }
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     search.stop_early(true);
     let no_extra = |_: &Encoding| Vec::new();
@@ -747,7 +761,7 @@ fn finish(
     // The objective is proven exactly when its bound is met (CR-independent: a bound is an
     // upper bound over legal declarations, and this one is legal).
     let optimal = proven.objective || objective_bound == Some(value);
-    Ok(SolveResult { result, objective: value, optimal, objective_bound, tie_breaks_proven: optimal && proven.ties, method })
+    Ok(SolveResult { result, objective: value, optimal, objective_bound, tie_breaks_proven: optimal && proven.ties, method, condition_classes: None })
 }
 
 /// The key by which answers are ranked: objective, then less mana, then fewer attackers.
@@ -778,6 +792,9 @@ pub fn solve_with_oracle(pos: &Position, objective: Goal, baseline: Baseline, or
 /// measure as the witness): what a judge offers for a declaration that breaks a restriction or
 /// can't be paid (issue 13). None when the deadline came first.
 pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<Assignment>, SolveError> {
+    if pos.rules.has_conditions() {
+        return classes::closest_legal(pos, a, baseline, ilp);
+    }
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     search.prefer = a.clone();
     match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
@@ -810,6 +827,11 @@ pub struct Enumeration {
     pub time_limit_reached: bool,
     /// How the declarations were made to meet the baseline's bar (see [`BarMethod`]).
     pub method: BarMethod,
+    /// Added field: on a board with conditional requirements (CR 508.1d), the number of classes
+    /// of declarations (by which requirements are in force) enumerated one after the other.
+    /// Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_classes: Option<usize>,
 }
 
 /// Legal declarations found with the integer program and no-good cuts, up to `limit`, and
@@ -822,6 +844,9 @@ pub struct Enumeration {
 /// so are the legal declarations met on the way (the free maximum's witness, the paid bars'
 /// witnesses), which keeps the list from being empty.
 pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<Enumeration, SolveError> {
+    if pos.rules.has_conditions() {
+        return classes::enumerate(pos, baseline, limit, ilp);
+    }
     let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
     search.stop_early(false);
     let mut found: Vec<Assignment> = Vec::new();
@@ -861,7 +886,13 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
     if timed_out && results.is_empty() {
         return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found and checked".into()));
     }
-    Ok(Enumeration { declarations: results, complete: complete && !timed_out, time_limit_reached: timed_out, method: search.method })
+    Ok(Enumeration {
+        declarations: results,
+        complete: complete && !timed_out,
+        time_limit_reached: timed_out,
+        method: search.method,
+        condition_classes: None,
+    })
 }
 
 /// No-good cut: a declaration differing from `a` in at least one (creature, target) pair.

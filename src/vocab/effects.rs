@@ -93,6 +93,18 @@ pub enum EffectKind {
         /// What they must attack.
         target: Option<TargetSpec>,
     },
+    /// `attacks_if_able` with `if_other_attacks`: one conditional requirement per creature (CR
+    /// 508.1d, "it attacks if some condition is met"; Ekundu Cyclops): it counts only in a
+    /// declaration where another creature with the same controller, selected by `others`, attacks.
+    AttacksIfAbleIfOther {
+        /// The creatures.
+        creatures: Selector,
+        /// What they must attack.
+        target: Option<TargetSpec>,
+        /// The creatures whose attack is the condition (only those of each creature's own
+        /// controller, never the creature itself).
+        others: Selector,
+    },
     /// `attacks_player_other_than_if_able`: one requirement per creature (goad, CR 701.15b).
     AttacksPlayerOtherThan {
         /// The creatures.

@@ -137,6 +137,17 @@ pub fn others(generator: &mut SchemaGenerator) -> Schema {
     schema
 }
 
+/// `if_other_attacks` of `attacks_if_able`: a selector, as `creatures`.
+pub fn if_other_attacks(generator: &mut SchemaGenerator) -> Schema {
+    let mut schema = selector(generator);
+    schema.insert(
+        "description".into(),
+        json!("For attacks_if_able: a condition (CR 508.1d; Ekundu Cyclops, \"if a creature you control attacks, ~ also attacks if able\"): the requirement counts only in a declaration where another creature with the same controller, selected by this (a selector, as creatures: \"all\" for any), attacks; the creature itself never counts. Absent: no condition."),
+    );
+    schema.insert("examples".into(), json!(["all"]));
+    schema
+}
+
 /// A target set: the union of its parts; absent means anything.
 pub fn target_set(_: &mut SchemaGenerator) -> Schema {
     json_schema!({

@@ -357,8 +357,32 @@ fn subset(incurred: &[usize], allowed: &[bool]) -> bool {
     incurred.iter().all(|&k| allowed[k])
 }
 
-fn naive_max(cands: &[Cand], allowed: &[bool]) -> usize {
-    cands.iter().filter(|c| subset(&c.incurred, allowed)).map(|c| c.obeyed).max().unwrap_or(0)
+/// The requirements in force in `a` (CR 508.1d, docs/rules.md section 2), from the definition:
+/// those that count, with no condition or one met by another creature's attack.
+fn naive_force(pos: &Position, a: &Assignment) -> Vec<bool> {
+    pos.rules
+        .requirements
+        .iter()
+        .map(|r| r.counts && r.condition.as_ref().is_none_or(|list| list.iter().any(|&o| a[o].is_some() && Some(o) != r.creature())))
+        .collect()
+}
+
+/// How many requirements of `force` that are in force in `a` too the assignment obeys.
+fn naive_score(pos: &Position, force: &[bool], a: &Assignment) -> usize {
+    let own = naive_force(pos, a);
+    pos.rules.requirements.iter().zip(force).zip(own).filter(|((r, &on), mine)| on && *mine && pos.rules.obeys(r, a)).count()
+}
+
+/// The most requirements obeyed by a candidate incurring only allowed costs, counted over the
+/// requirements in force both in `prefer`, the declaration compared, and in the candidate
+/// (CR 508.1d, docs/rules.md section 2).
+fn naive_max(pos: &Position, cands: &[Cand], allowed: &[bool], prefer: &Assignment) -> usize {
+    let allowed_cands = cands.iter().filter(|c| subset(&c.incurred, allowed));
+    if pos.rules.requirements.iter().all(|r| r.condition.is_none()) {
+        return allowed_cands.map(|c| c.obeyed).max().unwrap_or(0);
+    }
+    let force = naive_force(pos, prefer);
+    allowed_cands.map(|c| naive_score(pos, &force, &c.a)).max().unwrap_or(0)
 }
 
 fn mask(n: usize, incurred: &[usize]) -> Vec<bool> {
@@ -370,14 +394,13 @@ fn mask(n: usize, incurred: &[usize]) -> Vec<bool> {
 }
 
 /// The naive legal list under a baseline (docs/rules.md section 7), as assignments.
-fn naive_legal(cands: &[Cand], ncosts: usize, baseline: Baseline) -> BTreeSet<Assignment> {
-    let free = naive_max(cands, &vec![false; ncosts]);
+fn naive_legal(pos: &Position, cands: &[Cand], ncosts: usize, baseline: Baseline) -> BTreeSet<Assignment> {
     cands
         .iter()
         .filter(|c| {
             let max = match baseline {
-                Baseline::Free => free,
-                Baseline::Paid => naive_max(cands, &mask(ncosts, &c.incurred)),
+                Baseline::Free => naive_max(pos, cands, &vec![false; ncosts], &c.a),
+                Baseline::Paid => naive_max(pos, cands, &mask(ncosts, &c.incurred), &c.a),
             };
             c.obeyed >= max
         })
@@ -386,7 +409,8 @@ fn naive_legal(cands: &[Cand], ncosts: usize, baseline: Baseline) -> BTreeSet<As
 }
 
 /// (a): a maximum's value and witness.
-fn check_maximum(pos: &Position, name: &str, what: &str, allowed: &[bool], m: &Maximum, expected: usize) -> Res {
+#[allow(clippy::too_many_arguments)]
+fn check_maximum(pos: &Position, name: &str, what: &str, allowed: &[bool], m: &Maximum, expected: usize, prefer: &Assignment) -> Res {
     let rules = &pos.rules;
     let w = &m.witness;
     ensure!(m.value == expected, "{name}: maximum ({what}) is {}, the naive maximum is {expected}", m.value);
@@ -396,7 +420,7 @@ fn check_maximum(pos: &Position, name: &str, what: &str, allowed: &[bool], m: &M
     ensure!(subset(&incurred, allowed), "{name}: witness ({what}) {w:?} incurs {incurred:?}, not all allowed ({allowed:?})");
     let paid = pos.mana.pay(&pos.board, rules, w, &incurred).map_err(|e| format!("pay failed: {e}"))?;
     ensure!(paid.is_some(), "{name}: witness ({what}) {w:?} can't be paid");
-    let obeyed = rules.obeyed(w);
+    let obeyed = naive_score(pos, &naive_force(pos, prefer), w);
     ensure!(obeyed == m.value, "{name}: witness ({what}) {w:?} obeys {obeyed}, not the claimed {}", m.value);
     Ok(())
 }
@@ -416,7 +440,7 @@ fn run_check(pos: &Position, d: &Declaration, b: Baseline, m: &dyn Maximizer, na
 }
 
 /// A witness of a check result: a valid declaration allowed by the baseline, obeying the max.
-fn check_witness(pos: &Position, r: &CheckResult, allowed: &[bool], name: &str) -> Res {
+fn check_witness(pos: &Position, r: &CheckResult, allowed: &[bool], name: &str, checked: &Assignment) -> Res {
     let rules = &pos.rules;
     let Some(w) = &r.witness else {
         ensure!(r.requirements_obeyed >= r.requirements_max, "{name}: no witness, yet obeyed {} < max {}", r.requirements_obeyed, r.requirements_max);
@@ -427,7 +451,9 @@ fn check_witness(pos: &Position, r: &CheckResult, allowed: &[bool], name: &str) 
     let (aw, viol) = read_declaration(pos, w);
     ensure!(viol.is_empty(), "{name}: witness has attacker/target violations: {viol:?}");
     ensure!(rules.respects_restrictions(&aw), "{name}: witness breaks a restriction");
-    ensure!(rules.obeyed(&aw) == r.requirements_max, "{name}: witness obeys {}, max is {}", rules.obeyed(&aw), r.requirements_max);
+    // Counted over the requirements in force in the declaration checked (CR 508.1d).
+    let wo = naive_score(pos, &naive_force(pos, checked), &aw);
+    ensure!(wo == r.requirements_max, "{name}: witness obeys {wo}, max is {}", r.requirements_max);
     let inc = rules.incurred(&aw);
     ensure!(subset(&inc, allowed), "{name}: witness incurs {inc:?}, beyond the baseline's {allowed:?}");
     if !inc.is_empty() {
@@ -485,17 +511,17 @@ fn run_case(case: &Case) -> Res {
     masks.push(("all costs allowed".into(), vec![true; ncosts], rules.no_attack()));
     let random_mask: Vec<bool> = (0..ncosts).map(|_| extra.chance(50)).collect();
     masks.push(("random mask".into(), random_mask, rules.no_attack()));
-    let free_max = naive_max(&naive, &none);
-    let all_max = naive_max(&naive, &vec![true; ncosts]);
     for (what, allowed, prefer) in &masks {
-        let expected = naive_max(&naive, allowed);
+        let free_max = naive_max(&pos, &naive, &none, prefer);
+        let all_max = naive_max(&pos, &naive, &vec![true; ncosts], prefer);
+        let expected = naive_max(&pos, &naive, allowed, prefer);
         // (d) maxima grow with the allowed set.
         ensure!(free_max <= expected && expected <= all_max, "naive maxima not monotone: {free_max} <= {expected} <= {all_max}");
         let om = oracle.maximum(&pos, allowed, prefer).map_err(|e| format!("oracle maximum ({what}) failed: {e}"))?;
-        check_maximum(&pos, "oracle", what, allowed, &om, expected)?;
+        check_maximum(&pos, "oracle", what, allowed, &om, expected, prefer)?;
         for (name, m) in &ms {
             let mm = m.maximum(&pos, allowed, prefer).map_err(|e| format!("{name}: maximum ({what}) failed: {e}"))?;
-            check_maximum(&pos, name, what, allowed, &mm, expected)?;
+            check_maximum(&pos, name, what, allowed, &mm, expected, prefer)?;
         }
     }
 
@@ -504,7 +530,7 @@ fn run_case(case: &Case) -> Res {
         [Baseline::Paid, Baseline::Free].into_iter().map(|b| (b, oracle.legal(b).into_iter().map(|c| c.assignment.clone()).collect())).collect();
     for (b, list) in &legal_lists {
         let o: BTreeSet<Assignment> = list.iter().cloned().collect();
-        let nv = naive_legal(&naive, ncosts, *b);
+        let nv = naive_legal(&pos, &naive, ncosts, *b);
         ensure!(
             o == nv,
             "legal list ({b}) differs from the naive one: oracle has {} ({:?}...), naive {} ({:?}...)",
@@ -513,6 +539,8 @@ fn run_case(case: &Case) -> Res {
             nv.len(),
             nv.difference(&o).next()
         );
+        // CR 508.1d: the declaration obeying the most requirements (in its own terms) is always
+        // legal, conditional requirements included (docs/rules.md section 2).
         ensure!(!o.is_empty(), "no legal declaration at all under {b}");
     }
     #[allow(clippy::type_complexity)]
@@ -536,7 +564,8 @@ fn run_case(case: &Case) -> Res {
             pos.mana.pay(&pos.board, rules, &a, &incurred).map_err(|e| e.to_string())?.is_some()
         };
         let paid_allowed = mask(ncosts, &incurred);
-        let paid_max = naive_max(&naive, &paid_allowed);
+        let paid_max = naive_max(&pos, &naive, &paid_allowed, &a);
+        let free_max = naive_max(&pos, &naive, &none, &a);
         let mut results: HashMap<(bool, &str), CheckResult> = HashMap::new();
         for b in [Baseline::Paid, Baseline::Free] {
             let reference = run_check(&pos, d, b, &oracle, "oracle").map_err(ctx)?;
@@ -559,7 +588,7 @@ fn run_case(case: &Case) -> Res {
             );
             ensure!(reference.legal == reference.violations.is_empty(), "{}", ctx("legal disagrees with violations".into()));
             let allowed = if b == Baseline::Paid { &paid_allowed } else { &none };
-            check_witness(&pos, &reference, allowed, "oracle").map_err(ctx)?;
+            check_witness(&pos, &reference, allowed, "oracle", &a).map_err(ctx)?;
             for (name, m) in &ms {
                 let r = run_check(&pos, d, b, m.as_ref(), name).map_err(ctx)?;
                 ensure!(r.legal == reference.legal, "{}", ctx(format!("{name} says legal={} under {b}, the oracle {}", r.legal, reference.legal)));
@@ -580,7 +609,7 @@ fn run_case(case: &Case) -> Res {
                     ctx(format!("{name}: violation kinds {:?} != oracle {:?}", kinds(&r), kinds(&reference)))
                 );
                 ensure!(r.legal_under == reference.legal_under, "{}", ctx(format!("{name}: legal_under differs")));
-                check_witness(&pos, &r, allowed, name).map_err(ctx)?;
+                check_witness(&pos, &r, allowed, name, &a).map_err(ctx)?;
                 // The witness changes as few attacks as it can: as few as the oracle's, across
                 // the cases of a split too (issue 13: "can only attack alone" families).
                 if let (Some(w), Some(rw)) = (&r.witness, &reference.witness) {
@@ -721,6 +750,10 @@ fn run_solve_case(board: &Value) -> Res {
         }
     }
     for baseline in [Baseline::Paid, Baseline::Free] {
+        // CR 508.1d: the declaration obeying the most requirements is legal, so some declaration
+        // always is, conditional requirements included (docs/rules.md section 2: a D' is
+        // credited only with requirements in force in both declarations).
+        ensure!(!oracle.legal(baseline).is_empty(), "no legal declaration ({baseline}): the exhaustive checker's reading is wrong");
         for &objective in &objectives {
             let want = solving::solve_exhaustive(&pos, objective, baseline).map_err(|e| format!("exhaustive solve failed: {e}"))?;
             let (want_a, _) = read_declaration(&pos, &want.result.declaration);
@@ -818,6 +851,41 @@ proptest! {
     /// Issue 14, point 4: `solve` and `enumerate` against the exhaustive answers on those boards.
     #[test]
     fn format_gaps_solve_and_enumerate_match_exhaustive(board in gen::gaps_board()) {
+        if let Err(e) = run_solve_case(&board) {
+            return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_COND_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1000u32), ..config() })]
+
+    /// Issue 14, point 4, conditional requirements (CR 508.1d; docs/rules.md section 2):
+    /// properties (0) and (a)-(e) with every maximum counted over the requirements in force in
+    /// the declaration compared, on boards of `gen::add_conditions`.
+    #[test]
+    fn cr_508_1d_conditional_requirements_random_boards(case in gen::conditional_case(DECLARATIONS)) {
+        if let Err(e) = run_case(&case) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_COND_SOLVE_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(400u32), ..config() })]
+
+    /// Conditional requirements: `solve` (class by class) and `enumerate` against the exhaustive
+    /// answers, every objective, both baselines.
+    #[test]
+    fn cr_508_1d_conditional_solve_and_enumerate_match_exhaustive(board in gen::conditional_board()) {
+        if let Err(e) = run_solve_case(&board) {
+            return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
+        }
+    }
+
+    /// Conditional requirements on taxed multiplayer boards: the paid bar in each class.
+    #[test]
+    fn cr_508_1d_conditional_paid_solve_matches_exhaustive_on_taxed_boards(board in gen::conditional_taxed_board()) {
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }
@@ -932,6 +1000,38 @@ fn generator_covers_features() {
     assert!(missing.is_empty(), "the generator never produced: {missing:?}");
 }
 
+/// The conditional generator gives the integer program's classes something to tell apart (CR
+/// 508.1d): most boards have a conditional requirement that counts, many a carrier that is in
+/// its own condition's list (the "only it attacks" class), some the catalog's Ekundu Cyclops, and
+/// the taxed ones costs; and on many the requirements in force differ between two declarations.
+#[test]
+fn cr_508_1d_conditional_generator_covers_classes() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut counting, mut carrier, mut cyclops, mut varies, mut taxed) = (0, 0, 0, 0, 0);
+    for i in 0..300 {
+        let v = if i % 2 == 0 {
+            gen::conditional_board().new_tree(&mut runner).unwrap().current()
+        } else {
+            gen::conditional_taxed_board().new_tree(&mut runner).unwrap().current()
+        };
+        let text = serde_json::to_string(&v).unwrap();
+        let pos = Position::new(parse_board(&text, "g.json").unwrap_or_else(|e| panic!("invalid generated board: {e}\n{text}"))).unwrap();
+        let rules = &pos.rules;
+        let conditional: Vec<_> = rules.requirements.iter().filter(|r| r.counts && r.condition.is_some()).collect();
+        counting += usize::from(!conditional.is_empty());
+        carrier += usize::from(conditional.iter().any(|r| r.condition.as_ref().is_some_and(|l| r.creature().is_some_and(|c| l.contains(&c)))));
+        cyclops += usize::from(text.contains("Ekundu Cyclops"));
+        taxed += usize::from(!conditional.is_empty() && !rules.costs.is_empty());
+        let oracle = ExhaustiveOracle::new(&pos).unwrap();
+        let forces: BTreeSet<Vec<bool>> = oracle.candidates.iter().map(|c| naive_force(&pos, &c.assignment)).collect();
+        varies += usize::from(forces.len() >= 2);
+    }
+    eprintln!("of 300 boards: {counting} with a conditional requirement, {carrier} with a carrier in its list, {cyclops} with Ekundu Cyclops, {taxed} also taxed, {varies} where the set in force varies");
+    assert!(counting >= 200 && carrier >= 60 && cyclops >= 60 && taxed >= 60 && varies >= 150, "{counting} {carrier} {cyclops} {taxed} {varies}");
+}
+
 /// How often the taxed boards of `cr_508_1d_paid_solve_matches_exhaustive_on_taxed_boards` (and
 /// the general random boards) have a mana creature with requirements of its own, the case
 /// where the paid bar's inner declaration may attack with a creature whose mana the outer one
@@ -999,8 +1099,9 @@ fn generator_stats() {
         if pos.rules.costs.iter().any(|k| k.cost.iter().any(|s| matches!(s, attackopt::internals::mana::symbol::Symbol::Phyrexian(_)))) {
             phyrexian += 1
         }
-        let free_max = naive_max(&naive, &vec![false; pos.rules.costs.len()]);
-        let all_max = naive_max(&naive, &vec![true; pos.rules.costs.len()]);
+        let none = pos.rules.no_attack();
+        let free_max = naive_max(&pos, &naive, &vec![false; pos.rules.costs.len()], &none);
+        let all_max = naive_max(&pos, &naive, &vec![true; pos.rules.costs.len()], &none);
         if all_max > free_max {
             paid_helps += 1
         }

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use solving::Goal;
 use std::collections::BTreeSet;
 
-fn creature_with(id: &str, name: &str, extra: Value) -> Value {
+pub(crate) fn creature_with(id: &str, name: &str, extra: Value) -> Value {
     let mut c = json!({ "id": id, "name": name, "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2 });
     for (k, v) in extra.as_object().unwrap() {
         c[k] = v.clone();
@@ -30,7 +30,7 @@ fn creature_with(id: &str, name: &str, extra: Value) -> Value {
 /// other maximizer (verdicts and maxima, both baselines); `solve` (power) answers a legal
 /// declaration of the exhaustive best power, and `enumerate` lists exactly the legal set.
 #[track_caller]
-fn all_methods_agree(pos: &Position) {
+pub(crate) fn all_methods_agree(pos: &Position) {
     let oracle = ExhaustiveOracle::new(pos).expect("small board");
     let others: Vec<(&str, Box<dyn Maximizer>)> =
         vec![("ilp", Box::new(Ilp::default())), ("ilp-plain", Box::new(Ilp::plain())), ("dfs", Box::new(BaselineDfs::default()))];

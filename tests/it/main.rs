@@ -36,6 +36,7 @@ mod bad_input;
 mod batch;
 mod card_sources;
 mod cards;
+mod conditional;
 mod determinism;
 mod differential;
 mod extremes;

@@ -188,6 +188,7 @@ fn result_schema_lists_exactly_the_fields_of_a_real_result() {
     assert_eq!(keys, props("CheckResult"));
     let mut req: Vec<String> = r["requirements"][0].as_object().expect("a requirement").keys().cloned().collect();
     req.push("why_not".into()); // optional, present only for a requirement not obeyed under LEGAL
+    req.push("condition_holds".into()); // optional, present only on a conditional requirement (CR 508.1d)
     req.sort();
     req.dedup();
     assert_eq!(req, props("RequirementReport"));

@@ -1119,3 +1119,68 @@ pub fn gaps_case(n: usize) -> impl Strategy<Value = Case> {
         },
     )
 }
+
+/// A board with conditional requirements added from `data` (issue 14, point 4; CR 508.1d):
+/// one or two `attacks_if_able` effects with an `if_other_attacks` condition (a selector of
+/// [`gaps_selector`], or "all"), sometimes naming what to attack, and sometimes a creature
+/// renamed Ekundu Cyclops (the catalog's conditional requirement). No creature or target is
+/// added, so the board stays small; at most two condition lists per controller keep the classes
+/// of `solve` well under their limit.
+pub fn add_conditions(mut board: Value, data: &[u32]) -> Value {
+    let mut g = Choices::new(data);
+    let players: Vec<String> = board["players"].as_array().into_iter().flatten().filter_map(|p| p["id"].as_str().map(str::to_string)).collect();
+    let mut creatures = Vec::new();
+    for p in board["permanents"].as_array().into_iter().flatten() {
+        if p["types"].as_array().is_some_and(|ts| ts.iter().any(|t| t.as_str().is_some_and(|t| t.eq_ignore_ascii_case("Creature")))) {
+            creatures.push(p["id"].as_str().unwrap().to_string());
+        }
+    }
+    if creatures.is_empty() {
+        return board;
+    }
+    let mut effects = Vec::new();
+    for _ in 0..1 + g.below(2) {
+        let others = if g.chance(40) { json!("all") } else { gaps_selector(&mut g, &creatures) };
+        let mut e = json!({ "kind": "attacks_if_able", "creatures": gaps_selector(&mut g, &creatures), "if_other_attacks": others, "source": "a conditional requirement" });
+        if g.chance(25) && !players.is_empty() {
+            e["target"] = json!({ "players": [g.pick(&players).clone()] });
+        }
+        effects.push(e);
+    }
+    if g.chance(40) {
+        let cyclops = g.pick(&creatures).clone();
+        for p in board["permanents"].as_array_mut().unwrap() {
+            if p["id"] == cyclops.as_str() {
+                p["name"] = json!("Ekundu Cyclops");
+            }
+        }
+    }
+    if let Some(list) = board["effects"].as_array_mut() {
+        list.extend(effects);
+    } else {
+        board["effects"] = Value::Array(effects);
+    }
+    board
+}
+
+/// Random small boards with conditional requirements (see [`add_conditions`]).
+pub fn conditional_board() -> impl Strategy<Value = Value> {
+    (vec(any::<u32>(), 200..500), vec(any::<u32>(), 16..48)).prop_map(|(b, c)| add_conditions(build_board(&b), &c))
+}
+
+/// Small taxed multiplayer boards ([`taxed_board`]) with conditional requirements, for the paid
+/// baseline's bar in each class.
+pub fn conditional_taxed_board() -> impl Strategy<Value = Value> {
+    (taxed_board(), vec(any::<u32>(), 16..48)).prop_map(|(b, c)| add_conditions(b, &c))
+}
+
+/// As [`case`], on boards with conditional requirements.
+pub fn conditional_case(n: usize) -> impl Strategy<Value = Case> {
+    (vec(any::<u32>(), 200..500), vec(any::<u32>(), 16..48), vec(vec(any::<u32>(), 16..64), n), vec(any::<u32>(), 32..64)).prop_map(
+        |(b, c, ds, extra)| {
+            let board = add_conditions(build_board(&b), &c);
+            let declarations = ds.iter().map(|d| build_declaration(&board, d)).collect();
+            Case { board, declarations, extra }
+        },
+    )
+}
