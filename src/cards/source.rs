@@ -568,6 +568,37 @@ mod tests {
         assert_eq!(bad.path, "[0].name");
     }
 
+    /// The bad-input messages of a Scryfall list name the file, the JSON path (into a face too)
+    /// and what was expected; kept while `ScryfallCard` and its faces share one struct.
+    #[test]
+    fn scryfall_bad_input_names_file_path_and_expectation() {
+        let good = r#"{"name": "Fine", "oracle_text": "", "type_line": "Creature — Elf"}"#;
+        let list = |bad: &str| format!("[{good}, {good}, {good}, {bad}]");
+        let cases = [
+            (r#"{"name": "Bad", "oracle_text": 5}"#, "[3].oracle_text", "invalid type: integer `5`, expected a string"),
+            (r#"{"name": "Bad", "colors": "W"}"#, "[3].colors", "invalid type: string \"W\", expected a sequence"),
+            (
+                r#"{"name": "A // B", "card_faces": [{"name": "A", "oracle_text": 5}]}"#,
+                "[3].card_faces[0].oracle_text",
+                "invalid type: integer `5`, expected a string",
+            ),
+            (
+                r#"{"name": "A // B", "card_faces": [{"name": "A"}, {"name": "B", "power": 2}]}"#,
+                "[3].card_faces[1].power",
+                "invalid type: integer `2`, expected a string",
+            ),
+            (r#"{"name": "A // B", "card_faces": [{"oracle_text": ""}]}"#, "[3].card_faces[0]", "missing field `name`"),
+            (r#"{"oracle_text": ""}"#, "[3]", "missing field `name`"),
+        ];
+        for (bad, path, expected) in cases {
+            let err = CardIndex::from_scryfall_json(&list(bad), "cards.json").unwrap_err();
+            assert_eq!((err.file.as_str(), err.path.as_str()), ("cards.json", path), "{bad}: {err}");
+            assert!(err.message.starts_with("expected a Scryfall card list (a JSON array of card objects): "), "{err}");
+            assert!(err.message.contains(expected), "{bad}: {err}");
+            assert!(err.to_string().starts_with(&format!("cards.json: at {path}: expected a Scryfall card list")), "{err}");
+        }
+    }
+
     #[test]
     fn xmage_card_lines() {
         let text = "Monstrous Brute|Some Set|43|C|{3}{B}{R}|Creature - Insect|4|4|<i>Raid</i> &mdash; Monstrous Brute attacks each turn if able.$Cycling {B}{R} <i>({B}{R}, Discard this card: Draw a card.)</i>|
