@@ -56,7 +56,12 @@ struct Cached {
 // 2: scripts without an Oracle line are no longer indexed; older hybrid symbols and devoid read.
 const CACHE_VERSION: u32 = 2;
 
-/// A Scryfall card object: the fields read, others ignored.
+/// A Scryfall card object, or one of its faces (double-faced, split, adventure, flip): the fields
+/// read, others ignored. One struct for both, as a face has the card's fields but `card_faces`
+/// (which on a face is read and not used). Not `#[serde(flatten)]` of a face into the card:
+/// flatten deserializes from a buffer that serde_path_to_error can't see into, so a bad field's
+/// path became `[3]` instead of `[3].oracle_text` (test `scryfall_bad_input_names_file_path_and_expectation`),
+/// and every field not read, dozens per card in Scryfall's bulk files, would be buffered.
 #[derive(Deserialize)]
 struct ScryfallCard {
     name: String,
@@ -71,23 +76,7 @@ struct ScryfallCard {
     #[serde(default)]
     colors: Option<Vec<String>>,
     #[serde(default)]
-    card_faces: Option<Vec<ScryfallFace>>,
-}
-
-/// A face of a Scryfall card (double-faced, split, adventure, flip).
-#[derive(Deserialize)]
-struct ScryfallFace {
-    name: String,
-    #[serde(default)]
-    oracle_text: Option<String>,
-    #[serde(default)]
-    type_line: Option<String>,
-    #[serde(default)]
-    power: Option<String>,
-    #[serde(default)]
-    toughness: Option<String>,
-    #[serde(default)]
-    colors: Option<Vec<String>>,
+    card_faces: Option<Vec<ScryfallCard>>,
 }
 
 impl CardIndex {
