@@ -154,10 +154,12 @@ pub enum ImportSource {
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<Format>,
     },
-    /// A board from card names, one list per player (the judge's page's input, JSON:
-    /// {"active": "A", "players": [{"id": "A", "cards": "2 Grizzly Bears\nlife: 12"}]}; docs/format.md
-    /// "Boards from card names"); prints the board, and lists on standard error the lines read
-    /// with an assumption (an unknown name) and the board's warnings.
+    /// A board from card names per player (the judge's page's input); prints the board, and
+    /// lists on standard error the lines read with an assumption and the board's warnings.
+    ///
+    /// The input is JSON, each player's cards one per line: {"active": "A", "players": [{"id":
+    /// "A", "cards": "life: 12\n2 Grizzly Bears"}, {"id": "B", "cards": "Propaganda"}]}
+    /// (docs/format.md "Boards from card names").
     Names {
         /// The names file (JSON), or - for standard input.
         file: String,
