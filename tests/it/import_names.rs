@@ -135,6 +135,9 @@ fn bad_input_is_exit_2_naming_the_file_and_path() {
             "the board built from this file is not valid",
         ),
     ];
+    // The error answers of `--format json` are answers of `attackopt schema result`.
+    let result_schema = attackopt::result_schema();
+    let validator = jsonschema::validator_for(&result_schema).expect("schema");
     for (tag, text, path, expected) in cases {
         let f = common::temp_file(tag, &text);
         let file = s(&f);
@@ -147,6 +150,8 @@ fn bad_input_is_exit_2_naming_the_file_and_path() {
         let answer: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{tag}: {e}"));
         assert_eq!(answer["error"]["code"], 2, "{tag}");
         assert_eq!(answer["error"]["path"], if path.is_empty() { Value::Null } else { json!(path) }, "{tag}: {answer}");
+        assert!(validator.is_valid(&answer), "{tag}: {answer}");
+        assert!(!validator.is_valid(&json!({ "error": { "code": "two", "message": expected } })), "the schema tells");
     }
 }
 
@@ -212,4 +217,58 @@ fn the_model_names_file_imports_cleanly() {
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     let solved = stdout_json(&common::run_with_stdin(&["solve", "-", "--format", "json"], &out.stdout));
     assert_eq!(solved["legal"], true);
+}
+
+/// Words card lines are made of, the syntax's and others.
+const WORDS: [&str; 24] = [
+    "Grizzly",
+    "Bears",
+    "Grizzly Bears",
+    "Propaganda",
+    "Goblin",
+    "Token",
+    "3",
+    "3x",
+    "x2",
+    "×2",
+    "0",
+    "2/2",
+    "-1/+3",
+    "99999999/1",
+    "tapped",
+    "sick",
+    "flying",
+    "HASTE",
+    "goaded:B",
+    "goaded:",
+    "goaded:A,B",
+    "life:",
+    "hand: 2",
+    "é#",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Any lists of A and B: a line-named error, or a board that reads back as any board (what
+    /// `import names` prints is never refused by `validate`), never a panic.
+    #[test]
+    fn any_card_lists_give_a_line_named_error_or_a_valid_board(
+        lines in proptest::collection::vec((proptest::bool::ANY, proptest::collection::vec(proptest::sample::select(&WORDS[..]), 0..5)), 0..12)
+    ) {
+        let (mut a, mut b) = (String::new(), String::new());
+        for (first, words) in &lines {
+            let list = if *first { &mut a } else { &mut b };
+            list.push_str(&words.join(" "));
+            list.push('\n');
+        }
+        let text = json!({ "active": "A", "players": [{ "id": "A", "cards": a }, { "id": "B", "cards": b }] }).to_string();
+        match import(&parse(&text, "n").expect("names"), "n", None) {
+            Ok(built) => {
+                let read = attackopt::Position::from_board(built.board, "n");
+                proptest::prop_assert!(read.is_ok(), "{text}: {:?}", read.err());
+            }
+            Err(e) => proptest::prop_assert!(e.path.starts_with("players[") && e.path.contains(", line "), "{text}: {e}"),
+        }
+    }
 }
