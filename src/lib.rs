@@ -135,7 +135,7 @@ pub mod forge {
 /// Boards from card names typed per player, one card per line (the judge's page; docs/format.md
 /// "Boards from card names"): the cards known by name and, optionally, a card source's.
 pub mod names {
-    pub use crate::import::names::{import, parse_line, CardLine, Line, NamedBoard, Names, PlayerCards};
+    pub use crate::import::names::{import, parse, parse_line, CardLine, Line, NamedBoard, Names, PlayerCards};
 }
 
 /// Cards' Oracle text (issue 14, docs/format.md "Oracle text"): the reader that turns a text into

@@ -28,6 +28,8 @@ pub(crate) use error::edit_distance;
 pub use error::{nearest, unknown_id, InputError, Warning};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
 pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source, validate_typed};
+// The names input is read as boards are (src/import/names.rs).
+pub(crate) use load::parse_json;
 // Batch and MCP read requests through the same strict reader (issue 11, F19).
 pub use strict::{deserialize_strict, Strict};
 pub use validate::{kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};

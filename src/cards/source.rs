@@ -56,7 +56,12 @@ struct Cached {
 // 2: scripts without an Oracle line are no longer indexed; older hybrid symbols and devoid read.
 const CACHE_VERSION: u32 = 2;
 
-/// A Scryfall card object: the fields read, others ignored.
+/// A Scryfall card object, or one of its faces (double-faced, split, adventure, flip): the fields
+/// read, others ignored. One struct for both, as a face has the card's fields but `card_faces`
+/// (which on a face is read and not used). Not `#[serde(flatten)]` of a face into the card:
+/// flatten deserializes from a buffer that serde_path_to_error can't see into, so a bad field's
+/// path became `[3]` instead of `[3].oracle_text` (test `scryfall_bad_input_names_file_path_and_expectation`),
+/// and every field not read, dozens per card in Scryfall's bulk files, would be buffered.
 #[derive(Deserialize)]
 struct ScryfallCard {
     name: String,
@@ -71,23 +76,7 @@ struct ScryfallCard {
     #[serde(default)]
     colors: Option<Vec<String>>,
     #[serde(default)]
-    card_faces: Option<Vec<ScryfallFace>>,
-}
-
-/// A face of a Scryfall card (double-faced, split, adventure, flip).
-#[derive(Deserialize)]
-struct ScryfallFace {
-    name: String,
-    #[serde(default)]
-    oracle_text: Option<String>,
-    #[serde(default)]
-    type_line: Option<String>,
-    #[serde(default)]
-    power: Option<String>,
-    #[serde(default)]
-    toughness: Option<String>,
-    #[serde(default)]
-    colors: Option<Vec<String>>,
+    card_faces: Option<Vec<ScryfallCard>>,
 }
 
 impl CardIndex {
@@ -566,6 +555,37 @@ mod tests {
         assert_eq!(index.get("Night").map(|c| c.type_line.as_str()), Some("Creature — Wolf"));
         let bad = CardIndex::from_scryfall_json(r#"[{"name": 3}]"#, "cards.json").unwrap_err();
         assert_eq!(bad.path, "[0].name");
+    }
+
+    /// The bad-input messages of a Scryfall list name the file, the JSON path (into a face too)
+    /// and what was expected; kept while `ScryfallCard` and its faces share one struct.
+    #[test]
+    fn scryfall_bad_input_names_file_path_and_expectation() {
+        let good = r#"{"name": "Fine", "oracle_text": "", "type_line": "Creature — Elf"}"#;
+        let list = |bad: &str| format!("[{good}, {good}, {good}, {bad}]");
+        let cases = [
+            (r#"{"name": "Bad", "oracle_text": 5}"#, "[3].oracle_text", "invalid type: integer `5`, expected a string"),
+            (r#"{"name": "Bad", "colors": "W"}"#, "[3].colors", "invalid type: string \"W\", expected a sequence"),
+            (
+                r#"{"name": "A // B", "card_faces": [{"name": "A", "oracle_text": 5}]}"#,
+                "[3].card_faces[0].oracle_text",
+                "invalid type: integer `5`, expected a string",
+            ),
+            (
+                r#"{"name": "A // B", "card_faces": [{"name": "A"}, {"name": "B", "power": 2}]}"#,
+                "[3].card_faces[1].power",
+                "invalid type: integer `2`, expected a string",
+            ),
+            (r#"{"name": "A // B", "card_faces": [{"oracle_text": ""}]}"#, "[3].card_faces[0]", "missing field `name`"),
+            (r#"{"oracle_text": ""}"#, "[3]", "missing field `name`"),
+        ];
+        for (bad, path, expected) in cases {
+            let err = CardIndex::from_scryfall_json(&list(bad), "cards.json").unwrap_err();
+            assert_eq!((err.file.as_str(), err.path.as_str()), ("cards.json", path), "{bad}: {err}");
+            assert!(err.message.starts_with("expected a Scryfall card list (a JSON array of card objects): "), "{err}");
+            assert!(err.message.contains(expected), "{bad}: {err}");
+            assert!(err.to_string().starts_with(&format!("cards.json: at {path}: expected a Scryfall card list")), "{err}");
+        }
     }
 
     #[test]

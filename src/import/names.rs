@@ -25,7 +25,8 @@
 //! own unknown-name warning (with its did-you-mean) says how it is read.
 
 use super::forge::{blank_permanent, from_known, from_text, slug};
-use crate::board::{Board, InputError, Permanent, Player, Variant, MAX_PERMANENTS};
+use crate::board::size::{check_size, ListLimit};
+use crate::board::{parse_json, unknown_id, Board, InputError, Permanent, Player, Variant, MAX_PERMANENTS, MAX_PLAYERS};
 use crate::cards::{known_card, CardIndex};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -186,6 +187,17 @@ fn power_toughness(word: &str) -> Option<Result<(i64, i64), String>> {
     })
 }
 
+/// The names input's list with a limit, counted before serde builds it (as a board's players).
+const NAMES_LISTS: [ListLimit; 1] = [ListLimit { key: "players", max: MAX_PLAYERS, what: "players" }];
+
+/// Read the names input from its JSON (`attackopt import names`), as boards are read: within the
+/// size limits, objects only, an error naming `file`, the JSON path (`players[1].cards`) and
+/// what was expected. Unknown fields are errors (the struct denies them), not warnings.
+pub fn parse(text: &str, file: &str) -> Result<Names, InputError> {
+    check_size(text, file, &NAMES_LISTS)?;
+    parse_json(text, file).map(|(names, _)| names)
+}
+
 /// Build the board: players in the order given, each line's cards with ids made from their
 /// names (`grizzly-bears`, `grizzly-bears-2`), as the Forge importer makes them. `file` names the
 /// input in messages; a line that can't be read is an error naming its player and line.
@@ -204,6 +216,12 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
     let mut warnings = Vec::new();
     // Ids are unique across players and permanents: a card never takes a player's id.
     let player_ids: HashSet<String> = names.players.iter().map(|p| p.id.trim().to_string()).collect();
+    // CR 102.1, 508.1: the player declaring attackers is one of the players. Said here, at the
+    // input's own path (`active`), as the board's check would name `active_player`.
+    let ids = || names.players.iter().map(|p| p.id.trim());
+    if !player_ids.contains(&board.active_player) {
+        return Err(InputError::new(file, "active", unknown_id("a player", &board.active_player, ids())));
+    }
     let mut used: HashMap<String, usize> = HashMap::new();
     for (seat, player) in names.players.iter().enumerate() {
         let id = player.id.trim().to_string();
@@ -224,6 +242,10 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
             };
             if board.permanents.len() + card.count > MAX_PERMANENTS {
                 return Err(InputError::new(file, here(), format!("more than {MAX_PERMANENTS} permanents in all")));
+            }
+            // CR 701.15a: a player goads; the names input has no players who left the game.
+            if let Some(g) = card.goaded_by.iter().find(|g| !player_ids.contains(g.as_str())) {
+                return Err(InputError::new(file, here(), format!("goaded:{g}: {}", unknown_id("a player", g, ids()))));
             }
             let (perm, note) = permanent(&card, cards).map_err(|m| InputError::new(file, here(), m))?;
             if let Some(note) = note {
@@ -393,6 +415,32 @@ mod tests {
         let many = format!("{MAX_PERMANENTS} Goblin Token 1/1\nGoblin Token 1/1");
         let err = import(&names("A", &[("A", many.as_str())]), "n", None).unwrap_err();
         assert!(err.message.contains("permanents in all"), "{}", err.message);
+    }
+
+    #[test]
+    fn the_input_is_read_as_a_board_is_with_json_paths() {
+        let n = parse(r#"{"active": "A", "players": [{"id": "A", "cards": "Grizzly Bears"}, {"id": "B"}]}"#, "n.json").unwrap();
+        assert_eq!(n, names("A", &[("A", "Grizzly Bears"), ("B", "")]));
+        let err = parse(r#"{"active": "A", "players": [{"id": "A", "cards": ["Grizzly Bears"]}]}"#, "n.json").unwrap_err();
+        assert_eq!((err.file.as_str(), err.path.as_str()), ("n.json", "players[0].cards"));
+        assert!(err.message.contains("expected a string"), "{}", err.message);
+        // Objects only (a list is no player), and unknown fields refused (`card` for `cards`).
+        assert_eq!(parse(r#"{"active": "A", "players": [["A"]]}"#, "n").unwrap_err().path, "players[0]");
+        assert_eq!(parse(r#"{"active": "A", "players": [{"id": "A", "card": ""}]}"#, "n").unwrap_err().path, "players[0].card");
+        let many: Vec<String> = (0..=MAX_PLAYERS).map(|i| format!(r#"{{"id": "p{i}"}}"#)).collect();
+        let err = parse(&format!(r#"{{"active": "p0", "players": [{}]}}"#, many.join(",")), "n").unwrap_err();
+        assert!(err.message.contains(&format!("at most {MAX_PLAYERS} players")), "{}", err.message);
+    }
+
+    #[test]
+    fn players_named_are_players_cr_102_1_and_701_15a() {
+        let err = import(&names("Alise", &[("Alice", ""), ("B", "")]), "n", None).unwrap_err();
+        assert_eq!(err.path, "active");
+        assert!(err.message.contains("did you mean \"Alice\""), "{}", err.message);
+        let err = import(&names("A", &[("A", "Grizzly Bears\nGrizzly Bears goaded:B,Q"), ("B", "")]), "n", None).unwrap_err();
+        assert_eq!(err.path, "players[0] (A), line 2");
+        assert!(err.message.starts_with("goaded:Q: expected the id of a player"), "{}", err.message);
+        assert!(import(&names("A", &[("A", "Grizzly Bears goaded:B"), ("B", "")]), "n", None).is_ok());
     }
 
     #[test]

@@ -45,6 +45,7 @@ mod front_ends;
 mod fuzz;
 mod generate_cli;
 mod import_forge;
+mod import_names;
 mod judge;
 mod limits;
 mod man_pages;

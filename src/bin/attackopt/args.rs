@@ -21,7 +21,8 @@ pub struct Cli {
     pub command: Command,
     /// A card source for the board's cards: a Scryfall card list (JSON file) or Forge's
     /// cardsfolder (directory); cards found by name get their Oracle text (check, solve,
-    /// enumerate, validate, import forge; batch: every request's default; mcp: every tool call).
+    /// enumerate, validate, import forge, import names; batch: every request's default; mcp: every
+    /// tool call).
     #[arg(long, global = true, value_name = "FILE|DIR")]
     pub cards: Option<String>,
 }
@@ -153,6 +154,21 @@ pub enum ImportSource {
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<Format>,
     },
+    /// A board from card names per player (the judge's page's input); prints the board, and
+    /// lists on standard error the lines read with an assumption and the board's warnings.
+    ///
+    /// The input is JSON, each player's cards one per line: {"active": "A", "players": [{"id":
+    /// "A", "cards": "life: 12\n2 Grizzly Bears"}, {"id": "B", "cards": "Propaganda"}]}
+    /// (docs/format.md "Boards from card names").
+    Names {
+        /// The names file (JSON), or - for standard input.
+        file: String,
+        /// Without --format: the board alone (JSON), to save as a board file. json wraps it as
+        /// {"board": ..., "warnings": [...]}; text shows it as `validate` does, with the
+        /// warnings, for a person to read.
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Option<Format>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -253,7 +269,9 @@ impl Command {
                 | Command::Enumerate { format: Format::Json, .. }
                 | Command::Validate { format: Format::Json, .. }
                 | Command::Cards { format: Format::Json }
-                | Command::Import { source: ImportSource::Forge { format: Some(Format::Json), .. } }
+                | Command::Import {
+                    source: ImportSource::Forge { format: Some(Format::Json), .. } | ImportSource::Names { format: Some(Format::Json), .. }
+                }
         )
     }
 

@@ -84,7 +84,7 @@ fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
             | Command::Batch { .. }
             | Command::Mcp
     ) {
-        return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate, import forge, batch and mcp read boards"));
+        return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate, import forge, import names, batch and mcp read boards"));
     }
     Ok(Some(CardIndex::load(path)?))
 }
@@ -108,6 +108,30 @@ fn respond(pos: &Position, request: &Request, options: &Options, format: Format)
 fn print_text(text: String) {
     out!("{text}");
     std::mem::forget(text);
+}
+
+/// `import ... --format text`: the board as `validate` shows it, then `tail` (what the import
+/// left out) and the import's warnings.
+fn print_import_text(pos: &Position, warnings: &[String], tail: String) -> Result<(), Failure> {
+    let view = keep(pos.answer(&Request::Validate, &Options::default())?);
+    let mut text = view.to_text(pos, &Options::default());
+    text.push_str(&tail);
+    for w in warnings {
+        text.push_str(&format!("warning: {w}\n"));
+    }
+    print_text(text);
+    Ok(())
+}
+
+/// An error in the board built from an input file, said as such (its path is the board's).
+fn built_board_error(e: attackopt::Error) -> Failure {
+    match e {
+        attackopt::Error::Input(mut e) => {
+            e.message = format!("the board built from this file is not valid: {}", e.message);
+            e.into()
+        }
+        e => e.into(),
+    }
 }
 
 /// Run a parsed command line; returns the exit status.
@@ -202,18 +226,33 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                 Some(Format::Json) => print_json(&imported)?,
                 // For a person: the board as `validate` reads it, then what was left out.
                 Some(Format::Text) => {
-                    let pos = keep(Position::from_board(imported.board.clone(), &file)?);
-                    let view = keep(pos.answer(&Request::Validate, &Options::default())?);
-                    let mut text = view.to_text(pos, &Options::default());
-                    text.push_str(&format!("\nSkipped cards: {}\n", imported.skipped.len()));
+                    let mut tail = format!("\nSkipped cards: {}\n", imported.skipped.len());
                     for s in &imported.skipped {
-                        text.push_str(&format!("  - {s}\n"));
+                        tail.push_str(&format!("  - {s}\n"));
                     }
-                    for w in &imported.warnings {
-                        text.push_str(&format!("warning: {w}\n"));
-                    }
-                    print_text(text);
+                    print_import_text(keep(Position::from_board(imported.board.clone(), &file)?), &imported.warnings, tail)?;
                 }
+            }
+            Ok(0)
+        }
+        Command::Import { source: ImportSource::Names { file, format } } => {
+            let names = attackopt::names::parse(&attackopt::input::read_source(&file)?, &file)?;
+            let built = attackopt::names::import(&names, &file, cards)?;
+            // What is printed must be a board `validate` accepts, as `import forge`'s: read it
+            // as any board is read, its errors said to be the built board's (their paths are).
+            let pos = keep(Position::from_board(built.board.clone(), &file).map_err(built_board_error)?);
+            for w in &built.warnings {
+                errln!("attackopt: {file}: warning: {w}");
+            }
+            // The board's own warnings too: an unknown name's did-you-mean is how a typo shows.
+            // Their paths are the printed board's (`permanents[5].name`).
+            for w in &pos.board.warnings {
+                errln!("attackopt: {file}: the board built: {w}");
+            }
+            match format {
+                None => print_json(&built.board)?,
+                Some(Format::Json) => print_json(&built)?,
+                Some(Format::Text) => print_import_text(pos, &built.warnings, String::new())?,
             }
             Ok(0)
         }
