@@ -12,7 +12,6 @@
 //! `time_limit` (seconds, default 10, null for none), `method`; the time limit counts from the
 //! call, which reads the board too, like the command line's.
 
-use attackopt::names::Names;
 use attackopt::oracle::CardIndex;
 use attackopt::{Answer, Detail, Error, ErrorAnswer, ErrorBody, InputError, JsonOptions, Objective, Options, Position, Request};
 use serde::Serialize;
@@ -70,7 +69,8 @@ pub fn enumerate(board: &str, name: &str, limit: u32, options: &str) -> String {
 /// `{"board", "warnings", "cards_indexed"}` or the error object.
 #[wasm_bindgen]
 pub fn import_names(names: &str, name: &str, cards: &str, cards_name: &str) -> String {
-    let built = read_names(names, name).and_then(|names| {
+    // Read as the command line reads it (`attackopt import names`): errors name the JSON path.
+    let built = attackopt::names::parse(names, name).and_then(|names| {
         // Read on each call: the page keeps the list's text, as a cancelled worker loses its memory.
         let index = if cards.trim().is_empty() { None } else { Some(CardIndex::from_scryfall_json(cards, cards_name)?) };
         let built = attackopt::names::import(&names, name, index.as_ref())?;
@@ -80,11 +80,6 @@ pub fn import_names(names: &str, name: &str, cards: &str, cards_name: &str) -> S
         Ok((built, indexed)) => to_json(&serde_json::json!({ "board": built.board, "warnings": built.warnings, "cards_indexed": indexed })),
         Err(e) => failure(e.into()),
     }
-}
-
-fn read_names(text: &str, name: &str) -> Result<Names, InputError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    attackopt::input::deserialize_strict(&mut de).map_err(|e| InputError::new(name, "", e.to_string()))
 }
 
 /// A Forge puzzle or game-state file as a board (`attackopt import forge --format json`):
