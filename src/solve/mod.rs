@@ -16,9 +16,16 @@
 //! different set S* (after the cut for S, any D with incurred(D) = S obeying enough is legal), and
 //! there are finitely many sets, so the loop ends; in practice after a cut or two.
 //!
+//! Under paid, `solve` first solves the objective under the free baseline (a share of the
+//! time): every declaration legal under paid is legal under free, so its optimum (or proven
+//! bound) bounds the paid objective, and its declaration, when it meets its paid bar, is a
+//! legal start. Where the free optimum is legal under paid, that proves the paid optimum
+//! without proving any tuple's program (see `Search::free_start`).
+//!
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
+use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
@@ -242,16 +249,27 @@ struct Search<'a> {
     /// when there are at most [`Ilp::max_tuples`]; otherwise the single program with linearized
     /// products carries the dual bar.
     couplings: Option<Couplings>,
-    /// The tuples whose bar some declaration meets (with `obeyed ≥ m_free`), found on the first
-    /// round that needs them: every later constraint (cuts, objective bounds, no-goods) only
-    /// shrinks a tuple's set, so an empty one stays empty for the whole search.
-    live: Option<Vec<usize>>,
+    /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): spared and
+    /// needed where it applies, else one case for every declaration.
+    cases: Vec<Case>,
+    /// The tuples (with their case) whose bar some declaration meets (with `obeyed ≥ m_free`),
+    /// found on the first round that needs them: every later constraint (cuts, objective
+    /// bounds, no-goods) only shrinks a tuple's set, so an empty one stays empty for the whole
+    /// search.
+    live: Option<Vec<(usize, Case)>>,
     /// How the paid bar has been enforced so far (reported as the result's `method`).
     method: BarMethod,
     /// What group counts become: the declaration whose members they keep where they can (no
     /// attack, or the declaration a closest legal one is sought for).
     prefer: Assignment,
+    /// For the next phase only: a proven bound on its objective over legal declarations, and a
+    /// legal declaration with its value to start from (see [`Search::free_start`]).
+    start: Option<Start>,
 }
+
+/// A phase's start (see `Search::start`): a proven bound on its objective, and a legal
+/// declaration with its value.
+type Start = (Option<f64>, Option<(Assignment, f64)>);
 
 /// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
 /// `method`; every answer is re-checked by the rules code whatever the method).
@@ -293,6 +311,14 @@ impl<'a> Search<'a> {
             (Baseline::Paid, None) => BarMethod::PaidDirect,
             (Baseline::Paid, Some(_)) => BarMethod::PaidDual,
         };
+        // The split on tied mana, where it applies to the whole board's encoding.
+        let all = vec![true; pos.rules.costs.len()];
+        let split = couplings.is_some() && ilp.spare && Encoding::new(pos, &all, grouping, crate::ilp::Split::Whole).spare_rows(pos).is_some();
+        let cases = match &couplings {
+            Some(c) if split => crate::ilp::dual::spare::cases(pos, c.phi_most().filter(|_| ilp.levels)),
+            _ => vec![Case::Any],
+        };
+        crate::debug::note(|| format!("split on tied mana: {cases:?}"));
         // Under paid, the objective phases leave out pairs no legal declaration uses.
         let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
         Ok(Search {
@@ -308,10 +334,55 @@ impl<'a> Search<'a> {
             bound: None,
             dual: couplings.is_some(),
             couplings,
+            cases,
             live: None,
             method,
             prefer: pos.rules.no_attack(),
+            start: None,
         })
+    }
+
+    /// Under paid, the free baseline's optimum first (issue 10): every declaration legal under
+    /// paid is legal under free (its bar `M(S) ≥ m(∅)`, docs/rules.md section 7), so the free
+    /// optimum, or the bound branch and bound proved for it, bounds the paid objective; and
+    /// when the free optimum's declaration meets its paid bar, it is legal under paid too, so
+    /// the paid search starts from it. A free solve is usually as easy as one tuple's program
+    /// (milliseconds), and where a tuple's program is hard to prove (P = 4, N = 100, seed 2 of
+    /// the taxed Commander boards: 95,872 nodes), the bound closes it at once. Given
+    /// [`FREE_SHARE`] of the objective phase's time; cut short, it gives what it proved.
+    fn free_start(&mut self, objective: Goal) -> Result<(), SolveError> {
+        let pos = self.pos;
+        let now = web_time::Instant::now();
+        let deadline = self.objective_ilp.deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(FREE_SHARE));
+        let ilp = Ilp { deadline: deadline.or(self.ilp.deadline), ..*self.ilp };
+        let mut free = match Search::new(pos, &ilp, Baseline::Free, self.grouping) {
+            Ok(free) => free,
+            Err(SolveError::TimeLimit(_)) => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        free.objective_ilp = Ilp { deadline, keep_incumbent: true, ..free.objective_ilp };
+        let found = match free.best(|enc: &mut Encoding| objective.expression(pos, enc), |_: &Encoding| Vec::new()) {
+            Ok(found) => found,
+            Err(SolveError::TimeLimit(_)) => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let Some((a, optimality)) = found else { return Ok(()) };
+        let value = objective.value(pos, &a) as f64;
+        let bound = match optimality {
+            Optimality::Proven => Some(value),
+            Optimality::Unproven { .. } => free.bound,
+        };
+        let start = match paid_bar(pos, &a, self.ilp) {
+            Ok(bar) if pos.rules.obeyed(&a) >= bar.value => {
+                self.legal_seen.push(a.clone());
+                Some((a, value))
+            }
+            Ok(_) | Err(SolveError::TimeLimit(_)) => None,
+            Err(e) => return Err(e),
+        };
+        crate::debug::note(|| format!("free optimum first: bound {bound:?}, legal under paid: {}", start.is_some()));
+        self.start = Some((bound, start));
+        Ok(())
     }
 
     /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
@@ -334,10 +405,19 @@ impl<'a> Search<'a> {
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let all = vec![true; self.pos.rules.costs.len()];
-        self.bound = None;
+        // A start given by the caller (the free baseline's optimum, see [`Search::free_start`]),
+        // for this phase only.
+        let (bound, start) = self.start.take().unwrap_or((None, None));
+        self.bound = bound;
         // The best legal declaration this phase has met (by repair, see below) and its value.
-        let mut incumbent: Option<(Assignment, f64)> = None;
+        let mut incumbent: Option<(Assignment, f64)> = start;
         loop {
+            // The incumbent meets the proven bound: nothing legal is better.
+            if let (Some(b), Some((a, v))) = (self.bound, &incumbent) {
+                if *v >= (b + 1e-6).floor() {
+                    return Ok(Some((a.clone(), Optimality::Proven)));
+                }
+            }
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
@@ -353,7 +433,7 @@ impl<'a> Search<'a> {
                 self.live = Some(self.live_tuples()?);
             }
             let couplings = self.couplings.as_ref().filter(|_| dual);
-            let tuples: Vec<Option<usize>> = match (couplings, &self.live) {
+            let tuples: Vec<Option<(usize, Case)>> = match (couplings, &self.live) {
                 (Some(_), Some(live)) => live.iter().copied().map(Some).collect(),
                 _ => vec![None],
             };
@@ -375,7 +455,7 @@ impl<'a> Search<'a> {
                     }
                     if dual {
                         let bar = match (couplings, tuple) {
-                            (Some(c), Some(t)) => enc.paid_bar_coupled(pos, c, t),
+                            (Some(c), Some((t, case))) => enc.paid_bar_coupled(pos, c, t, case),
                             _ => enc.paid_bar_dual(pos),
                         };
                         dual_built.push(bar.as_ref().map(|b| b.exact));
@@ -534,7 +614,7 @@ impl Search<'_> {
 
     /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
     /// deadline, the tuples not reached in time are kept.
-    fn live_tuples(&self) -> Result<Vec<usize>, SolveError> {
+    fn live_tuples(&self) -> Result<Vec<(usize, Case)>, SolveError> {
         let Some(couplings) = &self.couplings else { return Ok(vec![]) };
         let all = vec![true; self.pos.rules.costs.len()];
         let no_attack = self.pos.rules.no_attack();
@@ -547,28 +627,29 @@ impl Search<'_> {
             .map(|split| Encoding::with_pruning(self.pos, &all, self.grouping, split, pruning))
             .collect();
         let (mut live, mut tested) = (Vec::new(), 0);
-        for t in 0..couplings.count() {
-            if !cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t)) {
+        let pairs: Vec<(usize, Case)> = (0..couplings.count()).flat_map(|t| self.cases.iter().map(move |&case| (t, case))).collect();
+        for (i, &(t, case)) in pairs.iter().enumerate() {
+            if !cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t, case)) {
                 continue;
             }
             tested += 1;
             let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, self.m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
-                cs.extend(enc.paid_bar_coupled(self.pos, couplings, t).into_iter().flat_map(|b| b.constraints));
+                cs.extend(enc.paid_bar_coupled(self.pos, couplings, t, case).into_iter().flat_map(|b| b.constraints));
                 (Expression::from(0.0), cs)
             });
             match found {
                 Ok(None) => {}
-                Ok(Some(_)) => live.push(t),
+                Ok(Some(_)) => live.push((t, case)),
                 Err(SolveError::TimeLimit(_)) => {
-                    live.extend(t..couplings.count());
+                    live.extend_from_slice(&pairs[i..]);
                     break;
                 }
                 Err(e) => return Err(e),
             }
         }
         crate::debug::note(|| {
-            format!("coupling duals: {} of {} tuples admit a declaration ({} passed the cheap test)", live.len(), couplings.count(), tested)
+            format!("coupling duals: {} of {} (tuple, case) pairs admit a declaration ({} passed the cheap test)", live.len(), pairs.len(), tested)
         });
         Ok(live)
     }
@@ -621,6 +702,10 @@ fn fewest_attackers(enc: &Encoding) -> Expression {
 /// the report each take about as long as a maximum).
 pub const OBJECTIVE_SHARE: f64 = 0.6;
 
+/// Under paid, the share of the objective phase's time the free baseline's optimum may use
+/// first (see `Search::free_start`).
+pub const FREE_SHARE: f64 = 0.5;
+
 /// The best legal declaration for an objective, with the integer program.
 ///
 /// Under a deadline the objective phases stop at [`OBJECTIVE_SHARE`] of the time left with the
@@ -630,6 +715,9 @@ pub const OBJECTIVE_SHARE: f64 = 0.6;
 pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     search.stop_early(true);
+    if baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first {
+        search.free_start(objective)?;
+    }
     let no_extra = |_: &Encoding| Vec::new();
     let first = match search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra) {
         Ok(Some((a, Optimality::Proven))) => a,
