@@ -112,8 +112,9 @@ pub struct Ilp {
     /// With `spare`, the levels of the split too (x needs m of the T tied units; see
     /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
     pub levels: bool,
-    /// Under the paid baseline, whether `solve` solves the objective under the free baseline
-    /// first, as a bound and a start (see `crate::solve`; on by default).
+    /// Under the paid baseline with a deadline, whether `solve`, its objective phase cut short
+    /// at half its time, solves the objective under the free baseline with the rest, as a
+    /// bound and a legal declaration (see `crate::solve`; on by default).
     pub free_first: bool,
 }
 

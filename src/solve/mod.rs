@@ -16,11 +16,12 @@
 //! different set S* (after the cut for S, any D with incurred(D) = S obeying enough is legal), and
 //! there are finitely many sets, so the loop ends; in practice after a cut or two.
 //!
-//! Under paid, `solve` first solves the objective under the free baseline (a share of the
-//! time): every declaration legal under paid is legal under free, so its optimum (or proven
-//! bound) bounds the paid objective, and its declaration, when it meets its paid bar, is a
-//! legal start. Where the free optimum is legal under paid, that proves the paid optimum
-//! without proving any tuple's program (see `Search::free_start`).
+//! Under paid with a deadline, when the objective phase is cut short (at half its time),
+//! `solve` solves the objective under the free baseline with the rest: every declaration
+//! legal under paid is legal under free, so its optimum (or proven bound) bounds the paid
+//! objective, and its declaration, when it meets its paid bar, is legal. Where the free
+//! optimum is legal under paid, that proves the paid optimum without proving the hard tuple's
+//! program (see `Search::free_rescue`).
 //!
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
@@ -262,14 +263,7 @@ struct Search<'a> {
     /// What group counts become: the declaration whose members they keep where they can (no
     /// attack, or the declaration a closest legal one is sought for).
     prefer: Assignment,
-    /// For the next phase only: a proven bound on its objective over legal declarations, and a
-    /// legal declaration with its value to start from (see [`Search::free_start`]).
-    start: Option<Start>,
 }
-
-/// A phase's start (see `Search::start`): a proven bound on its objective, and a legal
-/// declaration with its value.
-type Start = (Option<f64>, Option<(Assignment, f64)>);
 
 /// How `solve` and `enumerate` made sure their answers meet the baseline's bar (the result's
 /// `method`; every answer is re-checked by the rules code whatever the method).
@@ -338,51 +332,52 @@ impl<'a> Search<'a> {
             live: None,
             method,
             prefer: pos.rules.no_attack(),
-            start: None,
         })
     }
 
-    /// Under paid, the free baseline's optimum first (issue 10): every declaration legal under
-    /// paid is legal under free (its bar `M(S) ≥ m(∅)`, docs/rules.md section 7), so the free
-    /// optimum, or the bound branch and bound proved for it, bounds the paid objective; and
-    /// when the free optimum's declaration meets its paid bar, it is legal under paid too, so
-    /// the paid search starts from it. A free solve is usually as easy as one tuple's program
-    /// (milliseconds), and where a tuple's program is hard to prove (P = 4, N = 100, seed 2 of
-    /// the taxed Commander boards: 95,872 nodes), the bound closes it at once. Given
-    /// [`FREE_SHARE`] of the objective phase's time; cut short, it gives what it proved.
-    fn free_start(&mut self, objective: Goal) -> Result<(), SolveError> {
+    /// Under paid, when the objective phase was cut short, the free baseline's optimum (issue
+    /// 10), until `deadline`: every declaration legal under paid is legal under free (its bar
+    /// `M(S) ≥ m(∅)`, docs/rules.md section 7), so the free optimum, or the bound branch and
+    /// bound proved for it, bounds the paid objective; and when the free optimum's declaration
+    /// meets its paid bar, it is legal under paid too. Where a tuple's program is hard to
+    /// prove (P = 4, N = 100, seed 2 of the taxed Commander boards: 95,872 nodes), the free
+    /// program may be easier (43,008 nodes there) and its optimum legal under paid: proven.
+    /// Tightens `bound` and adds the declaration to `legal_seen`; returns it with its value
+    /// when it meets the bound (the paid optimum).
+    fn free_rescue(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<Option<Assignment>, SolveError> {
         let pos = self.pos;
-        let now = web_time::Instant::now();
-        let deadline = self.objective_ilp.deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(FREE_SHARE));
-        let ilp = Ilp { deadline: deadline.or(self.ilp.deadline), ..*self.ilp };
+        let ilp = Ilp { deadline, ..*self.ilp };
         let mut free = match Search::new(pos, &ilp, Baseline::Free, self.grouping) {
             Ok(free) => free,
-            Err(SolveError::TimeLimit(_)) => return Ok(()),
+            Err(SolveError::TimeLimit(_)) => return Ok(None),
             Err(e) => return Err(e),
         };
         free.objective_ilp = Ilp { deadline, keep_incumbent: true, ..free.objective_ilp };
         let found = match free.best(|enc: &mut Encoding| objective.expression(pos, enc), |_: &Encoding| Vec::new()) {
             Ok(found) => found,
-            Err(SolveError::TimeLimit(_)) => return Ok(()),
+            Err(SolveError::TimeLimit(_)) => return Ok(None),
             Err(e) => return Err(e),
         };
-        let Some((a, optimality)) = found else { return Ok(()) };
+        let Some((a, optimality)) = found else { return Ok(None) };
         let value = objective.value(pos, &a) as f64;
         let bound = match optimality {
             Optimality::Proven => Some(value),
             Optimality::Unproven { .. } => free.bound,
         };
-        let start = match paid_bar(pos, &a, self.ilp) {
-            Ok(bar) if pos.rules.obeyed(&a) >= bar.value => {
-                self.legal_seen.push(a.clone());
-                Some((a, value))
-            }
-            Ok(_) | Err(SolveError::TimeLimit(_)) => None,
+        if let Some(b) = bound {
+            self.bound = Some(self.bound.map_or(b, |old| old.min(b)));
+        }
+        let legal = match paid_bar(pos, &a, self.ilp) {
+            Ok(bar) => pos.rules.obeyed(&a) >= bar.value,
+            Err(SolveError::TimeLimit(_)) => false,
             Err(e) => return Err(e),
         };
-        crate::debug::note(|| format!("free optimum first: bound {bound:?}, legal under paid: {}", start.is_some()));
-        self.start = Some((bound, start));
-        Ok(())
+        crate::debug::note(|| format!("free optimum: bound {bound:?}, legal under paid: {legal}"));
+        if !legal {
+            return Ok(None);
+        }
+        self.legal_seen.push(a.clone());
+        Ok(self.bound.is_some_and(|b| value >= (b + 1e-6).floor()).then_some(a))
     }
 
     /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
@@ -405,19 +400,10 @@ impl<'a> Search<'a> {
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let all = vec![true; self.pos.rules.costs.len()];
-        // A start given by the caller (the free baseline's optimum, see [`Search::free_start`]),
-        // for this phase only.
-        let (bound, start) = self.start.take().unwrap_or((None, None));
-        self.bound = bound;
+        self.bound = None;
         // The best legal declaration this phase has met (by repair, see below) and its value.
-        let mut incumbent: Option<(Assignment, f64)> = start;
+        let mut incumbent: Option<(Assignment, f64)> = None;
         loop {
-            // The incumbent meets the proven bound: nothing legal is better.
-            if let (Some(b), Some((a, v))) = (self.bound, &incumbent) {
-                if *v >= (b + 1e-6).floor() {
-                    return Ok(Some((a.clone(), Optimality::Proven)));
-                }
-            }
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
@@ -702,9 +688,9 @@ fn fewest_attackers(enc: &Encoding) -> Expression {
 /// the report each take about as long as a maximum).
 pub const OBJECTIVE_SHARE: f64 = 0.6;
 
-/// Under paid, the share of the objective phase's time the free baseline's optimum may use
-/// first (see `Search::free_start`).
-pub const FREE_SHARE: f64 = 0.5;
+/// Under paid with a deadline, the share of the objective phase's time its search may use
+/// before the free optimum is tried with the rest (see `Search::free_rescue`).
+pub const PAID_SHARE: f64 = 0.5;
 
 /// The best legal declaration for an objective, with the integer program.
 ///
@@ -715,11 +701,36 @@ pub const FREE_SHARE: f64 = 0.5;
 pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     search.stop_early(true);
-    if baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first {
-        search.free_start(objective)?;
+    // Under paid, a share of the objective phase first; cut short, the free optimum with the
+    // rest (see `Search::free_rescue`).
+    let full = search.objective_ilp.deadline;
+    let rescue = baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first && full.is_some();
+    if rescue {
+        let now = web_time::Instant::now();
+        search.objective_ilp.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(PAID_SHARE));
     }
     let no_extra = |_: &Encoding| Vec::new();
-    let first = match search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra) {
+    let mut found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
+    let cut_short = matches!(found, Ok(Some((_, Optimality::Unproven { .. }))) | Err(SolveError::TimeLimit(_)));
+    search.objective_ilp.deadline = full;
+    if rescue && cut_short {
+        if let Ok(Some((a, _))) = &found {
+            search.legal_seen.push(a.clone());
+        }
+        if let Some(a) = search.free_rescue(objective, full)? {
+            found = Ok(Some((a, Optimality::Proven)));
+        } else if full.is_some_and(|d| d > web_time::Instant::now()) {
+            // The paid search again with the time left, from the cuts it found: its bounds and
+            // the free one all hold.
+            let before = search.bound;
+            found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
+            search.bound = match (before, search.bound) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+    }
+    let first = match found {
         Ok(Some((a, Optimality::Proven))) => a,
         Ok(None) => return Err(SolveError::Internal("no legal declaration at all".into())),
         Err(e) if !matches!(e, SolveError::TimeLimit(_)) => return Err(e),
