@@ -15,6 +15,7 @@ line `status Optimal obj X bound Y ...` (the HiGHS reference of issue 10,
 `pip install highspy numpy` and handles this board family only). Where both the first binary and
 the anchor prove an optimum, the two must agree: a disagreement is printed and the script exits 1.
 On boards with mana creatures (which the reference does not count) its optimum must not exceed ours.
+Between the binaries too: no answer above another's proven optimum (exit 1 otherwise).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -62,6 +63,13 @@ for p in map(int, args.players.split(",")):
                 except ValueError:
                     obj, bound, opt = None, None, False
                 rows.setdefault((p, n, b), []).append((dt, obj, bound, bool(opt)))
+            # The binaries side by side: a proven optimum is above no other's answer, and two
+            # proven optima agree.
+            got = [(b, rows[(p, n, b)][-1]) for b in args.bin]
+            for b, (_, obj, _, opt) in got:
+                for c, (_, other, _, _) in got:
+                    if opt and other is not None and other > obj:
+                        disagreements.append(f"P={p} N={n} seed {s}: {b} proves {obj}, {c} answers {other}")
             if args.anchor:
                 got = run_anchor(path)
                 rows.setdefault((p, n, args.anchor), []).append(got)

@@ -67,7 +67,12 @@
 //! slack is 0) and costly (five times the tuples). Modelling the trade needs D''s own payment,
 //! `Σ d_Q(t)·y + Σ_{c tied} y_c ≤ S_Q`, whose coefficients (2 per taxed attack) break total
 //! unimodularity; [`trade`] models it case by case instead (k tied creatures more in D', d
-//! taxed attacks fewer: unit rows), added lazily in the products form.
+//! taxed attacks fewer: unit rows), added lazily in the products form. [`spare`] splits the
+//! declarations by the tied mana their payment needs instead: where it spares every tied
+//! source (the Phyrexian symbols paid with life, the generic taxes by the lands), tied
+//! creatures attack in D' like any other, and the bar is exact; where it needs m of the T
+//! tied units, D' attacks with tied creatures funded by taxed attacks it gives up (one unit
+//! row). Measured no proof more on the boards above (its module doc), so off by default.
 //!
 //! # Always valid, exact where the structure allows
 //!
@@ -85,10 +90,14 @@
 use super::encode::{groups, Encoding, Group, Grouping, Pruning, Split};
 use crate::position::Position;
 use crate::rules::{in_targets, RequirementKind, RestrictionKind};
+use crate::vocab::symbol::Symbol;
 use good_lp::{constraint, variable, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
 
+pub mod spare;
 pub mod trade;
+
+use spare::Case;
 
 /// The bar's constraints, added to an [`Encoding`], and whether they are exact.
 pub struct DualBar {
@@ -126,6 +135,18 @@ fn laminar(a: &[usize], b: &[usize]) -> bool {
     common == 0 || common == a.len() || common == b.len()
 }
 
+/// How the inner problem treats creatures tied to a mana source (see [`spare`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ties {
+    /// They attack in D' only where x attacks with them (x may spend their mana).
+    Restricted,
+    /// Like any other creature: x's payment spares their sources.
+    Free,
+    /// Only toward neutral free targets, each funded by a taxed attack of x that D' gives up,
+    /// beyond the tied creatures x's payment spares (the row ★ of [`spare`]).
+    Funded,
+}
+
 /// The inner problem over an encoding's groups (see the module doc).
 struct Inner {
     columns: Vec<Column>,
@@ -143,20 +164,53 @@ struct Inner {
     /// Per column: the caps and kept player requirements it is in.
     col_caps: Vec<Vec<usize>>,
     col_troves: Vec<Vec<usize>>,
+    /// With [`Ties::Funded`]: the row ★'s columns (every column owing generic mana, and the
+    /// tied creatures' columns), sorted; None when ★ would cross a cap or a player requirement
+    /// (the caller then restricts tied creatures instead).
+    star: Option<Vec<usize>>,
     exact: bool,
+}
+
+/// Whether a member of `group` owes generic mana for attacking target `t` (a column of R, see
+/// [`spare`]).
+pub(crate) fn owes_generic(group: &Group, t: usize) -> bool {
+    group
+        .costs
+        .iter()
+        .filter(|(ts, _)| in_targets(ts, t))
+        .flat_map(|(_, cost)| cost)
+        .any(|sym| matches!(sym, Symbol::Generic(n) if *n > 0) || matches!(sym, Symbol::TwoOr(_)))
 }
 
 impl Encoding {
     /// The paid-baseline bar `R(x) ≥ M(S(x))` as constraints over this encoding (see the module
     /// doc), or None when caps cross each other and no dual bar can be built.
     pub fn paid_bar_dual(&mut self, pos: &Position) -> Option<DualBar> {
-        let inner = inner(pos, &self.groups)?;
+        let inner = inner(pos, &self.groups, Ties::Restricted)?;
         Some(self.strong_duality(&inner, None))
+    }
+
+    /// [`Encoding::paid_bar_dual`] for one case of the split on tied mana (see [`spare`]): the
+    /// case's rows, then in the spared case the bar of the inner problem where tied creatures
+    /// attack like any other.
+    pub fn paid_bar_dual_case(&mut self, pos: &Position, case: Case) -> Option<DualBar> {
+        let rows = self.spare_case(pos, case);
+        // The products form has no ★: funded cases restrict tied creatures (valid everywhere).
+        let ties = match case.ties(rows.is_some()) {
+            Ties::Funded => Ties::Restricted,
+            ties => ties,
+        };
+        let inner = inner(pos, &self.groups, ties)?;
+        let mut bar = self.strong_duality(&inner, None);
+        bar.constraints.splice(0..0, rows.unwrap_or_default());
+        Some(bar)
     }
 }
 
 /// The inner problem over an encoding's groups (see the module doc), or None when caps cross.
-fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
+/// `ties` says how creatures tied to a mana source attack in D' (see [`Ties`]; anything but
+/// [`Ties::Restricted`] is valid only in its case of the split of [`spare`]).
+fn inner(pos: &Position, groups: &[Group], ties: Ties) -> Option<Inner> {
     let rules = &pos.rules;
     // Conditional requirements (CR 508.1d) are not weights (see the encoding's row (2b)): D'
     // is not credited with them here, so the bar is a lower bound.
@@ -180,6 +234,31 @@ fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
             tied[c] = true;
         }
     }
+    // Funded tied creatures attack only neutral targets: free for every group, and every cap or
+    // player requirement over one of them covers every taxed target too, so that ★ stays
+    // laminar with them.
+    let neutral: Vec<bool> = if ties == Ties::Funded {
+        let mut taxed: Vec<usize> = groups.iter().flat_map(|g| g.targets.iter().copied().filter(|&t| owes_generic(g, t))).collect();
+        taxed.sort_unstable();
+        taxed.dedup();
+        let free = |t: usize| groups.iter().all(|g| g.costs.iter().all(|(ts, _)| !in_targets(ts, t)));
+        let covers = |t: usize, set: &dyn Fn(usize) -> bool| !set(t) || taxed.iter().all(|&u| set(u));
+        (0..rules.targets.len())
+            .map(|t| {
+                free(t)
+                    && rules.restrictions.iter().all(|r| match &r.kind {
+                        RestrictionKind::MaxAttackers { targets, .. } => covers(t, &|u| in_targets(targets, u)),
+                        _ => true,
+                    })
+                    && rules.requirements.iter().filter(|r| r.counts).all(|r| match &r.kind {
+                        RequirementKind::PlayerAttacks { targets, .. } => covers(t, &|u| targets.binary_search(&u).is_ok()),
+                        _ => true,
+                    })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut columns: Vec<Column> = Vec::new();
     // Per group: its classes (sets of cost-shape positions), and the class of each target.
     let mut classes: Vec<Vec<Vec<usize>>> = vec![Vec::new(); groups.len()];
@@ -190,8 +269,8 @@ fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
             exact = false;
             continue;
         }
-        let tie = tied[first];
-        if tie {
+        let tie = tied[first] && ties == Ties::Restricted;
+        if tied[first] && ties != Ties::Free {
             exact = false;
         }
         for &t in &group.targets {
@@ -215,6 +294,10 @@ fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
             }
         }
         for (k, class) in target_class[g].iter().enumerate() {
+            // Funded tied creatures: only neutral free targets (see `neutral`).
+            if tied[first] && ties == Ties::Funded && !(class.is_none() && neutral[group.targets[k]]) {
+                continue;
+            }
             columns.push(Column { group: g, k, weight: f64::from(group.weights[k]), class: *class });
         }
     }
@@ -272,7 +355,15 @@ fn inner(pos: &Position, groups: &[Group]) -> Option<Inner> {
             col_troves[c].push(j);
         }
     }
-    Some(Inner { columns, classes, target_class, caps, cap_ids, troves, trove_ids, col_caps, col_troves, exact })
+    // ★: every column owing generic mana (R) and the funded tied creatures' columns.
+    let star = (ties == Ties::Funded)
+        .then(|| {
+            (0..columns.len())
+                .filter(|&i| tied[groups[columns[i].group].members[0]] || owes_generic(&groups[columns[i].group], target(&columns[i])))
+                .collect::<Vec<_>>()
+        })
+        .filter(|star| caps.iter().all(|(b, _)| laminar(star, b)) && troves.iter().all(|b| laminar(star, b)));
+    Some(Inner { columns, classes, target_class, caps, cap_ids, troves, trove_ids, col_caps, col_troves, star, exact })
 }
 
 /// What each column can ask of the duals covering it: its weight plus the player
@@ -435,6 +526,8 @@ pub struct Couplings {
     troves: Vec<usize>,
     /// The number of tuples.
     count: usize,
+    /// The largest φ of the row ★ worth trying (see [`spare`]), where ★ can be built.
+    phi_most: Option<u32>,
 }
 
 /// One tuple's bar over an encoding: `R(x) ≥ constant + Σ coefficients[g][k]·x[g][k]`.
@@ -453,7 +546,7 @@ impl Couplings {
     pub fn new(pos: &Position, most: usize) -> Option<Couplings> {
         let all = vec![true; pos.rules.costs.len()];
         let groups = groups(pos, &all, Grouping::On, Split::Whole, Pruning::Off);
-        let inner = inner(pos, &groups)?;
+        let inner = inner(pos, &groups, Ties::Restricted)?;
         let asks = asks(&inner);
         let caps: Vec<(usize, u32)> =
             inner.caps.iter().zip(&inner.cap_ids).map(|((cols, _), &id)| (id, cols.iter().map(|&c| asks[c]).fold(0.0, f64::max) as u32)).collect();
@@ -461,7 +554,17 @@ impl Couplings {
             .iter()
             .try_fold(1usize, |n, &(_, b)| n.checked_mul(b as usize + 1))
             .and_then(|n| n.checked_mul(2usize.checked_pow(u32::try_from(inner.trove_ids.len()).ok()?)?))?;
-        (count <= most).then_some(Couplings { caps, troves: inner.trove_ids, count })
+        // ★'s dual φ never needs to exceed the most its columns ask, as β_i.
+        let phi_most = self::inner(pos, &groups, Ties::Funded).and_then(|funded| {
+            let asks = self::asks(&funded);
+            funded.star.as_ref().map(|star| star.iter().map(|&c| asks[c]).fold(0.0, f64::max) as u32)
+        });
+        (count <= most).then_some(Couplings { caps, troves: inner.trove_ids, count, phi_most })
+    }
+
+    /// The largest φ of the row ★ worth trying, where ★ can be built (see [`spare`]).
+    pub fn phi_most(&self) -> Option<u32> {
+        self.phi_most
     }
 
     /// How many tuples there are.
@@ -490,10 +593,14 @@ impl Encoding {
     /// The bar of one tuple of coupling duals (see [`Couplings`]): one linear constraint that
     /// only declarations meeting the paid bar meet, when the returned bar is exact. A player
     /// requirement this encoding's inner problem keeps but the couplings don't is left out of
-    /// D' (a restriction: the bar is then a lower bound, not exact). None when caps cross, or
-    /// a cap of this encoding is not among the couplings' (never, by construction).
-    pub fn paid_bar_coupled(&self, pos: &Position, couplings: &Couplings, index: usize) -> Option<DualBar> {
-        let terms = self.coupled_terms(pos, couplings, index)?;
+    /// D' (a restriction: the bar is then a lower bound, not exact). With a `case` of the split
+    /// on tied mana ([`spare`]), the case's rows come first, and in the spared case tied
+    /// creatures attack in D' like any other. None when caps cross, or a cap of this encoding
+    /// is not among the couplings' (never, by construction).
+    pub fn paid_bar_coupled(&mut self, pos: &Position, couplings: &Couplings, index: usize, case: Case) -> Option<DualBar> {
+        // The case's rows (see [`spare`]); tied creatures go free in D' only where they hold.
+        let rows = self.spare_case(pos, case);
+        let terms = self.coupled_terms(pos, couplings, index, case.ties(rows.is_some()), case.funding(pos))?;
         let mut bar = Expression::with_capacity(self.x.iter().map(Vec::len).sum());
         for (xs, coefficients) in self.x.iter().zip(&terms.coefficients) {
             for ((_, v), &c) in xs.iter().zip(coefficients) {
@@ -503,15 +610,27 @@ impl Encoding {
             }
         }
         bar += terms.constant;
-        Some(DualBar { constraints: vec![constraint::leq(bar, self.obeyed.clone())], exact: terms.exact })
+        let mut constraints = rows.unwrap_or_default();
+        constraints.push(constraint::leq(bar, self.obeyed.clone()));
+        Some(DualBar { constraints, exact: terms.exact })
+    }
+
+    /// The value of tuple `index`'s bar in `case` at group counts `counts` (parallel to `x`),
+    /// without the case's rows (see [`Encoding::spare_case_holds`]). For tests.
+    pub fn paid_bar_coupled_at(&self, pos: &Position, couplings: &Couplings, index: usize, case: Case, counts: &[Vec<usize>]) -> Option<f64> {
+        let ties = case.ties(self.spare_rows(pos).is_some());
+        let terms = self.coupled_terms(pos, couplings, index, ties, case.funding(pos))?;
+        let sum: f64 = terms.coefficients.iter().zip(counts).flat_map(|(cs, ns)| cs.iter().zip(ns).map(|(c, &n)| c * n as f64)).sum();
+        Some(terms.constant + sum)
     }
 
     /// Whether some declaration of this encoding might meet tuple `index`'s bar: false only
     /// when even the best case, every member obeying what its best target obeys net of the
     /// bar's coefficient and every player requirement obeyed, falls short. A cheap test that
     /// spares the integer program for most tuples.
-    pub fn may_meet_coupled(&self, pos: &Position, couplings: &Couplings, index: usize) -> bool {
-        let Some(terms) = self.coupled_terms(pos, couplings, index) else { return true };
+    pub fn may_meet_coupled(&self, pos: &Position, couplings: &Couplings, index: usize, case: Case) -> bool {
+        let ties = case.ties(self.spare_rows(pos).is_some());
+        let Some(terms) = self.coupled_terms(pos, couplings, index, ties, case.funding(pos)) else { return true };
         let rules = &pos.rules;
         let players = rules.requirements.iter().filter(|r| r.counts && matches!(r.kind, RequirementKind::PlayerAttacks { .. })).count();
         // Per group, the most a member gains; under a global cap of m (CR 508.1c), only the m
@@ -542,9 +661,16 @@ impl Encoding {
         best + players as f64 >= terms.constant - 0.5
     }
 
-    /// Tuple `index`'s bar as `constant + Σ coefficient · x` (see [`Couplings`]).
-    fn coupled_terms(&self, pos: &Position, couplings: &Couplings, index: usize) -> Option<CoupledTerms> {
-        let inner = inner(pos, &self.groups)?;
+    /// Tuple `index`'s bar as `constant + Σ coefficient · x` (see [`Couplings`]); with funded
+    /// ties, `funding` is ★'s dual φ and its constant `T − m` (see [`spare`]).
+    fn coupled_terms(&self, pos: &Position, couplings: &Couplings, index: usize, ties: Ties, funding: Option<(f64, f64)>) -> Option<CoupledTerms> {
+        let mut inner = inner(pos, &self.groups, ties)?;
+        // ★ crossing a cap or a player requirement: restrict tied creatures instead (valid
+        // everywhere).
+        if ties == Ties::Funded && inner.star.is_none() {
+            inner = self::inner(pos, &self.groups, Ties::Restricted)?;
+        }
+        let phi = inner.star.as_ref().and(funding);
         let (beta_of, delta_of) = couplings.tuple(index);
         let beta: Vec<f64> = inner.cap_ids.iter().map(|id| beta_of.get(id).copied()).collect::<Option<_>>()?;
         let delta: Vec<Option<f64>> = inner.trove_ids.iter().map(|id| delta_of.get(id).copied()).collect();
@@ -557,7 +683,11 @@ impl Encoding {
                 let c = &inner.columns[i];
                 let caps: f64 = inner.col_caps[i].iter().map(|&b| beta[b]).sum();
                 let troves: f64 = inner.col_troves[i].iter().filter_map(|&j| delta[j]).sum();
-                c.weight - caps + troves
+                let star = match (&inner.star, phi) {
+                    (Some(star), Some((phi, _))) if star.binary_search(&i).is_ok() => phi,
+                    _ => 0.0,
+                };
+                c.weight - caps + troves - star
             })
             .collect();
         let mut a0 = vec![0.0f64; self.groups.len()];
@@ -586,6 +716,18 @@ impl Encoding {
                     a0[g].max(best[g][k])
                 };
                 coefficients[g][j] = value - a0[g];
+            }
+        }
+        // ★'s term of the dual objective: φ·(cnt_R(x) + T − m), cnt_R(x) counting x's attacks
+        // that owe generic mana (a funded tied creature's too: D' gives it up).
+        if let Some((phi, rhs)) = phi {
+            constant += phi * rhs;
+            for (g, group) in self.groups.iter().enumerate() {
+                for (j, &t) in group.targets.iter().enumerate() {
+                    if owes_generic(group, t) {
+                        coefficients[g][j] += phi;
+                    }
+                }
             }
         }
         Some(CoupledTerms { constant, coefficients, exact })

@@ -7,7 +7,19 @@ use good_lp::{constraint, variable, Constraint, Expression, ProblemVariables, So
 use std::collections::BTreeMap;
 
 /// A class of cost symbols: the types that pay it, and whether 2 life also does (Phyrexian).
-type PipClass = (TypeSet, bool);
+pub(crate) type PipClass = (TypeSet, bool);
+
+/// The class of a cost symbol and how many of it the symbol owes; None for {0} and for {2/c}
+/// (paid either way, see `encode_payment`).
+pub(crate) fn pip_class(sym: &Symbol) -> Option<(PipClass, f64)> {
+    Some(match *sym {
+        Symbol::Generic(0) | Symbol::TwoOr(_) => return None,
+        Symbol::Generic(m) => ((TypeSet::ANY_TYPE, false), f64::from(m)),
+        Symbol::Typed(t) => ((TypeSet::one(t), false), 1.0),
+        Symbol::Hybrid(a, b) => ((TypeSet::one(a).union(TypeSet::one(b)), false), 1.0),
+        Symbol::Phyrexian(c) => ((TypeSet::one(c), true), 1.0),
+    })
+}
 
 /// Whether interchangeable creatures share one integer variable per target (see the module
 /// doc). Off gives the plain 0-1 model, one variable per creature and target.
@@ -522,17 +534,11 @@ impl Encoding {
             for (s, (_, cost)) in group.costs.iter().enumerate() {
                 let y = &self.incurred[g][s];
                 for sym in cost {
-                    let (class, amount) = match *sym {
-                        Symbol::Generic(0) => continue,
-                        Symbol::Generic(m) => ((TypeSet::ANY_TYPE, false), f64::from(m)),
-                        Symbol::Typed(t) => ((TypeSet::one(t), false), 1.0),
-                        Symbol::Hybrid(a, b) => ((TypeSet::one(a).union(TypeSet::one(b)), false), 1.0),
-                        Symbol::Phyrexian(c) => ((TypeSet::one(c), true), 1.0),
-                        Symbol::TwoOr(c) => {
-                            two_or.entry((player, c)).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, y.clone());
-                            continue;
-                        }
-                    };
+                    if let Symbol::TwoOr(c) = *sym {
+                        two_or.entry((player, c)).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, y.clone());
+                        continue;
+                    }
+                    let Some((class, amount)) = pip_class(sym) else { continue };
                     demand.entry(player).or_default().entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, y.clone());
                 }
             }

@@ -108,6 +108,19 @@ pub struct Ilp {
     /// taxed Commander boards (README, the paid baseline); on in [`Ilp::plain`], so that the
     /// differential tests check its answers against the exhaustive checker.
     pub trades: bool,
+    /// Under the paid baseline with coupled tuples, whether `solve` and `enumerate` split the
+    /// legal declarations on whether their payment spares the tied mana sources (see
+    /// [`dual::spare`]): in the spared case, mana creatures attack in the inner declaration
+    /// like any other creature. Off by default: measured no proof more on the taxed Commander
+    /// boards (README, the paid baseline).
+    pub spare: bool,
+    /// With `spare`, the levels of the split too (x needs m of the T tied units; see
+    /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
+    pub levels: bool,
+    /// Under the paid baseline with a deadline, whether `solve`, its objective phase cut short
+    /// at half its time, solves the objective under the free baseline with the rest, as a
+    /// bound and a legal declaration (see `crate::solve`; on by default).
+    pub free_first: bool,
 }
 
 /// The default [`Ilp::max_tuples`]: on the taxed Commander boards of the benchmarks there are
@@ -125,6 +138,9 @@ impl Default for Ilp {
             keep_incumbent: false,
             max_tuples: MAX_TUPLES,
             trades: false,
+            spare: false,
+            levels: false,
+            free_first: true,
         }
     }
 }
@@ -184,6 +200,9 @@ impl Ilp {
             keep_incumbent: false,
             max_tuples: 0,
             trades: true,
+            spare: false,
+            levels: false,
+            free_first: true,
         }
     }
 

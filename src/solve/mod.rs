@@ -16,11 +16,19 @@
 //! different set S* (after the cut for S, any D with incurred(D) = S obeying enough is legal), and
 //! there are finitely many sets, so the loop ends; in practice after a cut or two.
 //!
+//! Under paid with a deadline, when the objective phase is cut short (at half its time),
+//! `solve` solves the objective under the free baseline with the rest: every declaration
+//! legal under paid is legal under free, so its optimum (or proven bound) bounds the paid
+//! objective, and its declaration, when it meets its paid bar, is legal. Where the free
+//! optimum is legal under paid, that proves the paid optimum without proving the hard tuple's
+//! program (see `Search::free_rescue`).
+//!
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
 pub mod classes;
 
+use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
@@ -249,10 +257,14 @@ struct Search<'a> {
     /// when there are at most [`Ilp::max_tuples`]; otherwise the single program with linearized
     /// products carries the dual bar.
     couplings: Option<Couplings>,
-    /// The tuples whose bar some declaration meets (with `obeyed ≥ m_free`), found on the first
-    /// round that needs them: every later constraint (cuts, objective bounds, no-goods) only
-    /// shrinks a tuple's set, so an empty one stays empty for the whole search.
-    live: Option<Vec<usize>>,
+    /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): spared and
+    /// needed where it applies, else one case for every declaration.
+    cases: Vec<Case>,
+    /// The tuples (with their case) whose bar some declaration meets (with `obeyed ≥ m_free`),
+    /// found on the first round that needs them: every later constraint (cuts, objective
+    /// bounds, no-goods) only shrinks a tuple's set, so an empty one stays empty for the whole
+    /// search.
+    live: Option<Vec<(usize, Case)>>,
     /// How the paid bar has been enforced so far (reported as the result's `method`).
     method: BarMethod,
     /// What group counts become: the declaration whose members they keep where they can (no
@@ -303,6 +315,14 @@ impl<'a> Search<'a> {
             (Baseline::Paid, None) => BarMethod::PaidDirect,
             (Baseline::Paid, Some(_)) => BarMethod::PaidDual,
         };
+        // The split on tied mana, where it applies to the whole board's encoding.
+        let all = vec![true; pos.rules.costs.len()];
+        let split = couplings.is_some() && ilp.spare && Encoding::new(pos, &all, grouping, crate::ilp::Split::Whole).spare_rows(pos).is_some();
+        let cases = match &couplings {
+            Some(c) if split => crate::ilp::dual::spare::cases(pos, c.phi_most().filter(|_| ilp.levels)),
+            _ => vec![Case::Any],
+        };
+        crate::debug::note(|| format!("split on tied mana: {cases:?}"));
         // Under paid, the objective phases leave out pairs no legal declaration uses.
         let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
         Ok(Search {
@@ -318,10 +338,56 @@ impl<'a> Search<'a> {
             bound: None,
             dual: couplings.is_some(),
             couplings,
+            cases,
             live: None,
             method,
             prefer: pos.rules.no_attack(),
         })
+    }
+
+    /// Under paid, when the objective phase was cut short, the free baseline's optimum (issue
+    /// 10), until `deadline`: every declaration legal under paid is legal under free (its bar
+    /// `M(S) ≥ m(∅)`, docs/rules.md section 7), so the free optimum, or the bound branch and
+    /// bound proved for it, bounds the paid objective; and when the free optimum's declaration
+    /// meets its paid bar, it is legal under paid too. Where a tuple's program is hard to
+    /// prove (P = 4, N = 100, seed 2 of the taxed Commander boards: 95,872 nodes), the free
+    /// program may be easier (43,008 nodes there) and its optimum legal under paid: proven.
+    /// Tightens `bound` and adds the declaration to `legal_seen`; returns it with its value
+    /// when it meets the bound (the paid optimum).
+    fn free_rescue(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<Option<Assignment>, SolveError> {
+        let pos = self.pos;
+        let ilp = Ilp { deadline, ..*self.ilp };
+        let mut free = match Search::new(pos, &ilp, Baseline::Free, self.grouping) {
+            Ok(free) => free,
+            Err(SolveError::TimeLimit(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        free.objective_ilp = Ilp { deadline, keep_incumbent: true, ..free.objective_ilp };
+        let found = match free.best(|enc: &mut Encoding| objective.expression(pos, enc), |_: &Encoding| Vec::new()) {
+            Ok(found) => found,
+            Err(SolveError::TimeLimit(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let Some((a, optimality)) = found else { return Ok(None) };
+        let value = objective.value(pos, &a) as f64;
+        let bound = match optimality {
+            Optimality::Proven => Some(value),
+            Optimality::Unproven { .. } => free.bound,
+        };
+        if let Some(b) = bound {
+            self.bound = Some(self.bound.map_or(b, |old| old.min(b)));
+        }
+        let legal = match paid_bar(pos, &a, self.ilp) {
+            Ok(bar) => pos.rules.obeyed(&a) >= bar.value,
+            Err(SolveError::TimeLimit(_)) => false,
+            Err(e) => return Err(e),
+        };
+        crate::debug::note(|| format!("free optimum: bound {bound:?}, legal under paid: {legal}"));
+        if !legal {
+            return Ok(None);
+        }
+        self.legal_seen.push(a.clone());
+        Ok(self.bound.is_some_and(|b| value >= (b + 1e-6).floor()).then_some(a))
     }
 
     /// Under a deadline, let the objective phases stop at [`OBJECTIVE_SHARE`] of the time left
@@ -363,7 +429,7 @@ impl<'a> Search<'a> {
                 self.live = Some(self.live_tuples()?);
             }
             let couplings = self.couplings.as_ref().filter(|_| dual);
-            let tuples: Vec<Option<usize>> = match (couplings, &self.live) {
+            let tuples: Vec<Option<(usize, Case)>> = match (couplings, &self.live) {
                 (Some(_), Some(live)) => live.iter().copied().map(Some).collect(),
                 _ => vec![None],
             };
@@ -385,7 +451,7 @@ impl<'a> Search<'a> {
                     }
                     if dual {
                         let bar = match (couplings, tuple) {
-                            (Some(c), Some(t)) => enc.paid_bar_coupled(pos, c, t),
+                            (Some(c), Some((t, case))) => enc.paid_bar_coupled(pos, c, t, case),
                             _ => enc.paid_bar_dual(pos),
                         };
                         dual_built.push(bar.as_ref().map(|b| b.exact));
@@ -544,7 +610,7 @@ impl Search<'_> {
 
     /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
     /// deadline, the tuples not reached in time are kept.
-    fn live_tuples(&self) -> Result<Vec<usize>, SolveError> {
+    fn live_tuples(&self) -> Result<Vec<(usize, Case)>, SolveError> {
         let Some(couplings) = &self.couplings else { return Ok(vec![]) };
         let all = vec![true; self.pos.rules.costs.len()];
         let no_attack = self.pos.rules.no_attack();
@@ -557,28 +623,29 @@ impl Search<'_> {
             .map(|split| Encoding::with_pruning(self.pos, &all, self.grouping, split, pruning))
             .collect();
         let (mut live, mut tested) = (Vec::new(), 0);
-        for t in 0..couplings.count() {
-            if !cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t)) {
+        let pairs: Vec<(usize, Case)> = (0..couplings.count()).flat_map(|t| self.cases.iter().map(move |&case| (t, case))).collect();
+        for (i, &(t, case)) in pairs.iter().enumerate() {
+            if !cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t, case)) {
                 continue;
             }
             tested += 1;
             let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, self.m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
-                cs.extend(enc.paid_bar_coupled(self.pos, couplings, t).into_iter().flat_map(|b| b.constraints));
+                cs.extend(enc.paid_bar_coupled(self.pos, couplings, t, case).into_iter().flat_map(|b| b.constraints));
                 (Expression::from(0.0), cs)
             });
             match found {
                 Ok(None) => {}
-                Ok(Some(_)) => live.push(t),
+                Ok(Some(_)) => live.push((t, case)),
                 Err(SolveError::TimeLimit(_)) => {
-                    live.extend(t..couplings.count());
+                    live.extend_from_slice(&pairs[i..]);
                     break;
                 }
                 Err(e) => return Err(e),
             }
         }
         crate::debug::note(|| {
-            format!("coupling duals: {} of {} tuples admit a declaration ({} passed the cheap test)", live.len(), couplings.count(), tested)
+            format!("coupling duals: {} of {} (tuple, case) pairs admit a declaration ({} passed the cheap test)", live.len(), pairs.len(), tested)
         });
         Ok(live)
     }
@@ -631,6 +698,10 @@ fn fewest_attackers(enc: &Encoding) -> Expression {
 /// the report each take about as long as a maximum).
 pub const OBJECTIVE_SHARE: f64 = 0.6;
 
+/// Under paid with a deadline, the share of the objective phase's time its search may use
+/// before the free optimum is tried with the rest (see `Search::free_rescue`).
+pub const PAID_SHARE: f64 = 0.5;
+
 /// The best legal declaration for an objective, with the integer program.
 ///
 /// Under a deadline the objective phases stop at [`OBJECTIVE_SHARE`] of the time left with the
@@ -644,8 +715,36 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     }
     let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
     search.stop_early(true);
+    // Under paid, a share of the objective phase first; cut short, the free optimum with the
+    // rest (see `Search::free_rescue`).
+    let full = search.objective_ilp.deadline;
+    let rescue = baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first && full.is_some();
+    if rescue {
+        let now = web_time::Instant::now();
+        search.objective_ilp.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(PAID_SHARE));
+    }
     let no_extra = |_: &Encoding| Vec::new();
-    let first = match search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra) {
+    let mut found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
+    let cut_short = matches!(found, Ok(Some((_, Optimality::Unproven { .. }))) | Err(SolveError::TimeLimit(_)));
+    search.objective_ilp.deadline = full;
+    if rescue && cut_short {
+        if let Ok(Some((a, _))) = &found {
+            search.legal_seen.push(a.clone());
+        }
+        if let Some(a) = search.free_rescue(objective, full)? {
+            found = Ok(Some((a, Optimality::Proven)));
+        } else if full.is_some_and(|d| d > web_time::Instant::now()) {
+            // The paid search again with the time left, from the cuts it found: its bounds and
+            // the free one all hold.
+            let before = search.bound;
+            found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
+            search.bound = match (before, search.bound) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+    }
+    let first = match found {
         Ok(Some((a, Optimality::Proven))) => a,
         Ok(None) => return Err(SolveError::Internal("no legal declaration at all".into())),
         Err(e) if !matches!(e, SolveError::TimeLimit(_)) => return Err(e),

@@ -223,7 +223,7 @@ impl Encoding {
     /// products form: a lower bound of the paid maximum, never exact (cuts complete it). None
     /// when caps cross or the trade does not apply to this encoding.
     pub fn paid_bar_trade(&mut self, pos: &Position, trade: &Trade) -> Option<DualBar> {
-        let inner = inner(pos, &self.groups)?;
+        let inner = inner(pos, &self.groups, super::Ties::Restricted)?;
         let rows = rows(pos, &self.groups, &inner, trade)?;
         let mut bar = self.strong_duality(&inner, Some(&rows));
         bar.exact = false;

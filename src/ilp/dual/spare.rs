@@ -1,0 +1,297 @@
+//! A case split on whether x's payment spares the tied mana sources (issue 10).
+//!
+//! # Why
+//!
+//! The dual bar of [`super`] lets a creature tied to a mana source (a Llanowar Elves, whose
+//! attack taps it, CR 508.1f) attack in D' only where x attacks with it, since x's payment may
+//! use its mana. On the taxed Commander boards left unproven, x often pays nothing but Norn's
+//! Annex's {W/P} (with life, CR 107.4f, 119.4) or a few generic taxes the lands cover, and
+//! leaves its elves idle though Fumiko the Lowblood makes them attack: the witness D' attacks
+//! with them, the bar does not see it, and lazy cuts close the gap one cost set at a time.
+//!
+//! # The split
+//!
+//! Say x *spares* the tied sources when its costs can be paid without any of them: from the
+//! other sources, its mana pool and its life. Then every D' incurring only cost instances x
+//! incurs can be paid without them too (D' owes a part of what x owes, CR 508.1h-j), whatever
+//! tied creatures D' attacks with: in that case the inner problem needs no restriction on tied
+//! creatures at all (`inner(.., untie = true)`), and the bar is exact where nothing else
+//! restricts it. Whether x spares them is a transportation problem (units of mana and life to
+//! classes of cost symbols) which, by Hall's theorem (Gale's supply-demand theorem), is
+//! feasible exactly when, for every set Q of symbol classes, what x owes in Q is at most what
+//! can pay Q:
+//!
+//! `d_Q(x) = Σ_{q∈Q} d_q(x) ≤ N_Q = #{units of the untied sources and the pool meeting some q∈Q}
+//! + ⌊life/2⌋·[Q holds a Phyrexian class]`
+//!
+//! with `d_q(x)` linear in x (the encoding's incurred counts times the symbols of class q). So
+//! the legal declarations split into two cases, each one program per tuple of coupling duals:
+//!
+//! * **spared**: every Hall row `d_Q(x) ≤ N_Q`, and the bar of the untied inner problem;
+//! * **needed**: some row fails, `d_Q(x) ≥ N_Q + 1` for some Q (a binary `v_Q` per row,
+//!   `Σ v_Q ≥ 1`, `d_Q(x) ≥ (N_Q + 1)·v_Q`), and the bar with tied creatures restricted, a lower
+//!   bound completed by lazy cuts as before.
+//!
+//! # The levels: x needs m of the T tied units
+//!
+//! Where each tied source adds one unit and no symbol but generic mana can take it (the
+//! conditions of [`super::trade`]), the needed case splits further by the tied units x's
+//! payment needs: x is in `L_m` when every row holds with the tied units meeting Q beyond the
+//! `T − m` that D' may take away, `d_Q(x) ≤ N_Q + max(0, t_Q − (T − m))` (`t_Q`: tied units
+//! meeting Q), so that x can be paid whichever `T − m` tied sources are gone. Level m is
+//! `L_m` minus `L_{m−1}` (some row of `L_{m−1}` fails, as above); the needed case keeps what is
+//! beyond `L_T`. In level m, D' attacks with tied creatures toward *neutral* targets only (free
+//! for every creature, and every cap or player requirement over one covers every taxed target),
+//! under one more row:
+//!
+//! `(★)  Σ_{R} y + Σ_{tied} y ≤ cnt_R(x) + T − m`
+//!
+//! R being every column owing generic mana. ★ is a unit row; it is laminar with the caps and
+//! player requirements (checked; otherwise the level restricts tied creatures as before), so
+//! the inner problem stays totally unimodular, and its dual φ is one more coupling dual,
+//! enumerated in `0..=` the most a column of ★ asks: per tuple, the bar gains `φ·(cnt_R(x) +
+//! T − m)` and every column of ★ loses φ. Valid: a D' meeting ★ with j tied attackers gives up
+//! at least `j − (T − m)` of x's attacks through R, each freeing at least one unit of generic
+//! mana; x's demand in every Q that a tied unit meets (those Q hold generic mana, by the
+//! conditions) is at most `N_Q + m`, so D''s is at most `N_Q + T − j`: payable from the
+//! untied sources and the `T − j` tied sources D' leaves untapped.
+//!
+//! # Why it is valid (no legal declaration is cut off)
+//!
+//! The cases partition the declarations (each x is in `L_0`, in exactly one level, or beyond).
+//! In the needed case the bar is that of [`super`], a lower bound of `M(S(x))` everywhere. In
+//! the others the rows need only be *sufficient* for payment: they describe a model of the
+//! mana that is never richer than the board's (see [`Encoding::spare_rows`]: a source that
+//! offers a choice between several multi-unit alternatives is left out, {2/c} counts as two
+//! generic), and for that model Hall's condition is sufficient. So each D' of a case's inner
+//! problem is payable, and its bar is at most `M(S(x))`. Every answer is still re-checked by
+//! the rules code. `tests/it/paid_dual.rs`
+//! (`cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar`) checks, against the exhaustive
+//! candidates of random taxed boards with a mana creature, that each declaration falls in
+//! exactly one case and every legal one meets a bar of its case, and that `solve` with the
+//! split proves the exhaustive optimum.
+//!
+//! # Measured: off by default
+//!
+//! On the five taxed Commander boards left unproven (README, the paid baseline), the split
+//! proves none more at `--time-limit 3` or 20: the declarations of the spared case are cut off
+//! at once (6_60_1's first rounds), but the search then moves to declarations that need the
+//! elves' mana, where D' gives up taxed attacks each owing 2 generic mana to fund 2 elves (4_60_4:
+//! x needs all 3 elves, the witness gives up 2 attacks to Sphere of Safety), and ★ counts one
+//! unit per attack given up: lazy cuts again. A unit row cannot count 2 per attack without
+//! losing total unimodularity. The levels multiply the programs by `T·(φ_most + 1) + 2` (up to
+//! 23 per tuple, 2,576 (tuple, case) pairs on P = 6, N = 60, seed 1), and some feasibility
+//! programs of a level are hard for microlp (that board spent its 3 s, and 12 s at
+//! `--time-limit 20`, finding which pairs admit a declaration). So [`crate::ilp::Ilp::spare`]
+//! and [`crate::ilp::Ilp::levels`] are off by default.
+
+use super::Ties;
+use crate::ilp::encode::{pip_class, Encoding, PipClass};
+use crate::position::Position;
+use crate::vocab::symbol::{Symbol, TypeSet};
+use good_lp::{constraint, variable, Constraint, Expression};
+use std::collections::BTreeMap;
+
+/// Which case of the split a program covers (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Case {
+    /// No split: every declaration, tied creatures restricted in D'.
+    Any,
+    /// x's payment spares the tied sources: D' may attack with any creature.
+    Spared,
+    /// x's payment needs `need` of the T tied units and no fewer (the levels): D' attacks with
+    /// tied creatures toward neutral targets, funded by the row ★ whose dual is `phi`.
+    Level {
+        /// m, the tied units x needs.
+        need: u32,
+        /// ★'s dual φ, enumerated like the coupling duals.
+        phi: u32,
+    },
+    /// x's payment needs more than `beyond` tied units (T past the levels, 0 without them):
+    /// tied creatures restricted in D'.
+    Needed {
+        /// The tied units x's payment needs more than.
+        beyond: u32,
+    },
+}
+
+impl Case {
+    /// How the case's inner problem treats tied creatures, given whether the split's rows
+    /// exist for the encoding (without them, only the restricted bar is valid).
+    pub(crate) fn ties(self, rows: bool) -> Ties {
+        match self {
+            Case::Spared if rows => Ties::Free,
+            Case::Level { .. } if rows => Ties::Funded,
+            _ => Ties::Restricted,
+        }
+    }
+
+    /// For a level: ★'s dual φ and the constant of its right-hand side, `T − m`.
+    pub(crate) fn funding(self, pos: &Position) -> Option<(f64, f64)> {
+        match self {
+            Case::Level { need, phi } => Some((f64::from(phi), tied_units(pos).saturating_sub(need as usize) as f64)),
+            _ => None,
+        }
+    }
+}
+
+/// The cases of the split for a position: None when it does not apply; else the spared case,
+/// the levels `m = 1..=T` each with `φ = 0..=phi_most` where they apply (see [`levels`]), and
+/// the needed case.
+pub fn cases(pos: &Position, phi_most: Option<u32>) -> Vec<Case> {
+    let mut cases = vec![Case::Spared];
+    if let (Some(t), Some(most)) = (levels(pos), phi_most) {
+        for need in 1..=t as u32 {
+            cases.extend((0..=most).map(|phi| Case::Level { need, phi }));
+        }
+    }
+    let beyond = match (levels(pos), phi_most) {
+        (Some(t), Some(_)) => t as u32,
+        _ => 0,
+    };
+    cases.push(Case::Needed { beyond });
+    cases
+}
+
+/// T, the tied units, when the levels apply: one attacking player, each tied creature's
+/// source adds one unit, and no symbol but generic mana can take a tied unit (the conditions
+/// of the elves' trade, [`super::trade::applicable`]). None otherwise.
+pub fn levels(pos: &Position) -> Option<usize> {
+    (super::trade::applicable(pos) == Some(1)).then(|| tied_units(pos))
+}
+
+/// The attacking players' sources tied to a creature's attack.
+fn tied_units(pos: &Position) -> usize {
+    pos.mana.sources.iter().filter(|s| s.tapped_if_attacks.is_some() && pos.rules.attacking_players.contains(&s.controller)).count()
+}
+
+/// The most classes of cost symbols the split enumerates the subsets of (2^6 − 1 rows).
+const MOST_CLASSES: usize = 6;
+
+impl Encoding {
+    /// The Hall rows `(d_Q(x), N_Q)` of "x's payment spares the tied sources" (see the module
+    /// doc), or None when the split does not apply: not exactly one attacking player, no tied
+    /// creature in this encoding (none can attack), or more than [`MOST_CLASSES`] classes of
+    /// symbols. No row at all when x can owe nothing (it then spares every source).
+    pub fn spare_rows(&self, pos: &Position) -> Option<Vec<(Expression, f64, f64)>> {
+        let rules = &pos.rules;
+        let mana = &pos.mana;
+        let [player] = rules.attacking_players[..] else { return None };
+        let tied: Vec<usize> = mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
+        if !self.groups.iter().any(|g| g.members.iter().any(|c| tied.contains(c))) {
+            return None;
+        }
+        // What x owes per class; {2/c} as two generic (one way to pay it, so the rows stay
+        // sufficient).
+        let mut demand: BTreeMap<PipClass, Expression> = BTreeMap::new();
+        for (g, group) in self.groups.iter().enumerate() {
+            for (s, (_, cost)) in group.costs.iter().enumerate() {
+                let y = &self.incurred[g][s];
+                for sym in cost {
+                    let (class, amount) = match sym {
+                        Symbol::TwoOr(_) => ((TypeSet::ANY_TYPE, false), 2.0),
+                        _ => match pip_class(sym) {
+                            Some(owed) => owed,
+                            None => continue,
+                        },
+                    };
+                    demand.entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, y.clone());
+                }
+            }
+        }
+        if demand.len() > MOST_CLASSES {
+            return None;
+        }
+        // Units that pay without a tied source: the pool, and each untied source that adds
+        // one unit (of the union of its alternatives) or has a single alternative (its units).
+        // A source offering several multi-unit alternatives is left out: the model is never
+        // richer than the board.
+        let mut units: Vec<TypeSet> = mana.pools[player].clone();
+        for src in mana.sources.iter().filter(|s| s.controller == player && s.tapped_if_attacks.is_none()) {
+            if src.alternatives.iter().all(|a| a.len() == 1) {
+                units.push(src.alternatives.iter().fold(TypeSet::EMPTY, |acc, a| acc.union(a[0])));
+            } else if let [alternative] = &src.alternatives[..] {
+                units.extend(alternative.iter().copied());
+            }
+        }
+        // The tied units (one each where the levels apply: the union of its alternatives).
+        let tied_units: Vec<TypeSet> = mana
+            .sources
+            .iter()
+            .filter(|s| s.controller == player && s.tapped_if_attacks.is_some())
+            .map(|s| s.alternatives.iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u)))
+            .collect();
+        let life = (mana.group_life[mana.life_group[player]].max(0) / 2) as f64;
+        let classes: Vec<(&PipClass, &Expression)> = demand.iter().collect();
+        let mut rows = Vec::with_capacity((1 << classes.len()) - 1);
+        for mask in 1usize..1 << classes.len() {
+            let chosen: Vec<&(&PipClass, &Expression)> = (0..classes.len()).filter(|i| mask >> i & 1 == 1).map(|i| &classes[i]).collect();
+            let mut owed = Expression::with_capacity(8);
+            for (_, d) in &chosen {
+                owed += (*d).clone();
+            }
+            let mut can = units.iter().filter(|u| chosen.iter().any(|((set, _), _)| u.intersects(*set))).count() as f64;
+            if chosen.iter().any(|((_, phyrexian), _)| *phyrexian) {
+                can += life;
+            }
+            let tied = tied_units.iter().filter(|u| chosen.iter().any(|((set, _), _)| u.intersects(*set))).count() as f64;
+            rows.push((owed, can, tied));
+        }
+        Some(rows)
+    }
+
+    /// The constraints of one case of the split over this encoding (see the module doc); None
+    /// for [`Case::Any`] or where the split does not apply (the case's bar must then restrict
+    /// tied creatures).
+    pub fn spare_case(&mut self, pos: &Position, case: Case) -> Option<Vec<Constraint>> {
+        let rows = (case != Case::Any).then(|| self.spare_rows(pos)).flatten()?;
+        let t = tied_units(pos) as f64;
+        // L_m: x's payment needs at most m tied units, whichever: row Q gets the tied units
+        // meeting Q beyond the T − m that D' may take away.
+        let within = |m: f64| move |(owed, can, tied): &(Expression, f64, f64)| (owed.clone(), can + (tied - (t - m)).max(0.0));
+        Some(match case {
+            Case::Any => vec![],
+            Case::Spared => rows.iter().map(within(0.0)).map(|(owed, can)| constraint::leq(owed, can)).collect(),
+            Case::Level { need, .. } => {
+                let m = f64::from(need);
+                let mut cs: Vec<Constraint> = rows.iter().map(within(m)).map(|(owed, can)| constraint::leq(owed, can)).collect();
+                cs.extend(self.beyond(rows.iter().map(within(m - 1.0)).collect()));
+                cs
+            }
+            Case::Needed { beyond } => self.beyond(rows.iter().map(within(f64::from(beyond))).collect()),
+        })
+    }
+
+    /// Some row `owed ≤ can` fails: a binary `v` per row, `Σ v ≥ 1`, `owed ≥ (can + 1)·v`
+    /// (amounts are integers). No row: x owes nothing, so none fails (infeasible).
+    fn beyond(&mut self, rows: Vec<(Expression, f64)>) -> Vec<Constraint> {
+        let mut some = Expression::with_capacity(rows.len());
+        let mut cs = Vec::with_capacity(rows.len() + 1);
+        for (owed, can) in rows {
+            let v = self.vars.add(variable().binary());
+            some.add_mul(1.0, v);
+            cs.push(constraint::leq(Expression::from(v) * (can + 1.0), owed));
+        }
+        cs.push(constraint::leq(1.0, some));
+        cs
+    }
+}
+
+impl Encoding {
+    /// Whether the case's rows hold at group counts `counts` (parallel to `x`); None where the
+    /// split does not apply. For tests: each declaration falls in exactly one case (levels
+    /// counted once whatever φ).
+    pub fn spare_case_holds(&self, pos: &Position, case: Case, counts: &[Vec<usize>]) -> Option<bool> {
+        let rows = self.spare_rows(pos)?;
+        let at: std::collections::HashMap<good_lp::Variable, f64> =
+            self.x.iter().zip(counts).flat_map(|(xs, ns)| xs.iter().zip(ns).map(|((_, v), &n)| (*v, n as f64))).collect();
+        let t = tied_units(pos) as f64;
+        let within = |m: f64| rows.iter().all(|(owed, can, tied)| owed.eval_with(&at) <= can + (tied - (t - m)).max(0.0) + 1e-9);
+        Some(match case {
+            Case::Any => true,
+            Case::Spared => within(0.0),
+            Case::Level { need, .. } => within(f64::from(need)) && !within(f64::from(need) - 1.0),
+            Case::Needed { beyond } => !within(f64::from(beyond)),
+        })
+    }
+}
