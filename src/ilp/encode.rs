@@ -449,12 +449,12 @@ impl Encoding {
                 continue;
             }
             let hits: Vec<Variable> = groups[g].targets.iter().zip(&x[g]).filter(|(&t, _)| rules.obeys_pair(r, c, t)).map(|(_, (_, v))| *v).collect();
+            if hits.is_empty() {
+                continue;
+            }
             let mut others = Expression::with_capacity(among.len());
             for h in among.iter().filter(|&&o| o != c).map(|&o| group_of[o]).filter(|&h| h != usize::MAX) {
                 others.add_mul(1.0, attacks[h].clone());
-            }
-            if hits.is_empty() {
-                continue;
             }
             let q = vars.add(variable().min(0.0).max(1.0));
             constraints.push(constraint::leq(Expression::from(q), sum(hits)));
