@@ -698,10 +698,6 @@ fn fewest_attackers(enc: &Encoding) -> Expression {
 /// the report each take about as long as a maximum).
 pub const OBJECTIVE_SHARE: f64 = 0.6;
 
-/// Under paid with a deadline, the share of the objective phase's time its search may use
-/// before the free optimum is tried with the rest (see `Search::free_rescue`).
-pub const PAID_SHARE: f64 = 0.5;
-
 /// The best legal declaration for an objective, with the integer program.
 ///
 /// Under a deadline the objective phases stop at [`OBJECTIVE_SHARE`] of the time left with the
@@ -721,7 +717,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     let rescue = baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first && full.is_some();
     if rescue {
         let now = web_time::Instant::now();
-        search.objective_ilp.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(PAID_SHARE));
+        search.objective_ilp.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(ilp.paid_share.clamp(0.0, 1.0)));
     }
     let no_extra = |_: &Encoding| Vec::new();
     let mut found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);

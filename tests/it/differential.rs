@@ -760,15 +760,22 @@ fn run_solve_case(board: &Value) -> Res {
             // The bound solve reports when branch and bound proved none must hold.
             let simple = solving::simple_bound(&pos, objective);
             ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
-            for ilp in [Ilp::default(), Ilp::plain()] {
-                let grouping = ilp.grouping;
+            let mut ilps = vec![("grouped", Ilp::default()), ("plain", Ilp::plain())];
+            // Under paid, the free-optimum rescue on every board (issue 10): the paid search gets
+            // no share of the time first, so its objective phase is always cut short and the
+            // free optimum, then the paid search again, must still give the proven optimum. The
+            // deadline only makes the path run; small boards end far before it.
+            if baseline == Baseline::Paid {
+                ilps.push(("rescue", Ilp { paid_share: 0.0, ..Ilp::with_time_limit(600.0) }));
+            }
+            for (grouping, ilp) in ilps {
                 let got = solving::solve(&pos, objective, baseline, &ilp)
-                    .map_err(|e| format!("ilp solve ({grouping:?}, {objective:?}, {baseline}) failed: {e}"))?;
+                    .map_err(|e| format!("ilp solve ({grouping}, {objective:?}, {baseline}) failed: {e}"))?;
                 let (a, _) = read_declaration(&pos, &got.result.declaration);
                 let verdict = check(&pos, &got.result.declaration, baseline, &oracle).map_err(|e| e.to_string())?;
                 ensure!(
                     verdict.legal,
-                    "solve ({grouping:?}, {objective:?}, {baseline}) answered an illegal declaration {:?}: {:?}",
+                    "solve ({grouping}, {objective:?}, {baseline}) answered an illegal declaration {:?}: {:?}",
                     got.result.declaration,
                     verdict.violations
                 );
@@ -780,7 +787,7 @@ fn run_solve_case(board: &Value) -> Res {
                 );
                 ensure!(
                     solving::rank(&pos, objective, &a) == solving::rank(&pos, objective, &want_a),
-                    "solve ({grouping:?}, {objective:?}, {baseline}): rank {:?} for {:?}, exhaustive best {:?} for {:?}",
+                    "solve ({grouping}, {objective:?}, {baseline}): rank {:?} for {:?}, exhaustive best {:?} for {:?}",
                     solving::rank(&pos, objective, &a),
                     got.result.declaration.attacks,
                     solving::rank(&pos, objective, &want_a),
