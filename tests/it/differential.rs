@@ -761,11 +761,14 @@ fn run_solve_case(board: &Value) -> Res {
             let simple = solving::simple_bound(&pos, objective);
             ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
             let mut ilps = vec![("grouped", Ilp::default()), ("plain", Ilp::plain())];
-            // Under paid, the free-optimum rescue on every board (issue 10): the paid search gets
+            // Under paid, the free-optimum rescue (issue 10): the paid search gets
             // no share of the time first, so its objective phase is always cut short and the
             // free optimum, then the paid search again, must still give the proven optimum. The
-            // deadline only makes the path run; small boards end far before it.
-            if baseline == Baseline::Paid {
+            // deadline only makes the path run; small boards end far before it. On one board in
+            // four (chosen by the board's text), since it runs the paid search twice: on every
+            // board it took the test binary from about 4 to 13 minutes in CI.
+            let sampled = text.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 4 == 0;
+            if baseline == Baseline::Paid && sampled {
                 ilps.push(("rescue", Ilp { paid_share: 0.0, ..Ilp::with_time_limit(600.0) }));
             }
             for (grouping, ilp) in ilps {

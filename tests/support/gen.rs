@@ -1111,9 +1111,14 @@ pub fn gaps_board() -> impl Strategy<Value = Value> {
 
 /// As [`case`], on boards with the constructs of issue 14, point 4.
 pub fn gaps_case(n: usize) -> impl Strategy<Value = Case> {
+    case_with(n, add_gaps)
+}
+
+/// As [`case`], on boards that `add` changes with data of its own (constructs added).
+fn case_with(n: usize, add: fn(Value, &[u32]) -> Value) -> impl Strategy<Value = Case> {
     (vec(any::<u32>(), 200..500), vec(any::<u32>(), 16..48), vec(vec(any::<u32>(), 16..64), n), vec(any::<u32>(), 32..64)).prop_map(
-        |(b, gaps, ds, extra)| {
-            let board = add_gaps(build_board(&b), &gaps);
+        move |(b, data, ds, extra)| {
+            let board = add(build_board(&b), &data);
             let declarations = ds.iter().map(|d| build_declaration(&board, d)).collect();
             Case { board, declarations, extra }
         },
@@ -1176,11 +1181,5 @@ pub fn conditional_taxed_board() -> impl Strategy<Value = Value> {
 
 /// As [`case`], on boards with conditional requirements.
 pub fn conditional_case(n: usize) -> impl Strategy<Value = Case> {
-    (vec(any::<u32>(), 200..500), vec(any::<u32>(), 16..48), vec(vec(any::<u32>(), 16..64), n), vec(any::<u32>(), 32..64)).prop_map(
-        |(b, c, ds, extra)| {
-            let board = add_conditions(build_board(&b), &c);
-            let declarations = ds.iter().map(|d| build_declaration(&board, d)).collect();
-            Case { board, declarations, extra }
-        },
-    )
+    case_with(n, add_conditions)
 }
