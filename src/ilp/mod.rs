@@ -50,6 +50,9 @@
 
 pub mod dual;
 mod encode;
+pub mod exchange;
+#[cfg(feature = "highs")]
+mod highs;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
 
@@ -60,7 +63,21 @@ use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel};
 use std::collections::HashMap;
 
 /// Branch-and-bound nodes between two checks of the integrality proof (see `Ilp::run`).
-const NODES_PER_SLICE: u64 = 64;
+pub const NODES_PER_SLICE: u64 = 64;
+
+/// With the `highs` feature, the default [`Ilp::handoff`]: the slices of microlp after which a
+/// program not yet proven goes to HiGHS (1,024 nodes). Most programs here are proven by microlp
+/// in a few nodes, faster than HiGHS starts (its presolve costs a few milliseconds a program),
+/// and the few hard ones are where HiGHS's cuts and presolve pay (README, the paid baseline).
+pub const HANDOFF_SLICES: u64 = 16;
+
+/// How a solver run ended.
+enum Run {
+    /// With its answer: the values of every variable and their optimality, None when infeasible.
+    Done(Option<(Vec<f64>, Optimality)>),
+    /// microlp's node budget ran out first: the program goes to HiGHS.
+    Handoff,
+}
 
 /// Variable values read back from microlp, for good_lp's expressions.
 struct Values {
@@ -117,6 +134,18 @@ pub struct Ilp {
     /// With `spare`, the levels of the split too (x needs m of the T tied units; see
     /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
     pub levels: bool,
+    /// Under the paid baseline, whether `solve` and `enumerate` add exchange cuts read off each
+    /// round's declaration and the closest declaration meeting its bar (see [`exchange`]). On
+    /// with the `highs` feature, off otherwise: with microlp alone they changed no answer on the
+    /// taxed Commander boards and made the programs slower; with HiGHS taking the hard
+    /// programs they prove more (README, the paid baseline). On in [`Ilp::plain`], so that the
+    /// differential tests check them in every build.
+    pub exchanges: bool,
+    /// With the `highs` feature, the slices of [`NODES_PER_SLICE`] microlp nodes after which a
+    /// program not yet proven goes to HiGHS ([`HANDOFF_SLICES`] by default; 0: every program
+    /// goes to HiGHS, as the differential tests check). Without the feature, microlp solves
+    /// every program and this is not read.
+    pub handoff: u64,
     /// Under the paid baseline with a deadline, whether `solve`, its objective phase cut short
     /// at half its time, solves the objective under the free baseline with the rest, as a
     /// bound and a legal declaration (see `crate::solve`; on by default).
@@ -148,6 +177,8 @@ impl Default for Ilp {
             trades: false,
             spare: false,
             levels: false,
+            exchanges: cfg!(feature = "highs"),
+            handoff: HANDOFF_SLICES,
             free_first: true,
             paid_share: PAID_SHARE,
         }
@@ -211,6 +242,8 @@ impl Ilp {
             trades: true,
             spare: false,
             levels: false,
+            exchanges: true,
+            handoff: HANDOFF_SLICES,
             free_first: true,
             paid_share: PAID_SHARE,
         }
@@ -340,7 +373,7 @@ impl Ilp {
         Ok(best)
     }
 
-    fn remaining(&self) -> Result<Option<f64>, SolveError> {
+    pub(crate) fn remaining(&self) -> Result<Option<f64>, SolveError> {
         match self.deadline {
             None => Ok(None),
             Some(d) => {
@@ -371,10 +404,30 @@ impl Ilp {
         // microlp numbers variables in creation order; keep the map to read values back.
         let index: HashMap<good_lp::Variable, usize> = vars.iter_variables_with_def().enumerate().map(|(i, (v, _))| (v, i)).collect();
         let rows = constraints.len() + extra.len();
-        let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
         crate::debug::note(|| format!("integer program built: {} variables, {rows} constraints", index.len()));
         let started = Instant::now();
-        let outcome = self.run_within_deadline(model);
+        // With the `highs` feature, HiGHS gets the programs microlp does not prove within
+        // `handoff` slices (see `highs`); the default build has microlp alone.
+        #[cfg(feature = "highs")]
+        let handoff = (vars.clone(), objective.clone(), constraints.clone(), extra.clone());
+        let me = *self;
+        let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
+        let outcome = self.within_deadline(move || me.run(model.as_inner()));
+        #[cfg(feature = "highs")]
+        let outcome = match outcome {
+            Ok(Run::Handoff) => {
+                let (vars, objective, constraints, extra) = handoff;
+                let model = vars.maximise(objective).using(good_lp::solvers::highs::highs).with_all(constraints).with_all(extra);
+                crate::debug::note(|| format!("  handed to HiGHS after {:?}", started.elapsed()));
+                self.within_deadline(move || highs::run(&me, model).map(Run::Done))
+            }
+            other => other,
+        };
+        let outcome = outcome.and_then(|run| match run {
+            Run::Done(done) => Ok(done),
+            // Only with a node budget, which only the `highs` feature sets.
+            Run::Handoff => Err(SolveError::Internal("a program was handed to a backend this build does not have".into())),
+        });
         crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
         let Some((values, optimality)) = outcome? else { return Ok(None) };
         let values = Values { values, index };
@@ -391,10 +444,12 @@ impl Ilp {
     /// very large program) can take seconds. The abandoned solve ends on its own time limit.
     /// microlp asserts in places (e.g. an integer value far from an integer): a panic there
     /// becomes an error, never a crash.
-    fn run_within_deadline(&self, model: good_lp::solvers::microlp::MicroLpProblem) -> Result<Option<(Vec<f64>, Optimality)>, SolveError> {
-        let me = *self;
+    fn within_deadline<F>(&self, run: F) -> Result<Run, SolveError>
+    where
+        F: FnOnce() -> Result<Run, SolveError> + Send + 'static,
+    {
         let solve = move || {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| me.run(model.as_inner())))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
                 .unwrap_or_else(|_| Err(SolveError::Internal("the integer program solver panicked".into())))
         };
         let Some(deadline) = self.deadline else { return solve() };
@@ -422,14 +477,20 @@ impl Ilp {
     /// a fractional bound such as 167.4 over an incumbent of 167 keep it branching for minutes.)
     /// Node budgets rather than time slices keep answers independent of the machine's speed.
     /// Returns the values of every variable, or None when the problem is infeasible.
-    fn run(&self, problem: &microlp::Problem) -> Result<Option<(Vec<f64>, Optimality)>, SolveError> {
+    fn run(&self, problem: &microlp::Problem) -> Result<Run, SolveError> {
         let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
         let mut options = microlp::SolveOptions::default();
         options.node_limit = Some(NODES_PER_SLICE);
         options.time_limit = limit(self.remaining()?);
+        // With HiGHS to hand over to (the `highs` feature), at most `handoff` slices here.
+        let budget = cfg!(feature = "highs").then_some(self.handoff);
+        if budget == Some(0) {
+            return Ok(Run::Handoff);
+        }
+        let mut slices: u64 = 0;
         let mut outcome = match problem.solve_with(options) {
             Ok(o) => o,
-            Err(microlp::Error::Infeasible) => return Ok(None),
+            Err(microlp::Error::Infeasible) => return Ok(Run::Done(None)),
             Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
         };
         loop {
@@ -448,15 +509,19 @@ impl Ilp {
                         )
                     });
                     let values = solution.iter().map(|(_, v)| v).collect();
-                    return Ok(Some((values, Optimality::Proven)));
+                    return Ok(Run::Done(Some((values, Optimality::Proven))));
                 }
+            }
+            slices += 1;
+            if budget.is_some_and(|most| slices >= most) {
+                return Ok(Run::Handoff);
             }
             let left = match self.remaining() {
                 Ok(left) => left,
                 Err(_) => {
                     if let (true, microlp::SolveOutcome::Solution(s)) = (self.keep_incumbent, &outcome) {
                         let values = s.iter().map(|(_, v)| v).collect();
-                        return Ok(Some((values, Optimality::Unproven { bound: s.stats().best_bound })));
+                        return Ok(Run::Done(Some((values, Optimality::Unproven { bound: s.stats().best_bound }))));
                     }
                     let progress = match &outcome {
                         microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {
@@ -474,7 +539,7 @@ impl Ilp {
             resume.mip_gap = None;
             outcome = match outcome.resume_with(resume) {
                 Ok(o) => o,
-                Err(microlp::Error::Infeasible) => return Ok(None),
+                Err(microlp::Error::Infeasible) => return Ok(Run::Done(None)),
                 Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
             };
         }

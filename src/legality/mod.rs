@@ -10,7 +10,7 @@ pub mod exhaustive;
 mod explain;
 mod report;
 
-pub use exhaustive::{Exhaustive, ExhaustiveOracle};
+pub use exhaustive::{Candidate, Exhaustive, ExhaustiveOracle};
 pub(crate) use explain::companions_rule;
 pub use explain::{creature_name as creature_label, describe_requirement, describe_target};
 pub(crate) use explain::{restricted_creature, source_of};

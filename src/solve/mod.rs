@@ -31,6 +31,7 @@ pub mod classes;
 use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
+use crate::ilp::exchange::Exchange;
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
@@ -220,12 +221,16 @@ pub struct SolveResult {
 /// The paid-baseline maximum for a declaration, with a witness incurring as few cost instances
 /// as possible (its cost set makes the strongest cut, see below).
 fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<Maximum, SolveError> {
-    let incurred = pos.rules.incurred(a);
+    ilp.maximum_with(pos, &paid_allowed(pos, a), Tie::FewestCosts)
+}
+
+/// The cost instances a declaration compared with `a` under paid may incur: `a`'s own.
+fn paid_allowed(pos: &Position, a: &Assignment) -> Vec<bool> {
     let mut allowed = vec![false; pos.rules.costs.len()];
-    for &k in &incurred {
+    for k in pos.rules.incurred(a) {
         allowed[k] = true;
     }
-    ilp.maximum_with(pos, &allowed, Tie::FewestCosts)
+    allowed
 }
 
 /// The state of a lazy-cut search: the free maximum and the cuts found so far.
@@ -243,6 +248,8 @@ struct Search<'a> {
     /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
     /// per witness that attacked with mana creatures its declaration left out.
     trades: Vec<Trade>,
+    /// Exchange cuts read off the rounds so far (see [`crate::ilp::exchange`]).
+    exchanges: Vec<Exchange>,
     /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
     /// bars): what `solve` falls back on when the time limit stops the cuts.
     legal_seen: Vec<Assignment>,
@@ -334,6 +341,7 @@ impl<'a> Search<'a> {
             m_free: free.value,
             cuts: vec![],
             trades: vec![],
+            exchanges: vec![],
             legal_seen: vec![free.witness],
             bound: None,
             dual: couplings.is_some(),
@@ -418,6 +426,7 @@ impl<'a> Search<'a> {
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
             let trades = &self.trades;
+            let exchanges = &self.exchanges;
             let better_than = incumbent.as_ref().map(|(_, v)| *v);
             let m_free = self.m_free;
             let pos = self.pos;
@@ -448,6 +457,9 @@ impl<'a> Search<'a> {
                     let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                     for (a, m) in cuts {
                         cs.extend(enc.paid_cut(a, *m, m_free, pos));
+                    }
+                    for e in exchanges {
+                        cs.extend(enc.exchange_cut(pos, e));
                     }
                     if dual {
                         let bar = match (couplings, tuple) {
@@ -581,6 +593,23 @@ impl<'a> Search<'a> {
             if self.ilp.trades {
                 self.add_trade(&a, &bar.witness);
             }
+            if self.ilp.exchanges {
+                // The exchange is read off the maximum closest to `a` (fewest attacks changed):
+                // the bar's own witness gives up every attack that obeys nothing.
+                let closest = self.ilp.maximum_with(self.pos, &paid_allowed(self.pos, &a), Tie::Closest(&a))?;
+                for e in Exchange::derive(self.pos, &a, &closest.witness) {
+                    if !self.exchanges.contains(&e) {
+                        crate::debug::note(|| {
+                            format!(
+                                "exchange cut: gain {}, {:?}",
+                                e.gain(self.pos),
+                                e.moves.iter().map(|m| (m.pairs.len(), m.to, m.count)).collect::<Vec<_>>()
+                            )
+                        });
+                        self.exchanges.push(e);
+                    }
+                }
+            }
             self.cuts.push((bar.witness, bar.value));
         }
     }
@@ -660,10 +689,7 @@ impl Search<'_> {
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let pos = self.pos;
-        let mut allowed = vec![false; pos.rules.costs.len()];
-        for k in pos.rules.incurred(a) {
-            allowed[k] = true;
-        }
+        let allowed = paid_allowed(pos, a);
         // Usually a fraction of a millisecond; it may use the time kept for checking, so that
         // the last declaration an objective phase found before its share ran out is repaired.
         let ilp = Ilp { deadline: self.ilp.deadline, ..self.objective_ilp };

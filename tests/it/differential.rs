@@ -65,7 +65,7 @@ use std::collections::{BTreeSet, HashMap};
 /// the properties still test it against the naive enumerator below; add other methods (the
 /// integer program) to this list.
 fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
-    vec![
+    let mut all: Vec<(&'static str, Box<dyn Maximizer>)> = vec![
         ("exhaustive", Box::new(ExhaustiveOracle::new(pos).expect("generated boards are small"))),
         // The integer program with every reduction on, and the plain 0-1 model.
         ("ilp", Box::new(Ilp::default())),
@@ -73,7 +73,13 @@ fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
         ("ilp-grouping-only", Box::new(Ilp { grouping: Grouping::On, ..Ilp::plain() })),
         ("ilp-split-only", Box::new(Ilp { split: true, ..Ilp::plain() })),
         ("ilp-prune-only", Box::new(Ilp { prune: true, ..Ilp::plain() })),
-    ]
+    ];
+    // With the `highs` feature, HiGHS on every program (microlp proves these small ones before
+    // the usual hand-over).
+    if cfg!(feature = "highs") {
+        all.push(("ilp-highs", Box::new(Ilp { handoff: 0, ..Ilp::default() })));
+    }
+    all
 }
 
 /// How many declarations of the oracle's legal lists are checked per board and baseline.
@@ -761,6 +767,11 @@ fn run_solve_case(board: &Value) -> Res {
             let simple = solving::simple_bound(&pos, objective);
             ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
             let mut ilps = vec![("grouped", Ilp::default()), ("plain", Ilp::plain())];
+            // With the `highs` feature, HiGHS on every program too (microlp proves these small
+            // ones before the usual hand-over).
+            if cfg!(feature = "highs") {
+                ilps.push(("highs", Ilp { handoff: 0, ..Ilp::default() }));
+            }
             // Under paid, the free-optimum rescue (issue 10): the paid search gets
             // no share of the time first, so its objective phase is always cut short and the
             // free optimum, then the paid search again, must still give the proven optimum. The

@@ -155,7 +155,7 @@ pub fn cases(pos: &Position, phi_most: Option<u32>) -> Vec<Case> {
 
 /// T, the tied units, when the levels apply: one attacking player, each tied creature's
 /// source adds one unit, and no symbol but generic mana can take a tied unit (the conditions
-/// of the elves' trade, [`super::trade::applicable`]). None otherwise.
+/// of the elves' trade, `super::trade::applicable`). None otherwise.
 pub fn levels(pos: &Position) -> Option<usize> {
     (super::trade::applicable(pos) == Some(1)).then(|| tied_units(pos))
 }
@@ -168,34 +168,86 @@ fn tied_units(pos: &Position) -> usize {
 /// The most classes of cost symbols the split enumerates the subsets of (2^6 − 1 rows).
 const MOST_CLASSES: usize = 6;
 
+/// The class a cost symbol takes in Hall's rows and how many of it it owes: {2/c} as two
+/// generic (one way to pay it, so the rows stay sufficient).
+pub(crate) fn hall_class(sym: &Symbol) -> Option<(PipClass, f64)> {
+    match sym {
+        Symbol::TwoOr(_) => Some(((TypeSet::ANY_TYPE, false), 2.0)),
+        _ => pip_class(sym),
+    }
+}
+
+/// The mana of the one attacking player in a model never richer than the board's (see the
+/// module doc): Hall's condition over it is sufficient for payment.
+pub(crate) struct Hall {
+    /// The classes of cost symbols the encoding's declarations may owe, and what x owes in
+    /// each (linear in x).
+    pub classes: Vec<(PipClass, Expression)>,
+    /// Units that pay without a tied source: the pool and the untied sources.
+    pub units: Vec<TypeSet>,
+    /// Per tied source: its creature, the union of its units, and whether it adds one unit
+    /// whichever alternative is used.
+    pub tied: Vec<(usize, TypeSet, bool)>,
+    /// The Phyrexian symbols life can pay, ⌊life/2⌋.
+    pub life: f64,
+}
+
+impl Hall {
+    /// Whether a unit of these types can pay some class of the set `mask`.
+    pub fn meets(&self, mask: usize, unit: TypeSet) -> bool {
+        self.classes.iter().enumerate().any(|(i, ((set, _), _))| mask >> i & 1 == 1 && unit.intersects(*set))
+    }
+
+    /// What x owes in the classes of `mask`, `d_Q(x)`.
+    pub fn owed(&self, mask: usize) -> Expression {
+        let mut owed = Expression::with_capacity(8);
+        for (_, d) in self.classes.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, c)| c) {
+            owed += d.clone();
+        }
+        owed
+    }
+
+    /// What pays the classes of `mask` without a tied source, `N_Q`: the units meeting them,
+    /// and life where one is Phyrexian.
+    pub fn can(&self, mask: usize) -> f64 {
+        let units = self.units.iter().filter(|u| self.meets(mask, **u)).count() as f64;
+        let phyrexian = self.classes.iter().enumerate().any(|(i, ((_, p), _))| mask >> i & 1 == 1 && *p);
+        units + if phyrexian { self.life } else { 0.0 }
+    }
+}
+
 impl Encoding {
     /// The Hall rows `(d_Q(x), N_Q)` of "x's payment spares the tied sources" (see the module
     /// doc), or None when the split does not apply: not exactly one attacking player, no tied
     /// creature in this encoding (none can attack), or more than [`MOST_CLASSES`] classes of
     /// symbols. No row at all when x can owe nothing (it then spares every source).
     pub fn spare_rows(&self, pos: &Position) -> Option<Vec<(Expression, f64, f64)>> {
-        let rules = &pos.rules;
-        let mana = &pos.mana;
-        let [player] = rules.attacking_players[..] else { return None };
-        let tied: Vec<usize> = mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
+        let tied: Vec<usize> = pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
         if !self.groups.iter().any(|g| g.members.iter().any(|c| tied.contains(c))) {
             return None;
         }
-        // What x owes per class; {2/c} as two generic (one way to pay it, so the rows stay
-        // sufficient).
+        let hall = self.hall(pos)?;
+        Some(
+            (1usize..1 << hall.classes.len())
+                .map(|mask| {
+                    let tied = hall.tied.iter().filter(|(_, unit, _)| hall.meets(mask, *unit)).count() as f64;
+                    (hall.owed(mask), hall.can(mask), tied)
+                })
+                .collect(),
+        )
+    }
+
+    /// The mana of the one attacking player as Hall's rows see it (see the module doc), over
+    /// this encoding's demand; None when there is not exactly one attacking player or more
+    /// than [`MOST_CLASSES`] classes of symbols.
+    pub(crate) fn hall(&self, pos: &Position) -> Option<Hall> {
+        let mana = &pos.mana;
+        let [player] = pos.rules.attacking_players[..] else { return None };
         let mut demand: BTreeMap<PipClass, Expression> = BTreeMap::new();
         for (g, group) in self.groups.iter().enumerate() {
             for (s, (_, cost)) in group.costs.iter().enumerate() {
-                let y = &self.incurred[g][s];
-                for sym in cost {
-                    let (class, amount) = match sym {
-                        Symbol::TwoOr(_) => ((TypeSet::ANY_TYPE, false), 2.0),
-                        _ => match pip_class(sym) {
-                            Some(owed) => owed,
-                            None => continue,
-                        },
-                    };
-                    demand.entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, y.clone());
+                for (class, amount) in cost.iter().filter_map(hall_class) {
+                    demand.entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, self.incurred[g][s].clone());
                 }
             }
         }
@@ -214,30 +266,18 @@ impl Encoding {
                 units.extend(alternative.iter().copied());
             }
         }
-        // The tied units (one each where the levels apply: the union of its alternatives).
-        let tied_units: Vec<TypeSet> = mana
+        let tied = mana
             .sources
             .iter()
-            .filter(|s| s.controller == player && s.tapped_if_attacks.is_some())
-            .map(|s| s.alternatives.iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u)))
+            .filter(|s| s.controller == player)
+            .filter_map(|s| {
+                let c = s.tapped_if_attacks?;
+                let union = s.alternatives.iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u));
+                Some((c, union, s.alternatives.iter().all(|a| a.len() == 1)))
+            })
             .collect();
         let life = (mana.group_life[mana.life_group[player]].max(0) / 2) as f64;
-        let classes: Vec<(&PipClass, &Expression)> = demand.iter().collect();
-        let mut rows = Vec::with_capacity((1 << classes.len()) - 1);
-        for mask in 1usize..1 << classes.len() {
-            let chosen: Vec<&(&PipClass, &Expression)> = (0..classes.len()).filter(|i| mask >> i & 1 == 1).map(|i| &classes[i]).collect();
-            let mut owed = Expression::with_capacity(8);
-            for (_, d) in &chosen {
-                owed += (*d).clone();
-            }
-            let mut can = units.iter().filter(|u| chosen.iter().any(|((set, _), _)| u.intersects(*set))).count() as f64;
-            if chosen.iter().any(|((_, phyrexian), _)| *phyrexian) {
-                can += life;
-            }
-            let tied = tied_units.iter().filter(|u| chosen.iter().any(|((set, _), _)| u.intersects(*set))).count() as f64;
-            rows.push((owed, can, tied));
-        }
-        Some(rows)
+        Some(Hall { classes: demand.into_iter().collect(), units, tied, life })
     }
 
     /// The constraints of one case of the split over this encoding (see the module doc); None

@@ -41,7 +41,7 @@
 //! CR 107.4, 118.3). The tied creatures x leaves out and D' attacks with number at most k;
 //! the units their sources made in x's payment paid generic symbols only (a trade is built
 //! only when no other symbol of the board could take a tied source's mana, see
-//! [`applicable`]), and any free unit pays a generic symbol: D' stays payable once at most
+//! `applicable`), and any free unit pays a generic symbol: D' stays payable once at most
 //! `⌈(k·u − τ(d − v))/u⌉ ≤ τ·v` of them are dropped, each worth at most a. So the elastic
 //! value is at most `R(D'') + (τ·a − U)·v ≤ M(S(x))` for a declaration D'' incurring only
 //! instances x incurs and payable: the bar is a lower bound of the paid bar. (When x has fewer

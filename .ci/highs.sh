@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# CI for the optional HiGHS backend (feature `highs`, issue 10; README "The paid baseline").
+# highs-sys builds HiGHS (C++) from source with cmake and generates its bindings with bindgen,
+# which loads libclang; both come from PyPI, so nothing outside the machine's registries is
+# needed. The solver-facing tests run again with HiGHS taking the programs microlp does not
+# prove quickly, and in the differential tests (against the exhaustive checker) every program
+# too; then the paid bar's tests.
+# Run last: it rebuilds target/release/attackopt with the feature.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m pip install --quiet --disable-pip-version-check cmake libclang
+PATH="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"
+LIBCLANG_PATH="$(python3 -c 'import clang, os; print(os.path.join(os.path.dirname(clang.__file__), "native"))')"
+export PATH LIBCLANG_PATH
+cargo test --release --locked --features highs --test it -- differential paid_dual

@@ -1,0 +1,453 @@
+//! Exchange cuts: a declaration with an improving exchange is not legal under paid (issue 10).
+//!
+//! # Why
+//!
+//! The lazy cuts of `crate::solve` cut one cost set at a time: "a declaration incurring every
+//! cost instance of the witness W obeys at least m". Where the dual bar is only a lower bound
+//! (mana creatures whose attack taps the source that pays, CR 508.1f), the witnesses of the
+//! taxed Commander boards differ from their declaration by a small exchange (two idle Llanowar
+//! Elves attack a free planeswalker in place of two tokens that obey nothing, under a global
+//! cap), and the next declaration makes the same mistake with another cost set: one cut per
+//! cost set, dozens of rounds.
+//!
+//! # The cut
+//!
+//! An exchange is a list of moves `(family, to, count)`: `count` of the family's pairs
+//! (creature, `from`: where it attacks in x', or None when idle) attack `to` instead (or stay
+//! home, `to = None`). A family holds every pair that makes the move at least as well as the
+//! pair it was read from (`Key`): `from` in the same caps and player requirements (or idle
+//! for idle), at least as many requirements gained (`w_to − w_from`), at least as much mana
+//! given up per class of symbols, the same tied mana sources, the cost instances at `to` among
+//! those at `from` (so the move incurs nothing x' does not), `to` allowed (CR 508.1a-c). For a
+//! declaration x' with the moves available (P1: Hall's condition over every set of moves, since
+//! families may share pairs: the pairs of their union present in x' are at least their total
+//! count), applying them gives W' with
+//!
+//! * requirements: `R(W') ≥ R(x') + gain`, `gain = Σ count·gain_per_move − #{player
+//!   requirements the moves take attacks from}` (each loses at most 1);
+//! * restrictions: only caps (CR 508.1c); a cap whose count the moves raise by Δ > 0 holds if
+//!   (P2) x' leaves Δ free;
+//! * costs: W' incurs only cost instances x' incurs;
+//! * payment: W' owes x''s costs less at least the moves' relief (per class of symbols); when
+//!   a move makes a tied creature attack, W' also loses its mana, and (P3) Hall's rows over the
+//!   mana model of [`crate::ilp::dual::spare`] (never richer than the board) say W' is still
+//!   payable. Without such a move W' owes part of what x' owes from at least x''s sources.
+//!
+//! So when `gain ≥ 1`, every x' meeting P1-P3 has a D' (W') it must be compared with under the
+//! paid baseline (docs/rules.md section 7) that obeys more: x' is not legal. The cut says some
+//! premise fails: a binary per premise row, at least one on, each forcing its row violated.
+//! It cuts off only illegal declarations, whatever the declaration it was read from, so it is
+//! valid in every later program; unlike the cost-set cut, it reaches every declaration with the
+//! same exchange at hand. Boards with other restrictions, conditional requirements or several
+//! attacking players get none. Every answer is still re-checked by the rules code.
+//!
+//! From a round's declaration x and the declaration closest to it that meets its bar (fewest
+//! attacks changed), [`Exchange::derive`] returns the whole exchange and smaller ones inside it
+//! (a move that gains alone, with each move that gains nothing, or with all of those: they
+//! make room under a cap or free mana), whose premises are weaker, so their cuts reach further.
+//!
+//! # Measured
+//!
+//! On P = 4, N = 60, seed 4 of the taxed Commander boards, 8 rounds instead of 87 in the same
+//! time, but the disjunctions make the programs harder: with microlp alone no answer or bound
+//! changed, with HiGHS taking the hard programs two boards more are proven (README, the paid
+//! baseline). Hence [`crate::ilp::Ilp::exchanges`]: on with the `highs` feature only.
+
+use super::dual::spare::hall_class;
+use super::encode::Encoding;
+use crate::ilp::encode::PipClass;
+use crate::position::Position;
+use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
+use crate::vocab::symbol::TypeSet;
+use good_lp::{constraint, variable, Constraint, Expression};
+use std::collections::BTreeMap;
+
+/// One move of an exchange: `count` of the pairs (creature, where it attacks in x'; None:
+/// idle) of `pairs` attack `to` instead (None: stay home).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The family: (creature, from) pairs that make the move at least as well (sorted).
+    pub pairs: Vec<(usize, Option<usize>)>,
+    /// Where they attack in W' (None: they don't).
+    pub to: Option<usize>,
+    /// How many of them move.
+    pub count: usize,
+    /// What the move is read from (see [`Key`]).
+    key: Key,
+}
+
+/// What a family shares (see the module doc): the pair it was read from moves like this, and
+/// every pair of the family at least as well.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Key {
+    to: Option<usize>,
+    /// Whether the creatures are idle in x'.
+    idle: bool,
+    /// Per cap (restrictions, in order), whether it counts `from`; per player requirement that
+    /// counts, whether `from` obeys it.
+    inside: Vec<bool>,
+    /// Requirements gained per creature at least (`w_to − w_from`).
+    gain: i64,
+    /// Cost symbols given up per creature at least, per class (Hall's classes, {2/c} as two).
+    relief: Vec<(PipClass, i64)>,
+    /// The mana sources tied to the creature (CR 508.1f): the union of each one's units, and
+    /// whether it adds one unit.
+    tied: Vec<(TypeSet, bool)>,
+}
+
+/// An exchange whose moves gain at least one requirement (see the module doc).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// Its moves.
+    pub moves: Vec<Move>,
+}
+
+/// The most moves of one exchange (Hall's rows over their subsets, P1).
+const MOST_MOVES: usize = 6;
+
+/// Requirements creature `c` obeys attacking `t` (None: none); those that count, unconditional.
+fn weight(pos: &Position, c: usize, t: Option<usize>) -> i64 {
+    let Some(t) = t else { return 0 };
+    let rules = &pos.rules;
+    rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts && rules.obeys_pair(r, c, t)).count() as i64
+}
+
+/// Creature `c`'s cost instances when it attacks `t` (None: none).
+fn instances(pos: &Position, c: usize, t: Option<usize>) -> Vec<usize> {
+    let Some(t) = t else { return vec![] };
+    let rules = &pos.rules;
+    rules.by_creature[c].costs.iter().copied().filter(|&k| in_targets(&rules.costs[k].targets, t)).collect()
+}
+
+/// What the instances `ks` owe, per Hall class.
+fn owed(pos: &Position, ks: &[usize]) -> BTreeMap<PipClass, i64> {
+    let mut owed = BTreeMap::new();
+    for (class, amount) in ks.iter().flat_map(|&k| &pos.rules.costs[k].cost).filter_map(hall_class) {
+        *owed.entry(class).or_insert(0) += amount as i64;
+    }
+    owed
+}
+
+/// The sources tied to creature `c`, sorted: the union of each one's units, and whether it
+/// adds one unit.
+fn tied_units(pos: &Position, c: usize) -> Vec<(TypeSet, bool)> {
+    let mut units: Vec<(TypeSet, bool)> = pos
+        .mana
+        .sources
+        .iter()
+        .filter(|s| s.tapped_if_attacks == Some(c))
+        .map(|s| (s.alternatives.iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u)), s.alternatives.iter().all(|a| a.len() == 1)))
+        .collect();
+    units.sort();
+    units
+}
+
+/// Per cap, whether it counts `t`; per player requirement that counts, whether `t` obeys it.
+fn inside(pos: &Position, t: Option<usize>) -> Vec<bool> {
+    let Some(t) = t else { return vec![] };
+    let rules = &pos.rules;
+    let caps = rules.restrictions.iter().filter_map(|r| match &r.kind {
+        RestrictionKind::MaxAttackers { targets, .. } => Some(in_targets(targets, t)),
+        _ => None,
+    });
+    let players = rules.requirements.iter().filter(|r| r.counts).filter_map(|r| match &r.kind {
+        RequirementKind::PlayerAttacks { targets, .. } => Some(targets.binary_search(&t).is_ok()),
+        _ => None,
+    });
+    caps.chain(players).collect()
+}
+
+/// The key of creature `c` moving from `from` to `to`, or None when it can't: `to` not
+/// allowed (CR 508.1a-c), or a cost instance at `to` that attacking `from` does not incur.
+fn key(pos: &Position, c: usize, from: Option<usize>, to: Option<usize>) -> Option<Key> {
+    let creature = &pos.rules.creatures[c];
+    if !creature.may_attack() || from == to || [from, to].into_iter().flatten().any(|t| !creature.allowed.contains(&t)) {
+        return None;
+    }
+    let (at_from, at_to) = (instances(pos, c, from), instances(pos, c, to));
+    if !at_to.iter().all(|k| at_from.contains(k)) {
+        return None;
+    }
+    let mut relief = owed(pos, &at_from);
+    for (class, amount) in owed(pos, &at_to) {
+        *relief.entry(class).or_insert(0) -= amount;
+    }
+    Some(Key {
+        to,
+        idle: from.is_none(),
+        inside: inside(pos, from),
+        gain: weight(pos, c, to) - weight(pos, c, from),
+        relief: relief.into_iter().filter(|(_, a)| *a != 0).collect(),
+        tied: tied_units(pos, c),
+    })
+}
+
+/// Whether creature `c` moving from `from` makes the move of `k` at least as well.
+fn fits(pos: &Position, c: usize, from: Option<usize>, k: &Key) -> bool {
+    let Some(mine) = key(pos, c, from, k.to) else { return false };
+    mine.idle == k.idle
+        && mine.inside == k.inside
+        && mine.tied == k.tied
+        && mine.gain >= k.gain
+        && k.relief.iter().all(|(class, amount)| mine.relief.iter().find(|(c, _)| c == class).map_or(0, |(_, a)| *a) >= *amount)
+}
+
+/// Whether exchanges apply to the board: one attacking player, no conditional requirement,
+/// no restriction but caps and "can't attack" (already out of the allowed targets).
+fn applies(pos: &Position) -> bool {
+    let rules = &pos.rules;
+    rules.attacking_players.len() == 1
+        && !rules.has_conditions()
+        && rules.restrictions.iter().all(|r| matches!(r.kind, RestrictionKind::MaxAttackers { .. } | RestrictionKind::CantAttack { .. }))
+}
+
+impl Exchange {
+    /// The requirements the exchange gains at least (see the module doc).
+    pub fn gain(&self, pos: &Position) -> i64 {
+        let mut gain: i64 = self.moves.iter().map(|m| m.count as i64 * m.key.gain).sum();
+        let caps = pos.rules.restrictions.iter().filter(|r| matches!(r.kind, RestrictionKind::MaxAttackers { .. })).count();
+        let players = pos.rules.requirements.iter().filter(|r| r.counts && matches!(r.kind, RequirementKind::PlayerAttacks { .. })).count();
+        for j in caps..caps + players {
+            let delta: i64 = self.moves.iter().map(|m| m.count as i64 * (m.inside_to(pos, j) - m.inside_from(j))).sum();
+            if delta < 0 {
+                gain -= 1;
+            }
+        }
+        gain
+    }
+
+    /// The exchanges read off a declaration `x` and a declaration `w` it must be compared with
+    /// (its paid bar's witness): the whole exchange and smaller ones inside it, all with
+    /// `gain ≥ 1`.
+    pub fn derive(pos: &Position, x: &Assignment, w: &Assignment) -> Vec<Exchange> {
+        if !applies(pos) {
+            return vec![];
+        }
+        // The changes, one move per key.
+        let mut by_key: BTreeMap<Key, usize> = BTreeMap::new();
+        for c in 0..x.len() {
+            if x[c] == w[c] {
+                continue;
+            }
+            let Some(k) = key(pos, c, x[c], w[c]) else { return vec![] };
+            *by_key.entry(k).or_insert(0) += 1;
+        }
+        if by_key.len() > MOST_MOVES {
+            return vec![];
+        }
+        let moves: Vec<Move> = by_key
+            .into_iter()
+            .map(|(key, count)| {
+                let mut pairs = Vec::new();
+                for c in 0..pos.rules.creatures.len() {
+                    let froms = std::iter::once(None).chain(pos.rules.creatures[c].allowed.iter().copied().map(Some));
+                    pairs.extend(froms.filter(|&f| fits(pos, c, f, &key)).map(|f| (c, f)));
+                }
+                Move { pairs, to: key.to, count, key }
+            })
+            .collect();
+        // Smaller exchanges inside it: each gaining move, one creature or all of them, alone,
+        // with each move that gains nothing (it makes room under a cap or frees mana), or with
+        // all of those, their counts in proportion.
+        let scaled = |m: &Move, k: usize, of: usize| Move { count: (m.count * k).div_ceil(of).clamp(1, m.count), ..m.clone() };
+        let mut found: Vec<Exchange> = Vec::new();
+        let mut push = |mut e: Exchange| {
+            e.moves.sort_by(|a, b| (&a.key, a.count).cmp(&(&b.key, b.count)));
+            if e.gain(pos) >= 1 && !found.contains(&e) {
+                found.push(e);
+            }
+        };
+        let gains: Vec<i64> = moves.iter().map(|m| Exchange { moves: vec![scaled(m, 1, m.count)] }.gain(pos)).collect();
+        let helpers: Vec<&Move> = moves.iter().zip(&gains).filter(|(_, g)| **g < 1).map(|(m, _)| m).collect();
+        for (m, _) in moves.iter().zip(&gains).filter(|(_, g)| **g >= 1) {
+            for k in [1, m.count] {
+                let mut sets: Vec<Vec<&Move>> = vec![vec![]];
+                sets.extend(helpers.iter().map(|h| vec![*h]));
+                if helpers.len() > 1 {
+                    sets.push(helpers.clone());
+                }
+                for set in sets {
+                    let mut e = vec![scaled(m, k, m.count)];
+                    e.extend(set.iter().map(|h| scaled(h, k, m.count)));
+                    push(Exchange { moves: e });
+                }
+            }
+        }
+        push(Exchange { moves });
+        found
+    }
+}
+
+impl Move {
+    /// Whether the cap or player requirement `j` of [`inside`] counts `from` (0 or 1).
+    fn inside_from(&self, j: usize) -> i64 {
+        i64::from(self.key.inside.get(j).copied().unwrap_or(false))
+    }
+
+    /// Whether it counts `to` (0 or 1).
+    fn inside_to(&self, pos: &Position, j: usize) -> i64 {
+        i64::from(inside(pos, self.to).get(j).copied().unwrap_or(false))
+    }
+}
+
+/// A premise row of an exchange cut over one encoding.
+enum Premise {
+    /// `e ≥ r`, where `e ≤ most` always.
+    AtLeast(Expression, f64, f64),
+    /// `e ≤ r`, where `e ≥ 0` always.
+    AtMost(Expression, f64),
+}
+
+impl Encoding {
+    /// The cut of an exchange over this encoding: some premise of the module doc fails. Empty
+    /// when no declaration of the encoding meets the premises (nothing to cut) or the mana model
+    /// can't be built.
+    pub fn exchange_cut(&mut self, pos: &Position, exchange: &Exchange) -> Vec<Constraint> {
+        let Some(rows) = self.premises(pos, exchange) else { return vec![] };
+        let mut some = Expression::with_capacity(rows.len());
+        let mut cs = Vec::with_capacity(rows.len() + 1);
+        for row in rows {
+            let v = self.vars.add(variable().binary());
+            some.add_mul(1.0, v);
+            match row {
+                // Violated: e ≤ r − 1, relaxed to e ≤ most when v = 0.
+                Premise::AtLeast(e, r, most) => {
+                    let mut lhs = e;
+                    lhs.add_mul(most - r + 1.0, v);
+                    cs.push(constraint::leq(lhs, most));
+                }
+                // Violated: e ≥ r + 1 (e ≥ 0 when v = 0).
+                Premise::AtMost(e, r) => cs.push(constraint::leq(Expression::from(v) * (r + 1.0), e)),
+            }
+        }
+        cs.push(constraint::leq(1.0, some));
+        cs
+    }
+
+    /// Whether declaration `counts` (group counts, parallel to `x`) meets every premise of
+    /// the exchange, so that its cut cuts it off. For tests: no legal declaration may.
+    pub fn exchange_premises_hold(&self, pos: &Position, exchange: &Exchange, counts: &[Vec<usize>]) -> bool {
+        let Some(rows) = self.premises(pos, exchange) else { return false };
+        let at: std::collections::HashMap<good_lp::Variable, f64> =
+            self.x.iter().zip(counts).flat_map(|(xs, ns)| xs.iter().zip(ns).map(|((_, v), &n)| (*v, n as f64))).collect();
+        rows.iter().all(|row| match row {
+            Premise::AtLeast(e, r, _) => e.eval_with(&at) >= r - 1e-9,
+            Premise::AtMost(e, r) => e.eval_with(&at) <= r + 1e-9,
+        })
+    }
+
+    /// The premise rows P1-P3 that can fail (rows that always hold are left out); None when
+    /// some row never holds, or the payment rows are needed and can't be built.
+    fn premises(&self, pos: &Position, exchange: &Exchange) -> Option<Vec<Premise>> {
+        let rules = &pos.rules;
+        let mut present = vec![false; rules.creatures.len()];
+        for group in &self.groups {
+            for &c in &group.members {
+                present[c] = true;
+            }
+        }
+        let mut rows = Vec::new();
+        // P1: the moves are available: Hall's condition over every set of moves (their
+        // families may share pairs). A group counts at a target (or idle) only when every
+        // member's pair is in the union: never more than the true count, so the premise stays
+        // sufficient.
+        let moves = &exchange.moves;
+        if moves.len() > MOST_MOVES {
+            return None;
+        }
+        for mask in 1usize..1 << moves.len() {
+            let chosen: Vec<&Move> = moves.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, m)| m).collect();
+            let union: std::collections::HashSet<(usize, Option<usize>)> = chosen.iter().flat_map(|m| m.pairs.iter().copied()).collect();
+            let need = chosen.iter().map(|m| m.count).sum::<usize>() as f64;
+            let (mut e, mut most) = (Expression::with_capacity(8), 0.0);
+            for (g, group) in self.groups.iter().enumerate() {
+                let size = group.members.len() as f64;
+                if group.members.iter().all(|&c| union.contains(&(c, None))) {
+                    e += size;
+                    e -= self.attacks[g].clone();
+                    most += size;
+                }
+                for (t, v) in &self.x[g] {
+                    if group.members.iter().all(|&c| union.contains(&(c, Some(*t)))) {
+                        e.add_mul(1.0, *v);
+                        most += size;
+                    }
+                }
+            }
+            // Creatures not in this encoding never attack here: idle.
+            let absent = union.iter().filter(|(c, f)| f.is_none() && !present[*c]).count() as f64;
+            e += absent;
+            most += absent;
+            if most < need {
+                return None;
+            }
+            rows.push(Premise::AtLeast(e, need, most));
+        }
+        // P2: the caps the moves raise keep room.
+        let caps = rules.restrictions.iter().filter_map(|r| match &r.kind {
+            RestrictionKind::MaxAttackers { count, targets, .. } => Some((*count, targets)),
+            _ => None,
+        });
+        for (j, (count, targets)) in caps.enumerate() {
+            let delta: i64 = moves.iter().map(|m| m.count as i64 * (m.inside_to(pos, j) - m.inside_from(j))).sum();
+            if delta <= 0 {
+                continue;
+            }
+            let room = i64::from(count) - delta;
+            if room < 0 {
+                return None;
+            }
+            let mut e = Expression::with_capacity(16);
+            for xs in &self.x {
+                for (t, v) in xs {
+                    if in_targets(targets, *t) {
+                        e.add_mul(1.0, *v);
+                    }
+                }
+            }
+            rows.push(Premise::AtMost(e, room as f64));
+        }
+        // P3: W' stays payable where a move makes a tied creature attack.
+        if moves.iter().any(|m| m.key.idle && m.to.is_some() && !m.key.tied.is_empty()) {
+            let hall = self.hall(pos)?;
+            let mut group_of: Vec<Option<usize>> = vec![None; rules.creatures.len()];
+            for (g, group) in self.groups.iter().enumerate() {
+                for &c in &group.members {
+                    group_of[c] = Some(g);
+                }
+            }
+            for mask in 1usize..1 << hall.classes.len() {
+                // d_Q(W') ≤ d_Q(x') − relief_Q ≤ N_Q + (tied units meeting Q idle in W').
+                let mut e = hall.owed(mask);
+                let mut rhs = hall.can(mask);
+                for &(c, unit, single) in &hall.tied {
+                    if !single || !hall.meets(mask, unit) {
+                        continue;
+                    }
+                    rhs += 1.0;
+                    if let Some(g) = group_of[c] {
+                        e += self.attacks[g].clone();
+                    }
+                }
+                let chosen = |class: &PipClass| hall.classes.iter().enumerate().any(|(i, (k, _))| mask >> i & 1 == 1 && k == class);
+                for m in moves {
+                    let count = m.count as f64;
+                    let relief: i64 = m.key.relief.iter().filter(|(class, _)| chosen(class)).map(|(_, a)| *a).sum();
+                    rhs += count * relief as f64;
+                    // Only single-unit tied sources are supply in the model (see `Hall::tied`).
+                    let units = m.key.tied.iter().filter(|(u, single)| *single && hall.meets(mask, *u)).count() as f64;
+                    match (m.key.idle, m.to.is_some()) {
+                        (true, true) => rhs -= count * units,
+                        (false, false) => rhs += count * units,
+                        _ => {}
+                    }
+                }
+                if rhs < 0.0 {
+                    return None;
+                }
+                rows.push(Premise::AtMost(e, rhs));
+            }
+        }
+        Some(rows)
+    }
+}
