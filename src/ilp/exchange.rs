@@ -340,10 +340,10 @@ impl Encoding {
     /// some row never holds, or the payment rows are needed and can't be built.
     fn premises(&self, pos: &Position, exchange: &Exchange) -> Option<Vec<Premise>> {
         let rules = &pos.rules;
-        let mut present = vec![false; rules.creatures.len()];
-        for group in &self.groups {
+        let mut group_of: Vec<Option<usize>> = vec![None; rules.creatures.len()];
+        for (g, group) in self.groups.iter().enumerate() {
             for &c in &group.members {
-                present[c] = true;
+                group_of[c] = Some(g);
             }
         }
         let mut rows = Vec::new();
@@ -375,7 +375,7 @@ impl Encoding {
                 }
             }
             // Creatures not in this encoding never attack here: idle.
-            let absent = union.iter().filter(|(c, f)| f.is_none() && !present[*c]).count() as f64;
+            let absent = union.iter().filter(|(c, f)| f.is_none() && group_of[*c].is_none()).count() as f64;
             e += absent;
             most += absent;
             if most < need {
@@ -410,12 +410,6 @@ impl Encoding {
         // P3: W' stays payable where a move makes a tied creature attack.
         if moves.iter().any(|m| m.key.idle && m.to.is_some() && !m.key.tied.is_empty()) {
             let hall = self.hall(pos)?;
-            let mut group_of: Vec<Option<usize>> = vec![None; rules.creatures.len()];
-            for (g, group) in self.groups.iter().enumerate() {
-                for &c in &group.members {
-                    group_of[c] = Some(g);
-                }
-            }
             for mask in 1usize..1 << hall.classes.len() {
                 // d_Q(W') ≤ d_Q(x') − relief_Q ≤ N_Q + (tied units meeting Q idle in W').
                 let mut e = hall.owed(mask);
