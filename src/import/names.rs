@@ -311,13 +311,17 @@ fn permanent(card: &CardLine, cards: Option<&CardIndex>) -> Result<(Permanent, O
     Ok((p, note))
 }
 
-/// `base`, or `base-2`, `base-3`, ... the first not used by a card or a player.
+/// `base`, or `base-2`, `base-3`, ... the first not used by a card or a player. `used` holds
+/// every id issued (and, per base, the last number tried): "2-2" for a second "2" must not
+/// take the id of a card named "2/2", nor the reverse.
 fn fresh_id(base: &str, used: &mut HashMap<String, usize>, players: &HashSet<String>) -> String {
-    let n = used.entry(base.to_string()).or_insert(0);
+    let mut n = used.get(base).copied().unwrap_or(0);
     loop {
-        *n += 1;
-        let id = if *n == 1 { base.to_string() } else { format!("{base}-{n}") };
-        if !players.contains(&id) {
+        n += 1;
+        let id = if n == 1 { base.to_string() } else { format!("{base}-{n}") };
+        if !players.contains(&id) && !used.contains_key(&id) {
+            used.insert(base.to_string(), n);
+            used.entry(id.clone()).or_insert(0);
             return id;
         }
     }
@@ -400,6 +404,16 @@ mod tests {
         let pos = crate::Position::from_board(built.board.clone(), "names").unwrap();
         let warned: Vec<String> = pos.board.warnings.iter().map(|w| w.message.clone()).collect();
         assert!(warned.iter().any(|w| w.contains("did you mean \"Grizzly Bears\"")), "{warned:?}");
+    }
+
+    #[test]
+    fn ids_are_unique_across_bases() {
+        let (mut used, players) = (HashMap::new(), HashSet::new());
+        let ids: Vec<String> = ["2", "2", "2-2", "2"].iter().map(|b| fresh_id(b, &mut used, &players)).collect();
+        assert_eq!(ids, ["2", "2-2", "2-2-2", "2-3"]);
+        let mut used = HashMap::new();
+        let ids: Vec<String> = ["2-2", "2", "2"].iter().map(|b| fresh_id(b, &mut used, &players)).collect();
+        assert_eq!(ids, ["2-2", "2", "2-3"]);
     }
 
     #[test]
