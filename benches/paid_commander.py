@@ -9,6 +9,9 @@ objective_bound of the unproven ones.
 
     python3 benches/paid_commander.py --bin target/release/attackopt --bin /tmp/old --time-limit 3
 
+--profile adversarial runs the same on that profile's boards (issue 10: its gap), e.g.
+`--profile adversarial --players 8 --creatures 1000 --seeds 1,2,3 --time-limit 10`.
+
 --anchor CMD adds an outside anchor on the same boards: CMD BOARD power TIME_LIMIT must print a
 line `status Optimal obj X bound Y ...` (the HiGHS reference of issue 10,
 `python3 ../shared/reference/paid_bilevel_grouped.py`, prints exactly that; it needs
@@ -25,6 +28,7 @@ ap.add_argument("--time-limit", type=float, default=3.0)
 ap.add_argument("--players", default="4,5,6")
 ap.add_argument("--creatures", default="20,40,60,100")
 ap.add_argument("--seeds", default="1,2,3,4,5")
+ap.add_argument("--profile", default="commander", choices=["commander", "tokens", "adversarial"])
 ap.add_argument("--anchor", help="outside reference command (see the module doc)")
 args = ap.parse_args()
 columns = args.bin + ([args.anchor] if args.anchor else [])
@@ -52,7 +56,7 @@ for p in map(int, args.players.split(",")):
         for s in map(int, args.seeds.split(",")):
             path = os.path.join(tmp, f"b_{p}_{n}_{s}.json")
             with open(path, "w") as f:
-                subprocess.run([gen, "generate", "--players", str(p), "--creatures", str(n), "--seed", str(s), "--profile", "commander"], stdout=f, check=True)
+                subprocess.run([gen, "generate", "--players", str(p), "--creatures", str(n), "--seed", str(s), "--profile", args.profile], stdout=f, check=True)
             for b in args.bin:
                 t0 = time.monotonic()
                 out = subprocess.run([b, "solve", path, "--format", "json", "--time-limit", str(args.time_limit)], capture_output=True, text=True)

@@ -71,6 +71,13 @@ pub const NODES_PER_SLICE: u64 = 64;
 /// and the few hard ones are where HiGHS's cuts and presolve pay (README, the paid baseline).
 pub const HANDOFF_SLICES: u64 = 16;
 
+/// With the `highs` feature, programs of more variables than this go to HiGHS at once: on
+/// them microlp's first relaxation alone takes seconds (the adversarial profile's programs of
+/// 5,000 to 12,000 variables: 0.6 to 5.6 s at the root, where HiGHS proves the optimum in 0.25
+/// to 1.6 s; README, the paid baseline), so its node budget would never be reached. The taxed
+/// Commander boards' grouped programs have tens to a few hundred variables.
+pub const HANDOFF_VARIABLES: usize = 2000;
+
 /// How a solver run ended.
 enum Run {
     /// With its answer: the values of every variable and their optimality, None when infeasible.
@@ -146,6 +153,9 @@ pub struct Ilp {
     /// goes to HiGHS, as the differential tests check). Without the feature, microlp solves
     /// every program and this is not read.
     pub handoff: u64,
+    /// With the `highs` feature, programs of more variables than this go to HiGHS without
+    /// microlp ([`HANDOFF_VARIABLES`] by default; `usize::MAX`: never by size).
+    pub handoff_variables: usize,
     /// Under the paid baseline with a deadline, whether `solve`, its objective phase cut short
     /// at half its time, solves the objective under the free baseline with the rest, as a
     /// bound and a legal declaration (see `crate::solve`; on by default).
@@ -179,6 +189,7 @@ impl Default for Ilp {
             levels: false,
             exchanges: cfg!(feature = "highs"),
             handoff: HANDOFF_SLICES,
+            handoff_variables: HANDOFF_VARIABLES,
             free_first: true,
             paid_share: PAID_SHARE,
         }
@@ -244,9 +255,16 @@ impl Ilp {
             levels: false,
             exchanges: true,
             handoff: HANDOFF_SLICES,
+            handoff_variables: HANDOFF_VARIABLES,
             free_first: true,
             paid_share: PAID_SHARE,
         }
+    }
+
+    /// The microlp slices a program of `variables` columns gets before it goes to HiGHS: None
+    /// in the default build (microlp solves every program), 0 for a large program.
+    fn handoff_slices(&self, variables: usize) -> Option<u64> {
+        cfg!(feature = "highs").then_some(if variables > self.handoff_variables { 0 } else { self.handoff })
     }
 
     /// The cases to solve: one model, or one per range of the number of attackers when "can
@@ -410,9 +428,9 @@ impl Ilp {
         // `handoff` slices (see `highs`); the default build has microlp alone.
         #[cfg(feature = "highs")]
         let handoff = (vars.clone(), objective.clone(), constraints.clone(), extra.clone());
-        let me = *self;
+        let (me, budget) = (*self, self.handoff_slices(index.len()));
         let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
-        let outcome = self.within_deadline(move || me.run(model.as_inner()));
+        let outcome = self.within_deadline(move || me.run(model.as_inner(), budget));
         #[cfg(feature = "highs")]
         let outcome = match outcome {
             Ok(Run::Handoff) => {
@@ -477,13 +495,12 @@ impl Ilp {
     /// a fractional bound such as 167.4 over an incumbent of 167 keep it branching for minutes.)
     /// Node budgets rather than time slices keep answers independent of the machine's speed.
     /// Returns the values of every variable, or None when the problem is infeasible.
-    fn run(&self, problem: &microlp::Problem) -> Result<Run, SolveError> {
+    fn run(&self, problem: &microlp::Problem, budget: Option<u64>) -> Result<Run, SolveError> {
         let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
         let mut options = microlp::SolveOptions::default();
         options.node_limit = Some(NODES_PER_SLICE);
         options.time_limit = limit(self.remaining()?);
-        // With HiGHS to hand over to (the `highs` feature), at most `handoff` slices here.
-        let budget = cfg!(feature = "highs").then_some(self.handoff);
+        // With HiGHS to hand over to (the `highs` feature), at most `budget` slices here.
         if budget == Some(0) {
             return Ok(Run::Handoff);
         }
@@ -663,4 +680,23 @@ fn most_obeyed_by(pos: &Position, c: usize) -> usize {
     let reqs: Vec<&crate::rules::Requirement> =
         rules.by_creature[c].requirements.iter().map(|&i| &rules.requirements[i]).filter(|r| r.counts).collect();
     rules.creatures[c].allowed.iter().map(|&t| reqs.iter().filter(|r| rules.obeys_pair(r, c, t)).count()).max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default build has no backend to hand over to; with `highs`, large programs skip
+    /// microlp and the rest get the node budget.
+    #[test]
+    fn programs_go_to_highs_by_size_or_after_the_node_budget() {
+        let ilp = Ilp::default();
+        let (small, large) = (ilp.handoff_slices(HANDOFF_VARIABLES), ilp.handoff_slices(HANDOFF_VARIABLES + 1));
+        if cfg!(feature = "highs") {
+            assert_eq!((small, large), (Some(HANDOFF_SLICES), Some(0)));
+            assert_eq!(Ilp { handoff_variables: usize::MAX, ..ilp }.handoff_slices(usize::MAX), Some(HANDOFF_SLICES));
+        } else {
+            assert_eq!((small, large), (None, None));
+        }
+    }
 }

@@ -242,7 +242,9 @@ struct Search<'a> {
     objective_ilp: Ilp,
     baseline: Baseline,
     grouping: Grouping,
+    /// The free maximum `m(∅)`, and a declaration that obeys it incurring no cost.
     m_free: usize,
+    free_witness: Assignment,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
     /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
@@ -307,6 +309,18 @@ impl<'a> Search<'a> {
         // Not `Maximizer::maximum`, which would count over the requirements in force in the
         // empty declaration: on a class's settled rules (CR 508.1d) the set is already fixed.
         let free = ilp.maximum_with(pos, &none, Tie::Closest(&pos.rules.no_attack()))?;
+        Search::with_free(pos, ilp, baseline, grouping, free.value, free.witness)
+    }
+
+    /// As [`Search::new`], with the free maximum `m_free = m(∅)` and its witness already known.
+    fn with_free(
+        pos: &'a Position,
+        ilp: &'a Ilp,
+        baseline: Baseline,
+        grouping: Grouping,
+        m_free: usize,
+        free_witness: Assignment,
+    ) -> Result<Search<'a>, SolveError> {
         // The free maximum's witness incurs no cost and obeys m(∅): legal under both baselines.
         // Under paid with costs to attack, the bar by enumerated coupling duals from the start
         // when they are few enough: each of its programs is about as easy as the free
@@ -338,11 +352,12 @@ impl<'a> Search<'a> {
             objective_ilp,
             baseline,
             grouping,
-            m_free: free.value,
+            m_free,
+            legal_seen: vec![free_witness.clone()],
+            free_witness,
             cuts: vec![],
             trades: vec![],
             exchanges: vec![],
-            legal_seen: vec![free.witness],
             bound: None,
             dual: couplings.is_some(),
             couplings,
@@ -365,11 +380,8 @@ impl<'a> Search<'a> {
     fn free_rescue(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<Option<Assignment>, SolveError> {
         let pos = self.pos;
         let ilp = Ilp { deadline, ..*self.ilp };
-        let mut free = match Search::new(pos, &ilp, Baseline::Free, self.grouping) {
-            Ok(free) => free,
-            Err(SolveError::TimeLimit(_)) => return Ok(None),
-            Err(e) => return Err(e),
-        };
+        // The free maximum m(∅) is the paid search's own: not solved again.
+        let mut free = Search::with_free(pos, &ilp, Baseline::Free, self.grouping, self.m_free, self.free_witness.clone())?;
         free.objective_ilp = Ilp { deadline, keep_incumbent: true, ..free.objective_ilp };
         let found = match free.best(|enc: &mut Encoding| objective.expression(pos, enc), |_: &Encoding| Vec::new()) {
             Ok(found) => found,

@@ -768,9 +768,10 @@ fn run_solve_case(board: &Value) -> Res {
             ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
             let mut ilps = vec![("grouped", Ilp::default()), ("plain", Ilp::plain())];
             // With the `highs` feature, HiGHS on every program too (microlp proves these small
-            // ones before the usual hand-over).
+            // ones before the usual hand-over), here by the size rule (`maximizers` takes the
+            // node budget's).
             if cfg!(feature = "highs") {
-                ilps.push(("highs", Ilp { handoff: 0, ..Ilp::default() }));
+                ilps.push(("highs", Ilp { handoff_variables: 0, ..Ilp::default() }));
             }
             // Under paid, the free-optimum rescue (issue 10): the paid search gets
             // no share of the time first, so its objective phase is always cut short and the
