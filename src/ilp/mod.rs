@@ -78,6 +78,11 @@ pub const HANDOFF_SLICES: u64 = 16;
 /// Commander boards' grouped programs have tens to a few hundred variables.
 pub const HANDOFF_VARIABLES: usize = 2000;
 
+/// The default [`Ilp::escalate_after`]: on the taxed Commander boards of the benchmarks, a
+/// phase that needs more than one round falls short again and again (19 to 42 rounds on the
+/// boards left unproven), while the others need one round a phase (issue 10).
+pub const ESCALATE_ROUNDS: usize = 4;
+
 /// How a solver run ended.
 enum Run {
     /// With its answer: the values of every variable and their optimality, None when infeasible.
@@ -148,6 +153,11 @@ pub struct Ilp {
     /// programs they prove more (README, the paid baseline). On in [`Ilp::plain`], so that the
     /// differential tests check them in every build.
     pub exchanges: bool,
+    /// Under paid, after this many rounds of one objective phase fall short of their paid bar,
+    /// `solve` and `enumerate` switch to the split on tied mana with its levels and to
+    /// exchange cuts for the rest of the search ([`ESCALATE_ROUNDS`] by default; None: never;
+    /// 0: from the start).
+    pub escalate_after: Option<usize>,
     /// With the `highs` feature, the slices of [`NODES_PER_SLICE`] microlp nodes after which a
     /// program not yet proven goes to HiGHS ([`HANDOFF_SLICES`] by default; 0: every program
     /// goes to HiGHS, as the differential tests check). Without the feature, microlp solves
@@ -188,6 +198,7 @@ impl Default for Ilp {
             spare: false,
             levels: false,
             exchanges: cfg!(feature = "highs"),
+            escalate_after: Some(ESCALATE_ROUNDS),
             handoff: HANDOFF_SLICES,
             handoff_variables: HANDOFF_VARIABLES,
             free_first: true,
@@ -254,6 +265,7 @@ impl Ilp {
             spare: false,
             levels: false,
             exchanges: true,
+            escalate_after: Some(ESCALATE_ROUNDS),
             handoff: HANDOFF_SLICES,
             handoff_variables: HANDOFF_VARIABLES,
             free_first: true,

@@ -252,6 +252,12 @@ struct Search<'a> {
     trades: Vec<Trade>,
     /// Exchange cuts read off the rounds so far (see [`crate::ilp::exchange`]).
     exchanges: Vec<Exchange>,
+    /// Whether each round that falls short adds its exchange cuts ([`Ilp::exchanges`], or on
+    /// since the search escalated).
+    derive_exchanges: bool,
+    /// Whether the search has escalated (see [`Search::escalate`]), and whether to the split.
+    escalated: bool,
+    split_escalated: bool,
     /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
     /// bars): what `solve` falls back on when the time limit stops the cuts.
     legal_seen: Vec<Assignment>,
@@ -297,6 +303,10 @@ pub enum BarMethod {
     /// Paid baseline, the dual bar as a lower bound (the board's structure restricts it) and lazy
     /// cuts for the rest.
     PaidDualCuts,
+    /// Paid baseline, as `PaidDualCuts` until rounds kept falling short, then the dual bar split
+    /// on the tied mana the declaration's payment needs, with exchange cuts (issue 10; see
+    /// `Search::escalate`).
+    PaidSplitCuts,
     /// Paid baseline, lazy cuts only (caps that cross each other leave no dual bar).
     PaidCuts,
     /// The exhaustive checker tried every declaration.
@@ -336,17 +346,15 @@ impl<'a> Search<'a> {
             (Baseline::Paid, None) => BarMethod::PaidDirect,
             (Baseline::Paid, Some(_)) => BarMethod::PaidDual,
         };
-        // The split on tied mana, where it applies to the whole board's encoding.
-        let all = vec![true; pos.rules.costs.len()];
-        let split = couplings.is_some() && ilp.spare && Encoding::new(pos, &all, grouping, crate::ilp::Split::Whole).spare_rows(pos).is_some();
-        let cases = match &couplings {
-            Some(c) if split => crate::ilp::dual::spare::cases(pos, c.phi_most().filter(|_| ilp.levels)),
-            _ => vec![Case::Any],
+        let split = match &couplings {
+            Some(c) if ilp.spare => split_cases(pos, c, grouping, ilp.levels),
+            _ => None,
         };
+        let cases = split.unwrap_or_else(|| vec![Case::Any]);
         crate::debug::note(|| format!("split on tied mana: {cases:?}"));
         // Under paid, the objective phases leave out pairs no legal declaration uses.
         let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
-        Ok(Search {
+        let mut search = Search {
             pos,
             ilp,
             objective_ilp,
@@ -358,6 +366,9 @@ impl<'a> Search<'a> {
             cuts: vec![],
             trades: vec![],
             exchanges: vec![],
+            derive_exchanges: ilp.exchanges,
+            escalated: false,
+            split_escalated: false,
             bound: None,
             dual: couplings.is_some(),
             couplings,
@@ -365,7 +376,12 @@ impl<'a> Search<'a> {
             live: None,
             method,
             prefer: pos.rules.no_attack(),
-        })
+        };
+        // `escalate_after: Some(0)`: escalated from the start.
+        if baseline == Baseline::Paid && ilp.escalate_after == Some(0) {
+            search.escalate();
+        }
+        Ok(search)
     }
 
     /// Under paid, when the objective phase was cut short, the free baseline's optimum (issue
@@ -433,6 +449,8 @@ impl<'a> Search<'a> {
         self.bound = None;
         // The best legal declaration this phase has met (by repair, see below) and its value.
         let mut incumbent: Option<(Assignment, f64)> = None;
+        // Rounds of this phase whose declaration fell short of its paid bar.
+        let mut rounds_short = 0;
         loop {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
@@ -589,6 +607,7 @@ impl<'a> Search<'a> {
             // From now on the dual bar carries the paid baseline; cuts complete it where it is
             // only a lower bound (or where no dual bar could be built).
             self.method = match (dual, dual_built.iter().any(|b| b.is_some())) {
+                _ if self.split_escalated => BarMethod::PaidSplitCuts,
                 (false, _) => BarMethod::PaidDual,
                 (true, true) => BarMethod::PaidDualCuts,
                 (true, false) => BarMethod::PaidCuts,
@@ -605,7 +624,7 @@ impl<'a> Search<'a> {
             if self.ilp.trades {
                 self.add_trade(&a, &bar.witness);
             }
-            if self.ilp.exchanges {
+            if self.derive_exchanges {
                 // The exchange is read off the maximum closest to `a` (fewest attacks changed):
                 // the bar's own witness gives up every attack that obeys nothing.
                 let closest = self.ilp.maximum_with(self.pos, &paid_allowed(self.pos, &a), Tie::Closest(&a))?;
@@ -623,8 +642,49 @@ impl<'a> Search<'a> {
                 }
             }
             self.cuts.push((bar.witness, bar.value));
+            rounds_short += 1;
+            if self.ilp.escalate_after.is_some_and(|after| rounds_short >= after) {
+                self.escalate();
+            }
         }
     }
+
+    /// After [`Ilp::escalate_after`] rounds of one phase fell short of their paid bar (issue
+    /// 10): from then on, the split on tied mana with its levels (where the board has tied
+    /// mana and coupled tuples) and exchange cuts. On the taxed Commander boards that stay
+    /// unproven otherwise, the declarations that fall short spend the elves' mana and their
+    /// witnesses fund the elves by giving up taxed attacks: the levels' bars and the exchanges
+    /// cut them off by kind, where the cuts do one cost set at a time. Not from the start:
+    /// deciding which of the (tuple, case) pairs admit a declaration costs about a second there,
+    /// while most boards need one round a phase. Every cut, exchange, bound and legal
+    /// declaration found so far stays valid (each case's bar is a lower bound of the paid bar,
+    /// see [`crate::ilp::dual::spare`]).
+    fn escalate(&mut self) {
+        if self.escalated {
+            return;
+        }
+        self.escalated = true;
+        self.derive_exchanges = true;
+        let has_levels = self.cases.iter().any(|c| matches!(c, Case::Level { .. }));
+        let split = self.couplings.as_ref().filter(|_| !has_levels).and_then(|c| split_cases(self.pos, c, self.grouping, true));
+        if let Some(cases) = split {
+            crate::debug::note(|| format!("escalated: split on tied mana: {cases:?}"));
+            self.cases = cases;
+            self.live = None;
+            self.split_escalated = true;
+            self.method = BarMethod::PaidSplitCuts;
+        } else {
+            crate::debug::note(|| "escalated: exchange cuts only".to_string());
+        }
+    }
+}
+
+/// The cases of the split on tied mana, with its levels when `levels` (see
+/// [`crate::ilp::dual::spare`]), where it applies to the whole board's encoding.
+fn split_cases(pos: &Position, couplings: &Couplings, grouping: Grouping, levels: bool) -> Option<Vec<Case>> {
+    let all = vec![true; pos.rules.costs.len()];
+    Encoding::new(pos, &all, grouping, crate::ilp::Split::Whole).spare_rows(pos)?;
+    Some(crate::ilp::dual::spare::cases(pos, couplings.phi_most().filter(|_| levels)))
 }
 
 impl Search<'_> {

@@ -498,3 +498,54 @@ fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
         assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
     }
 }
+
+/// CR 508.1d, 508.1f (issue 10): escalation. On P = 4, N = 60, seed 4 of the taxed Commander
+/// boards, the declarations that fall short of their paid bar spend the Llanowar Elves' mana
+/// (the elves must attack if able), and their witnesses fund the elves by moving taxed attacks
+/// to a free planeswalker: the cut loop cuts them off one cost set at a time. After
+/// `Ilp::escalate_after` rounds, the split on tied mana with its levels and the exchange cuts
+/// cut them off by kind, and `solve` proves the optimum, 93 (also proven by the HiGHS build
+/// without escalation, in 25 to 40 s). Without escalation, not in the same time.
+#[test]
+fn cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana() {
+    let pos = position(&commander(4, 60, 4));
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal, paid.method), (93, Some(93), true, BarMethod::PaidSplitCuts));
+    let without = Ilp { escalate_after: None, ..Ilp::with_time_limit(8.0) };
+    let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
+    assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without escalation too: the test no longer shows it");
+}
+
+/// CR 508.1d, 508.1f (issue 10): escalation is exact. On random taxed boards with a Llanowar
+/// Elves that may have requirements of its own, mana scarce on two boards in three, `solve`
+/// escalated from the start (`Ilp::escalate_after: Some(0)`; on these small boards no round
+/// falls short of its bar often enough to escalate later, which
+/// `cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana` covers) proves
+/// the exhaustive optimum under paid, and the split is taken (the method says so).
+#[test]
+fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = crate::gen::taxed_board();
+    let (mut solved, mut escalated) = (0, 0);
+    for i in 0..2000 {
+        let mut board = strategy.new_tree(&mut runner).unwrap().current();
+        scarce_mana(&mut board, i);
+        let pos = position(&board);
+        if !pos.mana.sources.iter().any(|s| s.tapped_if_attacks.is_some()) || pos.rules.costs.is_empty() {
+            continue;
+        }
+        let Ok(truth) = solving::solve_exhaustive(&pos, Goal::Power, Baseline::Paid) else { continue };
+        let ilp = Ilp { escalate_after: Some(0), ..Ilp::default() };
+        let best = solving::solve(&pos, Goal::Power, Baseline::Paid, &ilp).unwrap();
+        assert_eq!((best.objective, best.optimal), (truth.objective, true), "board: {board}");
+        solved += 1;
+        escalated += usize::from(best.method == BarMethod::PaidSplitCuts);
+        if solved >= 300 && escalated >= 100 {
+            break;
+        }
+    }
+    println!("{solved} boards solved, {escalated} escalated to the split");
+    assert!(escalated >= 100, "only {escalated} of {solved} solves took the split: the test no longer exercises it");
+}
