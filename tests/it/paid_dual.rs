@@ -38,6 +38,23 @@ fn scarce_mana(board: &mut Value, i: usize) {
     });
 }
 
+/// Random taxed boards with a mana creature whose mana the payment may use, mana scarce on two
+/// boards in three (see `scarce_mana`): those of the first `tries` boards of the deterministic
+/// generator that have both, with their positions.
+fn tied_taxed_boards(tries: usize) -> impl Iterator<Item = (Value, Position)> {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = crate::gen::taxed_board();
+    (0..tries).filter_map(move |i| {
+        let mut board = strategy.new_tree(&mut runner).unwrap().current();
+        scarce_mana(&mut board, i);
+        let pos = position(&board);
+        let tied = pos.mana.sources.iter().any(|s| s.tapped_if_attacks.is_some());
+        (tied && !pos.rules.costs.is_empty()).then_some((board, pos))
+    })
+}
+
 fn add_creature(board: &mut Value, id: &str, name: &str) {
     let active = board["active_player"].clone();
     board["permanents"]
@@ -293,23 +310,12 @@ fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
 fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
     use attackopt::internals::ilp::dual::spare::{self, Case};
     use attackopt::internals::legality::Exhaustive;
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = crate::gen::taxed_board();
     let (mut boards, mut legal_checked, mut cut_by_split, mut solved) = (0, 0, 0, 0);
     // Declarations per case kind: spared, a level, needed.
     let mut in_case = [0usize; 3];
-    for i in 0..600 {
-        let mut board = strategy.new_tree(&mut runner).unwrap().current();
-        // Scarce mana on two boards in three, so that payments need the elf's mana and every
-        // case is met.
-        scarce_mana(&mut board, i);
-        let pos = position(&board);
-        let tied = pos.mana.sources.iter().any(|s| s.tapped_if_attacks.is_some());
-        if !tied || pos.rules.costs.is_empty() {
-            continue;
-        }
+    // Scarce mana on two boards in three, so that payments need the elf's mana and every case
+    // is met.
+    for (board, pos) in tied_taxed_boards(600) {
         let Some(couplings) = Couplings::new(&pos, MAX_TUPLES) else { continue };
         let Ok(cands) = Exhaustive::candidates(&pos) else { continue };
         if cands.len() > 400 {
@@ -380,18 +386,8 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
 fn cr_508_1d_exchange_cuts_cut_off_only_illegal_declarations() {
     use attackopt::internals::ilp::exchange::Exchange;
     use attackopt::internals::legality::{Candidate, Exhaustive};
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = crate::gen::taxed_board();
     let (mut boards, mut exchanges_read, mut legal_checked, mut cut, mut cut_elsewhere) = (0, 0, 0, 0, 0);
-    for i in 0..400 {
-        let mut board = strategy.new_tree(&mut runner).unwrap().current();
-        scarce_mana(&mut board, i);
-        let pos = position(&board);
-        if !pos.mana.sources.iter().any(|s| s.tapped_if_attacks.is_some()) || pos.rules.costs.is_empty() {
-            continue;
-        }
+    for (board, pos) in tied_taxed_boards(400) {
         let Ok(cands) = Exhaustive::candidates(&pos) else { continue };
         if cands.len() > 300 {
             continue;
@@ -524,18 +520,8 @@ fn cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana() {
 /// the exhaustive optimum under paid, and the split is taken (the method says so).
 #[test]
 fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = crate::gen::taxed_board();
     let (mut solved, mut escalated) = (0, 0);
-    for i in 0..2000 {
-        let mut board = strategy.new_tree(&mut runner).unwrap().current();
-        scarce_mana(&mut board, i);
-        let pos = position(&board);
-        if !pos.mana.sources.iter().any(|s| s.tapped_if_attacks.is_some()) || pos.rules.costs.is_empty() {
-            continue;
-        }
+    for (board, pos) in tied_taxed_boards(2000) {
         let Ok(truth) = solving::solve_exhaustive(&pos, Goal::Power, Baseline::Paid) else { continue };
         let ilp = Ilp { escalate_after: Some(0), ..Ilp::default() };
         let best = solving::solve(&pos, Goal::Power, Baseline::Paid, &ilp).unwrap();
