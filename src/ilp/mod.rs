@@ -83,6 +83,15 @@ pub const HANDOFF_VARIABLES: usize = 2000;
 /// boards left unproven), while the others need one round a phase (issue 10).
 pub const ESCALATE_ROUNDS: usize = 4;
 
+/// The default [`Ilp::liveness_budget`]. Most pairs are decided in under a millisecond; on
+/// P = 6, N = 60, seed 1 of the taxed Commander boards, three feasibility programs of the
+/// levels (97 variables: rows asking for an exact debt) are not decided by microlp in 28 s
+/// (700,000 nodes; HiGHS finds them empty at once), and until this budget the first of them
+/// took the rest of the time, leaving every later pair undecided (issue 10). With the `highs`
+/// feature, 1 s: HiGHS decides those pairs after microlp's 1,024 nodes, which can take more
+/// than 100 ms (one pair was kept there at 100 ms).
+pub const LIVENESS_BUDGET: Duration = Duration::from_millis(if cfg!(feature = "highs") { 1000 } else { 100 });
+
 /// How a solver run ended.
 enum Run {
     /// With its answer: the values of every variable and their optimality, None when infeasible.
@@ -174,6 +183,11 @@ pub struct Ilp {
     /// the free optimum is tried with the rest ([`PAID_SHARE`] by default; the differential
     /// tests set 0, so that every board takes that path).
     pub paid_share: f64,
+    /// Under paid, how long `solve` and `enumerate` may take deciding whether one (tuple of
+    /// coupling duals, case) pair admits a declaration before keeping it as if it did
+    /// ([`LIVENESS_BUDGET`] by default; the differential tests set zero, so that every pair
+    /// is kept and its programs find out).
+    pub liveness_budget: Duration,
 }
 
 /// The default [`Ilp::max_tuples`]: on the taxed Commander boards of the benchmarks there are
@@ -203,6 +217,7 @@ impl Default for Ilp {
             handoff_variables: HANDOFF_VARIABLES,
             free_first: true,
             paid_share: PAID_SHARE,
+            liveness_budget: LIVENESS_BUDGET,
         }
     }
 }
@@ -270,6 +285,7 @@ impl Ilp {
             handoff_variables: HANDOFF_VARIABLES,
             free_first: true,
             paid_share: PAID_SHARE,
+            liveness_budget: LIVENESS_BUDGET,
         }
     }
 
@@ -522,7 +538,7 @@ impl Ilp {
             Err(microlp::Error::Infeasible) => return Ok(Run::Done(None)),
             Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
         };
-        loop {
+        let answer = loop {
             if let microlp::SolveOutcome::Solution(solution) = &outcome {
                 let stats = solution.stats();
                 let by_integrality = stats.best_bound.is_some_and(|b| (b + 1e-6).floor() <= solution.objective().round());
@@ -538,19 +554,19 @@ impl Ilp {
                         )
                     });
                     let values = solution.iter().map(|(_, v)| v).collect();
-                    return Ok(Run::Done(Some((values, Optimality::Proven))));
+                    break Ok(Run::Done(Some((values, Optimality::Proven))));
                 }
             }
             slices += 1;
             if budget.is_some_and(|most| slices >= most) {
-                return Ok(Run::Handoff);
+                break Ok(Run::Handoff);
             }
             let left = match self.remaining() {
                 Ok(left) => left,
                 Err(_) => {
                     if let (true, microlp::SolveOutcome::Solution(s)) = (self.keep_incumbent, &outcome) {
                         let values = s.iter().map(|(_, v)| v).collect();
-                        return Ok(Run::Done(Some((values, Optimality::Unproven { bound: s.stats().best_bound }))));
+                        break Ok(Run::Done(Some((values, Optimality::Unproven { bound: s.stats().best_bound }))));
                     }
                     let progress = match &outcome {
                         microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {
@@ -559,7 +575,8 @@ impl Ilp {
                         },
                         microlp::SolveOutcome::Interrupted(_) => " (no solution found yet)".to_string(),
                     };
-                    return Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
+                    crate::debug::note(|| format!("  stopped after {slices} slices of {NODES_PER_SLICE} nodes{progress}"));
+                    break Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
                 }
             };
             let mut resume = outcome.last_resume_options();
@@ -571,9 +588,28 @@ impl Ilp {
                 Err(microlp::Error::Infeasible) => return Ok(Run::Done(None)),
                 Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
             };
+        };
+        // A few slices' tree is freed at once; a long search's is not (see `dispose`).
+        if slices >= HANDOFF_SLICES {
+            dispose(outcome);
         }
+        answer
     }
+}
 
+/// Drops a solver's state off the answer's path: after thousands of slices microlp's node tree
+/// takes tens of milliseconds to free (45 ms after 3,200 slices on P = 5, N = 1,000, seed 4 of
+/// the taxed Commander boards), past the grace `Ilp::within_deadline` gives a solve finishing
+/// at the deadline, which then lost its answer. A browser's WebAssembly has no threads.
+fn dispose<T: Send + 'static>(state: T) {
+    if cfg!(target_family = "wasm") {
+        drop(state);
+    } else {
+        std::thread::spawn(move || drop(state));
+    }
+}
+
+impl Ilp {
     /// Re-check a rounded solution with the rules code: restrictions, allowed costs, payment.
     pub fn verify(&self, pos: &Position, a: &Assignment, allowed: &[bool]) -> Result<(), SolveError> {
         let rules = &pos.rules;

@@ -731,14 +731,18 @@ impl Search<'_> {
             .into_iter()
             .map(|split| Encoding::with_pruning(self.pos, &all, self.grouping, split, pruning))
             .collect();
-        let (mut live, mut tested) = (Vec::new(), 0);
+        let (mut live, mut tested, mut undecided) = (Vec::new(), 0, 0);
         let pairs: Vec<(usize, Case)> = (0..couplings.count()).flat_map(|t| self.cases.iter().map(move |&case| (t, case))).collect();
+        let may_meet = |&(t, case): &(usize, Case)| cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t, case));
         for (i, &(t, case)) in pairs.iter().enumerate() {
-            if !cases.iter().any(|enc| enc.may_meet_coupled(self.pos, couplings, t, case)) {
+            if !may_meet(&(t, case)) {
                 continue;
             }
             tested += 1;
-            let found = self.objective_ilp.best(self.pos, &all, self.grouping, &no_attack, self.m_free, |enc| {
+            // Each pair within its budget (and the deadline): undecided, it stays live.
+            let pair_deadline = web_time::Instant::now() + self.objective_ilp.liveness_budget;
+            let ilp = Ilp { deadline: Some(self.objective_ilp.deadline.map_or(pair_deadline, |d| d.min(pair_deadline))), ..self.objective_ilp };
+            let found = ilp.best(self.pos, &all, self.grouping, &no_attack, self.m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
                 cs.extend(enc.paid_bar_coupled(self.pos, couplings, t, case).into_iter().flat_map(|b| b.constraints));
                 (Expression::from(0.0), cs)
@@ -746,15 +750,29 @@ impl Search<'_> {
             match found {
                 Ok(None) => {}
                 Ok(Some(_)) => live.push((t, case)),
+                Err(SolveError::TimeLimit(_)) if self.objective_ilp.remaining().is_ok() => {
+                    crate::debug::note(|| {
+                        format!("coupling duals: tuple {t}, {case:?} undecided within {:?}: kept", self.objective_ilp.liveness_budget)
+                    });
+                    undecided += 1;
+                    live.push((t, case));
+                }
+                // The deadline: the pairs not reached stay, but for those the cheap test drops.
                 Err(SolveError::TimeLimit(_)) => {
-                    live.extend_from_slice(&pairs[i..]);
+                    live.extend(pairs[i..].iter().filter(|p| may_meet(p)));
                     break;
                 }
                 Err(e) => return Err(e),
             }
         }
         crate::debug::note(|| {
-            format!("coupling duals: {} of {} (tuple, case) pairs admit a declaration ({} passed the cheap test)", live.len(), pairs.len(), tested)
+            format!(
+                "coupling duals: {} of {} (tuple, case) pairs admit a declaration ({} passed the cheap test, {} undecided)",
+                live.len(),
+                pairs.len(),
+                tested,
+                undecided
+            )
         });
         Ok(live)
     }

@@ -289,33 +289,49 @@ impl Encoding {
         // L_m: x's payment needs at most m tied units, whichever: row Q gets the tied units
         // meeting Q beyond the T − m that D' may take away.
         let within = |m: f64| move |(owed, can, tied): &(Expression, f64, f64)| (owed.clone(), can + (tied - (t - m)).max(0.0));
-        let at_most = |(owed, can): (Expression, f64)| {
-            let can = Divisor::of(&owed).at_most(can);
-            constraint::leq(owed, can)
+        // A row fails when `owed` reaches the least value it can take above `can` (amounts
+        // are integers, rounded to what `owed` can take, see [`Divisor`]).
+        let fails = |(owed, can): (Expression, f64)| {
+            let least = Divisor::of(&owed).at_least(can + 1.0);
+            (owed, least)
         };
         Some(match case {
             Case::Any => vec![],
-            Case::Spared => rows.iter().map(within(0.0)).map(at_most).collect(),
+            Case::Spared => rows.iter().map(within(0.0)).map(|(owed, can)| constraint::leq(owed.clone(), Divisor::of(&owed).at_most(can))).collect(),
             Case::Level { need, .. } => {
+                // In L_m and not in L_{m−1}: each row holds at m, and some row fails at m − 1.
+                // A row whose failing value at m − 1 lies above its bound at m can't be that
+                // row (its failure is left out): with two {2} taxes, a level asking for an odd
+                // amount then has no row left and is empty with no search, where microlp took
+                // seconds on the relaxation's half attacks.
                 let m = f64::from(need);
-                let mut cs: Vec<Constraint> = rows.iter().map(within(m)).map(at_most).collect();
-                cs.extend(self.beyond(rows.iter().map(within(m - 1.0)).collect()));
+                let (mut cs, mut failing) = (Vec::with_capacity(rows.len() + 1), Vec::new());
+                for ((owed, can), (_, below)) in rows.iter().map(within(m)).zip(rows.iter().map(within(m - 1.0))) {
+                    let most = Divisor::of(&owed).at_most(can);
+                    let (owed, least) = fails((owed, below));
+                    if least <= most {
+                        failing.push((owed.clone(), least));
+                    }
+                    cs.push(constraint::leq(owed, most));
+                }
+                cs.extend(self.beyond(failing));
                 cs
             }
-            Case::Needed { beyond } => self.beyond(rows.iter().map(within(f64::from(beyond))).collect()),
+            Case::Needed { beyond } => {
+                let failing = rows.iter().map(within(f64::from(beyond))).map(fails).collect();
+                self.beyond(failing)
+            }
         })
     }
 
-    /// Some row `owed ≤ can` fails: a binary `v` per row, `Σ v ≥ 1`, `owed ≥ (can + 1)·v`
-    /// (amounts are integers; rounded up to what `owed` can take, see [`Divisor`]). No row: x
-    /// owes nothing, so none fails (infeasible).
+    /// Some row fails, given as `(owed, least)`: a binary `v` per row, `Σ v ≥ 1`, `owed ≥
+    /// least·v`. No row: none can fail (infeasible).
     fn beyond(&mut self, rows: Vec<(Expression, f64)>) -> Vec<Constraint> {
         let mut some = Expression::with_capacity(rows.len());
         let mut cs = Vec::with_capacity(rows.len() + 1);
-        for (owed, can) in rows {
+        for (owed, least) in rows {
             let v = self.vars.add(variable().binary());
             some.add_mul(1.0, v);
-            let least = Divisor::of(&owed).at_least(can + 1.0);
             cs.push(constraint::leq(Expression::from(v) * least, owed));
         }
         cs.push(constraint::leq(1.0, some));
