@@ -185,8 +185,8 @@ pub struct Ilp {
     pub paid_share: f64,
     /// Under paid, how long `solve` and `enumerate` may take deciding whether one (tuple of
     /// coupling duals, case) pair admits a declaration before keeping it as if it did
-    /// ([`LIVENESS_BUDGET`] by default; the differential tests set zero, so that every pair
-    /// is kept and its programs find out).
+    /// ([`LIVENESS_BUDGET`] by default; `tests/it/paid_dual.rs` sets zero on every other
+    /// board, so that every pair is kept and its programs find out).
     pub liveness_budget: Duration,
 }
 

@@ -843,10 +843,10 @@ pub const RESERVE_SHARE: f64 = 0.05;
 
 /// The best legal declaration for an objective, with the integer program.
 ///
-/// Under a deadline the objective phases stop when [`solve_reserve`] of the time left remains,
-/// with the best declaration they found; if it is legal, it is the answer with `optimal: false` and the
-/// bound on the objective that branch and bound proved (the remaining gap). Maxima are always
-/// proven, so legality is never in doubt.
+/// Under a deadline the objective phases stop when [`solve_reserve`] of the time left
+/// remains, with the best declaration they found; if it is legal, it is the answer with
+/// `optimal: false` and the bound on the objective that branch and bound proved (the remaining
+/// gap). Maxima are always proven, so legality is never in doubt.
 pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> Result<SolveResult, SolveError> {
     // CR 508.1d: conditional requirements, class by class.
     if pos.rules.has_conditions() {
