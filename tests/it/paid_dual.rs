@@ -478,19 +478,22 @@ fn cr_508_1f_an_exchange_keeps_the_declaration_that_needs_the_elves_mana() {
 /// bar is the paid optimum. On P = 4, N = 100, seed 2 (the taxed Commander board whose coupled
 /// tuple takes 95,872 nodes to prove), `solve` under paid with a time limit, its objective
 /// phase cut short, proves the free optimum, whose declaration `check` finds legal under paid;
-/// without the free optimum (`Ilp::free_first` off), the same solve is not proven.
+/// without the free optimum (`Ilp::free_first` off), the same solve is not proven. Both solves
+/// leave out branching on debts (`Ilp::branch_on_debts`, 8b), which proves that tuple's program
+/// in a few nodes: the test needs a hard program.
 #[test]
 fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
     let pos = position(&commander(4, 100, 2));
     let free = solving::solve(&pos, Goal::Power, Baseline::Free, &Ilp::default()).unwrap();
     assert!(free.optimal);
     assert!(check(&pos, &free.result.declaration, Baseline::Paid, &Ilp::default()).unwrap().legal);
-    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
+    let hard = Ilp { branch_on_debts: false, ..Ilp::with_time_limit(8.0) };
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &hard).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (free.objective, Some(free.objective), true));
     // With HiGHS taking the hard programs (feature `highs`), the tuple's program is proven
     // itself: there is nothing for the free optimum to show.
     if !cfg!(feature = "highs") {
-        let without = Ilp { free_first: false, ..Ilp::with_time_limit(8.0) };
+        let without = Ilp { free_first: false, branch_on_debts: false, ..Ilp::with_time_limit(8.0) };
         let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
         assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
     }

@@ -86,7 +86,7 @@
 //! and [`crate::ilp::Ilp::levels`] are off by default.
 
 use super::Ties;
-use crate::ilp::encode::{pip_class, Encoding, PipClass};
+use crate::ilp::encode::{pip_class, Divisor, Encoding, PipClass};
 use crate::position::Position;
 use crate::vocab::symbol::{Symbol, TypeSet};
 use good_lp::{constraint, variable, Constraint, Expression};
@@ -339,54 +339,6 @@ impl Encoding {
     }
 }
 
-/// The values a row's `owed` can take (issue 10): its constant k plus multiples of g, the
-/// greatest common divisor of its coefficients, since its variables are integer group counts.
-/// Rounding a row's bound to them (Chvátal-Gomory rounding) keeps the same integer points and
-/// tightens the relaxation. Why: two generic taxes of {2} (Propaganda, Ghostly Prison) make
-/// `owed` even, so a level asking for `owed = N_Q + m` with `N_Q + m` odd has no integer point,
-/// yet its relaxation has one (half an attack), and microlp's branch and bound took seconds
-/// (once over 30 s) to prove such a (tuple, level) pair empty on the taxed Commander boards.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Divisor {
-    g: f64,
-    k: f64,
-}
-
-impl Divisor {
-    /// g = 1 (no rounding) when some coefficient is not an integer or too large to be exact.
-    fn of(owed: &Expression) -> Divisor {
-        use good_lp::IntoAffineExpression;
-        let k = owed.constant();
-        let mut g: u64 = 0;
-        for (_, c) in owed.linear_coefficients() {
-            let r = c.abs().round();
-            if (c.abs() - r).abs() > 1e-9 || r >= 9.0e15 {
-                return Divisor { g: 1.0, k };
-            }
-            g = gcd(g, r as u64);
-        }
-        Divisor { g: if g == 0 { 1.0 } else { g as f64 }, k }
-    }
-
-    /// The largest value `owed` can take at most `bound`.
-    fn at_most(self, bound: f64) -> f64 {
-        self.k + self.g * ((bound - self.k) / self.g + 1e-9).floor()
-    }
-
-    /// The smallest value `owed` can take at least `bound`.
-    fn at_least(self, bound: f64) -> f64 {
-        self.k + self.g * ((bound - self.k) / self.g - 1e-9).ceil()
-    }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 impl Encoding {
     /// Whether the case's rows hold at group counts `counts` (parallel to `x`); None where the
     /// split does not apply. For tests: each declaration falls in exactly one case (levels
@@ -403,31 +355,5 @@ impl Encoding {
             Case::Level { need, .. } => within(f64::from(need)) && !within(f64::from(need) - 1.0),
             Case::Needed { beyond } => !within(f64::from(beyond)),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Divisor;
-    use good_lp::{variable, Expression, ProblemVariables};
-
-    /// CR 508.1f, 508.1h: what a declaration owes under two {2} taxes is even, so a row's
-    /// bound rounds to the even values on both sides; a constant shifts them; coprime or
-    /// fractional coefficients leave the bound as it is.
-    #[test]
-    fn cr_508_1h_row_bounds_round_to_the_values_the_debt_can_take() {
-        let mut vars = ProblemVariables::new();
-        let (a, b) = (vars.add(variable().integer()), vars.add(variable().integer()));
-        let even = Expression::from(a) * 2.0 + Expression::from(b) * 4.0;
-        let d = Divisor::of(&even);
-        assert_eq!((d.at_most(15.0), d.at_most(14.0), d.at_least(15.0), d.at_least(14.0)), (14.0, 14.0, 16.0, 14.0));
-        let shifted = Divisor::of(&(even.clone() + 1.0));
-        assert_eq!((shifted.at_most(14.0), shifted.at_least(14.0)), (13.0, 15.0));
-        let coprime = Divisor::of(&(Expression::from(a) * 2.0 + Expression::from(b) * 3.0));
-        let fractional = Divisor::of(&(Expression::from(a) * 2.0 + Expression::from(b) * 0.5));
-        for d in [coprime, fractional] {
-            assert_eq!((d.at_most(15.0), d.at_least(15.0)), (15.0, 15.0));
-        }
-        assert_eq!(Divisor::of(&Expression::from(0.0)).at_most(7.0), 7.0);
     }
 }
