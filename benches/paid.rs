@@ -3,7 +3,9 @@
 //!
 //! - `coupled`: one program per tuple of coupling duals (`Ilp::default()`);
 //! - `products`: one program with linearized products, switched on by the first declaration
-//!   that falls short of its bar (`Ilp { max_tuples: 0, .. }`, the method before).
+//!   that falls short of its bar (`Ilp { max_tuples: 0, .. }`, the method before);
+//! - `coupled-no-debts`: `coupled` without branching first on what is owed
+//!   (`Ilp { branch_on_debts: false, .. }`, row (8b) of `src/ilp/mod.rs`).
 //!
 //! Criterion group `paid-commander`, function = form, parameter `P{p}-N{n}-s{seed}`. Each
 //! (form, board) is first run once with a deadline of `ATTACKOPT_BENCH_SKIP_AFTER` seconds
@@ -26,9 +28,9 @@ use support::{criterion, env_list, skipped_file};
 mod support;
 
 /// Solve to a proven optimum (within `limit` seconds, if given); the objective.
-fn run(pos: &Position, max_tuples: usize, limit: Option<f64>) -> Option<i64> {
+fn run(pos: &Position, (max_tuples, branch_on_debts): (usize, bool), limit: Option<f64>) -> Option<i64> {
     let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let ilp = Ilp { deadline, max_tuples, ..Ilp::default() };
+    let ilp = Ilp { deadline, max_tuples, branch_on_debts, ..Ilp::default() };
     let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp).ok()?;
     r.optimal.then_some(r.objective)
 }
@@ -48,8 +50,9 @@ fn main() {
                 let text = serde_json::to_string(&generate(p, n, seed, Profile::Commander)).unwrap();
                 let pos = Position::new(parse_board(&text, "bench.json").unwrap()).unwrap();
                 let mut optimum = None;
-                for (form, max_tuples) in [("coupled", attackopt::internals::ilp::MAX_TUPLES), ("products", 0)] {
-                    let Some(value) = run(&pos, max_tuples, Some(skip_after)) else {
+                let coupled = attackopt::internals::ilp::MAX_TUPLES;
+                for (form, config) in [("coupled", (coupled, true)), ("coupled-no-debts", (coupled, false)), ("products", (0, true))] {
+                    let Some(value) = run(&pos, config, Some(skip_after)) else {
                         writeln!(skipped, "{form},{p},{n},{seed},not proven within {skip_after} s").unwrap();
                         continue;
                     };
@@ -57,7 +60,7 @@ fn main() {
                     assert!(optimum.is_none_or(|o| o == value), "P={p} N={n} seed {seed}: {form} proves {value}, the other {optimum:?}");
                     optimum = Some(value);
                     group.bench_with_input(BenchmarkId::new(form, format!("P{p}-N{n}-s{seed}")), &(), |b, _| {
-                        b.iter(|| run(&pos, max_tuples, None).expect("passed the pre-flight"))
+                        b.iter(|| run(&pos, config, None).expect("passed the pre-flight"))
                     });
                 }
             }
