@@ -643,16 +643,13 @@ impl Encoding {
     /// the same program is proven in 6 nodes. See [`Encoding::branch_first`]. Where g is 1
     /// the relaxation has no such half steps to settle, and the variable was measured to cost
     /// a little time and prove nothing more (README, the paid baseline).
-    pub(crate) fn aggregate(&mut self, owed: &Expression) {
+    fn aggregate(&mut self, owed: &Expression) {
         use good_lp::IntoAffineExpression;
         if owed.linear_coefficients().nth(1).is_none() {
             return;
         }
         let Some(d) = Divisor::integral(owed).filter(|d| d.g >= 2.0) else { return };
         let steps = (owed.clone() - d.k) * (1.0 / d.g);
-        if self.aggregates.iter().any(|(_, e)| *e == steps) {
-            return;
-        }
         let n = self.vars.add(variable().integer().min(0.0));
         self.constraints.push(constraint::eq(steps.clone(), n));
         self.aggregates.push((n, steps));
