@@ -5,7 +5,7 @@
 //! - `products`: one program with linearized products, switched on by the first declaration
 //!   that falls short of its bar (`Ilp { max_tuples: 0, .. }`, the method before);
 //! - `coupled-no-debts`: `coupled` without branching first on what is owed
-//!   (`Ilp { branch_on_debts: false, .. }`, row (8b) of `src/ilp/mod.rs`).
+//!   (`Ilp { branch_first: false, .. }`, row (8b) of `src/ilp/mod.rs`).
 //!
 //! Criterion group `paid-commander`, function = form, parameter `P{p}-N{n}-s{seed}`. Each
 //! (form, board) is first run once with a deadline of `ATTACKOPT_BENCH_SKIP_AFTER` seconds
@@ -28,9 +28,9 @@ use support::{criterion, env_list, skipped_file};
 mod support;
 
 /// Solve to a proven optimum (within `limit` seconds, if given); the objective.
-fn run(pos: &Position, (max_tuples, branch_on_debts): (usize, bool), limit: Option<f64>) -> Option<i64> {
+fn run(pos: &Position, (max_tuples, branch_first): (usize, bool), limit: Option<f64>) -> Option<i64> {
     let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let ilp = Ilp { deadline, max_tuples, branch_on_debts, ..Ilp::default() };
+    let ilp = Ilp { deadline, max_tuples, branch_first, ..Ilp::default() };
     let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp).ok()?;
     r.optimal.then_some(r.objective)
 }

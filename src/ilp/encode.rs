@@ -79,8 +79,8 @@ pub struct Encoding {
     /// Requirements obeyed (exact for integral x, see the module doc).
     pub obeyed: Expression,
     /// Integer variables to branch on first, each with the expression it equals: what a
-    /// player owes in a class of cost symbols, in steps of its [`Divisor`] (8b). See
-    /// [`Encoding::branch_first`].
+    /// player owes in a class of cost symbols, in steps of its [`Divisor`] (8b), and the
+    /// selectors of exchange cuts with their continuous twins. See [`Encoding::branch_first`].
     pub aggregates: Vec<(Variable, Expression)>,
 }
 
@@ -653,6 +653,17 @@ impl Encoding {
         let n = self.vars.add(variable().integer().min(0.0));
         self.constraints.push(constraint::eq(steps.clone(), n));
         self.aggregates.push((n, steps));
+    }
+
+    /// Branch on the binary `v` first (see [`Encoding::branch_first`]), through a continuous
+    /// twin `w = v`. Why: an exchange cut ([`crate::ilp::exchange`]) says one of its premise
+    /// rows fails, a binary selector per row; while the objective's columns are fractional,
+    /// microlp never branches on the selectors and the disjunction stays open below every node
+    /// (P = 5, N = 100, seed 2 of the taxed Commander boards: 1.1 s, 0.14 s branching on them).
+    pub fn branch_first_on(&mut self, v: Variable) {
+        let w = self.vars.add(variable().min(0.0).max(1.0));
+        self.constraints.push(constraint::eq(w, v));
+        self.aggregates.push((v, Expression::from(w)));
     }
 
     /// The objective to hand the solver, equal to `objective` at every point of the relaxation:

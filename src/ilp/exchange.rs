@@ -15,10 +15,12 @@
 //! An exchange is a list of moves `(family, to, count)`: `count` of the family's pairs
 //! (creature, `from`: where it attacks in x', or None when idle) attack `to` instead (or stay
 //! home, `to = None`). A family holds every pair that makes the move at least as well as the
-//! pair it was read from (`Key`): `from` in the same caps and player requirements (or idle
-//! for idle), at least as many requirements gained (`w_to − w_from`), at least as much mana
-//! given up per class of symbols, the same tied mana sources, the cost instances at `to` among
-//! those at `from` (so the move incurs nothing x' does not), `to` allowed (CR 508.1a-c). For a
+//! pair it was read from (`Key`): `from` in at least its caps (leaving frees as much room,
+//! entering raises a cap no more) and in at most its player requirements (the move takes
+//! attacks from no more of them), or idle for idle, at least as many requirements gained
+//! (`w_to − w_from`), at least as much mana given up per class of symbols, the same tied mana
+//! sources, the cost instances at `to` among those at `from` (so the move incurs nothing x'
+//! does not), `to` allowed (CR 508.1a-c). For a
 //! declaration x' with the moves available (P1: Hall's condition over every set of moves, since
 //! families may share pairs: the pairs of their union present in x' are at least their total
 //! count), applying them gives W' with
@@ -35,7 +37,8 @@
 //!
 //! So when `gain ≥ 1`, every x' meeting P1-P3 has a D' (W') it must be compared with under the
 //! paid baseline (docs/rules.md section 7) that obeys more: x' is not legal. The cut says some
-//! premise fails: a binary per premise row, at least one on, each forcing its row violated.
+//! premise fails: a binary per premise row, at least one on, each forcing its row violated;
+//! branch and bound branches on those binaries first ([`Encoding::branch_first`]).
 //! It cuts off only illegal declarations, whatever the declaration it was read from, so it is
 //! valid in every later program; unlike the cost-set cut, it reaches every declaration with the
 //! same exchange at hand. Boards with other restrictions, conditional requirements or several
@@ -186,10 +189,18 @@ fn key(pos: &Position, c: usize, from: Option<usize>, to: Option<usize>) -> Opti
 fn fits(pos: &Position, c: usize, from: Option<usize>, k: &Key) -> bool {
     let Some(mine) = key(pos, c, from, k.to) else { return false };
     mine.idle == k.idle
-        && mine.inside == k.inside
+        && at_least_as_inside(pos, &mine.inside, &k.inside)
         && mine.tied == k.tied
         && mine.gain >= k.gain
         && k.relief.iter().all(|(class, amount)| mine.relief.iter().find(|(c, _)| c == class).map_or(0, |(_, a)| *a) >= *amount)
+}
+
+/// Whether a pair whose `from` has `mine` (see [`inside`]) moves at least as well as one with
+/// `key`: in every cap `key` is in (leaving frees at least as much room, entering raises it no
+/// more) and in no player requirement `key` is not (it takes attacks from no more of them).
+fn at_least_as_inside(pos: &Position, mine: &[bool], key: &[bool]) -> bool {
+    let caps = pos.rules.restrictions.iter().filter(|r| matches!(r.kind, RestrictionKind::MaxAttackers { .. })).count();
+    mine.len() == key.len() && mine.iter().zip(key).enumerate().all(|(j, (&m, &k))| if j < caps { m >= k } else { m <= k })
 }
 
 /// Whether exchanges apply to the board: one attacking player, no conditional requirement,
@@ -308,6 +319,7 @@ impl Encoding {
         let mut cs = Vec::with_capacity(rows.len() + 1);
         for row in rows {
             let v = self.vars.add(variable().binary());
+            self.branch_first_on(v);
             some.add_mul(1.0, v);
             match row {
                 // Violated: e ≤ r − 1, relaxed to e ≤ most when v = 0.

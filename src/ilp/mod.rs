@@ -40,7 +40,7 @@
 //!   (8b) Where `demand_Q` sums two or more counts whose coefficients have a greatest common
 //!   divisor g ≥ 2 (two {2} taxes), an integer `n_Q ≥ 0` with `demand_Q = k + g·n_Q` (k its
 //!   constant): the same integer points, and one variable for branch and bound to settle the
-//!   relaxation's half attacks on at once (`Encoding::branch_first`, [`Ilp::branch_on_debts`]).
+//!   relaxation's half attacks on at once (`Encoding::branch_first`, [`Ilp::branch_first`]).
 //!
 //! The maximum of docs/rules.md section 7 is `max obeyed` with A = ∅ (free baseline) or A = the cost
 //! instances of the declaration checked (paid baseline).
@@ -193,11 +193,12 @@ pub struct Ilp {
     /// board, so that every pair is kept and its programs find out).
     pub liveness_budget: Duration,
     /// Whether microlp branches first on what each player owes per class of cost symbols, in
-    /// steps of its divisor (see [`Encoding::branch_first`]; on by default and in
-    /// [`Ilp::plain`]: on the taxed Commander boards it proves in a few nodes programs that
-    /// took seconds, README, the paid baseline). Off, the same programs are solved without it,
-    /// for the benchmarks and the tests that need a hard program.
-    pub branch_on_debts: bool,
+    /// steps of its divisor, and on the selectors of exchange cuts (see
+    /// [`Encoding::branch_first`]; on by default and in [`Ilp::plain`]: on the taxed Commander
+    /// boards it proves in a few nodes programs that took seconds, README, the paid baseline).
+    /// Off, the same programs are solved without it, for the benchmarks and the tests that need
+    /// a hard program.
+    pub branch_first: bool,
 }
 
 /// The default [`Ilp::max_tuples`]: on the taxed Commander boards of the benchmarks there are
@@ -228,7 +229,7 @@ impl Default for Ilp {
             free_first: true,
             paid_share: PAID_SHARE,
             liveness_budget: LIVENESS_BUDGET,
-            branch_on_debts: true,
+            branch_first: true,
         }
     }
 }
@@ -297,7 +298,7 @@ impl Ilp {
             free_first: true,
             paid_share: PAID_SHARE,
             liveness_budget: LIVENESS_BUDGET,
-            branch_on_debts: true,
+            branch_first: true,
         }
     }
 
@@ -457,7 +458,7 @@ impl Ilp {
         prefer: &Assignment,
     ) -> Result<Option<Solved>, SolveError> {
         let objective_copy = objective.clone();
-        let objective = if self.branch_on_debts { enc.branch_first(objective) } else { objective };
+        let objective = if self.branch_first { enc.branch_first(objective) } else { objective };
         let Encoding { vars, constraints, .. } = enc;
         let (groups, x, obeyed) = (enc.groups, enc.x, enc.obeyed);
         // microlp numbers variables in creation order; keep the map to read values back.
@@ -751,7 +752,7 @@ mod tests {
 
     /// Whether microlp proves the free baseline's power program on `pos` (every cost
     /// instance allowed, at least `floor` requirements) within `slices` slices, and its optimum.
-    fn proven_within(pos: &Position, floor: usize, branch_on_debts: bool, slices: u64) -> Option<f64> {
+    fn proven_within(pos: &Position, floor: usize, branch_first: bool, slices: u64) -> Option<f64> {
         let all = vec![true; pos.rules.costs.len()];
         let enc = Encoding::new(pos, &all, Grouping::On, Split::Whole);
         let mut power = Expression::with_capacity(enc.x.len());
@@ -760,7 +761,7 @@ mod tests {
                 power.add_mul(pos.rules.creatures[enc.groups[g].members[0]].power as f64, *v);
             }
         }
-        let objective = if branch_on_debts { enc.branch_first(power) } else { power };
+        let objective = if branch_first { enc.branch_first(power) } else { power };
         let floor_row = constraint::leq(floor as f64, enc.obeyed.clone());
         let Encoding { vars, constraints, .. } = enc;
         let model = vars.maximise(objective).using(microlp).with_all(constraints).with(floor_row);

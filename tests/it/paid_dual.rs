@@ -479,7 +479,7 @@ fn cr_508_1f_an_exchange_keeps_the_declaration_that_needs_the_elves_mana() {
 /// tuple takes 95,872 nodes to prove), `solve` under paid with a time limit, its objective
 /// phase cut short, proves the free optimum, whose declaration `check` finds legal under paid;
 /// without the free optimum (`Ilp::free_first` off), the same solve is not proven. Both solves
-/// leave out branching on debts (`Ilp::branch_on_debts`, 8b), which proves that tuple's program
+/// leave out branching on debts (`Ilp::branch_first`, 8b), which proves that tuple's program
 /// in a few nodes: the test needs a hard program.
 #[test]
 fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
@@ -487,13 +487,13 @@ fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
     let free = solving::solve(&pos, Goal::Power, Baseline::Free, &Ilp::default()).unwrap();
     assert!(free.optimal);
     assert!(check(&pos, &free.result.declaration, Baseline::Paid, &Ilp::default()).unwrap().legal);
-    let hard = Ilp { branch_on_debts: false, ..Ilp::with_time_limit(8.0) };
+    let hard = Ilp { branch_first: false, ..Ilp::with_time_limit(8.0) };
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &hard).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (free.objective, Some(free.objective), true));
     // With HiGHS taking the hard programs (feature `highs`), the tuple's program is proven
     // itself: there is nothing for the free optimum to show.
     if !cfg!(feature = "highs") {
-        let without = Ilp { free_first: false, branch_on_debts: false, ..Ilp::with_time_limit(8.0) };
+        let without = Ilp { free_first: false, branch_first: false, ..Ilp::with_time_limit(8.0) };
         let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
         assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
     }
@@ -514,6 +514,19 @@ fn cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana() {
     let without = Ilp { escalate_after: None, ..Ilp::with_time_limit(8.0) };
     let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
     assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without escalation too: the test no longer shows it");
+}
+
+/// CR 508.1d, 508.1f (issue 10): P = 5, N = 100, seed 3 of the taxed Commander boards,
+/// escalated. Its rounds fall short by sending home a token that obeys nothing to make room
+/// under the global cap, read each round from another player (in or out of a player
+/// requirement): a family now holds every pair in at least the move's caps and at most its
+/// player requirements, so one exchange cuts them all, and microlp branches on the cuts'
+/// selectors first. `solve` proves 126 (unproven at 125 or 126, bound 127, in 10 s before).
+#[test]
+fn cr_508_1f_wider_exchange_families_prove_the_board_whose_tokens_make_room() {
+    let pos = position(&commander(5, 100, 3));
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(20.0)).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal, paid.method), (126, Some(126), true, BarMethod::PaidSplitCuts));
 }
 
 /// CR 508.1d, 508.1f (issue 10): escalation is exact. On random taxed boards with a Llanowar
