@@ -4,8 +4,9 @@
 //! - `coupled`: one program per tuple of coupling duals (`Ilp::default()`);
 //! - `products`: one program with linearized products, switched on by the first declaration
 //!   that falls short of its bar (`Ilp { max_tuples: 0, .. }`, the method before);
-//! - `coupled-no-debts`: `coupled` without branching first on what is owed
-//!   (`Ilp { branch_first: false, .. }`, row (8b) of `src/ilp/mod.rs`).
+//! - `coupled-no-branch-first`: `coupled` without branching first on what is owed and on the
+//!   exchange cuts' selectors (`Ilp { branch_first: false, .. }`, row (8b) of
+//!   `src/ilp/mod.rs`, `Encoding::branch_first`).
 //!
 //! Criterion group `paid-commander`, function = form, parameter `P{p}-N{n}-s{seed}`. Each
 //! (form, board) is first run once with a deadline of `ATTACKOPT_BENCH_SKIP_AFTER` seconds
@@ -51,7 +52,7 @@ fn main() {
                 let pos = Position::new(parse_board(&text, "bench.json").unwrap()).unwrap();
                 let mut optimum = None;
                 let coupled = attackopt::internals::ilp::MAX_TUPLES;
-                for (form, config) in [("coupled", (coupled, true)), ("coupled-no-debts", (coupled, false)), ("products", (0, true))] {
+                for (form, config) in [("coupled", (coupled, true)), ("coupled-no-branch-first", (coupled, false)), ("products", (0, true))] {
                     let Some(value) = run(&pos, config, Some(skip_after)) else {
                         writeln!(skipped, "{form},{p},{n},{seed},not proven within {skip_after} s").unwrap();
                         continue;
