@@ -195,11 +195,16 @@ fn fits(pos: &Position, c: usize, from: Option<usize>, k: &Key) -> bool {
         && k.relief.iter().all(|(class, amount)| mine.relief.iter().find(|(c, _)| c == class).map_or(0, |(_, a)| *a) >= *amount)
 }
 
+/// How many caps the board has: the first entries of [`inside`], before its player requirements.
+fn caps(pos: &Position) -> usize {
+    pos.rules.restrictions.iter().filter(|r| matches!(r.kind, RestrictionKind::MaxAttackers { .. })).count()
+}
+
 /// Whether a pair whose `from` has `mine` (see [`inside`]) moves at least as well as one with
 /// `key`: in every cap `key` is in (leaving frees at least as much room, entering raises it no
 /// more) and in no player requirement `key` is not (it takes attacks from no more of them).
 fn at_least_as_inside(pos: &Position, mine: &[bool], key: &[bool]) -> bool {
-    let caps = pos.rules.restrictions.iter().filter(|r| matches!(r.kind, RestrictionKind::MaxAttackers { .. })).count();
+    let caps = caps(pos);
     mine.len() == key.len() && mine.iter().zip(key).enumerate().all(|(j, (&m, &k))| if j < caps { m >= k } else { m <= k })
 }
 
@@ -216,7 +221,7 @@ impl Exchange {
     /// The requirements the exchange gains at least (see the module doc).
     pub fn gain(&self, pos: &Position) -> i64 {
         let mut gain: i64 = self.moves.iter().map(|m| m.count as i64 * m.key.gain).sum();
-        let caps = pos.rules.restrictions.iter().filter(|r| matches!(r.kind, RestrictionKind::MaxAttackers { .. })).count();
+        let caps = caps(pos);
         let players = pos.rules.requirements.iter().filter(|r| r.counts && matches!(r.kind, RequirementKind::PlayerAttacks { .. })).count();
         for j in caps..caps + players {
             let delta: i64 = self.moves.iter().map(|m| m.count as i64 * (m.inside_to(pos, j) - m.inside_from(j))).sum();
