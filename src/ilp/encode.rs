@@ -844,14 +844,7 @@ impl Encoding {
         let mut e = Expression::with_capacity(self.groups.len());
         for (g, group) in self.groups.iter().enumerate() {
             for (s, (_, cost)) in group.costs.iter().enumerate() {
-                let mv: i64 = cost
-                    .iter()
-                    .map(|sym| match sym {
-                        Symbol::Generic(n) => i64::from(*n),
-                        Symbol::TwoOr(_) => 2,
-                        _ => 1,
-                    })
-                    .sum();
+                let mv = crate::vocab::symbol::mana_value(cost);
                 if mv != 0 {
                     e.add_mul(mv as f64, self.incurred[g][s].clone());
                 }

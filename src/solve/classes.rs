@@ -202,7 +202,9 @@ fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Goa
         e.add_mul(-1.0, enc.mana_value());
         e
     };
-    let second = proven(search.best(less_mana, fix_objective)?)?.unwrap_or(first);
+    // The tie-break phases start from the previous phase's answer (see `Search::best_beating`).
+    let start = Some((first.clone(), -(mana_of(pos, &first) as f64)));
+    let second = proven(search.best_beating(less_mana, fix_objective, start)?)?.unwrap_or(first);
     if objective == Goal::Attackers {
         return Ok(Some(second));
     }
@@ -212,7 +214,8 @@ fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Goa
         cs.push(constraint::leq(enc.mana_value(), least as f64));
         cs
     };
-    Ok(Some(proven(search.best(|enc: &mut Encoding| fewest_attackers(enc), fix_both)?)?.unwrap_or(second)))
+    let start = Some((second.clone(), -(Goal::Attackers.value(pos, &second) as f64)));
+    Ok(Some(proven(search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), fix_both, start)?)?.unwrap_or(second)))
 }
 
 /// Check that an answer of a class is in it: a bug otherwise.
