@@ -70,10 +70,13 @@ use std::collections::HashMap;
 pub const NODES_PER_SLICE: u64 = 64;
 
 /// With the `highs` feature, the default [`Ilp::handoff`]: the slices of microlp after which a
-/// program not yet proven goes to HiGHS (1,024 nodes). Most programs here are proven by microlp
+/// program not yet proven goes to HiGHS (128 nodes). Most programs here are proven by microlp
 /// in a few nodes, faster than HiGHS starts (its presolve costs a few milliseconds a program),
 /// and the few hard ones are where HiGHS's cuts and presolve pay (README, the paid baseline).
-pub const HANDOFF_SLICES: u64 = 16;
+/// 16 slices (1,024 nodes) before: the hard programs of P = 5, N = 100, seed 3 spent 200 to 260
+/// ms each in microlp before HiGHS proved them in 25 to 50 ms (2.1 s against 1.1 s at 2 slices;
+/// docs/paid-baseline.md, step 11).
+pub const HANDOFF_SLICES: u64 = 2;
 
 /// With the `highs` feature, programs of more variables than this go to HiGHS at once: on
 /// them microlp's first relaxation alone takes seconds (the adversarial profile's programs of
@@ -85,15 +88,20 @@ pub const HANDOFF_VARIABLES: usize = 2000;
 /// The default [`Ilp::escalate_after`]: on the taxed Commander boards of the benchmarks, a
 /// phase that needs more than one round falls short again and again (19 to 42 rounds on the
 /// boards left unproven), while the others need one round a phase (issue 10).
-pub const ESCALATE_ROUNDS: usize = 4;
+///
+/// Two rounds (one with the `highs` feature; four before step 11 of docs/paid-baseline.md): on
+/// the 60 small boards, P = 5, N = 100, seed 3 went from 1.8 s to 0.7 s, and with HiGHS P = 6,
+/// N = 60, seed 1 from 2.6 s to 1.8 s; the boards that do not escalate are unchanged, the
+/// others pay the split's liveness check sooner (P = 5, N = 60, seed 4: 50 to 350 ms with HiGHS).
+pub const ESCALATE_ROUNDS: usize = if cfg!(feature = "highs") { 1 } else { 2 };
 
 /// The default [`Ilp::liveness_budget`]. Most pairs are decided in under a millisecond; on
 /// P = 6, N = 60, seed 1 of the taxed Commander boards, three feasibility programs of the
 /// levels (97 variables: rows asking for an exact debt) are not decided by microlp in 28 s
 /// (700,000 nodes; HiGHS finds them empty at once), and until this budget the first of them
 /// took the rest of the time, leaving every later pair undecided (issue 10). With the `highs`
-/// feature, 1 s: HiGHS decides those pairs after microlp's 1,024 nodes, which can take more
-/// than 100 ms (one pair was kept there at 100 ms).
+/// feature, 1 s: HiGHS decides those pairs after microlp's first [`HANDOFF_SLICES`], which
+/// took more than 100 ms at 1,024 nodes (one pair was kept there at 100 ms).
 pub const LIVENESS_BUDGET: Duration = Duration::from_millis(if cfg!(feature = "highs") { 1000 } else { 100 });
 
 /// How a solver run ended.
@@ -587,7 +595,11 @@ impl Ilp {
                             Some(bound) => format!(" (best found {:.0}, proven bound {:.0})", s.objective(), bound.floor()),
                             None => format!(" (best found {:.0}, no bound yet)", s.objective()),
                         },
-                        microlp::SolveOutcome::Interrupted(_) => " (no solution found yet)".to_string(),
+                        microlp::SolveOutcome::Interrupted(i) => match i.stats().best_bound {
+                            // Before any solution too: where a search that asks to beat the incumbent is stuck.
+                            Some(bound) => format!(" (no solution found yet, proven bound {:.0})", bound.floor()),
+                            None => " (no solution found yet)".to_string(),
+                        },
                     };
                     crate::debug::note(|| format!("  stopped after {slices} slices of {NODES_PER_SLICE} nodes{progress}"));
                     break Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
@@ -603,8 +615,9 @@ impl Ilp {
                 Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
             };
         };
-        // A few slices' tree is freed at once; a long search's is not (see `dispose`).
-        if slices >= HANDOFF_SLICES {
+        // A few slices' tree (up to 1,024 nodes) is freed at once; a long search's is not (see
+        // `dispose`).
+        if slices >= 16 {
             dispose(outcome);
         }
         answer
