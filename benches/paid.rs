@@ -6,7 +6,9 @@
 //!   that falls short of its bar (`Ilp { max_tuples: 0, .. }`, the method before);
 //! - `coupled-no-branch-first`: `coupled` without branching first on what is owed and on the
 //!   exchange cuts' selectors (`Ilp { branch_first: false, .. }`, row (8b) of
-//!   `src/ilp/mod.rs`, `Encoding::branch_first`).
+//!   `src/ilp/mod.rs`, `Encoding::branch_first`);
+//! - `coupled-no-probing`: `coupled` without probing the programs microlp does not prove
+//!   within 256 nodes (`Ilp { probe_after: None, .. }`, `src/ilp/probe.rs`).
 //!
 //! Criterion group `paid-commander`, function = form, parameter `P{p}-N{n}-s{seed}`. Each
 //! (form, board) is first run once with a deadline of `ATTACKOPT_BENCH_SKIP_AFTER` seconds
@@ -28,10 +30,10 @@ use support::{criterion, env_list, skipped_file};
 
 mod support;
 
-/// Solve to a proven optimum (within `limit` seconds, if given); the objective.
-fn run(pos: &Position, (max_tuples, branch_first): (usize, bool), limit: Option<f64>) -> Option<i64> {
+/// Solve with `form` to a proven optimum (within `limit` seconds, if given); the objective.
+fn run(pos: &Position, form: Ilp, limit: Option<f64>) -> Option<i64> {
     let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let ilp = Ilp { deadline, max_tuples, branch_first, ..Ilp::default() };
+    let ilp = Ilp { deadline, ..form };
     let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp).ok()?;
     r.optimal.then_some(r.objective)
 }
@@ -51,8 +53,14 @@ fn main() {
                 let text = serde_json::to_string(&generate(p, n, seed, Profile::Commander)).unwrap();
                 let pos = Position::new(parse_board(&text, "bench.json").unwrap()).unwrap();
                 let mut optimum = None;
-                let coupled = attackopt::internals::ilp::MAX_TUPLES;
-                for (form, config) in [("coupled", (coupled, true)), ("coupled-no-branch-first", (coupled, false)), ("products", (0, true))] {
+                let coupled = Ilp::default();
+                let forms = [
+                    ("coupled", coupled),
+                    ("coupled-no-branch-first", Ilp { branch_first: false, ..coupled }),
+                    ("coupled-no-probing", Ilp { probe_after: None, ..coupled }),
+                    ("products", Ilp { max_tuples: 0, ..coupled }),
+                ];
+                for (form, config) in forms {
                     let Some(value) = run(&pos, config, Some(skip_after)) else {
                         writeln!(skipped, "{form},{p},{n},{seed},not proven within {skip_after} s").unwrap();
                         continue;

@@ -88,10 +88,11 @@
 //! ever needed. Caps that cross each other make no dual bar at all (the lazy cuts alone decide).
 
 use super::encode::{groups, Encoding, Group, Grouping, Pruning, Split};
+use crate::ilp::vars::variable;
 use crate::position::Position;
 use crate::rules::{in_targets, RequirementKind, RestrictionKind};
 use crate::vocab::symbol::Symbol;
-use good_lp::{constraint, variable, Constraint, Expression, Variable};
+use good_lp::{constraint, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
 
 pub mod spare;

@@ -1,9 +1,10 @@
 //! Building the integer program of [`super`] from the plain rules form.
 
+use super::vars::{variable, Vars};
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
-use good_lp::{constraint, variable, Constraint, Expression, ProblemVariables, Solution, Variable};
+use good_lp::{constraint, Constraint, Expression, Solution, Variable};
 use std::collections::BTreeMap;
 
 /// A class of cost symbols: the types that pay it, and whether 2 life also does (Phyrexian).
@@ -65,7 +66,7 @@ pub struct Group {
 /// The integer program for one board and one set of allowed cost instances.
 pub struct Encoding {
     /// The program's variables.
-    pub vars: ProblemVariables,
+    pub vars: Vars,
     /// Its constraints: (1)-(9) of the module doc.
     pub constraints: Vec<Constraint>,
     /// The groups of interchangeable creatures (one creature each without grouping).
@@ -358,7 +359,7 @@ impl Encoding {
     pub fn with_pruning(pos: &Position, allowed: &[bool], grouping: Grouping, split: Split, pruning: Pruning) -> Encoding {
         let rules = &pos.rules;
         let groups = groups(pos, allowed, grouping, split, pruning);
-        let mut vars = ProblemVariables::new();
+        let mut vars = Vars::new();
         let mut constraints = Vec::new();
         let size = |g: &Group| g.members.len() as f64;
 
@@ -366,7 +367,7 @@ impl Encoding {
             .iter()
             .map(|g| {
                 let def = if g.members.len() == 1 { variable().binary() } else { variable().integer().min(0.0).max(size(g)) };
-                g.targets.iter().map(|&t| (t, vars.add(def.clone()))).collect()
+                g.targets.iter().map(|&t| (t, vars.add(def))).collect()
             })
             .collect();
         let attacks: Vec<Expression> = x.iter().map(|xs| sum(xs.iter().map(|(_, v)| *v))).collect();
@@ -399,7 +400,7 @@ impl Encoding {
             }
         }
         // b[g] = 1 when some member of g attacks; only for groups under min/only-alone restrictions.
-        let some = |g: usize, vars: &mut ProblemVariables, constraints: &mut Vec<Constraint>| -> Expression {
+        let some = |g: usize, vars: &mut Vars, constraints: &mut Vec<Constraint>| -> Expression {
             if groups[g].members.len() == 1 {
                 return attacks[g].clone();
             }
@@ -691,7 +692,7 @@ impl Encoding {
     /// was handed to the solver.
     pub fn shell(groups: Vec<Group>, x: Vec<Vec<(usize, Variable)>>) -> Encoding {
         Encoding {
-            vars: ProblemVariables::new(),
+            vars: Vars::new(),
             constraints: vec![],
             groups,
             x,

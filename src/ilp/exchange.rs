@@ -59,10 +59,11 @@
 use super::dual::spare::hall_class;
 use super::encode::Encoding;
 use crate::ilp::encode::PipClass;
+use crate::ilp::vars::variable;
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
 use crate::vocab::symbol::TypeSet;
-use good_lp::{constraint, variable, Constraint, Expression};
+use good_lp::{constraint, Constraint, Expression};
 use std::collections::BTreeMap;
 
 /// One move of an exchange: `count` of the pairs (creature, where it attacks in x'; None:

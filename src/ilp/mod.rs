@@ -57,17 +57,31 @@ mod encode;
 pub mod exchange;
 #[cfg(feature = "highs")]
 mod highs;
+mod probe;
+mod program;
+mod vars;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::{Assignment, RestrictionKind};
-use good_lp::{microlp, Expression, Solution, SolutionStatus, SolverModel};
+use good_lp::{constraint, Constraint, Expression, Solution, SolutionStatus};
+use probe::Probed;
+use program::{Form, Program};
 use std::collections::HashMap;
 
 /// Branch-and-bound nodes between two checks of the integrality proof (see `Ilp::run`).
 pub const NODES_PER_SLICE: u64 = 64;
+
+/// The default [`Ilp::probe_after`]: after 4 slices of [`NODES_PER_SLICE`] nodes (256), a
+/// program microlp has not proven is probed for a proof (then after 16, 64, ... slices). Most
+/// programs here are proven in a few nodes and never probed.
+pub const PROBE_SLICES: u64 = 4;
+
+/// Programs of more variables than this are not probed: each 0-1 variable costs up to two
+/// relaxations.
+pub const PROBE_VARIABLES: usize = 2000;
 
 /// With the `highs` feature, the default [`Ilp::handoff`]: the slices of microlp after which a
 /// program not yet proven goes to HiGHS (128 nodes). Most programs here are proven by microlp
@@ -207,6 +221,12 @@ pub struct Ilp {
     /// Off, the same programs are solved without it, for the benchmarks and the tests that need
     /// a hard program.
     pub branch_first: bool,
+    /// After how many slices of [`NODES_PER_SLICE`] nodes a program microlp has not proven is
+    /// probed on its linear relaxation for a proof that nothing beats its best solution so far
+    /// (see `Ilp::probe_for_proof`; again after 4, 16, ... times as many; [`PROBE_SLICES`] by
+    /// default and in [`Ilp::plain`]). None: never, for the benchmarks' side-by-side; 0: every
+    /// program not proven at its first node, as the differential tests check.
+    pub probe_after: Option<u64>,
 }
 
 /// The default [`Ilp::max_tuples`]: on the taxed Commander boards of the benchmarks there are
@@ -238,6 +258,7 @@ impl Default for Ilp {
             paid_share: PAID_SHARE,
             liveness_budget: LIVENESS_BUDGET,
             branch_first: true,
+            probe_after: Some(PROBE_SLICES),
         }
     }
 }
@@ -307,6 +328,7 @@ impl Ilp {
             paid_share: PAID_SHARE,
             liveness_budget: LIVENESS_BUDGET,
             branch_first: true,
+            probe_after: Some(PROBE_SLICES),
         }
     }
 
@@ -469,29 +491,26 @@ impl Ilp {
         let objective = if self.branch_first { enc.branch_first(objective) } else { objective };
         let Encoding { vars, constraints, .. } = enc;
         let (groups, x, obeyed) = (enc.groups, enc.x, enc.obeyed);
-        // microlp numbers variables in creation order; keep the map to read values back.
-        let index: HashMap<good_lp::Variable, usize> = vars.iter_variables_with_def().enumerate().map(|(i, (v, _))| (v, i)).collect();
-        let rows = constraints.len() + extra.len();
-        crate::debug::note(|| format!("integer program built: {} variables, {rows} constraints", index.len()));
+        let program = Program::new(vars, objective, constraints, extra);
+        let index = program.index.clone();
+        crate::debug::note(|| format!("integer program built: {} variables, {} constraints", program.columns.len(), program.rows.len()));
         let started = Instant::now();
+        let (me, budget) = (*self, self.handoff_slices(program.columns.len()));
+        // The program comes back for HiGHS when microlp hands it over.
+        let outcome = self.within_deadline(move || me.run(&program, budget).map(|run| (run, program)));
         // With the `highs` feature, HiGHS gets the programs microlp does not prove within
         // `handoff` slices (see `highs`); the default build has microlp alone.
         #[cfg(feature = "highs")]
-        let handoff = (vars.clone(), objective.clone(), constraints.clone(), extra.clone());
-        let (me, budget) = (*self, self.handoff_slices(index.len()));
-        let model = vars.maximise(objective).using(microlp).with_all(constraints).with_all(extra);
-        let outcome = self.within_deadline(move || me.run(model.as_inner(), budget));
-        #[cfg(feature = "highs")]
         let outcome = match outcome {
-            Ok(Run::Handoff) => {
-                let (vars, objective, constraints, extra) = handoff;
-                let model = vars.maximise(objective).using(good_lp::solvers::highs::highs).with_all(constraints).with_all(extra);
+            Ok((Run::Handoff, program)) => {
+                let Program { vars, objective, rows, .. } = program;
+                let model = vars.into_problem().maximise(objective).using(good_lp::solvers::highs::highs).with_all(rows);
                 crate::debug::note(|| format!("  handed to HiGHS after {:?}", started.elapsed()));
-                self.within_deadline(move || highs::run(&me, model).map(Run::Done))
+                self.within_deadline(move || highs::run(&me, model).map(|done| (Run::Done(done), ())))
             }
-            other => other,
+            other => other.map(|(run, _)| (run, ())),
         };
-        let outcome = outcome.and_then(|run| match run {
+        let outcome = outcome.and_then(|(run, _)| match run {
             Run::Done(done) => Ok(done),
             // Only with a node budget, which only the `highs` feature sets.
             Run::Handoff => Err(SolveError::Internal("a program was handed to a backend this build does not have".into())),
@@ -507,14 +526,31 @@ impl Ilp {
         read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
     }
 
+    /// Probing for a proof (see [`probe`]): whether the program, asked to beat `incumbent` (its
+    /// best solution so far, if any), is empty; then `incumbent` is optimal (or, with none, the
+    /// program has no solution). What the probing fixes short of that is left to branch and
+    /// bound: restarting it with the fixings lost more than it won (P = 4, N = 100, seed 2 of
+    /// the taxed Commander boards: a free-baseline program proven in 4 s went unproven in 8 s).
+    fn probe_for_proof(&self, program: &Program, incumbent: Option<Vec<f64>>) -> Result<Option<Run>, SolveError> {
+        // Objectives are integers (see `run`): a better solution is worth at least one more;
+        // asking for half of it keeps clear of rounding. (`program.value`: microlp's objective
+        // leaves out the expression's constant.)
+        let beat: Vec<Constraint> = incumbent.iter().map(|v| constraint::leq(program.value(v).round() + 0.5, program.objective.clone())).collect();
+        let started = Instant::now();
+        let probed = probe::probe(program, &beat, self.deadline)?;
+        crate::debug::note(|| format!("  probed in {:?}: {probed:?}", started.elapsed()));
+        Ok((probed == Probed::Empty).then(|| Run::Done(incumbent.map(|v| (v, Optimality::Proven)))))
+    }
+
     /// Run the solver, and under a deadline, stop waiting for it when the deadline passes:
     /// microlp checks its time limit between steps, and one step (the first relaxation of a
     /// very large program) can take seconds. The abandoned solve ends on its own time limit.
     /// microlp asserts in places (e.g. an integer value far from an integer): a panic there
     /// becomes an error, never a crash.
-    fn within_deadline<F>(&self, run: F) -> Result<Run, SolveError>
+    fn within_deadline<F, T>(&self, run: F) -> Result<T, SolveError>
     where
-        F: FnOnce() -> Result<Run, SolveError> + Send + 'static,
+        F: FnOnce() -> Result<T, SolveError> + Send + 'static,
+        T: Send + 'static,
     {
         let solve = move || {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
@@ -544,16 +580,26 @@ impl Ilp {
     /// found plus one, that value is optimal. (Waiting for microlp to close the gap exactly lets
     /// a fractional bound such as 167.4 over an incumbent of 167 keep it branching for minutes.)
     /// Node budgets rather than time slices keep answers independent of the machine's speed.
-    /// Returns the values of every variable, or None when the problem is infeasible.
-    fn run(&self, problem: &microlp::Problem, budget: Option<u64>) -> Result<Run, SolveError> {
-        let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
-        let mut options = microlp::SolveOptions::default();
-        options.node_limit = Some(NODES_PER_SLICE);
-        options.time_limit = limit(self.remaining()?);
+    /// A program of at most [`PROBE_VARIABLES`] still unproven after [`Ilp::probe_after`]
+    /// slices is probed for a proof ([`Ilp::probe_for_proof`]), again after 4, 16, ... times as
+    /// many and whenever a better solution turns up after that. Returns the values of every variable, or None when the
+    /// problem is infeasible.
+    fn run(&self, program: &Program, budget: Option<u64>) -> Result<Run, SolveError> {
         // With HiGHS to hand over to (the `highs` feature), at most `budget` slices here.
         if budget == Some(0) {
             return Ok(Run::Handoff);
         }
+        let (problem, _) = program.microlp(Form::Integer, &[])?;
+        let first_probe = self.probe_after.filter(|_| program.columns.len() <= PROBE_VARIABLES).map(|at| at.max(1));
+        let mut next_probe = first_probe;
+        // The incumbent's value at the last probe: a better one asks for more, so is probed at once.
+        let mut probed_at_value: Option<f64> = None;
+        let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
+        // `probe_after` 0 (the tests): one node, then the probing.
+        let first_slice = if self.probe_after == Some(0) { 1 } else { NODES_PER_SLICE };
+        let mut options = microlp::SolveOptions::default();
+        options.node_limit = Some(first_slice);
+        options.time_limit = limit(self.remaining()?);
         let mut slices: u64 = 0;
         let mut outcome = match problem.solve_with(options) {
             Ok(o) => o,
@@ -582,6 +628,24 @@ impl Ilp {
             slices += 1;
             if budget.is_some_and(|most| slices >= most) {
                 break Ok(Run::Handoff);
+            }
+            let value = match &outcome {
+                microlp::SolveOutcome::Solution(s) => Some(s.objective()),
+                microlp::SolveOutcome::Interrupted(_) => None,
+            };
+            let improved = first_probe.is_some_and(|at| slices > at) && value.is_some_and(|v| probed_at_value.is_none_or(|p| v > p + 0.5));
+            if next_probe == Some(slices) || improved {
+                if next_probe == Some(slices) {
+                    next_probe = next_probe.and_then(|at| at.checked_mul(4));
+                }
+                probed_at_value = value;
+                let incumbent = match &outcome {
+                    microlp::SolveOutcome::Solution(s) => Some(s.iter().map(|(_, v)| v).collect()),
+                    microlp::SolveOutcome::Interrupted(_) => None,
+                };
+                if let Some(done) = self.probe_for_proof(program, incumbent)? {
+                    break Ok(done);
+                }
             }
             let left = match self.remaining() {
                 Ok(left) => left,
@@ -777,10 +841,10 @@ mod tests {
         let objective = if branch_first { enc.branch_first(power) } else { power };
         let floor_row = constraint::leq(floor as f64, enc.obeyed.clone());
         let Encoding { vars, constraints, .. } = enc;
-        let model = vars.maximise(objective).using(microlp).with_all(constraints).with(floor_row);
+        let (problem, _) = Program::new(vars, objective, constraints, vec![floor_row]).microlp(Form::Integer, &[]).ok()?;
         let mut options = microlp::SolveOptions::default();
         options.node_limit = Some(NODES_PER_SLICE);
-        let mut outcome = model.as_inner().solve_with(options).ok()?;
+        let mut outcome = problem.solve_with(options).ok()?;
         for _ in 0..slices {
             if let microlp::SolveOutcome::Solution(s) = &outcome {
                 if s.stats().best_bound.is_some_and(|b| (b + 1e-6).floor() <= s.objective().round()) {

@@ -73,6 +73,10 @@ fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
         ("ilp-grouping-only", Box::new(Ilp { grouping: Grouping::On, ..Ilp::plain() })),
         ("ilp-split-only", Box::new(Ilp { split: true, ..Ilp::plain() })),
         ("ilp-prune-only", Box::new(Ilp { prune: true, ..Ilp::plain() })),
+        // Every program not proven at its first node probed (`Ilp::probe_after`), then solved
+        // with the 0-1 variables the probing fixed: the fixings must keep every integer point.
+        ("ilp-probed", Box::new(Ilp { probe_after: Some(0), ..Ilp::default() })),
+        ("ilp-plain-probed", Box::new(Ilp { probe_after: Some(0), ..Ilp::plain() })),
     ];
     // With the `highs` feature, HiGHS on every program (microlp proves these small ones before
     // the usual hand-over).
@@ -790,6 +794,12 @@ fn run_solve_case(board: &Value) -> Res {
             let escalating = text.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 4 == 0;
             if baseline == Baseline::Paid && escalating {
                 ilps.push(("escalated", Ilp { escalate_after: Some(0), ..Ilp::default() }));
+            }
+            // Every program not proven at its first node probed (`Ilp::probe_after`), asked to
+            // beat the solution found by then if any; on one board in two, under both baselines.
+            let probing = text.bytes().fold(13u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 2 == 0;
+            if probing {
+                ilps.push(("probed", Ilp { probe_after: Some(0), ..Ilp::default() }));
             }
             for (grouping, ilp) in ilps {
                 let got = solving::solve(&pos, objective, baseline, &ilp)

@@ -479,21 +479,21 @@ fn cr_508_1f_an_exchange_keeps_the_declaration_that_needs_the_elves_mana() {
 /// tuple takes 95,872 nodes to prove), `solve` under paid with a time limit, its objective
 /// phase cut short, proves the free optimum, whose declaration `check` finds legal under paid;
 /// without the free optimum (`Ilp::free_first` off), the same solve is not proven. Both solves
-/// leave out branching on debts (`Ilp::branch_first`, 8b), which proves that tuple's program
-/// in a few nodes: the test needs a hard program.
+/// leave out branching on debts (`Ilp::branch_first`, 8b) and probing (`Ilp::probe_after`),
+/// each of which proves that tuple's program quickly: the test needs a hard program.
 #[test]
 fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
     let pos = position(&commander(4, 100, 2));
     let free = solving::solve(&pos, Goal::Power, Baseline::Free, &Ilp::default()).unwrap();
     assert!(free.optimal);
     assert!(check(&pos, &free.result.declaration, Baseline::Paid, &Ilp::default()).unwrap().legal);
-    let hard = Ilp { branch_first: false, ..Ilp::with_time_limit(8.0) };
+    let hard = Ilp { branch_first: false, probe_after: None, ..Ilp::with_time_limit(8.0) };
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &hard).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (free.objective, Some(free.objective), true));
     // With HiGHS taking the hard programs (feature `highs`), the tuple's program is proven
     // itself: there is nothing for the free optimum to show.
     if !cfg!(feature = "highs") {
-        let without = Ilp { free_first: false, branch_first: false, ..Ilp::with_time_limit(8.0) };
+        let without = Ilp { free_first: false, branch_first: false, probe_after: None, ..Ilp::with_time_limit(8.0) };
         let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
         assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
     }
@@ -555,4 +555,22 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
     }
     println!("{solved} boards solved, {escalated} escalated to the split");
     assert!(escalated >= 100, "only {escalated} of {solved} solves took the split: the test no longer exercises it");
+}
+
+/// CR 508.1d (issue 10): probing. On P = 6, N = 60, seed 1 of the taxed Commander boards, the
+/// last programs of the escalated rounds ask to beat 71 and are empty, but their relaxations
+/// reach 73 whatever microlp branches on (180,000 nodes left one at bound 73). Probing their
+/// 0-1 variables on the relaxation (`Ilp::probe_after`) fixes a few dozen and finds the rest
+/// empty: `solve` proves 71 (unproven at 71, bound 73, in 10 s before). Without probing, not
+/// in the same time in the default build (HiGHS proves those programs itself).
+#[test]
+fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
+    let pos = position(&commander(6, 60, 1));
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (71, Some(71), true));
+    if !cfg!(feature = "highs") {
+        let without = Ilp { probe_after: None, ..Ilp::with_time_limit(8.0) };
+        let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
+        assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
+    }
 }

@@ -87,9 +87,10 @@
 
 use super::Ties;
 use crate::ilp::encode::{pip_class, Divisor, Encoding, PipClass};
+use crate::ilp::vars::variable;
 use crate::position::Position;
 use crate::vocab::symbol::{Symbol, TypeSet};
-use good_lp::{constraint, variable, Constraint, Expression};
+use good_lp::{constraint, Constraint, Expression};
 use std::collections::BTreeMap;
 
 /// Which case of the split a program covers (see the module doc).

@@ -84,9 +84,10 @@
 
 use super::{inner, DualBar, Inner};
 use crate::ilp::encode::{Encoding, Group};
+use crate::ilp::vars::variable;
 use crate::position::Position;
 use crate::vocab::symbol::{mana_value, Symbol, TypeSet};
-use good_lp::{constraint, variable, Constraint, Expression, Variable};
+use good_lp::{constraint, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
 
 /// A trade: these tied creatures, which x leaves out, may attack in D' (k of them, see the
