@@ -503,6 +503,7 @@ impl Ilp {
         #[cfg(feature = "highs")]
         let outcome = match outcome {
             Ok((Run::Handoff, program)) => {
+                use good_lp::SolverModel;
                 let Program { vars, objective, rows, .. } = program;
                 let model = vars.into_problem().maximise(objective).using(good_lp::solvers::highs::highs).with_all(rows);
                 crate::debug::note(|| format!("  handed to HiGHS after {:?}", started.elapsed()));

@@ -8,14 +8,20 @@
 //! one fixes nothing. Every fixing is implied by P's rows, so P with the fixings has the same
 //! integer points, and a proof of its optimum (or emptiness) is one for P.
 //!
+//! `Ilp::run` uses it for proofs only: a program asked to beat its best solution so far
+//! (`objective ≥ v + ½`, objectives being integers) that probing finds empty has that
+//! solution as its optimum. Fixings short of that are dropped and branch and bound goes on:
+//! restarting it with them was faster on some programs and lost a proof on others
+//! (docs/paid-baseline.md, step 12).
+//!
 //! Why: microlp's branch and bound has no presolve and no cutting planes. On the taxed
 //! Commander boards a few programs ask to beat a declaration by one (`objective ≥ v + 1`) and
 //! are empty, but their relaxation reaches v + 2 with almost any single branching decision:
 //! P = 6, N = 60, seed 1 has one (230 variables) that 180,000 nodes leave at bound 73 against
 //! an incumbent of 71. Probing its 99 0-1 variables fixes 25 in one pass and finds the
 //! relaxation empty in the second, about 350 relaxations in all, each a few pivots from the
-//! last (microlp's warm-started bound changes). HiGHS proves the same program empty at its
-//! root with its own probing and cuts.
+//! last (microlp's warm-started bound changes; 1 to 30 ms a probing there). HiGHS proves the
+//! same program empty at its root with its own probing and cuts.
 //!
 //! A variable the relaxation's current point already gives a value needs no test of that
 //! value; every point met (the relaxation's and each feasible probe's) is one, until the next
