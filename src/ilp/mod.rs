@@ -530,8 +530,9 @@ impl Ilp {
     /// Probing for a proof (see [`probe`]): whether the program, asked to beat `incumbent` (its
     /// best solution so far, if any), is empty; then `incumbent` is optimal (or, with none, the
     /// program has no solution). What the probing fixes short of that is left to branch and
-    /// bound: restarting it with the fixings lost more than it won (P = 4, N = 100, seed 2 of
-    /// the taxed Commander boards: a free-baseline program proven in 4 s went unproven in 8 s).
+    /// bound: restarting it with the fixings was faster on some programs but lost proofs (P = 4,
+    /// N = 100, seed 2 of the taxed Commander boards with `branch_first` off: a free-baseline
+    /// program proven in 4 s went unproven in 8 s; docs/paid-baseline.md, step 12).
     fn probe_for_proof(&self, program: &Program, incumbent: Option<Vec<f64>>) -> Result<Option<Run>, SolveError> {
         // Objectives are integers (see `run`): a better solution is worth at least one more;
         // asking for half of it keeps clear of rounding. (`program.value`: microlp's objective
@@ -583,8 +584,8 @@ impl Ilp {
     /// Node budgets rather than time slices keep answers independent of the machine's speed.
     /// A program of at most [`PROBE_VARIABLES`] still unproven after [`Ilp::probe_after`]
     /// slices is probed for a proof ([`Ilp::probe_for_proof`]), again after 4, 16, ... times as
-    /// many and whenever a better solution turns up after that. Returns the values of every variable, or None when the
-    /// problem is infeasible.
+    /// many and whenever a better solution turns up after that. Returns the values of every
+    /// variable, or None when the problem is infeasible.
     fn run(&self, program: &Program, budget: Option<u64>) -> Result<Run, SolveError> {
         // With HiGHS to hand over to (the `highs` feature), at most `budget` slices here.
         if budget == Some(0) {
