@@ -19,6 +19,12 @@ line `status Optimal obj X bound Y ...` (the HiGHS reference of issue 10,
 the anchor prove an optimum, the two must agree: a disagreement is printed and the script exits 1.
 On boards with mana creatures (which the reference does not count) its optimum must not exceed ours.
 Between the binaries too: no answer above another's proven optimum (exit 1 otherwise).
+
+--enumerate LIMIT runs `enumerate --limit LIMIT --detail summary` instead (issue 10, point 4: the
+same search serves enumerate under paid): per (P, N), the boards whose list was finished (LIMIT
+declarations listed, or the complete list) within the time limit, median and worst wall time.
+Both list the declarations with the fewest attackers first, so where two binaries finish, their
+lists' attacker counts must be the same sequence (exit 1 otherwise).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -30,7 +36,10 @@ ap.add_argument("--creatures", default="20,40,60,100")
 ap.add_argument("--seeds", default="1,2,3,4,5")
 ap.add_argument("--profile", default="commander", choices=["commander", "tokens", "adversarial"])
 ap.add_argument("--anchor", help="outside reference command (see the module doc)")
+ap.add_argument("--enumerate", type=int, metavar="LIMIT", help="time enumerate --limit LIMIT instead of solve")
 args = ap.parse_args()
+if args.enumerate is not None and args.anchor:
+    sys.exit("--anchor compares optima: not with --enumerate")
 columns = args.bin + ([args.anchor] if args.anchor else [])
 disagreements = []
 out_of_scope = []
@@ -57,6 +66,24 @@ for p in map(int, args.players.split(",")):
             path = os.path.join(tmp, f"b_{p}_{n}_{s}.json")
             with open(path, "w") as f:
                 subprocess.run([gen, "generate", "--players", str(p), "--creatures", str(n), "--seed", str(s), "--profile", args.profile], stdout=f, check=True)
+            if args.enumerate is not None:
+                for b in args.bin:
+                    t0 = time.monotonic()
+                    out = subprocess.run([b, "enumerate", path, "--limit", str(args.enumerate), "--detail", "summary", "--format", "json", "--time-limit", str(args.time_limit)], capture_output=True, text=True)
+                    dt = time.monotonic() - t0
+                    try:
+                        d = json.loads(out.stdout)
+                        sizes = [len(x["attacks"]) for x in d.get("declarations", [])]
+                        done = not d.get("time_limit_reached") and (d.get("complete") or len(sizes) == args.enumerate)
+                    except (ValueError, KeyError, TypeError):
+                        sizes, done = [], False
+                    rows.setdefault((p, n, b), []).append((dt, len(sizes), None, done, sizes))
+                finished = [(b, rows[(p, n, b)][-1][4]) for b in args.bin if rows[(p, n, b)][-1][3]]
+                for b, sizes in finished:
+                    for c, other in finished:
+                        if sizes != other:
+                            disagreements.append(f"P={p} N={n} seed {s}: {b} lists attacker counts {sizes}, {c} {other}")
+                continue
             for b in args.bin:
                 t0 = time.monotonic()
                 out = subprocess.run([b, "solve", path, "--format", "json", "--time-limit", str(args.time_limit)], capture_output=True, text=True)
@@ -91,7 +118,8 @@ for p in map(int, args.players.split(",")):
                     out_of_scope.append(f"P={p} N={n} seed {s}: attackopt {ours[1]}, the anchor (no mana creatures) {got[1]}")
 print(f"time limit {args.time_limit} s; columns: " + ", ".join(f"[{i}] {b}" for i, b in enumerate(columns)))
 print()
-print("| P | N | " + " | ".join(f"[{i}] proven, median, worst, median gap" for i in range(len(columns))) + " |")
+what = "finished" if args.enumerate is not None else "proven"
+print("| P | N | " + " | ".join(f"[{i}] {what}, median, worst, median gap" for i in range(len(columns))) + " |")
 print("|---|---|" + "---|" * len(columns))
 for p in map(int, args.players.split(",")):
     for n in map(int, args.creatures.split(",")):

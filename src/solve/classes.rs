@@ -204,7 +204,7 @@ fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Goa
     };
     // The tie-break phases start from the previous phase's answer (see `Search::best_beating`).
     let start = Some((first.clone(), -(mana_of(pos, &first) as f64)));
-    let second = proven(search.best_beating(less_mana, fix_objective, start)?)?.unwrap_or(first);
+    let second = proven(search.best_beating(less_mana, fix_objective, start, Some(0.0))?)?.unwrap_or(first);
     if objective == Goal::Attackers {
         return Ok(Some(second));
     }
@@ -215,7 +215,7 @@ fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Goa
         cs
     };
     let start = Some((second.clone(), -(Goal::Attackers.value(pos, &second) as f64)));
-    Ok(Some(proven(search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), fix_both, start)?)?.unwrap_or(second)))
+    Ok(Some(proven(search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), fix_both, start, None)?)?.unwrap_or(second)))
 }
 
 /// Check that an answer of a class is in it: a bug otherwise.
@@ -275,44 +275,57 @@ pub(super) fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, 
 }
 
 /// `enumerate` on a board with conditional requirements: each class's legal declarations (the
-/// classes partition them, so none is listed twice), fewer attackers first, up to `limit`.
+/// classes partition them, so none is listed twice), fewer attackers first over all classes,
+/// up to `limit`. Each class lists its own in that order; the classes' lists are merged, each
+/// class searched one declaration ahead, so that a limit keeps the declarations with the
+/// fewest attackers of the whole board (before, the first classes filled the list).
 pub(super) fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<Enumeration, SolveError> {
     let classes = classes(&pos.rules)?;
+    let settled: Vec<Position> = classes.iter().map(|class| pos.settled(&class.in_force)).collect();
+    let mut searches = settled.iter().map(|s| Search::new(s, ilp, baseline, Grouping::Off)).collect::<Result<Vec<_>, _>>()?;
+    // Per class: the declarations listed, and its next one (None: not searched since its last
+    // was listed; Some(None): none left).
+    let mut listed: Vec<Vec<Assignment>> = vec![Vec::new(); classes.len()];
+    let mut next: Vec<Option<Option<Assignment>>> = vec![None; classes.len()];
     let mut found: Vec<Assignment> = Vec::new();
-    let mut complete = true;
-    let mut method = if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect };
-    'classes: for class in &classes {
-        let settled = pos.settled(&class.in_force);
-        let mut search = Search::new(&settled, ilp, baseline, Grouping::Off)?;
-        let mut mine: Vec<Assignment> = Vec::new();
-        loop {
-            let seen = mine.clone();
+    let attackers = |a: &Assignment| a.iter().filter(|t| t.is_some()).count();
+    let complete = loop {
+        for (k, class) in classes.iter().enumerate() {
+            if next[k].is_some() {
+                continue;
+            }
+            let seen = &listed[k];
             let extra = |enc: &Encoding| {
                 let mut cs = class.constraints(enc);
                 cs.extend(seen.iter().map(|a| no_good(enc, a)));
                 cs
             };
-            match search.best(|enc: &mut Encoding| fewest_attackers(enc), extra)? {
-                Some(_) if found.len() + mine.len() == limit => {
-                    complete = false;
-                    found.append(&mut mine);
-                    method = method.max(search.method);
-                    break 'classes;
-                }
+            // None left in the class has fewer attackers than the last one listed.
+            let ceiling = seen.last().map(|a| -(attackers(a) as f64));
+            next[k] = Some(match searches[k].best_beating(|enc: &mut Encoding| fewest_attackers(enc), extra, None, ceiling)? {
                 Some((a, Optimality::Proven)) => {
                     in_class(pos, class, &a)?;
-                    mine.push(a);
+                    Some(a)
                 }
                 Some((_, Optimality::Unproven { .. })) => {
                     return Err(SolveError::TimeLimit("the time limit ran out in a class of declarations".into()))
                 }
-                None => break,
-            }
+                None => None,
+            });
         }
-        method = method.max(search.method);
-        found.append(&mut mine);
-    }
-    found.sort_by_key(|a| a.iter().filter(|t| t.is_some()).count());
+        // The fewest attackers over the classes' next declarations; the first class on ties.
+        let pick = next.iter().enumerate().filter_map(|(k, n)| n.as_ref().and_then(Option::as_ref).map(|a| (attackers(a), k))).min();
+        let Some((_, k)) = pick else { break true };
+        if found.len() == limit {
+            break false;
+        }
+        if let Some(Some(a)) = next[k].take() {
+            listed[k].push(a.clone());
+            found.push(a);
+        }
+    };
+    let method =
+        searches.iter().map(|s| s.method).fold(if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect }, BarMethod::max);
     let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
     if results.iter().any(|r| r.proof == "none") {
         return Err(SolveError::TimeLimit("the time limit ran out while checking the declarations found".into()));

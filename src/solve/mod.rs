@@ -453,25 +453,45 @@ impl<'a> Search<'a> {
         O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
-        self.best_beating(objective, extra, None)
+        self.best_beating(objective, extra, None, None)
     }
 
     /// [`Search::best`] from a known legal declaration meeting `extra` and its objective value:
     /// every program asks to beat it, and when none can, it is the phase's optimum. The
     /// tie-break phases start from the previous phase's answer (issue 10: on P = 5, N = 100,
     /// seed 3 they took a quarter of the solve looking again for declarations as good as it).
-    fn best_beating<O, X>(&mut self, objective: O, extra: X, start: Option<(Assignment, f64)>) -> Result<Option<(Assignment, Optimality)>, SolveError>
+    ///
+    /// `ceiling`, when known, bounds the objective over the legal declarations meeting `extra`
+    /// (`enumerate`: none left can have fewer attackers than the last one listed): a round
+    /// stops at the first program that reaches it, where it would otherwise ask every other
+    /// tuple to beat it, and proving that none can is most of a round's time (issue 10: P = 6,
+    /// N = 60, seed 1 spent 5.2 s listing 20 declarations).
+    fn best_beating<O, X>(
+        &mut self,
+        objective: O,
+        extra: X,
+        start: Option<(Assignment, f64)>,
+        ceiling: Option<f64>,
+    ) -> Result<Option<(Assignment, Optimality)>, SolveError>
     where
         O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let all = vec![true; self.pos.rules.costs.len()];
         self.bound = None;
+        // Objectives are integers: a bound b allows at most ⌊b⌋.
+        let reaches = |value: f64, bound: Option<f64>| bound.is_some_and(|b| value.round() >= (b + 1e-6).floor());
+        // The ceiling ends each program's branch and bound too, but is not added to the
+        // programs as a row (see `Ilp::known_bound`), nor to `self.bound`, which is.
+        let objective_ilp = Ilp { known_bound: ceiling, ..self.objective_ilp };
         // The best legal declaration this phase has met (by repair, see below) and its value.
         let mut incumbent: Option<(Assignment, f64)> = start;
         // Rounds of this phase whose declaration fell short of its paid bar.
         let mut rounds_short = 0;
         loop {
+            if let Some((a, _)) = incumbent.as_ref().filter(|(_, v)| reaches(*v, ceiling) || reaches(*v, self.bound)) {
+                return Ok(Some((a.clone(), Optimality::Proven)));
+            }
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
@@ -498,12 +518,14 @@ impl<'a> Search<'a> {
             // Proven unless some tuple was cut short; then the bound over the tuples, if known.
             let mut proven = true;
             let mut round_bound: Option<f64> = Some(f64::NEG_INFINITY);
+            // Whether a program reached the ceiling (the rest were not solved).
+            let mut at_ceiling = false;
             for tuple in tuples {
                 let at_least = match (better_than, found.as_ref().map(|s| s.objective)) {
                     (Some(a), Some(b)) => Some(a.max(b)),
                     (a, b) => a.or(b),
                 };
-                let solved = self.objective_ilp.best(self.pos, &all, self.grouping, &self.prefer, m_free, |enc| {
+                let solved = objective_ilp.best(self.pos, &all, self.grouping, &self.prefer, m_free, |enc| {
                     let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                     for (a, m) in cuts {
                         cs.extend(enc.paid_cut(a, *m, m_free, pos));
@@ -535,7 +557,7 @@ impl<'a> Search<'a> {
                 });
                 let solved = match solved {
                     // A tuple cut short before its first solution, with a solution in hand.
-                    Err(SolveError::TimeLimit(_)) if self.objective_ilp.keep_incumbent && found.is_some() => {
+                    Err(SolveError::TimeLimit(_)) if objective_ilp.keep_incumbent && found.is_some() => {
                         (proven, round_bound) = (false, None);
                         break;
                     }
@@ -550,7 +572,13 @@ impl<'a> Search<'a> {
                     }
                 };
                 round_bound = round_bound.zip(tuple_bound).map(|(a, b)| a.max(b));
+                at_ceiling = reaches(s.objective, ceiling);
                 found = Some(s);
+                if at_ceiling {
+                    // No other tuple can beat it.
+                    proven = true;
+                    break;
+                }
             }
             let found = found.map(|mut s| {
                 if !proven {
@@ -567,7 +595,7 @@ impl<'a> Search<'a> {
                 Optimality::Proven => Some(solved.objective),
                 Optimality::Unproven { bound } => bound,
             };
-            if let Some(b) = round_bound {
+            if let Some(b) = round_bound.filter(|_| !at_ceiling) {
                 self.bound = Some(self.bound.map_or(b, |old| old.min(b)));
             }
             let a = solved.assignment;
@@ -842,7 +870,15 @@ pub const OBJECTIVE_SHARE: f64 = 0.6;
 /// seed 1 is proven with HiGHS after 6.2 s, and `--time-limit 10` stopped it at 6 s); where a
 /// maximum takes a second (the adversarial profile at N = 1,000), the reserve stays 40 %.
 pub fn solve_reserve(left: Duration, free_maximum: Duration) -> Duration {
-    let adaptive = left.mul_f64(RESERVE_SHARE).saturating_add(free_maximum.saturating_mul(RESERVE_MAXIMA));
+    reserve_for_checks(left, free_maximum, 1)
+}
+
+/// As [`solve_reserve`], for checking `answers` answers (`enumerate`'s limit): each gets its
+/// [`RESERVE_MAXIMA`] maxima. Before, `enumerate` kept a fixed 40 % (issue 10: 4 of 10 s idle
+/// on P = 5, N = 100, seed 3, whose 20 checks took 30 ms, while the search ran out of time).
+pub fn reserve_for_checks(left: Duration, free_maximum: Duration, answers: usize) -> Duration {
+    let maxima = u32::try_from(answers).unwrap_or(u32::MAX).saturating_mul(RESERVE_MAXIMA);
+    let adaptive = left.mul_f64(RESERVE_SHARE).saturating_add(free_maximum.saturating_mul(maxima));
     adaptive.min(left.mul_f64(1.0 - OBJECTIVE_SHARE))
 }
 
@@ -931,7 +967,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     };
     let proven_objective = |ties| Proven { objective: true, ties };
     let start = Some((first.clone(), -(mana_of(pos, &first) as f64)));
-    let (second, proven) = match tie_break(search.best_beating(less_mana, fix_objective, start), &first)? {
+    let (second, proven) = match tie_break(search.best_beating(less_mana, fix_objective, start, Some(0.0)), &first)? {
         (a, true) => (a, true),
         (a, false) => return finish(pos, objective, baseline, &a, ilp, proven_objective(false), Some(best_value), search.method),
     };
@@ -945,7 +981,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         (second, proven)
     } else {
         let start = Some((second.clone(), -(Goal::Attackers.value(pos, &second) as f64)));
-        tie_break(search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), fix_both, start), &second)?
+        tie_break(search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), fix_both, start, None), &second)?
     };
     finish(pos, objective, baseline, &third, ilp, proven_objective(proven), Some(best_value), search.method)
 }
@@ -1091,9 +1127,10 @@ pub struct Enumeration {
 /// whether the list is complete (the program proved there are no more). Enumeration lists
 /// declarations creature by creature, so it uses the plain model without grouping.
 ///
-/// Under a deadline the search stops at [`OBJECTIVE_SHARE`] of the time left, keeping the rest
-/// for checking what it found: the declarations found by then are returned (each legal and
-/// checked), with the list incomplete and `time_limit_reached`;
+/// Under a deadline the search stops when [`reserve_for_checks`] is left (at most
+/// `1 − OBJECTIVE_SHARE` of the time), keeping it for checking what it found: the declarations
+/// found by then are returned (each legal and checked), with the list incomplete and
+/// `time_limit_reached`;
 /// so are the legal declarations met on the way (the free maximum's witness, the paid bars'
 /// witnesses), which keeps the list from being empty.
 pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) -> Result<Enumeration, SolveError> {
@@ -1101,14 +1138,17 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
         return classes::enumerate(pos, baseline, limit, ilp);
     }
     let mut search = Search::new(pos, ilp, baseline, Grouping::Off)?;
-    search.stop_early(false, |left| left.mul_f64(1.0 - OBJECTIVE_SHARE));
+    let free_maximum = search.free_maximum;
+    search.stop_early(false, |left| reserve_for_checks(left, free_maximum, limit));
     let mut found: Vec<Assignment> = Vec::new();
     let mut timed_out = false;
     let complete = loop {
         let seen = found.clone();
         let no_goods = |enc: &Encoding| seen.iter().map(|a| no_good(enc, a)).collect();
-        // Fewer attackers first, for a stable, readable order.
-        match search.best(|enc: &mut Encoding| fewest_attackers(enc), no_goods) {
+        // Fewer attackers first, for a stable, readable order: none left has fewer than the
+        // last one listed.
+        let ceiling = found.last().map(|a| -(Goal::Attackers.value(pos, a) as f64));
+        match search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), no_goods, None, ceiling) {
             Ok(Some(_)) if found.len() == limit => break false,
             Ok(Some((a, _))) => found.push(a),
             Ok(None) => break true,
@@ -1167,7 +1207,7 @@ fn no_good(enc: &Encoding, a: &Assignment) -> Constraint {
 
 #[cfg(test)]
 mod tests {
-    use super::{solve_reserve, OBJECTIVE_SHARE};
+    use super::{reserve_for_checks, solve_reserve, OBJECTIVE_SHARE};
     use std::time::Duration;
 
     /// Quick maxima leave `solve` most of its time (5 % and ten maxima kept); slow ones keep
@@ -1180,5 +1220,16 @@ mod tests {
         let fixed = Duration::from_secs(10).mul_f64(1.0 - OBJECTIVE_SHARE);
         assert_eq!(solve_reserve(Duration::from_secs(10), Duration::from_millis(600)), fixed);
         assert_eq!(solve_reserve(Duration::ZERO, Duration::from_secs(1)), Duration::ZERO);
+    }
+
+    /// `enumerate` keeps ten maxima per declaration it may list, within the same cap; a limit
+    /// past u32 saturates rather than overflows.
+    #[test]
+    fn enumerate_keeps_ten_maxima_per_declaration_for_its_checks() {
+        let ms = |d: Duration| d.as_millis();
+        assert_eq!(ms(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), 20)), 700);
+        let fixed = Duration::from_secs(10).mul_f64(1.0 - OBJECTIVE_SHARE);
+        assert_eq!(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), 1000), fixed);
+        assert_eq!(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), usize::MAX), fixed);
     }
 }

@@ -838,6 +838,27 @@ fn run_solve_case(board: &Value) -> Res {
             ensure!(complete, "ilp enumerate ({baseline}) says incomplete below its limit");
             ensure!(got.len() == found.len(), "ilp enumerate ({baseline}) listed a declaration twice");
             ensure!(got == legal, "ilp enumerate ({baseline}) lists {got:?}, the legal set is {legal:?}");
+            // Fewer attackers first (each search after the first stops at a declaration with
+            // as few attackers as the last one listed, `Ilp::known_bound`).
+            let sizes: Vec<usize> = found.iter().map(|r| r.declaration.attacks.len()).collect();
+            ensure!(sizes.is_sorted(), "ilp enumerate ({baseline}) not fewest attackers first: {sizes:?}");
+            // Cut at half the legal set, with the plain model on one board in two: the
+            // declarations with the fewest attackers, none left with fewer, and incomplete.
+            let limit = legal.len() / 2;
+            let plain = text.bytes().fold(17u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 2 == 0;
+            let ilp = if plain { Ilp::plain() } else { Ilp::default() };
+            let cut = solving::enumerate(&pos, baseline, limit, &ilp).map_err(|e| format!("ilp enumerate (limit {limit}) failed: {e}"))?;
+            let listed: BTreeSet<Vec<(String, String)>> = cut.declarations.iter().map(|r| attack_pairs(&r.declaration)).collect();
+            ensure!(
+                !cut.complete && listed.len() == limit,
+                "ilp enumerate (limit {limit}, {baseline}): {} listed, complete {}",
+                listed.len(),
+                cut.complete
+            );
+            ensure!(listed.is_subset(&legal), "ilp enumerate (limit {limit}, {baseline}) listed an illegal declaration: {listed:?}");
+            let most = listed.iter().map(Vec::len).max().unwrap_or(0);
+            let fewest_left = legal.difference(&listed).map(Vec::len).min().unwrap_or(usize::MAX);
+            ensure!(most <= fewest_left, "ilp enumerate (limit {limit}, {baseline}) listed {most} attackers, left one with {fewest_left}");
         }
     }
     Ok(())
