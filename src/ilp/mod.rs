@@ -230,7 +230,7 @@ pub struct Ilp {
     /// A bound the caller knows on the objective (None by default): branch and bound stops at
     /// the first solution worth ⌊bound⌋ and returns it as proven, rather than proving that
     /// nothing beats it (`enumerate`: none of the declarations left has fewer attackers than
-    /// the last one listed), and such programs are not probed (see `Ilp::run`). The bound is
+    /// the last one listed), and such programs are probed less (see `Ilp::run`). The bound is
     /// not added to the program as a row: on the taxed Commander boards a program whose
     /// objective the row pins was far harder for microlp (P = 6, N = 60, seed 1: no solution
     /// in 4 s where the same program without the row found one at 105 nodes).
@@ -663,12 +663,21 @@ impl Ilp {
             let improved = first_probe.is_some_and(|at| slices > at) && value.is_some_and(|v| probed_at_value.is_none_or(|p| v > p + 0.5));
             // With a known bound, a solution reaching it is the likely end (`enumerate`: a
             // declaration tied with the last one listed), which probing, made to prove, does not
-            // find: such programs are not probed (P = 5, N = 100, seed 3: each of 20 was probed
-            // for about 0.6 s in vain, then branch and bound found its solution in 0.1 s).
-            if (next_probe == Some(slices) || improved) && self.known_bound.is_none() {
-                if next_probe == Some(slices) {
-                    next_probe = next_probe.and_then(|at| at.checked_mul(4));
-                }
+            // find: such a program is probed on the schedule only, and only once it has a
+            // solution, whose optimality probing may prove where the bound is out of reach (P =
+            // 5, N = 100, seed 3: each of 20 programs was probed for about 0.6 s before their
+            // first solution, in vain, then branch and bound found it in 0.1 s; on the 60 taxed
+            // Commander boards, enumerate --limit 20 took 29.2 s in all probed at every better
+            // solution too, 25.9 s so, 21.8 s never probed, which would leave such a proof to
+            // branch and bound alone).
+            let probe = match self.known_bound {
+                None => next_probe == Some(slices) || improved,
+                Some(_) => next_probe == Some(slices) && value.is_some(),
+            };
+            if next_probe == Some(slices) {
+                next_probe = next_probe.and_then(|at| at.checked_mul(4));
+            }
+            if probe {
                 probed_at_value = value;
                 let incumbent = match &outcome {
                     microlp::SolveOutcome::Solution(s) => Some(s.iter().map(|(_, v)| v).collect()),

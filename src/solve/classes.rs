@@ -204,7 +204,7 @@ fn class_best(search: &mut Search, pos: &Position, class: &Class, objective: Goa
     };
     // The tie-break phases start from the previous phase's answer (see `Search::best_beating`).
     let start = Some((first.clone(), -(mana_of(pos, &first) as f64)));
-    let second = proven(search.best_beating(less_mana, fix_objective, start, Some(0.0))?)?.unwrap_or(first);
+    let second = proven(search.best_beating(less_mana, fix_objective, start, None)?)?.unwrap_or(first);
     if objective == Goal::Attackers {
         return Ok(Some(second));
     }

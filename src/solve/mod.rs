@@ -967,7 +967,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     };
     let proven_objective = |ties| Proven { objective: true, ties };
     let start = Some((first.clone(), -(mana_of(pos, &first) as f64)));
-    let (second, proven) = match tie_break(search.best_beating(less_mana, fix_objective, start, Some(0.0)), &first)? {
+    let (second, proven) = match tie_break(search.best_beating(less_mana, fix_objective, start, None), &first)? {
         (a, true) => (a, true),
         (a, false) => return finish(pos, objective, baseline, &a, ilp, proven_objective(false), Some(best_value), search.method),
     };
