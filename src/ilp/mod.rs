@@ -103,11 +103,12 @@ pub const HANDOFF_VARIABLES: usize = 2000;
 /// phase that needs more than one round falls short again and again (19 to 42 rounds on the
 /// boards left unproven), while the others need one round a phase (issue 10).
 ///
-/// Two rounds (one with the `highs` feature; four before step 11 of docs/paid-baseline.md): on
-/// the 60 small boards, P = 5, N = 100, seed 3 went from 1.8 s to 0.7 s, and with HiGHS P = 6,
-/// N = 60, seed 1 from 2.6 s to 1.8 s; the boards that do not escalate are unchanged, the
-/// others pay the split's liveness check sooner (P = 5, N = 60, seed 4: 50 to 350 ms with HiGHS).
-pub const ESCALATE_ROUNDS: usize = if cfg!(feature = "highs") { 1 } else { 2 };
+/// Two rounds (four before step 11 of docs/paid-baseline.md): on the 60 small boards, P = 5,
+/// N = 100, seed 3 went from 1.8 s to 0.7 s; the boards that do not escalate are unchanged, the
+/// others pay the split's liveness check sooner. The `highs` feature escalated after one round
+/// from step 11 to step 13, when it fell behind the default build (P = 6, N = 60, seed 1:
+/// 2.5 s against 1.7 s with two rounds and no exchange cuts from the start).
+pub const ESCALATE_ROUNDS: usize = 2;
 
 /// The default [`Ilp::liveness_budget`]. Most pairs are decided in under a millisecond; on
 /// P = 6, N = 60, seed 1 of the taxed Commander boards, three feasibility programs of the
@@ -182,11 +183,13 @@ pub struct Ilp {
     /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
     pub levels: bool,
     /// Under the paid baseline, whether `solve` and `enumerate` add exchange cuts read off each
-    /// round's declaration and the closest declaration meeting its bar (see [`exchange`]). On
-    /// with the `highs` feature, off otherwise: with microlp alone they changed no answer on the
-    /// taxed Commander boards and made the programs slower; with HiGHS taking the hard
-    /// programs they prove more (README, the paid baseline). On in [`Ilp::plain`], so that the
-    /// differential tests check them in every build.
+    /// round's declaration and the closest declaration meeting its bar (see [`exchange`]), from
+    /// the first round (escalation switches them on anyway). Off by default in every build:
+    /// with microlp alone they changed no answer on the taxed Commander boards and made the
+    /// programs slower; with HiGHS they proved more until probing came (step 11 of
+    /// docs/paid-baseline.md), and since then they only slow it (step 13: P = 6, N = 60, seed
+    /// 1 in 2.5 s with them and escalation after one round, 1.7 s without). On in
+    /// [`Ilp::plain`], so that the differential tests check them in every build.
     pub exchanges: bool,
     /// Under paid, after this many rounds of one objective phase fall short of their paid bar,
     /// `solve` and `enumerate` switch to the split on tied mana with its levels and to
@@ -258,7 +261,7 @@ impl Default for Ilp {
             trades: false,
             spare: false,
             levels: false,
-            exchanges: cfg!(feature = "highs"),
+            exchanges: false,
             escalate_after: Some(ESCALATE_ROUNDS),
             handoff: HANDOFF_SLICES,
             handoff_variables: HANDOFF_VARIABLES,
