@@ -465,7 +465,7 @@ impl Ilp {
                 bound = bound.zip(case_bound).map(|(a, b)| a.max(b));
                 // Objectives here are integers: a case wins only by at least one.
                 if best.as_ref().is_none_or(|b| s.objective > b.objective + 0.5) {
-                    let known = self.known_bound.is_some_and(|b| s.objective.round() >= (b + 1e-6).floor());
+                    let known = reaches(s.objective, self.known_bound);
                     best = Some(s);
                     if known {
                         // No other case can beat it.
@@ -546,13 +546,10 @@ impl Ilp {
         read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
     }
 
-    /// Whether a solution is worth [`Ilp::known_bound`] (objectives are integers: ⌊bound⌋).
-    /// (`program.value`: microlp's objective leaves out the expression's constant.)
+    /// Whether a solution is worth [`Ilp::known_bound`] (see [`reaches`]). (`program.value`:
+    /// microlp's objective leaves out the expression's constant.)
     fn reaches_known_bound(&self, program: &Program, solution: &microlp::Solution) -> bool {
-        self.known_bound.is_some_and(|b| {
-            let values: Vec<f64> = solution.iter().map(|(_, v)| v).collect();
-            program.value(&values).round() >= (b + 1e-6).floor()
-        })
+        self.known_bound.is_some() && reaches(program.value(&solution.iter().map(|(_, v)| v).collect::<Vec<f64>>()), self.known_bound)
     }
 
     /// Probing for a proof (see [`probe`]): whether the program, asked to beat `incumbent` (its
@@ -729,6 +726,12 @@ impl Ilp {
         }
         answer
     }
+}
+
+/// Whether an objective value reaches a bound: objectives are integers, so a bound b allows at
+/// most ⌊b⌋ (a float a hair under an integer still counts).
+pub(crate) fn reaches(value: f64, bound: Option<f64>) -> bool {
+    bound.is_some_and(|b| value.round() >= (b + 1e-6).floor())
 }
 
 /// Drops a solver's state off the answer's path: after thousands of slices microlp's node tree

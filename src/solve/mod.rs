@@ -32,7 +32,7 @@ use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
-use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
+use crate::ilp::{reaches, Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -479,8 +479,6 @@ impl<'a> Search<'a> {
     {
         let all = vec![true; self.pos.rules.costs.len()];
         self.bound = None;
-        // Objectives are integers: a bound b allows at most ⌊b⌋.
-        let reaches = |value: f64, bound: Option<f64>| bound.is_some_and(|b| value.round() >= (b + 1e-6).floor());
         // The ceiling ends each program's branch and bound too, but is not added to the
         // programs as a row (see `Ilp::known_bound`), nor to `self.bound`, which is.
         let objective_ilp = Ilp { known_bound: ceiling, ..self.objective_ilp };
