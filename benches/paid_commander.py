@@ -2,7 +2,7 @@
 """`solve` under the paid baseline on taxed Commander boards, whole processes, side by side.
 
 For each binary given with --bin (e.g. the cut loop of an older commit and the current dual
-bar), runs `solve --objective power --format json` on `generate --profile commander` boards,
+bar), runs `solve --objective power --format json` (or --objective OBJ) on `generate --profile commander` boards,
 P = 4, 5, 6, N = 20, 40, 60, 100, seeds 1-5, and prints a Markdown table per (P, N): boards
 proven optimal, median and worst wall time, and the median gap (objective_bound - objective) /
 objective_bound of the unproven ones.
@@ -20,6 +20,10 @@ the anchor prove an optimum, the two must agree: a disagreement is printed and t
 On boards with mana creatures (which the reference does not count) its optimum must not exceed ours.
 Between the binaries too: no answer above another's proven optimum (exit 1 otherwise).
 
+--objective OBJ (default power) runs `solve --objective OBJ` (issue 10, point 4: every objective
+is proven by the same search), e.g. `--objective attackers` or `--objective damage:B` (the
+generated boards' players are A, B, C, ...; A is active).
+
 --enumerate LIMIT runs `enumerate --limit LIMIT --detail summary` instead (issue 10, point 4: the
 same search serves enumerate under paid): per (P, N), the boards whose list was finished (LIMIT
 declarations listed, or the complete list) within the time limit, median and worst wall time.
@@ -36,10 +40,11 @@ ap.add_argument("--creatures", default="20,40,60,100")
 ap.add_argument("--seeds", default="1,2,3,4,5")
 ap.add_argument("--profile", default="commander", choices=["commander", "tokens", "adversarial"])
 ap.add_argument("--anchor", help="outside reference command (see the module doc)")
+ap.add_argument("--objective", default="power", help="solve's objective: power, attackers, none, damage:PLAYER (issue 10, point 4)")
 ap.add_argument("--enumerate", type=int, metavar="LIMIT", help="time enumerate --limit LIMIT instead of solve")
 args = ap.parse_args()
-if args.enumerate is not None and args.anchor:
-    sys.exit("--anchor compares optima: not with --enumerate")
+if args.anchor and (args.enumerate is not None or args.objective != "power"):
+    sys.exit("--anchor compares optima of the objective power: not with --enumerate or another --objective")
 columns = args.bin + ([args.anchor] if args.anchor else [])
 disagreements = []
 out_of_scope = []
@@ -86,7 +91,7 @@ for p in map(int, args.players.split(",")):
                 continue
             for b in args.bin:
                 t0 = time.monotonic()
-                out = subprocess.run([b, "solve", path, "--format", "json", "--time-limit", str(args.time_limit)], capture_output=True, text=True)
+                out = subprocess.run([b, "solve", path, "--objective", args.objective, "--format", "json", "--time-limit", str(args.time_limit)], capture_output=True, text=True)
                 dt = time.monotonic() - t0
                 try:
                     d = json.loads(out.stdout)

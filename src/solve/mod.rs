@@ -434,6 +434,22 @@ impl<'a> Search<'a> {
         Ok(self.bound.is_some_and(|b| value >= (b + 1e-6).floor()).then_some(a))
     }
 
+    /// Under paid, when the objective phase was cut short and its first round was the free-bar
+    /// program itself (no coupling duals), so that [`Search::free_rescue`] would only solve it
+    /// again: the best declaration that pays nothing, until `deadline`, added to `legal_seen`.
+    /// It is legal: incurring nothing, its bar is `m(∅)`. Where the costs the free optimum pays
+    /// raise its bar by dozens of requirements, it can beat the repair of that optimum (issue
+    /// 10: the adversarial profile, P = 8, N = 1,000, seed 2: 260,558 against 255,161).
+    fn pay_nothing(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<(), SolveError> {
+        let none = vec![false; self.pos.rules.costs.len()];
+        let pos = self.pos;
+        let found =
+            self.best_within(&none, self.m_free, deadline, &|enc: &mut Encoding| objective.expression(pos, enc), &|_: &Encoding| Vec::new())?;
+        crate::debug::note(|| format!("paying nothing: {:?}", found.as_ref().map(|(_, v)| *v)));
+        self.legal_seen.extend(found.map(|(a, _)| a));
+        Ok(())
+    }
+
     /// Under a deadline, let the objective phases stop when `reserve(time left)` is left
     /// (keeping their best solution, unproven, when `keep_incumbent`), so that it is left for
     /// checking what they found.
@@ -637,8 +653,10 @@ impl<'a> Search<'a> {
             self.legal_seen.push(bar.witness.clone());
             // Repair: the best declaration incurring only a's costs and obeying a's bar is
             // legal (its own bar is at most a's), often close to the optimum, and from now on
-            // the rounds look only for better ones.
-            if let Some((r, v)) = self.repair(&a, bar.value, &objective, &extra)? {
+            // the rounds look only for better ones. Usually a fraction of a millisecond; it may
+            // use the time kept for checking, so that the last declaration an objective phase
+            // found before its share ran out is repaired.
+            if let Some((r, v)) = self.best_within(&paid_allowed(self.pos, &a), bar.value, self.ilp.deadline, &objective, &extra)? {
                 self.legal_seen.push(r.clone());
                 if incumbent.as_ref().is_none_or(|(_, old)| v > *old) {
                     incumbent = Some((r, v));
@@ -817,20 +835,26 @@ impl Search<'_> {
     }
 
     /// The best declaration (for this phase's objective and constraints) that incurs only cost
-    /// instances `a` incurs and obeys at least `m = M(incurred(a))`: legal under paid, since
-    /// its own bar `M(incurred(D)) ≤ m` (docs/rules.md section 7). None when the time limit came
-    /// first or the phase's constraints leave none.
-    fn repair<O, X>(&self, a: &Assignment, m: usize, objective: &O, extra: &X) -> Result<Option<(Assignment, f64)>, SolveError>
+    /// instances allowed by `allowed` and obeys at least `m`, where `m ≥ M(allowed)`: legal
+    /// under paid, since its own bar `M(incurred(D)) ≤ M(allowed) ≤ m` (docs/rules.md section
+    /// 7). Two uses: the repair of a declaration `a` that fell short (its costs, its bar
+    /// `M(incurred(a))`), and paying nothing (no cost, the bar `m(∅)`). None when the time limit
+    /// came first or the phase's constraints leave none.
+    fn best_within<O, X>(
+        &self,
+        allowed: &[bool],
+        m: usize,
+        deadline: Option<web_time::Instant>,
+        objective: &O,
+        extra: &X,
+    ) -> Result<Option<(Assignment, f64)>, SolveError>
     where
         O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let pos = self.pos;
-        let allowed = paid_allowed(pos, a);
-        // Usually a fraction of a millisecond; it may use the time kept for checking, so that
-        // the last declaration an objective phase found before its share ran out is repaired.
-        let ilp = Ilp { deadline: self.ilp.deadline, ..self.objective_ilp };
-        let found = ilp.best(pos, &allowed, self.grouping, &self.prefer, m, |enc| {
+        let ilp = Ilp { deadline, ..self.objective_ilp };
+        let found = ilp.best(pos, allowed, self.grouping, &self.prefer, m, |enc| {
             let mut cs = vec![constraint::leq(Expression::from(m as f64), enc.obeyed.clone())];
             cs.extend(extra(enc));
             (objective(enc), cs)
@@ -840,7 +864,7 @@ impl Search<'_> {
             Ok(None) | Err(SolveError::TimeLimit(_)) => return Ok(None),
             Err(e) => return Err(e),
         };
-        self.ilp.verify(pos, &solved.assignment, &allowed)?;
+        self.ilp.verify(pos, &solved.assignment, allowed)?;
         if pos.rules.obeyed(&solved.assignment) < m {
             return Err(SolveError::Internal("a repaired declaration obeys fewer requirements than its bar".into()));
         }
@@ -918,7 +942,15 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         if let Ok(Some((a, _))) = &found {
             search.legal_seen.push(a.clone());
         }
-        if let Some(a) = search.free_rescue(objective, full)? {
+        // Without coupling duals the first round was the free-bar program: the rescue would
+        // solve it again (1.5 s of the adversarial profile's 10 at P = 8, N = 1,000).
+        let rescued = if search.couplings.is_none() {
+            search.pay_nothing(objective, full)?;
+            None
+        } else {
+            search.free_rescue(objective, full)?
+        };
+        if let Some(a) = rescued {
             found = Ok(Some((a, Optimality::Proven)));
         } else if full.is_some_and(|d| d > web_time::Instant::now()) {
             // The paid search again with the time left, from the cuts it found: its bounds and
@@ -1206,8 +1238,48 @@ fn no_good(enc: &Encoding, a: &Assignment) -> Constraint {
 
 #[cfg(test)]
 mod tests {
-    use super::{reserve_for_checks, solve_reserve, OBJECTIVE_SHARE};
+    use super::{reserve_for_checks, solve_reserve, Goal, Search, OBJECTIVE_SHARE};
+    use crate::board::parse_board;
+    use crate::generate::{generate, Profile};
+    use crate::ilp::Ilp;
+    use crate::legality::{Baseline, ExhaustiveOracle};
+    use crate::position::Position;
     use std::time::Duration;
+
+    /// CR 508.1d, paid baseline (issue 10): the declaration [`Search::pay_nothing`] adds is
+    /// legal, incurs no cost, and is the most powerful legal declaration that incurs none, by
+    /// the exhaustive checker, on small taxed Commander boards (grouped and plain).
+    #[test]
+    fn cr_508_1d_paying_nothing_is_the_best_legal_declaration_without_costs() {
+        let mut checked = 0;
+        for seed in 1..=12 {
+            let board = serde_json::to_string(&generate(4, 4 + (seed as usize % 4), seed, Profile::Commander)).unwrap();
+            let pos = Position::new(parse_board(&board, "generated.json").unwrap()).unwrap();
+            if pos.rules.costs.is_empty() {
+                continue;
+            }
+            let oracle = ExhaustiveOracle::new(&pos).unwrap();
+            let want = oracle
+                .legal(Baseline::Paid)
+                .iter()
+                .filter(|c| pos.rules.incurred(&c.assignment).is_empty())
+                .map(|c| Goal::Power.value(&pos, &c.assignment))
+                .max();
+            for ilp in [Ilp::default(), Ilp::plain()] {
+                let mut search = Search::new(&pos, &ilp, Baseline::Paid, ilp.grouping).unwrap();
+                let seen = search.legal_seen.len();
+                search.pay_nothing(Goal::Power, None).unwrap();
+                let got = search.legal_seen.get(seen);
+                assert_eq!(got.map(|a| Goal::Power.value(&pos, a)), want, "seed {seed}");
+                if let Some(a) = got {
+                    assert!(pos.rules.incurred(a).is_empty(), "seed {seed}: incurs a cost");
+                    assert!(oracle.legal(Baseline::Paid).iter().any(|c| c.assignment == *a), "seed {seed}: not legal under paid");
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 6, "only {checked} boards had costs");
+    }
 
     /// Quick maxima leave `solve` most of its time (5 % and ten maxima kept); slow ones keep
     /// the 40 % of before, never more; no time left keeps none.
