@@ -800,7 +800,9 @@ impl Encoding {
     /// only needs to bring the bound down to `floor`: the coefficient is `m - floor`, which keeps
     /// the relaxation as tight as it can be.
     #[allow(clippy::needless_range_loop)]
-    pub fn paid_cut(&mut self, a: &Assignment, m: usize, floor: usize, pos: &Position) -> Vec<Constraint> {
+    ///
+    /// With `lift`, also its lifted form ([`Encoding::paid_cut_lifted`]).
+    pub fn paid_cut(&mut self, a: &Assignment, m: usize, floor: usize, pos: &Position, lift: bool) -> Vec<Constraint> {
         // A creature of `a` that pays a cost but can't attack in this split's case makes the
         // cut's premise false for every declaration here: nothing to add.
         let present: std::collections::HashSet<usize> = self.groups.iter().flat_map(|g| g.members.iter().copied()).collect();
@@ -836,6 +838,54 @@ impl Encoding {
         // obeyed ≥ m - (m - floor)·Σ δ
         let mut lhs = self.obeyed.clone();
         lhs.add_mul(1.0, relax);
+        out.push(constraint::leq(Expression::from(m as f64), lhs));
+        if lift {
+            out.extend(self.paid_cut_lifted(a, m, pos, &counts));
+        }
+        out
+    }
+
+    /// The lifted form of [`Encoding::paid_cut`], where [`Rules::removal_losses`] can promise
+    /// it: a declaration that incurs `z` fewer of a shape than `a` has its bar lowered by at
+    /// most `z` times what removing one of `a`'s attacks of that shape loses, rather than all
+    /// the way to the floor. Why it holds: remove from `a` (`m`'s witness) `z_gs` of its members
+    /// of group g attacking into shape s, for every (g, s); what is left respects every
+    /// restriction, incurs per (g, s) no more than the declaration does (so, the members of a
+    /// group being interchangeable, only instances it incurs), and obeys at least
+    /// `m − Σ ℓ_gs z_gs`, a lower bound of its bar. Issue 10: on the adversarial profile a
+    /// witness's cost instances raise the bar by 67 requirements, where each attack loses 1 to 5.
+    ///
+    /// obeyed + Σ ℓ_gs z_gs ≥ m, with z_gs ≥ n_gs − y_gs, z_gs ≥ 0 (`1 − y` for a creature alone).
+    #[allow(clippy::needless_range_loop)]
+    fn paid_cut_lifted(&mut self, a: &Assignment, m: usize, pos: &Position, counts: &[Vec<usize>]) -> Vec<Constraint> {
+        let Some(loss) = pos.rules.removal_losses(a) else { return vec![] };
+        let mut out = Vec::new();
+        let mut lhs = self.obeyed.clone();
+        for g in 0..self.groups.len() {
+            let size = self.groups[g].members.len();
+            for s in 0..self.groups[g].costs.len() {
+                let ts = &self.groups[g].costs[s].0;
+                let n_gs: usize = self.groups[g].targets.iter().zip(&counts[g]).filter(|(t, _)| in_targets(ts, **t)).map(|(_, c)| *c).sum();
+                if n_gs == 0 {
+                    continue;
+                }
+                let members = self.groups[g].members.iter().filter(|&&c| a[c].is_some_and(|t| in_targets(ts, t)));
+                let most = members.map(|&c| loss[c]).max().unwrap_or(0) as f64;
+                if most == 0.0 {
+                    continue;
+                }
+                if size == 1 {
+                    lhs.add_mul(most, Expression::from(1.0));
+                    lhs.add_mul(-most, self.incurred[g][s].clone());
+                    continue;
+                }
+                let z = self.vars.add(variable().min(0.0).max(n_gs as f64));
+                let mut covered = Expression::from(z);
+                covered.add_mul(1.0, self.incurred[g][s].clone());
+                out.push(constraint::leq(Expression::from(n_gs as f64), covered));
+                lhs.add_mul(most, z);
+            }
+        }
         out.push(constraint::leq(Expression::from(m as f64), lhs));
         out
     }

@@ -346,6 +346,62 @@ impl Rules {
         among.iter().copied().filter(move |&o| o != creature && power_above.is_none_or(|p| self.creatures[o].power > p))
     }
 
+    /// What removing attacks from `w` can cost it (docs/rules.md section 7, the paid-baseline
+    /// cuts): for each creature, a number of requirements such that removing the attacks of any
+    /// set R of `w`'s attackers that incur a cost leaves a declaration that still respects every
+    /// restriction (CR 508.1c) and obeys at least `obeyed(w) − Σ_{c ∈ R} loss[c]` (CR 508.1d).
+    /// A creature's loss is its own requirements its attack obeys, plus one for each player
+    /// requirement (Trove of Temptation) its attack helps obey, since it may be the last one.
+    /// None when that cannot be promised cheaply: a requirement has a condition, or removing
+    /// attackers could leave an attacker of a "can't attack unless others attack" restriction
+    /// with too few companions (the only restrictions that removing attacks can break).
+    pub fn removal_losses(&self, w: &Assignment) -> Option<Vec<usize>> {
+        if self.has_conditions() {
+            return None;
+        }
+        let mut incurs = vec![false; w.len()];
+        for k in self.incurred(w) {
+            incurs[self.costs[k].creature] = true;
+        }
+        let removable = |c: usize| incurs[c];
+        let attackers = w.iter().filter(|t| t.is_some()).count();
+        let removed_at_most = (0..w.len()).filter(|&c| removable(c)).count();
+        for r in &self.restrictions {
+            let enough = match &r.kind {
+                // Removable or not, the attacker may stay while every other removable one goes.
+                RestrictionKind::MinOtherAttackers { creature, count } if w[*creature].is_some() => {
+                    let others_removable = removed_at_most - usize::from(removable(*creature));
+                    attackers.saturating_sub(1 + others_removable) >= *count as usize
+                }
+                RestrictionKind::MinOtherAttackersAmong { creature, count, among, power_above } if w[*creature].is_some() => {
+                    self.companions(*creature, among, *power_above).filter(|&o| w[o].is_some() && !removable(o)).count() >= *count as usize
+                }
+                _ => true,
+            };
+            if !enough {
+                return None;
+            }
+        }
+        let mut loss = vec![0; w.len()];
+        for r in self.requirements.iter().filter(|r| r.counts) {
+            match &r.kind {
+                RequirementKind::Attack { creature, .. } | RequirementKind::AttackPlayerOtherThan { creature, .. } => {
+                    if removable(*creature) && w[*creature].is_some_and(|t| self.obeys_pair(r, *creature, t)) {
+                        loss[*creature] += 1;
+                    }
+                }
+                RequirementKind::PlayerAttacks { player, targets } => {
+                    for (c, t) in w.iter().enumerate() {
+                        if removable(c) && self.creatures[c].controller == *player && t.is_some_and(|t| targets.binary_search(&t).is_ok()) {
+                            loss[c] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Some(loss)
+    }
+
     /// The cost instances the assignment incurs.
     pub fn incurred(&self, a: &Assignment) -> Vec<usize> {
         (0..self.costs.len())

@@ -32,7 +32,7 @@ use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
-use crate::ilp::{reaches, Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie};
+use crate::ilp::{reaches, Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -249,6 +249,10 @@ struct Search<'a> {
     /// How long the maximum `m(∅)` took (zero where it was given): the measure of the checks'
     /// cost in [`solve_reserve`].
     free_maximum: Duration,
+    /// The longest one objective-phase program has taken (a round's program, a repair): what a
+    /// program started near the deadline may overrun it by, since microlp looks at the clock
+    /// only between nodes (issue 10: the adversarial profile's root relaxations take 2 s).
+    longest: std::cell::Cell<Duration>,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
     /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
@@ -311,7 +315,8 @@ pub enum BarMethod {
     /// on the tied mana the declaration's payment needs, with exchange cuts (issue 10; see
     /// `Search::escalate`).
     PaidSplitCuts,
-    /// Paid baseline, lazy cuts only (caps that cross each other leave no dual bar).
+    /// Paid baseline, lazy cuts only: caps that cross each other leave no dual bar, or, without
+    /// coupling duals, the cuts can be lifted and do better than the products form.
     PaidCuts,
     /// The exhaustive checker tried every declaration.
     Exhaustive,
@@ -326,6 +331,9 @@ impl<'a> Search<'a> {
         let free = ilp.maximum_with(pos, &none, Tie::Closest(&pos.rules.no_attack()))?;
         let mut search = Search::with_free(pos, ilp, baseline, grouping, free.value, free.witness)?;
         search.free_maximum = started.elapsed();
+        if baseline == Baseline::Paid && search.couplings.is_none() && !pos.rules.costs.is_empty() {
+            search.cut_upfront()?;
+        }
         Ok(search)
     }
 
@@ -371,6 +379,7 @@ impl<'a> Search<'a> {
             legal_seen: vec![free_witness.clone()],
             free_witness,
             free_maximum: Duration::ZERO,
+            longest: std::cell::Cell::new(Duration::ZERO),
             cuts: vec![],
             trades: vec![],
             exchanges: vec![],
@@ -432,6 +441,41 @@ impl<'a> Search<'a> {
         }
         self.legal_seen.push(a.clone());
         Ok(self.bound.is_some_and(|b| value >= (b + 1e-6).floor()).then_some(a))
+    }
+
+    /// Under paid without coupling duals, before the first round: the lifted cut
+    /// ([`Encoding::paid_cut`]) of the maximum `M(all)` over every cost instance, where it
+    /// exceeds `m(∅)` and lifts. It holds for every declaration (its witness incurs only what
+    /// it incurs). Without it the first round is the free-bar program, whose answer, the free
+    /// optimum, pays costs that raise its bar by dozens of requirements on the adversarial
+    /// profile; with it the first round's bound is far tighter (issue 10: P = 8, N = 60, seed 1,
+    /// 1,067 against 1,128, where a legal declaration of 990 is known). The maximum gets five
+    /// times what `m(∅)` took: cut short, it adds nothing. Its witness is the closest to
+    /// `m(∅)`'s, which incurs nothing, so it incurs few costs (fewest costs as the tie-break was
+    /// far harder for microlp: no proof in 9.6 s on P = 8, N = 1,000, seed 1, where `m(∅)` took
+    /// 0.4 s).
+    fn cut_upfront(&mut self) -> Result<(), SolveError> {
+        // Not on large programs without HiGHS: the cut makes the first round harder, and at
+        // P = 8, N = 1,000 (10,000 pairs) microlp found no solution of it in 5.8 s (seed 3),
+        // where HiGHS proves it in 1 to 2 s; at N = 60 and 200 microlp gains from it too.
+        let pairs: usize = self.pos.rules.creatures.iter().map(|c| c.allowed.len()).sum();
+        if !cfg!(feature = "highs") && pairs > PROBE_VARIABLES {
+            return Ok(());
+        }
+        let all = vec![true; self.pos.rules.costs.len()];
+        let budget = web_time::Instant::now() + self.free_maximum.saturating_mul(5) + Duration::from_millis(50);
+        let ilp = Ilp { deadline: Some(self.ilp.deadline.map_or(budget, |d| d.min(budget))), ..*self.ilp };
+        let most = match ilp.maximum_with(self.pos, &all, Tie::Closest(&self.free_witness)) {
+            Ok(most) => most,
+            Err(SolveError::TimeLimit(_)) => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let lifts = self.pos.rules.removal_losses(&most.witness).is_some();
+        crate::debug::note(|| format!("cut up front: M(all) {}, m(∅) {}, lifts: {lifts}", most.value, self.m_free));
+        if most.value > self.m_free && lifts {
+            self.cuts.push((most.witness, most.value));
+        }
+        Ok(())
     }
 
     /// Under paid, when the objective phase was cut short and its first round was the free-bar
@@ -516,6 +560,10 @@ impl<'a> Search<'a> {
             let pos = self.pos;
             let dual = self.dual;
             let bound = self.bound;
+            // Lifted cuts where there are no coupling duals only: on the taxed Commander
+            // boards, whose coupled dual bars carry the search, they changed the rounds' path
+            // and made P = 6, N = 60, seed 1 slower (2.4 s against 1.1 s).
+            let lift = self.couplings.is_none();
             // Per case: whether the dual bar was built, and exact.
             let mut dual_built: Vec<Option<bool>> = Vec::new();
             if dual && self.couplings.is_some() && self.live.is_none() {
@@ -539,10 +587,11 @@ impl<'a> Search<'a> {
                     (Some(a), Some(b)) => Some(a.max(b)),
                     (a, b) => a.or(b),
                 };
+                let started = web_time::Instant::now();
                 let solved = objective_ilp.best(self.pos, &all, self.grouping, &self.prefer, m_free, |enc| {
                     let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                     for (a, m) in cuts {
-                        cs.extend(enc.paid_cut(a, *m, m_free, pos));
+                        cs.extend(enc.paid_cut(a, *m, m_free, pos, lift));
                     }
                     for e in exchanges {
                         cs.extend(enc.exchange_cut(pos, e));
@@ -569,6 +618,7 @@ impl<'a> Search<'a> {
                     cs.extend(extra(enc));
                     (objective, cs)
                 });
+                self.longest.set(self.longest.get().max(started.elapsed()));
                 let solved = match solved {
                     // A tuple cut short before its first solution, with a solution in hand.
                     Err(SolveError::TimeLimit(_)) if objective_ilp.keep_incumbent && found.is_some() => {
@@ -655,8 +705,16 @@ impl<'a> Search<'a> {
             // legal (its own bar is at most a's), often close to the optimum, and from now on
             // the rounds look only for better ones. Usually a fraction of a millisecond; it may
             // use the time kept for checking, so that the last declaration an objective phase
-            // found before its share ran out is repaired.
-            if let Some((r, v)) = self.best_within(&paid_allowed(self.pos, &a), bar.value, self.ilp.deadline, &objective, &extra)? {
+            // found before its share ran out is repaired, but not the two maxima checking the
+            // answer takes, nor start where it could overrun them (`Search::longest`).
+            let until = self.ilp.deadline.map(|d| d.checked_sub(self.free_maximum.saturating_mul(2)).unwrap_or(d));
+            let fits = until.is_none_or(|d| d > web_time::Instant::now() + self.longest.get());
+            let repaired = match fits {
+                true => self.best_within(&paid_allowed(self.pos, &a), bar.value, until, &objective, &extra)?,
+                false => None,
+            };
+            crate::debug::note(|| format!("repair: {:?}", repaired.as_ref().map(|(_, v)| *v)));
+            if let Some((r, v)) = repaired {
                 self.legal_seen.push(r.clone());
                 if incumbent.as_ref().is_none_or(|(_, old)| v > *old) {
                     incumbent = Some((r, v));
@@ -669,14 +727,21 @@ impl<'a> Search<'a> {
                 return Err(SolveError::Internal("a declaration met the exact dual bar but falls short of its paid maximum".into()));
             }
             // From now on the dual bar carries the paid baseline; cuts complete it where it is
-            // only a lower bound (or where no dual bar could be built).
+            // only a lower bound (or where no dual bar could be built). Except without coupling
+            // duals where the cut can be lifted (`Encoding::paid_cut`): the dual bar is then
+            // the products form, one large program, and lifted cuts alone do better (issue 10,
+            // the adversarial profile at P = 8, N = 1,000, seed 2, with HiGHS: the products
+            // form found no solution in 7 s, where the next round on lifted cuts took 1.6 s and
+            // lowered the bound from 293,702 to 269,887).
+            let lifted = !dual && self.couplings.is_none() && self.pos.rules.removal_losses(&bar.witness).is_some();
             self.method = match (dual, dual_built.iter().any(|b| b.is_some())) {
                 _ if self.split_escalated => BarMethod::PaidSplitCuts,
+                (false, _) if lifted => BarMethod::PaidCuts,
                 (false, _) => BarMethod::PaidDual,
                 (true, true) => BarMethod::PaidDualCuts,
                 (true, false) => BarMethod::PaidCuts,
             };
-            self.dual = true;
+            self.dual = dual || !lifted;
             // The cut is built on the witness W of the maximum, not on `a`: W is allowed for
             // every declaration incurring at least W's cost instances, so each of them must obey
             // at least m. W's costs are a subset of a's, so the cut is stronger and still cuts
@@ -854,11 +919,13 @@ impl Search<'_> {
     {
         let pos = self.pos;
         let ilp = Ilp { deadline, ..self.objective_ilp };
+        let started = web_time::Instant::now();
         let found = ilp.best(pos, allowed, self.grouping, &self.prefer, m, |enc| {
             let mut cs = vec![constraint::leq(Expression::from(m as f64), enc.obeyed.clone())];
             cs.extend(extra(enc));
             (objective(enc), cs)
         });
+        self.longest.set(self.longest.get().max(started.elapsed()));
         let solved = match found {
             Ok(Some(s)) => s,
             Ok(None) | Err(SolveError::TimeLimit(_)) => return Ok(None),
@@ -905,9 +972,12 @@ pub fn reserve_for_checks(left: Duration, free_maximum: Duration, answers: usize
     adaptive.min(left.mul_f64(1.0 - OBJECTIVE_SHARE))
 }
 
-/// See [`solve_reserve`]: the checks of an answer each take about one maximum, with room for
-/// a maximum over the answer's costs being larger than the free one.
-pub const RESERVE_MAXIMA: u32 = 10;
+/// See [`solve_reserve`]: checking an answer takes two maxima (the free maximum and the
+/// answer's paid bar), twice that for room (a maximum over the answer's costs can be larger
+/// than the free one). Ten until issue 10's adversarial boards, where a check took 0.74 s, 2.2
+/// maxima, and the 3.5 s kept of a 10 s limit left no time for the best declaration that pays
+/// nothing (`Search::pay_nothing`).
+pub const RESERVE_MAXIMA: u32 = 4;
 
 /// See [`solve_reserve`]: the part of the reserve that does not scale with the board.
 pub const RESERVE_SHARE: f64 = 0.05;
@@ -942,17 +1012,24 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         if let Ok(Some((a, _))) = &found {
             search.legal_seen.push(a.clone());
         }
-        // Without coupling duals the first round was the free-bar program: the rescue would
-        // solve it again (1.5 s of the adversarial profile's 10 at P = 8, N = 1,000).
+        // Without coupling duals the first round was the free-bar program (with the cut up
+        // front, at most): the rescue would solve it again (1.5 s of the adversarial profile's
+        // 10 at P = 8, N = 1,000), so the best declaration that pays nothing instead. Nor is a
+        // program started there unless it may end in time: it could overrun into the time kept
+        // for checking by as long as the longest so far (two seconds at that size), and an
+        // answer left unchecked is no answer.
+        let room = |search: &Search| full.is_some_and(|d| d > web_time::Instant::now() + search.longest.get());
         let rescued = if search.couplings.is_none() {
-            search.pay_nothing(objective, full)?;
+            if room(&search) {
+                search.pay_nothing(objective, full)?;
+            }
             None
         } else {
             search.free_rescue(objective, full)?
         };
         if let Some(a) = rescued {
             found = Ok(Some((a, Optimality::Proven)));
-        } else if full.is_some_and(|d| d > web_time::Instant::now()) {
+        } else if full.is_some_and(|d| d > web_time::Instant::now()) && (search.couplings.is_some() || room(&search)) {
             // The paid search again with the time left, from the cuts it found: its bounds and
             // the free one all hold.
             let before = search.bound;
@@ -1281,24 +1358,25 @@ mod tests {
         assert!(checked >= 6, "only {checked} boards had costs");
     }
 
-    /// Quick maxima leave `solve` most of its time (5 % and ten maxima kept); slow ones keep
+    /// Quick maxima leave `solve` most of its time (5 % and four maxima kept); slow ones keep
     /// the 40 % of before, never more; no time left keeps none.
     #[test]
     fn the_reserve_for_checking_scales_with_the_maximum_and_never_exceeds_the_fixed_share() {
         let ms = |d: Duration| d.as_millis();
-        assert_eq!(ms(solve_reserve(Duration::from_secs(10), Duration::from_millis(1))), 510);
+        assert_eq!(ms(solve_reserve(Duration::from_secs(10), Duration::from_millis(1))), 504);
         assert_eq!(ms(solve_reserve(Duration::from_secs(3), Duration::ZERO)), 150);
+        assert_eq!(ms(solve_reserve(Duration::from_secs(10), Duration::from_millis(300))), 1700);
         let fixed = Duration::from_secs(10).mul_f64(1.0 - OBJECTIVE_SHARE);
-        assert_eq!(solve_reserve(Duration::from_secs(10), Duration::from_millis(600)), fixed);
+        assert_eq!(solve_reserve(Duration::from_secs(10), Duration::from_millis(900)), fixed);
         assert_eq!(solve_reserve(Duration::ZERO, Duration::from_secs(1)), Duration::ZERO);
     }
 
-    /// `enumerate` keeps ten maxima per declaration it may list, within the same cap; a limit
+    /// `enumerate` keeps four maxima per declaration it may list, within the same cap; a limit
     /// past u32 saturates rather than overflows.
     #[test]
-    fn enumerate_keeps_ten_maxima_per_declaration_for_its_checks() {
+    fn enumerate_keeps_four_maxima_per_declaration_for_its_checks() {
         let ms = |d: Duration| d.as_millis();
-        assert_eq!(ms(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), 20)), 700);
+        assert_eq!(ms(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), 20)), 580);
         let fixed = Duration::from_secs(10).mul_f64(1.0 - OBJECTIVE_SHARE);
         assert_eq!(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), 1000), fixed);
         assert_eq!(reserve_for_checks(Duration::from_secs(10), Duration::from_millis(1), usize::MAX), fixed);

@@ -511,6 +511,8 @@ fn run_case(case: &Case) -> Res {
         decls.push(d);
     }
 
+    check_removal_losses(&pos, &oracle)?;
+
     // (a) Maxima and witnesses, for several allowed sets.
     let none = vec![false; ncosts];
     let mut masks: Vec<(String, Vec<bool>, Assignment)> = vec![("free".into(), none.clone(), rules.no_attack())];
@@ -737,6 +739,41 @@ proptest! {
             return Err(TestCaseError::fail(e));
         }
     }
+}
+
+/// `Rules::removal_losses`, which the lifted paid-baseline cuts rest on (docs/rules.md
+/// section 7), against brute force: for a declaration w of the board (the first 40 candidates)
+/// and every set R of its attackers that incur a cost, w without R's attacks respects every
+/// restriction (CR 508.1c) and obeys at least obeyed(w) − Σ_{c ∈ R} loss[c] (CR 508.1d).
+fn check_removal_losses(pos: &Position, oracle: &ExhaustiveOracle) -> Res {
+    let rules = &pos.rules;
+    for cand in oracle.candidates.iter().take(40) {
+        let w = &cand.assignment;
+        let Some(loss) = rules.removal_losses(w) else { continue };
+        let mut removable: Vec<usize> = rules.incurred(w).iter().map(|&k| rules.costs[k].creature).collect();
+        removable.sort_unstable();
+        removable.dedup();
+        ensure!(loss.iter().enumerate().all(|(c, &l)| l == 0 || removable.contains(&c)), "a loss on a creature that incurs nothing: {loss:?}");
+        let removable = &removable[..removable.len().min(10)];
+        let obeyed = rules.obeyed(w);
+        for bits in 0u32..(1 << removable.len()) {
+            let mut v = w.clone();
+            let mut lost = 0;
+            for (i, &c) in removable.iter().enumerate() {
+                if bits & (1 << i) != 0 {
+                    v[c] = None;
+                    lost += loss[c];
+                }
+            }
+            ensure!(rules.respects_restrictions(&v), "removing {bits:b} of {removable:?} from {w:?} breaks a restriction");
+            ensure!(
+                rules.obeyed(&v) + lost >= obeyed,
+                "removing {bits:b} of {removable:?} from {w:?} loses more than {lost}: {obeyed} to {}",
+                rules.obeyed(&v)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `solve` with the integer program (grouped and plain) against `solve` by trying every
