@@ -799,9 +799,9 @@ impl Encoding {
     /// Every candidate already obeys at least `floor` (the free maximum), so a failed premise
     /// only needs to bring the bound down to `floor`: the coefficient is `m - floor`, which keeps
     /// the relaxation as tight as it can be.
-    #[allow(clippy::needless_range_loop)]
     ///
     /// With `lift`, also its lifted form ([`Encoding::paid_cut_lifted`]).
+    #[allow(clippy::needless_range_loop)]
     pub fn paid_cut(&mut self, a: &Assignment, m: usize, floor: usize, pos: &Position, lift: bool) -> Vec<Constraint> {
         // A creature of `a` that pays a cost but can't attack in this split's case makes the
         // cut's premise false for every declaration here: nothing to add.
@@ -816,7 +816,7 @@ impl Encoding {
             let size = self.groups[g].members.len() as f64;
             for s in 0..self.groups[g].costs.len() {
                 let ts = &self.groups[g].costs[s].0;
-                let n_gs: usize = self.groups[g].targets.iter().zip(&counts[g]).filter(|(t, _)| in_targets(ts, **t)).map(|(_, c)| *c).sum();
+                let n_gs = self.shape_count(&counts, g, ts);
                 if n_gs == 0 {
                     continue;
                 }
@@ -845,6 +845,12 @@ impl Encoding {
         out
     }
 
+    /// How many of group g's members attack into the targets `ts` (a cost shape), by the
+    /// declaration's per-target `counts` ([`Encoding::counts`]).
+    fn shape_count(&self, counts: &[Vec<usize>], g: usize, ts: &Option<Vec<usize>>) -> usize {
+        self.groups[g].targets.iter().zip(&counts[g]).filter(|(t, _)| in_targets(ts, **t)).map(|(_, c)| *c).sum()
+    }
+
     /// The lifted form of [`Encoding::paid_cut`], where [`Rules::removal_losses`] can promise
     /// it: a declaration that incurs `z` fewer of a shape than `a` has its bar lowered by at
     /// most `z` times what removing one of `a`'s attacks of that shape loses, rather than all
@@ -865,7 +871,7 @@ impl Encoding {
             let size = self.groups[g].members.len();
             for s in 0..self.groups[g].costs.len() {
                 let ts = &self.groups[g].costs[s].0;
-                let n_gs: usize = self.groups[g].targets.iter().zip(&counts[g]).filter(|(t, _)| in_targets(ts, **t)).map(|(_, c)| *c).sum();
+                let n_gs = self.shape_count(counts, g, ts);
                 if n_gs == 0 {
                     continue;
                 }
