@@ -478,6 +478,12 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
+    /// Whether a program started now may end before `deadline` (none: always): it could
+    /// overrun by as long as the longest so far ([`Search::longest`]).
+    fn may_start(&self, deadline: Option<web_time::Instant>) -> bool {
+        deadline.is_none_or(|d| d > web_time::Instant::now() + self.longest.get())
+    }
+
     /// Under paid, when the objective phase was cut short and its first round was the free-bar
     /// program itself (no coupling duals), so that [`Search::free_rescue`] would only solve it
     /// again: the best declaration that pays nothing, until `deadline`, added to `legal_seen`.
@@ -708,8 +714,7 @@ impl<'a> Search<'a> {
             // found before its share ran out is repaired, but not the two maxima checking the
             // answer takes, nor start where it could overrun them (`Search::longest`).
             let until = self.ilp.deadline.map(|d| d.checked_sub(self.free_maximum.saturating_mul(2)).unwrap_or(d));
-            let fits = until.is_none_or(|d| d > web_time::Instant::now() + self.longest.get());
-            let repaired = match fits {
+            let repaired = match self.may_start(until) {
                 true => self.best_within(&paid_allowed(self.pos, &a), bar.value, until, &objective, &extra)?,
                 false => None,
             };
@@ -1018,9 +1023,8 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         // program started there unless it may end in time: it could overrun into the time kept
         // for checking by as long as the longest so far (two seconds at that size), and an
         // answer left unchecked is no answer.
-        let room = |search: &Search| full.is_some_and(|d| d > web_time::Instant::now() + search.longest.get());
         let rescued = if search.couplings.is_none() {
-            if room(&search) {
+            if search.may_start(full) {
                 search.pay_nothing(objective, full)?;
             }
             None
@@ -1029,7 +1033,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         };
         if let Some(a) = rescued {
             found = Ok(Some((a, Optimality::Proven)));
-        } else if full.is_some_and(|d| d > web_time::Instant::now()) && (search.couplings.is_some() || room(&search)) {
+        } else if full.is_some_and(|d| d > web_time::Instant::now()) && (search.couplings.is_some() || search.may_start(full)) {
             // The paid search again with the time left, from the cuts it found: its bounds and
             // the free one all hold.
             let before = search.bound;
