@@ -125,6 +125,39 @@ enum Run {
     Done(Option<(Vec<f64>, Optimality)>),
     /// microlp's node budget ran out first: the program goes to HiGHS.
     Handoff,
+    /// The deadline came first, with no solution to keep: the bound on the objective proved
+    /// by then, if any, and what to tell the user.
+    CutShort { bound: Option<f64>, message: String },
+}
+
+/// What a program, or the split's programs ([`Ilp::best_found`]), came to.
+pub enum Found {
+    /// A solution (proven optimal or not, see [`Solved::optimality`]).
+    Solved(Solved),
+    /// No declaration meets the constraints.
+    Infeasible,
+    /// The deadline came before a solution to keep. `bound`, when known, bounds the objective
+    /// over every declaration meeting the constraints: a search asking to beat its best
+    /// keeps its proof that nothing beats it by more (issue 10: on the adversarial profile the
+    /// second round, asked to beat the repair's 257,456, found nothing in 10 s but proved
+    /// 276,607, where the bound known was 293,862).
+    CutShort {
+        /// The bound proved, if any.
+        bound: Option<f64>,
+        /// What to tell the user (the time-limit error's message).
+        message: String,
+    },
+}
+
+impl Found {
+    /// The plain form: the solution, None when infeasible, a time-limit error when cut short.
+    pub fn into_option(self) -> Result<Option<Solved>, SolveError> {
+        match self {
+            Found::Solved(s) => Ok(Some(s)),
+            Found::Infeasible => Ok(None),
+            Found::CutShort { message, .. } => Err(SolveError::TimeLimit(message)),
+        }
+    }
 }
 
 /// Variable values read back from microlp, for good_lp's expressions.
@@ -297,6 +330,10 @@ pub struct Solved {
     pub obeyed: f64,
     /// Whether it is proven optimal.
     pub optimality: Optimality,
+    /// The longest first slice of microlp nodes among its programs (the root relaxation is in
+    /// it): about how long such a program takes to a first answer, and the longest microlp
+    /// goes without looking at the clock (zero for a program HiGHS took from the start).
+    pub first_slice: Duration,
 }
 
 impl Ilp {
@@ -391,6 +428,22 @@ impl Ilp {
     where
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
     {
+        self.best_found(pos, allowed, grouping, prefer, floor, build)?.into_option()
+    }
+
+    /// As [`Ilp::best`], with the bound proved when the deadline came before a solution.
+    pub fn best_found<F>(
+        &self,
+        pos: &Position,
+        allowed: &[bool],
+        grouping: Grouping,
+        prefer: &Assignment,
+        floor: usize,
+        build: F,
+    ) -> Result<Found, SolveError>
+    where
+        F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
+    {
         let most = most_obeyed_with(pos);
         self.best_bounded(pos, allowed, grouping, prefer, false, build, |split, _| most(split).is_some_and(|m| m < floor))
     }
@@ -407,7 +460,7 @@ impl Ilp {
         prune: bool,
         mut build: F,
         skip: S,
-    ) -> Result<Option<Solved>, SolveError>
+    ) -> Result<Found, SolveError>
     where
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
         S: Fn(Split, Option<&Solved>) -> bool,
@@ -416,6 +469,9 @@ impl Ilp {
         // The best bound over the cases solved so far (None: some case's bound is unknown).
         let mut bound = Some(f64::NEG_INFINITY);
         let mut proven = true;
+        let mut first_slice = Duration::ZERO;
+        // Why the deadline stopped the cases, if it did.
+        let mut cut_short: Option<String> = None;
         let mut splits = self.splits(pos);
         // Most attackers first, where the best answers usually are and the skips pay; but when
         // the deadline may leave a case unsolved, the small cases (quick) first, so that only
@@ -423,17 +479,14 @@ impl Ilp {
         if !self.keep_incumbent {
             splits.reverse();
         }
-        for split in splits {
+        for (i, &split) in splits.iter().enumerate() {
             if skip(split, best.as_ref()) {
                 continue;
             }
             // Building a large encoding takes time too: don't start one past the deadline.
             if let Err(e) = self.remaining() {
-                if !(self.keep_incumbent && best.is_some()) {
-                    return Err(e);
-                }
                 // The cases left unsolved have no bound.
-                (proven, bound) = (false, None);
+                (proven, bound, cut_short) = (false, None, Some(e.to_string()));
                 break;
             }
             crate::debug::note(|| format!("encoding {split:?}"));
@@ -446,15 +499,20 @@ impl Ilp {
             };
             let mut enc = Encoding::with_pruning(pos, allowed, grouping, split, pruning);
             let (objective, extra) = build(&mut enc);
-            let solved = match self.solve(pos, enc, objective, extra, prefer) {
-                // A case cut short before its first solution: as if unvisited.
-                Err(SolveError::TimeLimit(_)) if self.keep_incumbent && best.is_some() => {
-                    (proven, bound) = (false, None);
+            let solved = match self.solve(pos, enc, objective, extra, prefer)? {
+                Found::Solved(s) => Some(s),
+                Found::Infeasible => None,
+                // A case cut short before its first solution: its bound holds over its
+                // declarations, and the bound over the cases stays known when no case is left.
+                Found::CutShort { bound: b, message } => {
+                    let last = splits[i + 1..].iter().all(|&later| skip(later, best.as_ref()));
+                    (proven, cut_short) = (false, Some(message));
+                    bound = bound.zip(b).map(|(a, b)| a.max(b)).filter(|_| last);
                     break;
                 }
-                other => other?,
             };
             if let Some(s) = solved {
+                first_slice = first_slice.max(s.first_slice);
                 let case_bound = match s.optimality {
                     Optimality::Proven => Some(s.objective),
                     Optimality::Unproven { bound } => {
@@ -475,10 +533,16 @@ impl Ilp {
                 }
             }
         }
-        if let Some(b) = best.as_mut() {
-            b.optimality = if proven { Optimality::Proven } else { Optimality::Unproven { bound } };
+        match (best, cut_short) {
+            // With a solution in hand, cut short only where the caller keeps it.
+            (Some(mut b), cut_short) if cut_short.is_none() || self.keep_incumbent => {
+                b.optimality = if proven { Optimality::Proven } else { Optimality::Unproven { bound } };
+                b.first_slice = first_slice;
+                Ok(Found::Solved(b))
+            }
+            (_, Some(message)) => Ok(Found::CutShort { bound, message }),
+            (_, None) => Ok(Found::Infeasible),
         }
-        Ok(best)
     }
 
     pub(crate) fn remaining(&self) -> Result<Option<f64>, SolveError> {
@@ -495,9 +559,9 @@ impl Ilp {
         }
     }
 
-    /// Maximize `objective` over the encoding plus `extra` constraints: a proven optimum, None
-    /// when the constraints admit no declaration, or an error. Group counts become a declaration
-    /// as close to `prefer` as they allow.
+    /// Maximize `objective` over the encoding plus `extra` constraints: a solution (proven
+    /// optimal unless the deadline came first with `keep_incumbent`), infeasible, cut short, or
+    /// an error. Group counts become a declaration as close to `prefer` as they allow.
     pub fn solve(
         &self,
         pos: &Position,
@@ -505,7 +569,7 @@ impl Ilp {
         objective: Expression,
         extra: Vec<good_lp::Constraint>,
         prefer: &Assignment,
-    ) -> Result<Option<Solved>, SolveError> {
+    ) -> Result<Found, SolveError> {
         let objective_copy = objective.clone();
         let objective = if self.branch_first { enc.branch_first(objective) } else { objective };
         let Encoding { vars, constraints, .. } = enc;
@@ -516,34 +580,41 @@ impl Ilp {
         let started = Instant::now();
         let (me, budget) = (*self, self.handoff_slices(program.columns.len()));
         // The program comes back for HiGHS when microlp hands it over.
-        let outcome = self.within_deadline(move || me.run(&program, budget).map(|run| (run, program)));
+        let outcome = self.within_deadline(move || me.run(&program, budget).map(|(run, first)| (run, first, program)));
         // With the `highs` feature, HiGHS gets the programs microlp does not prove within
         // `handoff` slices (see `highs`); the default build has microlp alone.
         #[cfg(feature = "highs")]
         let outcome = match outcome {
-            Ok((Run::Handoff, program)) => {
+            Ok((Run::Handoff, first, program)) => {
                 use good_lp::SolverModel;
                 let Program { vars, objective, rows, .. } = program;
                 let model = vars.into_problem().maximise(objective).using(good_lp::solvers::highs::highs).with_all(rows);
                 crate::debug::note(|| format!("  handed to HiGHS after {:?}", started.elapsed()));
-                self.within_deadline(move || highs::run(&me, model).map(|done| (Run::Done(done), ())))
+                self.within_deadline(move || highs::run(&me, model).map(|done| (Run::Done(done), first, ())))
             }
-            other => other.map(|(run, _)| (run, ())),
+            other => other.map(|(run, first, _)| (run, first, ())),
         };
-        let outcome = outcome.and_then(|(run, _)| match run {
-            Run::Done(done) => Ok(done),
-            // Only with a node budget, which only the `highs` feature sets.
-            Run::Handoff => Err(SolveError::Internal("a program was handed to a backend this build does not have".into())),
-        });
+        let outcome = match outcome {
+            Ok((run, first, _)) => Ok((run, first)),
+            // Abandoned at the deadline (see `within_deadline`): no bound either.
+            Err(SolveError::TimeLimit(message)) => Ok((Run::CutShort { bound: None, message }, Duration::ZERO)),
+            Err(e) => Err(e),
+        };
         crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
-        let Some((values, optimality)) = outcome? else { return Ok(None) };
+        let ((values, optimality), first_slice) = match outcome? {
+            (Run::Done(Some(done)), first) => (done, first),
+            (Run::Done(None), _) => return Ok(Found::Infeasible),
+            (Run::CutShort { bound, message }, _) => return Ok(Found::CutShort { bound, message }),
+            // Only with a node budget, which only the `highs` feature sets.
+            (Run::Handoff, _) => return Err(SolveError::Internal("a program was handed to a backend this build does not have".into())),
+        };
         let values = Values { values, index };
         let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let shell = Encoding::shell(groups, x);
             let assignment = shell.assignment(&values, prefer, pos.rules.creatures.len());
-            Solved { assignment, objective: objective_copy.eval_with(&values), obeyed: obeyed.eval_with(&values), optimality }
+            Solved { assignment, objective: objective_copy.eval_with(&values), obeyed: obeyed.eval_with(&values), optimality, first_slice }
         }));
-        read.map(Some).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
+        read.map(Found::Solved).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
     }
 
     /// Whether a solution is worth [`Ilp::known_bound`] (see [`reaches`]). (`program.value`:
@@ -610,11 +681,11 @@ impl Ilp {
     /// A program of at most [`PROBE_VARIABLES`] still unproven after [`Ilp::probe_after`]
     /// slices is probed for a proof ([`Ilp::probe_for_proof`]), again after 4, 16, ... times as
     /// many and whenever a better solution turns up after that. Returns the values of every
-    /// variable, or None when the problem is infeasible.
-    fn run(&self, program: &Program, budget: Option<u64>) -> Result<Run, SolveError> {
+    /// variable, or None when the problem is infeasible, and how long the first slice took.
+    fn run(&self, program: &Program, budget: Option<u64>) -> Result<(Run, Duration), SolveError> {
         // With HiGHS to hand over to (the `highs` feature), at most `budget` slices here.
         if budget == Some(0) {
-            return Ok(Run::Handoff);
+            return Ok((Run::Handoff, Duration::ZERO));
         }
         let (problem, _) = program.microlp(Form::Integer, &[])?;
         let first_probe = self.probe_after.filter(|_| program.columns.len() <= PROBE_VARIABLES).map(|at| at.max(1));
@@ -628,11 +699,13 @@ impl Ilp {
         options.node_limit = Some(first_slice);
         options.time_limit = limit(self.remaining()?);
         let mut slices: u64 = 0;
+        let started = Instant::now();
         let mut outcome = match problem.solve_with(options) {
             Ok(o) => o,
-            Err(microlp::Error::Infeasible) => return Ok(Run::Done(None)),
+            Err(microlp::Error::Infeasible) => return Ok((Run::Done(None), started.elapsed())),
             Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
         };
+        let first_slice = started.elapsed();
         let answer = loop {
             if let microlp::SolveOutcome::Solution(solution) = &outcome {
                 let stats = solution.stats();
@@ -690,9 +763,12 @@ impl Ilp {
             let left = match self.remaining() {
                 Ok(left) => left,
                 Err(_) => {
+                    // microlp's bound leaves out the objective's constant, as its values do.
+                    let constant = good_lp::IntoAffineExpression::constant(&program.objective);
                     if let (true, microlp::SolveOutcome::Solution(s)) = (self.keep_incumbent, &outcome) {
                         let values = s.iter().map(|(_, v)| v).collect();
-                        break Ok(Run::Done(Some((values, Optimality::Unproven { bound: s.stats().best_bound }))));
+                        let bound = s.stats().best_bound.map(|b| b + constant);
+                        break Ok(Run::Done(Some((values, Optimality::Unproven { bound }))));
                     }
                     let progress = match &outcome {
                         microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {
@@ -706,7 +782,12 @@ impl Ilp {
                         },
                     };
                     crate::debug::note(|| format!("  stopped after {slices} slices of {NODES_PER_SLICE} nodes{progress}"));
-                    break Err(SolveError::TimeLimit(format!("the time limit ran out before the integer program proved its optimum{progress}")));
+                    let bound = match &outcome {
+                        microlp::SolveOutcome::Solution(s) => s.stats().best_bound,
+                        microlp::SolveOutcome::Interrupted(i) => i.stats().best_bound,
+                    };
+                    let message = format!("the time limit ran out before the integer program proved its optimum{progress}");
+                    break Ok(Run::CutShort { bound: bound.map(|b| b + constant), message });
                 }
             };
             let mut resume = outcome.last_resume_options();
@@ -715,7 +796,7 @@ impl Ilp {
             resume.mip_gap = None;
             outcome = match outcome.resume_with(resume) {
                 Ok(o) => o,
-                Err(microlp::Error::Infeasible) => return Ok(Run::Done(None)),
+                Err(microlp::Error::Infeasible) => return Ok((Run::Done(None), first_slice)),
                 Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
             };
         };
@@ -724,7 +805,7 @@ impl Ilp {
         if slices >= 16 {
             dispose(outcome);
         }
-        answer
+        answer.map(|run| (run, first_slice))
     }
 }
 
@@ -819,6 +900,7 @@ impl Ilp {
                 },
                 |split, found| found.is_some_and(|f| most(split).is_some_and(|m| (m as f64) < f.obeyed - 0.5)),
             )?
+            .into_option()?
             // The empty declaration is always feasible, so infeasible means a bug.
             .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
         self.verify(pos, &solved.assignment, allowed)?;
@@ -919,6 +1001,46 @@ mod tests {
         let floor = Ilp::default().maximum_with(&pos, &none, Tie::FewestCosts).unwrap().value;
         assert_eq!(proven_within(&pos, floor, true, 16), Some(132.0));
         assert_eq!(proven_within(&pos, floor, false, 128), None, "proven without branching on debts: the test no longer shows it");
+    }
+
+    /// A program the deadline stops before a solution it may keep still reports the bound
+    /// branch and bound proved (`Found::CutShort`), and that bound is valid: at least the
+    /// optimum, 132 (the program of the test above, without branching on debts, which microlp
+    /// does not prove within 128 slices). Deadlines from 1 ms up, until one stops it past its
+    /// first relaxation.
+    #[test]
+    fn a_program_cut_short_keeps_a_valid_bound() {
+        let board = crate::board::validate_typed(generate(5, 1000, 4, Profile::Commander), "board.json").unwrap();
+        let pos = Position::new(board).unwrap();
+        let (none, all) = (vec![false; pos.rules.costs.len()], vec![true; pos.rules.costs.len()]);
+        let floor = Ilp::default().maximum_with(&pos, &none, Tie::FewestCosts).unwrap().value;
+        let no_attack = pos.rules.no_attack();
+        for ms in (0..12).map(|k| 1u64 << k) {
+            // microlp alone, no probing: nothing else may prove it.
+            let deadline = Some(Instant::now() + Duration::from_millis(ms));
+            let ilp = Ilp { deadline, branch_first: false, probe_after: None, handoff: u64::MAX, handoff_variables: usize::MAX, ..Ilp::default() };
+            let found = ilp
+                .best_found(&pos, &all, Grouping::On, &no_attack, floor, |enc| {
+                    let mut power = Expression::with_capacity(enc.x.len());
+                    for (g, xs) in enc.x.iter().enumerate() {
+                        for (_, v) in xs {
+                            power.add_mul(pos.rules.creatures[enc.groups[g].members[0]].power as f64, *v);
+                        }
+                    }
+                    (power, vec![constraint::leq(floor as f64, enc.obeyed.clone())])
+                })
+                .unwrap();
+            match found {
+                Found::CutShort { bound: Some(b), .. } => {
+                    assert!(b >= 132.0 - 1e-6, "cut short after {ms} ms with bound {b}, below the optimum 132");
+                    return;
+                }
+                Found::CutShort { bound: None, .. } => continue,
+                Found::Solved(s) => panic!("proven within {ms} ms ({}): the program no longer needs the deadline", s.objective),
+                Found::Infeasible => panic!("infeasible"),
+            }
+        }
+        panic!("never cut short past the first relaxation");
     }
 
     /// The default build has no backend to hand over to; with `highs`, large programs skip

@@ -32,7 +32,7 @@ use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
-use crate::ilp::{reaches, Encoding, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
+use crate::ilp::{reaches, Encoding, Found, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -249,9 +249,13 @@ struct Search<'a> {
     /// How long the maximum `m(∅)` took (zero where it was given): the measure of the checks'
     /// cost in [`solve_reserve`].
     free_maximum: Duration,
-    /// The longest one objective-phase program has taken (a round's program, a repair): what a
-    /// program started near the deadline may overrun it by, since microlp looks at the clock
-    /// only between nodes (issue 10: the adversarial profile's root relaxations take 2 s).
+    /// The longest an objective-phase program (a round's, a repair) has taken to its first
+    /// answer, its first slice of nodes ([`Solved::first_slice`]; a program that gave none: all
+    /// the time it had): about how long a program started near the deadline needs to give
+    /// one, and what it may overrun the deadline by, since microlp looks at the clock only
+    /// between nodes (issue 10: the adversarial profile's root relaxations take 1.5 s). Not a
+    /// program's whole time: a round cut short at its deadline took 8.7 s of a 20 s limit, and
+    /// the repair and the declaration that pays nothing, which need 1.5 s, left the other 8 s idle.
     longest: std::cell::Cell<Duration>,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
@@ -478,10 +482,17 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Whether a program started now may end before `deadline` (none: always): it could
-    /// overrun by as long as the longest so far ([`Search::longest`]).
+    /// Whether a program started now may give an answer before `deadline` (none: always): it
+    /// needs about as long as the longest so far to its first ([`Search::longest`]).
     fn may_start(&self, deadline: Option<web_time::Instant>) -> bool {
         deadline.is_none_or(|d| d > web_time::Instant::now() + self.longest.get())
+    }
+
+    /// Keeps [`Search::longest`]: the first slice of a program that gave an answer, the whole
+    /// time of one that did not (cut short before its first, or infeasible).
+    fn note_start(&self, started: web_time::Instant, answered: Option<&Solved>) {
+        let took = answered.map_or_else(|| started.elapsed(), |s| s.first_slice);
+        self.longest.set(self.longest.get().max(took));
     }
 
     /// Under paid, when the objective phase was cut short and its first round was the free-bar
@@ -588,13 +599,16 @@ impl<'a> Search<'a> {
             let mut round_bound: Option<f64> = Some(f64::NEG_INFINITY);
             // Whether a program reached the ceiling (the rest were not solved).
             let mut at_ceiling = false;
-            for tuple in tuples {
+            // Why the deadline stopped a tuple's program before its first solution, if it did.
+            let mut cut_short: Option<String> = None;
+            let last_tuple = tuples.len().saturating_sub(1);
+            for (i, tuple) in tuples.into_iter().enumerate() {
                 let at_least = match (better_than, found.as_ref().map(|s| s.objective)) {
                     (Some(a), Some(b)) => Some(a.max(b)),
                     (a, b) => a.or(b),
                 };
                 let started = web_time::Instant::now();
-                let solved = objective_ilp.best(self.pos, &all, self.grouping, &self.prefer, m_free, |enc| {
+                let solved = objective_ilp.best_found(self.pos, &all, self.grouping, &self.prefer, m_free, |enc| {
                     let mut cs = vec![constraint::leq(Expression::from(m_free as f64), enc.obeyed.clone())];
                     for (a, m) in cuts {
                         cs.extend(enc.paid_cut(a, *m, m_free, pos, lift));
@@ -624,16 +638,22 @@ impl<'a> Search<'a> {
                     cs.extend(extra(enc));
                     (objective, cs)
                 });
-                self.longest.set(self.longest.get().max(started.elapsed()));
-                let solved = match solved {
-                    // A tuple cut short before its first solution, with a solution in hand.
-                    Err(SolveError::TimeLimit(_)) if objective_ilp.keep_incumbent && found.is_some() => {
-                        (proven, round_bound) = (false, None);
+                let s = match solved? {
+                    Found::Solved(s) => s,
+                    Found::Infeasible => {
+                        self.note_start(started, None);
+                        continue;
+                    }
+                    // A tuple cut short before its first solution: its bound holds over the
+                    // declarations it asked for (beating `at_least`); the tuples after it have none.
+                    Found::CutShort { bound: b, message } => {
+                        self.note_start(started, None);
+                        (proven, cut_short) = (false, Some(message));
+                        round_bound = round_bound.zip(b).map(|(a, b)| a.max(b)).filter(|_| i == last_tuple);
                         break;
                     }
-                    other => other?,
                 };
-                let Some(s) = solved else { continue };
+                self.note_start(started, Some(&s));
                 let tuple_bound = match s.optimality {
                     Optimality::Proven => Some(s.objective),
                     Optimality::Unproven { bound } => {
@@ -649,6 +669,15 @@ impl<'a> Search<'a> {
                     proven = true;
                     break;
                 }
+            }
+            if let Some(message) = cut_short.filter(|_| found.is_none() || !objective_ilp.keep_incumbent) {
+                // Nothing in hand: what the round proved still bounds the phase, with the
+                // incumbent (the programs asked to beat it).
+                if let Some(b) = round_bound.filter(|_| !at_ceiling) {
+                    let b = better_than.map_or(b, |v| b.max(v));
+                    self.bound = Some(self.bound.map_or(b, |old| old.min(b)));
+                }
+                return Err(SolveError::TimeLimit(message));
             }
             let found = found.map(|mut s| {
                 if !proven {
@@ -725,9 +754,6 @@ impl<'a> Search<'a> {
                     incumbent = Some((r, v));
                 }
             }
-            if let Optimality::Unproven { .. } = optimality {
-                return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
-            }
             if dual && !dual_built.is_empty() && dual_built.iter().all(|b| *b == Some(true)) {
                 return Err(SolveError::Internal("a declaration met the exact dual bar but falls short of its paid maximum".into()));
             }
@@ -754,6 +780,13 @@ impl<'a> Search<'a> {
             let set = self.pos.rules.incurred(&bar.witness);
             if self.cuts.iter().any(|(b, _)| self.pos.rules.incurred(b) == set) {
                 return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
+            }
+            if let Optimality::Unproven { .. } = optimality {
+                // The cut holds whatever the round proved: the paid search again with the time
+                // left (`solve`'s rescue) starts from it, where it would find `a` again (issue
+                // 10: the adversarial profile at --time-limit 20 did the first round twice).
+                self.cuts.push((bar.witness, bar.value));
+                return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
             }
             if self.ilp.trades {
                 self.add_trade(&a, &bar.witness);
@@ -930,7 +963,7 @@ impl Search<'_> {
             cs.extend(extra(enc));
             (objective(enc), cs)
         });
-        self.longest.set(self.longest.get().max(started.elapsed()));
+        self.note_start(started, found.as_ref().ok().and_then(|f| f.as_ref()));
         let solved = match found {
             Ok(Some(s)) => s,
             Ok(None) | Err(SolveError::TimeLimit(_)) => return Ok(None),
@@ -1020,9 +1053,9 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         // Without coupling duals the first round was the free-bar program (with the cut up
         // front, at most): the rescue would solve it again (1.5 s of the adversarial profile's
         // 10 at P = 8, N = 1,000), so the best declaration that pays nothing instead. Nor is a
-        // program started there unless it may end in time: it could overrun into the time kept
-        // for checking by as long as the longest so far (two seconds at that size), and an
-        // answer left unchecked is no answer.
+        // program started there unless it may give an answer in time: it could overrun into
+        // the time kept for checking by as long as the longest first answer so far (1.5 s at
+        // that size), and an answer left unchecked is no answer.
         let rescued = if search.couplings.is_none() {
             if search.may_start(full) {
                 search.pay_nothing(objective, full)?;
@@ -1034,10 +1067,12 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         if let Some(a) = rescued {
             found = Ok(Some((a, Optimality::Proven)));
         } else if full.is_some_and(|d| d > web_time::Instant::now()) && (search.couplings.is_some() || search.may_start(full)) {
-            // The paid search again with the time left, from the cuts it found: its bounds and
-            // the free one all hold.
+            // The paid search again with the time left, from the cuts it found and the best
+            // legal declaration seen (each program asks to beat it; none can: it is optimal):
+            // its bounds and the free one all hold.
             let before = search.bound;
-            found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
+            let start = search.legal_seen.iter().max_by_key(|a| rank(pos, objective, a)).map(|a| (a.clone(), objective.value(pos, a) as f64));
+            found = search.best_beating(|enc: &mut Encoding| objective.expression(pos, enc), no_extra, start, None);
             search.bound = match (before, search.bound) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
