@@ -257,6 +257,8 @@ struct Search<'a> {
     /// program's whole time: a round cut short at its deadline took 8.7 s of a 20 s limit, and
     /// the repair and the declaration that pays nothing, which need 1.5 s, left the other 8 s idle.
     longest: std::cell::Cell<Duration>,
+    /// Whether [`Search::pay_nothing`] was tried (once a search).
+    tried_paying_nothing: bool,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
     /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
@@ -384,6 +386,7 @@ impl<'a> Search<'a> {
             free_witness,
             free_maximum: Duration::ZERO,
             longest: std::cell::Cell::new(Duration::ZERO),
+            tried_paying_nothing: false,
             cuts: vec![],
             trades: vec![],
             exchanges: vec![],
@@ -422,7 +425,13 @@ impl<'a> Search<'a> {
         free.objective_ilp = Ilp { deadline, keep_incumbent: true, ..free.objective_ilp };
         let found = match free.best(|enc: &mut Encoding| objective.expression(pos, enc), |_: &Encoding| Vec::new()) {
             Ok(found) => found,
-            Err(SolveError::TimeLimit(_)) => return Ok(None),
+            Err(SolveError::TimeLimit(_)) => {
+                // Cut short before a solution, it may still have proved a bound (`Found::CutShort`).
+                if let Some(b) = free.bound {
+                    self.bound = Some(self.bound.map_or(b, |old| old.min(b)));
+                }
+                return Ok(None);
+            }
             Err(e) => return Err(e),
         };
         let Some((a, optimality)) = found else { return Ok(None) };
@@ -495,20 +504,21 @@ impl<'a> Search<'a> {
         self.longest.set(self.longest.get().max(took));
     }
 
-    /// Under paid, when the objective phase was cut short and its first round was the free-bar
-    /// program itself (no coupling duals), so that [`Search::free_rescue`] would only solve it
-    /// again: the best declaration that pays nothing, until `deadline`, added to `legal_seen`.
-    /// It is legal: incurring nothing, its bar is `m(∅)`. Where the costs the free optimum pays
-    /// raise its bar by dozens of requirements, it can beat the repair of that optimum (issue
-    /// 10: the adversarial profile, P = 8, N = 1,000, seed 2: 260,558 against 255,161).
-    fn pay_nothing(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<(), SolveError> {
+    /// The best declaration (for the phase's objective and constraints) that pays nothing,
+    /// until `deadline`, with its value. It is legal: incurring nothing, its bar is `m(∅)`.
+    /// Where the costs the free optimum pays raise its bar by dozens of requirements, it can
+    /// beat the repair of that optimum (issue 10: the adversarial profile, P = 8, N = 1,000,
+    /// seed 2: 260,558 against 255,161). Tried once a search, after the first round without
+    /// coupling duals that falls short (see `Search::best_beating`).
+    fn pay_nothing<O, X>(&self, deadline: Option<web_time::Instant>, objective: &O, extra: &X) -> Result<Option<(Assignment, f64)>, SolveError>
+    where
+        O: Fn(&mut Encoding) -> Expression,
+        X: Fn(&Encoding) -> Vec<Constraint>,
+    {
         let none = vec![false; self.pos.rules.costs.len()];
-        let pos = self.pos;
-        let found =
-            self.best_within(&none, self.m_free, deadline, &|enc: &mut Encoding| objective.expression(pos, enc), &|_: &Encoding| Vec::new())?;
+        let found = self.best_within(&none, self.m_free, deadline, objective, extra)?;
         crate::debug::note(|| format!("paying nothing: {:?}", found.as_ref().map(|(_, v)| *v)));
-        self.legal_seen.extend(found.map(|(a, _)| a));
-        Ok(())
+        Ok(found)
     }
 
     /// Under a deadline, let the objective phases stop when `reserve(time left)` is left
@@ -558,7 +568,14 @@ impl<'a> Search<'a> {
         self.bound = None;
         // The ceiling ends each program's branch and bound too, but is not added to the
         // programs as a row (see `Ilp::known_bound`), nor to `self.bound`, which is.
-        let objective_ilp = Ilp { known_bound: ceiling, ..self.objective_ilp };
+        // Without coupling duals, rounds under paid stop near their bound (`Ilp::near_enough`):
+        // their declarations mostly fall short and are only cut off; one that is legal becomes
+        // the incumbent, which the next round must beat, so proofs are still proofs.
+        let stop_near = match (self.baseline, &self.couplings) {
+            (Baseline::Paid, None) => self.ilp.near_enough,
+            _ => None,
+        };
+        let objective_ilp = Ilp { known_bound: ceiling, stop_near, ..self.objective_ilp };
         // The best legal declaration this phase has met (by repair, see below) and its value.
         let mut incumbent: Option<(Assignment, f64)> = start;
         // Rounds of this phase whose declaration fell short of its paid bar.
@@ -690,6 +707,8 @@ impl<'a> Search<'a> {
                 return Ok(incumbent.map(|(a, _)| (a, Optimality::Proven)));
             };
             let optimality = solved.optimality;
+            let near = solved.near_enough;
+            let value = solved.objective.round();
             let round_bound = match optimality {
                 Optimality::Proven => Some(solved.objective),
                 Optimality::Unproven { bound } => bound,
@@ -731,7 +750,15 @@ impl<'a> Search<'a> {
                 format!("round declaration: {}\n  witness: {}", show(&a), show(&bar.witness))
             });
             if obeyed >= bar.value {
-                return Ok(Some((a, optimality)));
+                if !near {
+                    return Ok(Some((a, optimality)));
+                }
+                // Legal but not proven: the incumbent, which the next round must beat.
+                self.legal_seen.push(a.clone());
+                if incumbent.as_ref().is_none_or(|(_, old)| value > *old) {
+                    incumbent = Some((a, value));
+                }
+                continue;
             }
             // The bar's witness W is legal: it incurs S' ⊆ incurred(a) and obeys
             // m(incurred(a)) ≥ m(S').
@@ -748,7 +775,19 @@ impl<'a> Search<'a> {
                 false => None,
             };
             crate::debug::note(|| format!("repair: {:?}", repaired.as_ref().map(|(_, v)| *v)));
-            if let Some((r, v)) = repaired {
+            // Without coupling duals, once: the best declaration that pays nothing, where it
+            // leaves time for a round after it (whose bound is worth more: issue 10, the
+            // adversarial profile at 10 s, seed 1, 276,607 against 293,862, where paying nothing
+            // gave 250,083 and the repair 257,456).
+            let mut paid_nothing = None;
+            if self.couplings.is_none() && !self.tried_paying_nothing {
+                let until = objective_ilp.deadline.map(|d| d.checked_sub(self.longest.get()).unwrap_or(d));
+                if self.may_start(until) {
+                    self.tried_paying_nothing = true;
+                    paid_nothing = self.pay_nothing(objective_ilp.deadline, &objective, &extra)?;
+                }
+            }
+            for (r, v) in repaired.into_iter().chain(paid_nothing) {
                 self.legal_seen.push(r.clone());
                 if incumbent.as_ref().is_none_or(|(_, old)| v > *old) {
                     incumbent = Some((r, v));
@@ -781,7 +820,7 @@ impl<'a> Search<'a> {
             if self.cuts.iter().any(|(b, _)| self.pos.rules.incurred(b) == set) {
                 return Err(SolveError::Internal("a paid-baseline cut repeated".into()));
             }
-            if let Optimality::Unproven { .. } = optimality {
+            if let (Optimality::Unproven { .. }, false) = (optimality, near) {
                 // The cut holds whatever the round proved: the paid search again with the time
                 // left (`solve`'s rescue) starts from it, where it would find `a` again (issue
                 // 10: the adversarial profile at --time-limit 20 did the first round twice).
@@ -1037,7 +1076,10 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // Under paid, a share of the objective phase first; cut short, the free optimum with the
     // rest (see `Search::free_rescue`).
     let full = search.objective_ilp.deadline;
-    let rescue = baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first && full.is_some();
+    // Without coupling duals the first round is the free-bar program itself, which the rescue
+    // would solve again: the paid search keeps the whole time there (and tries paying nothing
+    // itself, see `Search::pay_nothing`).
+    let rescue = baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first && full.is_some() && search.couplings.is_some();
     if rescue {
         let now = web_time::Instant::now();
         search.objective_ilp.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(ilp.paid_share.clamp(0.0, 1.0)));
@@ -1050,23 +1092,10 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         if let Ok(Some((a, _))) = &found {
             search.legal_seen.push(a.clone());
         }
-        // Without coupling duals the first round was the free-bar program (with the cut up
-        // front, at most): the rescue would solve it again (1.5 s of the adversarial profile's
-        // 10 at P = 8, N = 1,000), so the best declaration that pays nothing instead. Nor is a
-        // program started there unless it may give an answer in time: it could overrun into
-        // the time kept for checking by as long as the longest first answer so far (1.5 s at
-        // that size), and an answer left unchecked is no answer.
-        let rescued = if search.couplings.is_none() {
-            if search.may_start(full) {
-                search.pay_nothing(objective, full)?;
-            }
-            None
-        } else {
-            search.free_rescue(objective, full)?
-        };
+        let rescued = search.free_rescue(objective, full)?;
         if let Some(a) = rescued {
             found = Ok(Some((a, Optimality::Proven)));
-        } else if full.is_some_and(|d| d > web_time::Instant::now()) && (search.couplings.is_some() || search.may_start(full)) {
+        } else if full.is_some_and(|d| d > web_time::Instant::now()) {
             // The paid search again with the time left, from the cuts it found and the best
             // legal declaration seen (each program asks to beat it; none can: it is optimal):
             // its bounds and the free one all hold.
@@ -1382,10 +1411,11 @@ mod tests {
                 .map(|c| Goal::Power.value(&pos, &c.assignment))
                 .max();
             for ilp in [Ilp::default(), Ilp::plain()] {
-                let mut search = Search::new(&pos, &ilp, Baseline::Paid, ilp.grouping).unwrap();
-                let seen = search.legal_seen.len();
-                search.pay_nothing(Goal::Power, None).unwrap();
-                let got = search.legal_seen.get(seen);
+                let search = Search::new(&pos, &ilp, Baseline::Paid, ilp.grouping).unwrap();
+                let found = search
+                    .pay_nothing(None, &|enc: &mut crate::ilp::Encoding| Goal::Power.expression(&pos, enc), &|_: &crate::ilp::Encoding| Vec::new())
+                    .unwrap();
+                let got = found.as_ref().map(|(a, _)| a);
                 assert_eq!(got.map(|a| Goal::Power.value(&pos, a)), want, "seed {seed}");
                 if let Some(a) = got {
                     assert!(pos.rules.incurred(a).is_empty(), "seed {seed}: incurs a cost");
