@@ -59,6 +59,42 @@ pub struct Warning {
     pub message: String,
 }
 
+/// What an answer assumes because attackopt could not read it from the board (issue 34): a
+/// sentence of a card's text it does not understand, a card it does not know, or a fact a text
+/// needs that the board does not give. Every answer lists them (`assumptions`), and under
+/// `strict` a board with any is answered undecided instead (exit 3): never wrong silently.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Assumption {
+    /// What is assumed: `unread_text` (a sentence not understood, assumed to do nothing),
+    /// `unknown_card` (a name attackopt does not know, read as a card with no abilities that
+    /// matter for attacking), `missing_fact` (a sentence understood, whose effect needs a fact
+    /// the board does not give; assumed to do nothing until `needs` is filled).
+    pub kind: AssumptionKind,
+    /// The JSON path in the board it is about, such as `permanents[3].oracle_text`.
+    pub path: String,
+    /// The id of the permanent whose card it is.
+    pub permanent: String,
+    /// The card's name.
+    pub card: String,
+    /// The sentence assumed away, quoted as written; null for an unknown card.
+    pub clause: Option<String>,
+    /// The board field that would decide it, such as `players[1].poison`; null when no field
+    /// would (the sentence is beyond what attackopt reads).
+    pub needs: Option<String>,
+}
+
+/// The kinds of [`Assumption`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AssumptionKind {
+    /// A sentence of the card's text that attackopt does not understand.
+    UnreadText,
+    /// A card name attackopt does not know, with no text and no fields that describe it.
+    UnknownCard,
+    /// A sentence understood whose effect needs a board field the board leaves out.
+    MissingFact,
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "warning: at {}: {}", self.path, self.message)

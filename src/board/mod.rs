@@ -25,7 +25,7 @@ mod validate;
 pub use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
 pub use build::BoardBuilder;
 pub(crate) use error::edit_distance;
-pub use error::{nearest, unknown_id, InputError, Warning};
+pub use error::{nearest, unknown_id, Assumption, AssumptionKind, InputError, Warning};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
 pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source, validate_typed};
 // The names input is read as boards are (src/import/names.rs).

@@ -58,6 +58,9 @@ pub struct ValidBoard {
     /// The effects read from permanents' `oracle_text`, by permanent index: filled when a
     /// position is made (the card reader, `crate::cards`), empty before.
     pub text_effects: HashMap<usize, Vec<EffectKind>>,
+    /// What answers on this board assume (issue 34): filled when a position is made, with the
+    /// card reader's warnings (`crate::cards`), empty before.
+    pub assumptions: Vec<super::Assumption>,
 }
 
 /// An explicit effect of the board, parsed (docs/format.md "Explicit effects").
@@ -347,6 +350,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         effects,
         warnings,
         text_effects: HashMap::new(),
+        assumptions: Vec::new(),
     };
     Ok(vb)
 }

@@ -13,7 +13,9 @@ pub mod oracle;
 mod source;
 mod text;
 
-use crate::board::{edit_distance, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning};
+use crate::board::{
+    edit_distance, Assumption, AssumptionKind, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning,
+};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 pub use known::{known_card, KnownCard, KNOWN_CARDS};
 pub use source::{parse_forge_card, parse_xmage_line, printed, CardIndex, CardText};
@@ -496,8 +498,9 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
             }
         }
     }
-    let names = warn_about_names(vb);
-    vb.warnings.extend(names);
+    let (warnings, assumptions) = warn_about_names(vb);
+    vb.warnings.extend(warnings);
+    vb.assumptions.extend(assumptions);
 }
 
 /// What a name is, decided once per distinct name (a board may hold 100,000 permanents with a
@@ -643,11 +646,12 @@ fn writes_its_mana(vb: &ValidBoard, p: usize) -> bool {
 /// (`mana`, a basic land type: a land or mana rock described by what it makes). A known plain
 /// card whose mana ability is missing from the permanent (a Forest without the Forest subtype)
 /// is warned about too: it makes no mana as written.
-fn warn_about_names(vb: &ValidBoard) -> Vec<Warning> {
+fn warn_about_names(vb: &ValidBoard) -> (Vec<Warning>, Vec<Assumption>) {
     let sources = effect_sources(vb);
     let mut names: HashMap<String, Name> = HashMap::new();
     let mut budget = SUGGESTION_BUDGET;
     let mut warnings = Vec::new();
+    let mut assumptions = Vec::new();
     for (p, perm) in vb.board.permanents.iter().enumerate() {
         let name = perm.name.trim();
         if name.is_empty() {
@@ -693,10 +697,18 @@ fn warn_about_names(vb: &ValidBoard) -> Vec<Warning> {
                 }
                 let suggestion = *suggestion.get_or_insert_with(|| did_you_mean(name, &mut budget));
                 warnings.push(Warning { path: format!("permanents[{p}].name"), message: unknown_name_message(perm, suggestion) });
+                assumptions.push(Assumption {
+                    kind: AssumptionKind::UnknownCard,
+                    path: format!("permanents[{p}].name"),
+                    permanent: perm.id.clone(),
+                    card: perm.name.clone(),
+                    clause: None,
+                    needs: None,
+                });
             }
         }
     }
-    warnings
+    (warnings, assumptions)
 }
 
 /// What the explicit effects of a board name as their `source`, lower case: a source names a

@@ -10,7 +10,7 @@
 
 use super::oracle::{read, Reading, Rule, Who, Whom};
 use super::{defended_by, effect_sources, lookup, named_source, this, you, you_or_your_planeswalkers};
-use crate::board::{EffectKind, Filter, Selector, TargetSpec, ValidBoard, Warning};
+use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, Selector, TargetSpec, ValidBoard, Warning};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -67,6 +67,14 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
         let (name, id) = (&vb.board.permanents[p].name, &vb.board.permanents[p].id);
         let others = if count > 1 { format!(" (and {} other permanents with this text)", count - 1) } else { String::new() };
         for clause in &reading.unread {
+            vb.assumptions.push(Assumption {
+                kind: AssumptionKind::UnreadText,
+                path: format!("permanents[{p}].oracle_text"),
+                permanent: id.clone(),
+                card: name.clone(),
+                clause: Some(clause.clone()),
+                needs: None,
+            });
             vb.warnings.push(Warning {
                 path: format!("permanents[{p}].oracle_text"),
                 message: format!(
