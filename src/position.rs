@@ -20,7 +20,9 @@ impl Position {
     /// of [`crate::rules::expand`].
     /// Named cards' warnings (an aura not attached) are raised here, where the catalog is read.
     pub fn new(mut board: ValidBoard) -> Result<Position, InputError> {
-        // Oracle text first: its keywords and mana are the permanent's before anything reads them.
+        // A card named alone becomes the whole card (issue 34), then Oracle text: its keywords
+        // and mana are the permanent's before anything reads them.
+        crate::cards::complete(&mut board);
         crate::cards::read_texts(&mut board);
         crate::cards::warn_about_board(&mut board);
         let rules = expand(&board)?;

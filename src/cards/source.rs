@@ -12,8 +12,8 @@
 //! the source's size or modification time changes. A cache that can't be read or written is
 //! skipped silently: the source is indexed again.
 
+use super::complete::{fill, CardData};
 use super::lookup;
-use super::text::types_of;
 use crate::board::{Board, InputError, MAX_ORACLE_TEXT};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -239,34 +239,27 @@ impl CardIndex {
         self.cards.values()
     }
 
-    /// Give each permanent of a board whose name is indexed its Oracle text and type line;
-    /// one without types also gets its types, subtypes, power and toughness. Left alone: a
-    /// permanent with its own `oracle_text`, and the catalog's cards (their entry wins). Colors
-    /// too are given only to a permanent without types: one written with its types and no
-    /// colors is read as written.
+    /// Give each permanent of a board whose name is indexed its Oracle text and type line, and
+    /// one without types its types, subtypes, colors, power and toughness too (issue 34: a
+    /// named card is a whole card, [`super::complete`]). A permanent's own `oracle_text` wins
+    /// over the source's. A card of the catalog gets its fields as any card does, and its
+    /// catalog entry still gives its rules (it wins over a text).
     /// Returns how many permanents were given a text.
     pub fn fill(&self, board: &mut Board) -> usize {
         let mut filled = 0;
         for perm in &mut board.permanents {
-            if perm.oracle_text.is_some() || lookup(&perm.name).is_some() {
+            if perm.oracle_text.is_some() {
                 continue;
             }
             let Some(card) = self.get(&perm.name) else { continue };
+            let data = CardData::from_type_line(&card.type_line, printed(card.power.as_deref()), printed(card.toughness.as_deref()), &card.colors);
+            fill(perm, &data);
+            if lookup(&perm.name).is_some() {
+                continue;
+            }
             perm.oracle_text = Some(card.oracle_text.clone());
             if perm.type_line.is_none() {
                 perm.type_line = Some(card.type_line.clone());
-            }
-            if perm.types.is_empty() {
-                let (types, subtypes) = types_of(&card.type_line);
-                perm.types = types;
-                if perm.subtypes.is_empty() {
-                    perm.subtypes = subtypes;
-                }
-                perm.power = printed(card.power.as_deref()).unwrap_or(perm.power);
-                perm.toughness = printed(card.toughness.as_deref()).unwrap_or(perm.toughness);
-                if perm.colors.is_empty() {
-                    perm.colors = card.colors.clone();
-                }
             }
             filled += 1;
         }
