@@ -8,7 +8,8 @@
 //! understood and those skipped (a sentence not understood, reported with the reason), and, apart,
 //! the cards that are not permanents (instants and sorceries: their effects are written on the
 //! board when they resolve). `--list FILE` writes every such card as CSV `name,verdict,reason`;
-//! `--sample N` writes instead N of them drawn at random (seed S, default 14) with an empty
+//! `--explain NAME` prints one card's text and what the reader made of it; `--sample N`
+//! writes instead N of them drawn at random (seed S, default 14) with an empty
 //! `hand` column, for a hand check of misreadings (benches/oracle_sample.csv); `--details FILE`
 //! writes each sampled card's text and what the reader made of it, to check by hand.
 //!
@@ -91,6 +92,14 @@ fn main() {
     let mut index = CardIndex::default();
     for source in &sources {
         index.merge(CardIndex::load(source).unwrap_or_else(|e| fail(e.to_string())));
+    }
+    // `--explain NAME`: one card's text and what the reader made of it.
+    if let Some(name) = option("--explain") {
+        match index.get(&name) {
+            Some(card) => print!("{}", explain(card)),
+            None => fail(format!("{name}: not in the sources")),
+        }
+        return;
     }
     let mut cards: Vec<_> = index.cards().filter(|c| mentions_attacking(&c.oracle_text)).collect();
     cards.sort_by(|a, b| a.name.cmp(&b.name));

@@ -143,7 +143,10 @@ pub mod names {
 /// cardsfolder or XMage's card list) that give a board's cards their text by name.
 pub mod oracle {
     pub use crate::api::cards::{position_with_cards, CardSources};
-    pub use crate::cards::oracle::{mentions_attacking, read, ReadRule, Reading, Rule, Who, Whom};
+    pub use crate::cards::oracle::{
+        mentions_attacking, read, AsThough, Class, Cond, CondTemplate, Cost, Group, Quality, Quantity, ReadRule, Reading, Rule, Template, When, Who,
+        Whom, Whose, CONDITIONS, TEMPLATES,
+    };
     pub use crate::cards::{parse_forge_card, parse_xmage_line, types_of, CardIndex, CardText};
 }
 

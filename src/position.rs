@@ -25,6 +25,7 @@ impl Position {
         crate::cards::complete(&mut board);
         crate::cards::read_texts(&mut board);
         crate::cards::warn_about_board(&mut board);
+        crate::rules::settle_permissions(&mut board);
         let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules);
         Ok(Position { board, rules, mana })

@@ -35,6 +35,7 @@ impl BoardBuilder {
                 variant: Variant::default(),
                 active_player: active_player.to_string(),
                 attacked_this_turn: 0,
+                extra_turn: None,
                 players: Vec::new(),
                 permanents: Vec::new(),
                 effects: Vec::new(),

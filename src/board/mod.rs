@@ -55,6 +55,10 @@ pub struct Board {
     #[schemars(description = "How many creatures already attacked this turn (a count, >= 0), for max_attackers effects with \"per\": \"turn\". Default 0.", extend("examples" = [0]))]
     #[serde(default)]
     pub attacked_this_turn: u32,
+    /// Whether this turn is an extra turn (CR 500.7); None: not known.
+    #[schemars(description = "Whether this turn is an extra turn (CR 500.7), for Medomai the Ageless. Absent: not known.", extend("examples" = [false]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_turn: Option<bool>,
     /// The players, in seating order (at least one).
     #[schemars(description = "The players, in seating order (attack left/right and range of influence count seats in this order). At least one; required.", extend("examples" = [[{"id": "A"}, {"id": "B", "life": 12}]]))]
     pub players: Vec<Player>,
@@ -147,6 +151,39 @@ pub struct Player {
     #[serde(default)]
     #[schemars(schema_with = "crate::vocab::fields::mana_pool")]
     pub mana_pool: String,
+    /// Poison counters (CR 122.1f), for "unless defending player is poisoned"; None: not known.
+    #[schemars(description = "Poison counters (CR 122.1f), for cards that ask whether the player is poisoned (Chained Throatseeker). Absent: not known, and a card that needs it is assumed away with a warning naming this field.", extend("examples" = [0]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poison: Option<u32>,
+    /// Whether the player is the monarch (CR 724); None: not known (one player's true says the
+    /// others are not).
+    #[schemars(description = "Whether the player is the monarch (CR 724), for Crown-Hunter Hireling. Absent: not known, unless another player is the monarch.", extend("examples" = [true]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monarch: Option<bool>,
+    /// Whether the player has the city's blessing (CR 702.131); None: not known.
+    #[schemars(description = "Whether the player has the city's blessing (ascend, CR 702.131), for Wayward Swordtooth. Absent: not known.", extend("examples" = [false]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city_blessing: Option<bool>,
+    /// Cards in the player's graveyard; None: not known.
+    #[schemars(description = "Cards in the player's graveyard (a count), for threshold and Deep-Sea Terror. Absent: not known.", extend("examples" = [7]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graveyard: Option<u32>,
+    /// Card types among the cards in the player's graveyard (delirium); None: not known.
+    #[schemars(description = "How many card types are among the cards in the player's graveyard (delirium). Absent: not known.", extend("examples" = [4]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graveyard_card_types: Option<u32>,
+    /// The spells the player cast this turn, each as its type line; None: not known.
+    #[schemars(description = "The spells the player cast this turn, each as its type line (\"Creature — Goblin\", \"Instant\"), for Goblin Cohort and Piston-Fist Cyclops. Absent: not known; [] for none.", extend("examples" = [["Creature — Goblin", "Instant"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spells_cast_this_turn: Option<Vec<String>>,
+    /// Whether the player was dealt damage this turn; None: not known.
+    #[schemars(description = "Whether the player was dealt damage this turn, for Bloodcrazed Goblin (\"unless an opponent has been dealt damage this turn\"). Absent: not known.", extend("examples" = [true]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealt_damage_this_turn: Option<bool>,
+    /// Whether a creature died under the player's control this turn; None: not known.
+    #[schemars(description = "Whether a creature died under the player's control this turn, for Bontu the Glorified. Absent: not known.", extend("examples" = [false]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature_died_this_turn: Option<bool>,
 }
 
 fn default_life() -> i64 {
@@ -157,7 +194,22 @@ impl Default for Player {
     /// The format's defaults: 20 life, no name or team, an empty hand and mana pool (and an
     /// empty id: set it).
     fn default() -> Self {
-        Player { id: String::new(), name: None, team: None, life: default_life(), hand: 0, mana_pool: String::new() }
+        Player {
+            id: String::new(),
+            name: None,
+            team: None,
+            life: default_life(),
+            hand: 0,
+            mana_pool: String::new(),
+            poison: None,
+            monarch: None,
+            city_blessing: None,
+            graveyard: None,
+            graveyard_card_types: None,
+            spells_cast_this_turn: None,
+            dealt_damage_this_turn: None,
+            creature_died_this_turn: None,
+        }
     }
 }
 
@@ -242,6 +294,37 @@ pub struct Permanent {
     /// when `types` is empty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_line: Option<String>,
+    /// Counters by kind (`{"+1/+1": 2, "magnet": 1}`), for texts that name a kind; `counters`
+    /// stays the total. None: only the total is known.
+    #[schemars(description = "Counters on it by kind, such as {\"+1/+1\": 2, \"magnet\": 1}, for cards that name a kind (Magnetic Web, Scuttlegator); counters stays the total of every kind. Absent: only the total is known (a permanent with no counters has none of any kind).", extend("examples" = [{"+1/+1": 2}]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters_of: Option<std::collections::BTreeMap<String, u32>>,
+    /// Whether it attacked during its controller's last turn; None: not known.
+    #[schemars(description = "Whether it attacked during its controller's last turn (Giant Turtle, Halls of Mist). Absent: not known.", extend("examples" = [false]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacked_last_turn: Option<bool>,
+    /// Whether it entered the battlefield this turn (Chaos Lord); None: not known (a permanent
+    /// free of summoning sickness did not).
+    #[schemars(description = "Whether it entered the battlefield this turn (Chaos Lord). Absent: not known, unless it is free of summoning sickness (then it did not).", extend("examples" = [false]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered_this_turn: Option<bool>,
+    /// Whether it is monstrous (CR 701.37b); None: not known.
+    #[schemars(description = "Whether it is monstrous (CR 701.37b: monstrosity resolved), for Colossus of Akros. Absent: not known.", extend("examples" = [true]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monstrous: Option<bool>,
+    /// The color chosen as it entered (Teferi's Moat); None: not known.
+    #[schemars(description = "The color chosen for it (\"As ~ enters, choose a color\": Teferi's Moat), a letter or name. Absent: not known.", extend("examples" = ["G"]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_color: Option<String>,
+    /// The player chosen for it (Raving Dead's trigger at the beginning of combat); None: not
+    /// known.
+    #[schemars(description = "The id of the player chosen for it, by an ability that resolved before attackers were declared (Raving Dead: \"choose an opponent at random. Raving Dead attacks that player this combat if able\"). Absent: not known.", extend("examples" = ["B"]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_player: Option<String>,
+    /// The direction last chosen for it, "left" or "right" (Mystic Barrier); None: not known.
+    #[schemars(description = "The direction last chosen for it, \"left\" or \"right\" (Mystic Barrier). Absent: not known.", extend("examples" = ["left"]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_direction: Option<String>,
 }
 
 /// A {T} mana ability as written: `{"add": ...}`.
@@ -297,6 +380,14 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::if_other_attacks")]
     pub if_other_attacks: Option<Value>,
+    /// For `attacks_as_though`: `"haste"` or `"no_defender"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::as_though")]
+    pub as_though: Option<String>,
+    /// For `no_mana_abilities`: the permanents whose mana abilities can't be activated (ids).
+    #[schemars(description = "The ids of the permanents of no_mana_abilities: their mana abilities can't be activated (Arrest, CR 605.1a). Any permanents, not only creatures.", extend("examples" = [["elf"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permanents: Option<Vec<String>>,
     /// For `attack_cost`: a mana string such as `"{2}"` (`{W/P}` allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::cost")]
@@ -376,6 +467,13 @@ impl Permanent {
             protector: None,
             oracle_text: None,
             type_line: None,
+            counters_of: None,
+            attacked_last_turn: None,
+            entered_this_turn: None,
+            monstrous: None,
+            chosen_color: None,
+            chosen_player: None,
+            chosen_direction: None,
         }
     }
 

@@ -47,6 +47,17 @@ pub struct ValidBoard {
     pub protector: Vec<Option<usize>>,
     /// The permanent each Aura enchants, as a permanent index.
     pub attached_to: Vec<Option<usize>>,
+    /// The player each Curse enchants (`attached_to` naming a player, CR 303.4).
+    pub enchanted_player: Vec<Option<usize>>,
+    /// `chosen_player` of each permanent, as a player index.
+    pub chosen_player: Vec<Option<usize>>,
+    /// Whether each permanent can attack as though it had haste (`attacks_as_though`, CR
+    /// 302.6): settled when a position is made, from explicit and text effects.
+    pub as_though_haste: Vec<bool>,
+    /// Whether each permanent can attack as though it didn't have defender (CR 702.3b).
+    pub as_though_no_defender: Vec<bool>,
+    /// Whether each permanent's mana abilities can't be activated (`no_mana_abilities`).
+    pub no_mana: Vec<bool>,
     /// Explicit `mana` abilities of each permanent.
     pub mana: Vec<Vec<ManaAbility>>,
     /// Each player's mana pool, one entry per unit.
@@ -74,7 +85,7 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 10] = [
+const EFFECT_KINDS: [&str; 12] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -85,6 +96,8 @@ const EFFECT_KINDS: [&str; 10] = [
     "max_attackers",
     "attack_cost",
     "cant_attack_unless_other_attacks",
+    "attacks_as_though",
+    "no_mana_abilities",
 ];
 
 use crate::vocab::fields::CARD_TYPES;
@@ -238,6 +251,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
     let n = board.permanents.len();
     let (mut controller, mut protector, mut attached_to, mut goaded_by, mut mana) =
         (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut enchanted_player, mut chosen_player) = (Vec::with_capacity(n), Vec::with_capacity(n));
     let mut goaded_by_left = Vec::with_capacity(n);
     for (i, p) in board.permanents.iter().enumerate() {
         let at = |f: &str| format!("permanents[{i}].{f}");
@@ -310,7 +324,35 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
             warnings.push(Warning { path: at("protector"), message: "ignored: only battles have a protector".into() });
         }
         protector.push(prot);
-        attached_to.push(p.attached_to.as_deref().map(|x| ctx.permanent(&at("attached_to"), x)).transpose()?);
+        // An Aura enchants a permanent, or a player (a Curse, CR 303.4).
+        match p.attached_to.as_deref() {
+            Some(x) if ctx.players.contains_key(x) => {
+                attached_to.push(None);
+                enchanted_player.push(ctx.players.get(x).copied());
+            }
+            other => {
+                attached_to.push(other.map(|x| ctx.permanent(&at("attached_to"), x)).transpose()?);
+                enchanted_player.push(None);
+            }
+        }
+        chosen_player.push(p.chosen_player.as_deref().map(|x| ctx.player(&at("chosen_player"), x)).transpose()?);
+        if let Some(c) = &p.chosen_color {
+            if parse_color(c).is_none() {
+                return Err(ctx.err(at("chosen_color"), format!("expected a color W, U, B, R or G, found \"{c}\"")));
+            }
+        }
+        if let Some(d) = p.chosen_direction.as_deref().filter(|d| !matches!(*d, "left" | "right")) {
+            return Err(ctx.err(at("chosen_direction"), format!("expected \"left\" or \"right\", found \"{d}\"")));
+        }
+        if let Some(map) = &p.counters_of {
+            for (kind, n) in map {
+                check_len(&ctx, &at("counters_of"), kind)?;
+                if *n > crate::vocab::symbol::MAX_GENERIC {
+                    let max = crate::vocab::symbol::MAX_GENERIC;
+                    return Err(ctx.err(at(&format!("counters_of.{kind}")), format!("expected at most {max} counters, found {n}")));
+                }
+            }
+        }
         let mut abilities = Vec::new();
         for (j, m) in p.mana.iter().enumerate() {
             abilities.push(parse_mana_ability(&ctx, &at(&format!("mana[{j}].add")), &m.add)?);
@@ -345,6 +387,11 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         controller,
         protector,
         attached_to,
+        enchanted_player,
+        chosen_player,
+        as_though_haste: vec![false; n],
+        as_though_no_defender: vec![false; n],
+        no_mana: vec![false; n],
         mana,
         pools,
         effects,
@@ -661,6 +708,26 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             }
             (EffectKind::AttackCost { creatures: creatures()?, target: target()?, cost }, &["creatures", "target", "cost"])
         }
+        "attacks_as_though" => {
+            let (haste, defender) = match e.as_though.as_deref() {
+                Some("haste") => (true, false),
+                Some("no_defender") => (false, true),
+                Some(other) => return Err(ctx.err(at("as_though"), format!("expected \"haste\" or \"no_defender\", found \"{other}\""))),
+                None => return Err(ctx.err(at("as_though"), "expected \"haste\" or \"no_defender\": attacks_as_though needs as_though")),
+            };
+            (EffectKind::AttacksAsThough { creatures: creatures()?, haste, defender }, &["creatures", "as_though"])
+        }
+        "no_mana_abilities" => {
+            let ids = e
+                .permanents
+                .as_ref()
+                .ok_or_else(|| ctx.err(at("permanents"), "expected a list of permanent ids: no_mana_abilities needs permanents"))?;
+            let mut permanents = Vec::with_capacity(ids.len());
+            for (j, id) in ids.iter().enumerate() {
+                permanents.push(ctx.permanent(&format!("effects[{i}].permanents[{j}]"), id)?);
+            }
+            (EffectKind::NoManaAbilities { permanents }, &["permanents"])
+        }
         _ => unreachable!("kind checked against EFFECT_KINDS"),
     };
     let present = [
@@ -673,6 +740,8 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         ("others", e.others.is_some()),
         ("greater_power", e.greater_power.is_some()),
         ("if_other_attacks", e.if_other_attacks.is_some()),
+        ("as_though", e.as_though.is_some()),
+        ("permanents", e.permanents.is_some()),
     ];
     for (field, is_present) in present {
         if is_present && !used.contains(&field) {

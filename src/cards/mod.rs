@@ -500,6 +500,10 @@ pub fn card_effects(vb: &CardView, p: usize) -> Vec<EffectKind> {
 /// The mana abilities a permanent has: its explicit `mana`, plus those its basic land types
 /// imply (CR 305.6) and those of its catalog entry, without duplicates.
 pub fn mana_abilities(vb: &ValidBoard, p: usize) -> Vec<ManaAbility> {
+    // Arrest: its activated abilities, mana abilities among them, can't be activated.
+    if vb.no_mana[p] {
+        return vec![];
+    }
     let perm = vb.perm(p);
     let mut out = vb.mana[p].clone();
     let basics = [("Plains", ManaType::W), ("Island", ManaType::U), ("Swamp", ManaType::B), ("Mountain", ManaType::R), ("Forest", ManaType::G)];

@@ -7,10 +7,16 @@
 //! a permanent that an explicit effect names as its `source` is described by those effects
 //! alone: explicit effects win over everything. A permanent's written `mana` wins over the
 //! mana abilities of its text; keywords read from the text are added to its `keywords`.
+//!
+//! A rule under a condition holds when the condition does, decided on the board now, or per
+//! defending player (CR 508.5). A condition that needs a fact the board leaves out (a player's
+//! `poison`, a permanent's `attacked_last_turn`) is never guessed: the rule is left out, and
+//! the board gets a warning and a `missing_fact` assumption naming the field to fill.
 
-use super::oracle::{read, Reading, Rule, Who, Whom};
-use super::{defended_by, effect_sources, lookup, named_source, this, you, you_or_your_planeswalkers};
+use super::oracle::{read, AsThough, Class, Cond, Cost, Quality, Quantity, Reading, Rule, Scope, Spell, Subject, Who, Whom, Whose};
+use super::{defended_by, effect_sources, facts, lookup, named_source, this, you, you_or_your_planeswalkers, CardView};
 use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, Selector, TargetSpec, ValidBoard, Warning};
+use crate::vocab::symbol::Symbol;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -30,6 +36,22 @@ pub fn types_of(type_line: &str) -> (Vec<String>, Vec<String>) {
     let types = types.split_whitespace().filter_map(|w| PERMANENT_TYPES.iter().find(|t| t.eq_ignore_ascii_case(w))).map(|t| t.to_string()).collect();
     (types, subtypes.split_whitespace().map(str::to_string).collect())
 }
+
+/// The supertypes of a type line (CR 205.4a), title case.
+fn supertypes_of(type_line: &str) -> Vec<String> {
+    let front = type_line.split(" // ").next().unwrap_or("");
+    let head = front.split_once('—').or_else(|| front.split_once(" - ")).map_or(front, |(t, _)| t);
+    head.split_whitespace()
+        .filter(|w| ["Basic", "Legendary", "Snow", "World", "Ongoing", "Elite"].iter().any(|s| s.eq_ignore_ascii_case(w)))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A fact the board leaves out: the field that would give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Missing(String);
+
+type Fact<T> = Result<T, Missing>;
 
 /// Read every permanent's Oracle text into the board: keywords, mana abilities, effects
 /// ([`ValidBoard::text_effects`]) and a warning for each sentence not understood. Called once,
@@ -64,7 +86,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
     firsts.sort();
     for &(p, count) in firsts {
         let Some((_, reading)) = read_here.iter().find(|(q, _)| *q == p) else { continue };
-        let (name, id) = (&vb.board.permanents[p].name, &vb.board.permanents[p].id);
+        let (name, id) = (vb.board.permanents[p].name.clone(), vb.board.permanents[p].id.clone());
         let others = if count > 1 { format!(" (and {} other permanents with this text)", count - 1) } else { String::new() };
         for clause in &reading.unread {
             vb.assumptions.push(Assumption {
@@ -95,24 +117,69 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
             vb.mana[*p] = reading.mana.clone();
         }
     }
+    let mut missing: Vec<(usize, String, Missing)> = Vec::new();
     for (p, reading) in &read_here {
         for r in &reading.rules {
-            if let Rule::Grant(who, keyword) = &r.rule {
-                for q in members(vb, *p, who) {
-                    let perm = &mut vb.board.permanents[q];
-                    if !perm.has_keyword(keyword) {
-                        perm.keywords.push(keyword.to_string());
+            let granted = match &r.rule {
+                Rule::Grant(who, k) => Some((who, Some(k.clone()), None)),
+                Rule::GrantSubtype(who, t) => Some((who, None, Some(t.clone()))),
+                Rule::GrantMana(who, abilities) => {
+                    match holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
+                        Ok(qs) => {
+                            for q in qs {
+                                for a in abilities {
+                                    if !vb.mana[q].contains(a) {
+                                        vb.mana[q].push(a.clone());
+                                    }
+                                }
+                            }
+                        }
+                        Err(m) => missing.push((*p, r.clause.clone(), m)),
+                    }
+                    None
+                }
+                Rule::LandsAre(t) => {
+                    match holds(vb, *p, &r.when, None) {
+                        Ok(true) => {
+                            for q in 0..vb.board.permanents.len() {
+                                let perm = &mut vb.board.permanents[q];
+                                if perm.has_type("Land") && !perm.has_subtype(t) {
+                                    perm.subtypes.push(t.clone());
+                                }
+                            }
+                        }
+                        Ok(false) => {}
+                        Err(m) => missing.push((*p, r.clause.clone(), m)),
+                    }
+                    None
+                }
+                _ => None,
+            };
+            let Some((who, keyword, subtype)) = granted else { continue };
+            let members = holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) });
+            match members {
+                Ok(qs) => {
+                    for q in qs {
+                        let perm = &mut vb.board.permanents[q];
+                        if let Some(k) = &keyword {
+                            if !perm.has_keyword(k) {
+                                perm.keywords.push(k.clone());
+                            }
+                        }
+                        if let Some(t) = &subtype {
+                            if !perm.has_subtype(t) {
+                                perm.subtypes.push(t.clone());
+                            }
+                        }
                     }
                 }
+                Err(m) => missing.push((*p, r.clause.clone(), m)),
             }
         }
     }
     let mut text_effects = HashMap::new();
     for (p, reading) in &read_here {
-        let needs_attachment = reading
-            .rules
-            .iter()
-            .any(|r| matches!(r.rule, Rule::AttacksIfAble(Who::Attached) | Rule::CantAttack(Who::Attached, _) | Rule::Tax(Who::Attached, _, _)));
+        let needs_attachment = reading.rules.iter().any(|r| about_attached(&r.rule));
         if needs_attachment && vb.attached_to[*p].is_none() {
             let perm = vb.perm(*p);
             vb.warnings.push(Warning {
@@ -120,53 +187,327 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
                 message: format!("\"{}\" ({}): its text is about the creature it enchants or equips, and it has no attached_to", perm.name, perm.id),
             });
         }
-        let effects: Vec<EffectKind> = reading.rules.iter().flat_map(|r| effects(vb, *p, &r.rule)).collect();
-        if !effects.is_empty() {
-            text_effects.insert(*p, effects);
+        let mut all = Vec::new();
+        for r in &reading.rules {
+            match effects(vb, *p, &r.rule, &r.when) {
+                Ok(es) => all.extend(es),
+                Err(m) => missing.push((*p, r.clause.clone(), m)),
+            }
+        }
+        if !all.is_empty() {
+            text_effects.insert(*p, all);
         }
     }
     vb.text_effects = text_effects;
-}
-
-/// The permanents a `Who` names now (for keyword grants).
-fn members(vb: &ValidBoard, p: usize, who: &Who) -> Vec<usize> {
-    let c = vb.controller[p];
-    let creatures = (0..vb.board.permanents.len()).filter(|&q| vb.perm(q).is_creature());
-    match who {
-        Who::This => vec![p],
-        Who::Attached => vb.attached_to[p].into_iter().collect(),
-        Who::All => creatures.collect(),
-        Who::Yours { other, subtype } => creatures
-            .filter(|&q| vb.controller[q] == c && !(*other && q == p) && subtype.as_ref().is_none_or(|s| vb.perm(q).has_subtype(s)))
-            .collect(),
-        Who::Opponents => creatures.filter(|&q| vb.opponents(vb.controller[q], c)).collect(),
-        Who::Without(k) => creatures.filter(|&q| !vb.perm(q).has_keyword(k)).collect(),
-        Who::With(k) => creatures.filter(|&q| vb.perm(q).has_keyword(k)).collect(),
-        Who::Subtype { other, subtype } => creatures.filter(|&q| !(*other && q == p) && vb.perm(q).has_subtype(subtype)).collect(),
+    missing.sort_by(|a, b| (a.0, &a.1, &(a.2).0).cmp(&(b.0, &b.1, &(b.2).0)));
+    missing.dedup();
+    for (p, clause, Missing(field)) in missing {
+        let (name, id) = (vb.perm(p).name.clone(), vb.perm(p).id.clone());
+        vb.warnings.push(Warning {
+            path: format!("permanents[{p}].oracle_text"),
+            message: format!(
+                "\"{name}\" ({id}): \"{clause}\" depends on {field}, which the board does not give; this answer assumes the sentence away (fill {field})"
+            ),
+        });
+        vb.assumptions.push(Assumption {
+            kind: AssumptionKind::MissingFact,
+            path: format!("permanents[{p}].oracle_text"),
+            permanent: id,
+            card: name,
+            clause: Some(clause),
+            needs: Some(field),
+        });
     }
 }
 
-/// The selector a `Who` is on this board; None when it names nothing (an aura attached to
-/// nothing).
-fn selector(vb: &ValidBoard, p: usize, who: &Who) -> Option<Selector> {
+/// Whether a rule is about what the permanent enchants or equips.
+fn about_attached(rule: &Rule) -> bool {
+    matches!(
+        rule,
+        Rule::AttacksIfAble(Who::Attached)
+            | Rule::CantAttack(Who::Attached, _)
+            | Rule::Tax(Who::Attached, _, _)
+            | Rule::AsThough(Who::Attached, _)
+            | Rule::NoManaAbilities(Who::Attached)
+            | Rule::Goaded(Who::Attached)
+    )
+}
+
+/// The creatures a `Who` names now (for grants).
+fn members(vb: &ValidBoard, p: usize, who: &Who) -> Fact<Vec<usize>> {
+    match who {
+        Who::This => Ok(vec![p]),
+        Who::Attached => Ok(vb.attached_to[p].into_iter().collect()),
+        Who::Group(_) => {
+            let mut out = Vec::new();
+            for q in (0..vb.board.permanents.len()).filter(|&q| vb.perm(q).is_creature()) {
+                if in_group(vb, p, who, q)? {
+                    out.push(q);
+                }
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Whether creature `q` is of the group `who` names.
+fn in_group(vb: &ValidBoard, p: usize, who: &Who, q: usize) -> Fact<bool> {
+    let Who::Group(g) = who else { return Ok(false) };
     let c = vb.controller[p];
-    Some(match who {
-        Who::This => this(p),
-        Who::Attached => this(vb.attached_to[p]?),
-        Who::All => Selector::All,
-        Who::Yours { other, subtype } => Selector::Filter(Filter {
-            controller: Some(c),
-            subtype: subtype.clone(),
-            except: if *other { vec![p] } else { vec![] },
-            ..Default::default()
-        }),
-        Who::Opponents => Selector::Filter(Filter { opponents_of: Some(c), ..Default::default() }),
-        Who::Without(k) => Selector::Filter(Filter { without_keyword: Some(k.clone()), ..Default::default() }),
-        Who::With(k) => Selector::Filter(Filter { keyword: Some(k.clone()), ..Default::default() }),
-        Who::Subtype { other, subtype } => {
-            Selector::Filter(Filter { subtype: Some(subtype.clone()), except: if *other { vec![p] } else { vec![] }, ..Default::default() })
+    let owner_ok = match g.whose {
+        Whose::Anyone => true,
+        Whose::You => vb.controller[q] == c,
+        Whose::Opponents => vb.opponents(vb.controller[q], c),
+        Whose::EnchantedPlayer => vb.enchanted_player[p] == Some(vb.controller[q]),
+    };
+    if !owner_ok || !is_of(vb, p, q, &g.class)? {
+        return Ok(false);
+    }
+    for e in &g.except {
+        if is_of(vb, p, q, e)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether permanent `q` is of a class (relative to permanent `p`, whose text it is).
+fn is_of(vb: &ValidBoard, p: usize, q: usize, class: &Class) -> Fact<bool> {
+    let perm = vb.perm(q);
+    if (class.other && q == p) || !(class.types.is_empty() || class.types.iter().any(|t| perm.has_type(t))) {
+        return Ok(false);
+    }
+    for quality in &class.qualities {
+        if !has_quality(vb, p, q, quality)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether an Aura (or, for Equipment, an Equipment) is attached to `q`.
+fn attached_to_it(vb: &ValidBoard, q: usize, equipment: bool) -> bool {
+    (0..vb.board.permanents.len()).any(|r| {
+        let a = vb.perm(r);
+        vb.attached_to[r] == Some(q)
+            && if equipment {
+                a.has_subtype("Equipment")
+            } else {
+                a.has_subtype("Aura") || (!a.has_subtype("Equipment") && a.has_type("Enchantment"))
+            }
+    })
+}
+
+/// Counters of a kind (or of any) on `q`; a kind needs `counters_of` unless it has none at all.
+fn counters(vb: &ValidBoard, q: usize, kind: Option<&str>) -> Fact<u32> {
+    let perm = vb.perm(q);
+    let Some(kind) = kind else { return Ok(perm.counters) };
+    match &perm.counters_of {
+        Some(map) => Ok(map.iter().filter(|(k, _)| k.eq_ignore_ascii_case(kind)).map(|(_, n)| *n).sum()),
+        None if perm.counters == 0 => Ok(0),
+        None => Err(Missing(format!("permanents[{q}].counters_of"))),
+    }
+}
+
+fn has_quality(vb: &ValidBoard, p: usize, q: usize, quality: &Quality) -> Fact<bool> {
+    let perm = vb.perm(q);
+    Ok(match quality {
+        Quality::Subtype(ts) => ts.iter().any(|t| perm.has_subtype(t)),
+        Quality::NotSubtype(t) => !perm.has_subtype(t),
+        Quality::Color(cs) => cs.iter().any(|c| perm.has_color(&c.letter().to_string())),
+        Quality::NotColor(c) => !perm.has_color(&c.letter().to_string()),
+        Quality::ChosenColor => match vb.perm(p).chosen_color.as_deref().and_then(crate::board::parse_color) {
+            Some(c) => perm.has_color(&c.letter().to_string()),
+            None => return Err(Missing(format!("permanents[{p}].chosen_color"))),
+        },
+        Quality::Keyword(k) => perm.has_keyword(k),
+        Quality::WithoutKeywords(ks) => !ks.iter().any(|k| perm.has_keyword(k)),
+        Quality::PowerAtMost(n) => perm.power <= *n,
+        Quality::PowerAtLeast(n) => perm.power >= *n,
+        Quality::PowerAboveHand => perm.power > i64::from(vb.board.players[vb.controller[p]].hand),
+        Quality::Counters(kind, n) => counters(vb, q, kind.as_deref())? >= *n,
+        // "~" is the card's own name ("except for creatures named Akron Legionnaire").
+        Quality::Named(name) if name == "~" => perm.name.trim().eq_ignore_ascii_case(vb.perm(p).name.trim()),
+        Quality::Named(name) => perm.name.trim().eq_ignore_ascii_case(name),
+        Quality::Type(t) => perm.has_type(t),
+        Quality::Supertype(s) => match perm.type_line.as_deref() {
+            Some(line) => supertypes_of(line).iter().any(|t| t.eq_ignore_ascii_case(s)),
+            None => return Err(Missing(format!("permanents[{q}].type_line"))),
+        },
+        Quality::Untapped => !perm.tapped,
+        Quality::Tapped => perm.tapped,
+        Quality::Enchanted => attached_to_it(vb, q, false),
+        Quality::Equipped => attached_to_it(vb, q, true),
+        Quality::AttackedLastTurn => match perm.attacked_last_turn {
+            Some(b) => b,
+            None => return Err(Missing(format!("permanents[{q}].attacked_last_turn"))),
+        },
+        Quality::Token => perm.has_type("Token"),
+        // A permanent free of summoning sickness has been under its controller's control since
+        // the turn began (CR 302.6): it did not enter this turn.
+        Quality::EnteredThisTurn => match perm.entered_this_turn {
+            Some(b) => b,
+            None if !perm.summoning_sick => false,
+            None => return Err(Missing(format!("permanents[{q}].entered_this_turn"))),
+        },
+        Quality::Monstrous => match perm.monstrous {
+            Some(b) => b,
+            None => return Err(Missing(format!("permanents[{q}].monstrous"))),
+        },
+        Quality::ControllerCastThisTurn => {
+            let c = vb.controller[q];
+            !vb.board.players[c].spells_cast_this_turn.as_ref().ok_or_else(|| Missing(format!("players[{c}].spells_cast_this_turn")))?.is_empty()
         }
     })
+}
+
+/// How many permanents of any of the classes a player controls (None: anyone).
+fn count(vb: &ValidBoard, p: usize, classes: &[Class], controller: Option<usize>) -> Fact<u32> {
+    let mut n = 0u32;
+    for q in 0..vb.board.permanents.len() {
+        if controller.is_some_and(|c| vb.controller[q] != c) {
+            continue;
+        }
+        for class in classes {
+            if is_of(vb, p, q, class)? {
+                n = n.saturating_add(1);
+                break;
+            }
+        }
+    }
+    Ok(n)
+}
+
+/// A player's fact, or the field that would give it.
+fn player_fact<T: Copy>(vb: &ValidBoard, player: usize, field: &str, get: impl Fn(&crate::board::Player) -> Option<T>) -> Fact<T> {
+    get(&vb.board.players[player]).ok_or_else(|| Missing(format!("players[{player}].{field}")))
+}
+
+/// The creature an "it" condition looks at: the permanent, or what it is attached to.
+fn it(vb: &ValidBoard, p: usize, subject: Subject, rule_subject: Option<&Who>) -> Option<usize> {
+    match (subject, rule_subject) {
+        (Subject::It, Some(Who::Attached)) => vb.attached_to[p],
+        _ => Some(p),
+    }
+}
+
+/// Whether a condition holds on this board (for `defender`, the defending player of the target
+/// a restriction is decided for).
+fn eval(vb: &ValidBoard, p: usize, cond: &Cond, defender: Option<usize>, rule_subject: Option<&Who>) -> Fact<bool> {
+    let c = vb.controller[p];
+    let d = || defender.ok_or_else(|| Missing("a defending player".into()));
+    Ok(match cond {
+        Cond::DefenderControls(classes) => count(vb, p, classes, Some(d()?))? > 0,
+        Cond::DefenderPoisoned => player_fact(vb, d()?, "poison", |pl| pl.poison)? > 0,
+        Cond::DefenderMonarch => {
+            let d = d()?;
+            match vb.board.players[d].monarch {
+                Some(b) => b,
+                // One monarch at most (CR 724.1): another player's crown says this one has none.
+                None if vb.board.players.iter().any(|pl| pl.monarch == Some(true)) => false,
+                None => return Err(Missing(format!("players[{d}].monarch"))),
+            }
+        }
+        Cond::MoreThanDefender(class) => {
+            let classes = std::slice::from_ref(class);
+            count(vb, p, classes, Some(c))? > count(vb, p, classes, Some(d()?))?
+        }
+        Cond::YouControl(classes, n) => count(vb, p, classes, Some(c))? >= *n,
+        Cond::OnBattlefield(classes, n) => count(vb, p, classes, None)? >= *n,
+        Cond::HandAtMost(n) => vb.board.players[c].hand <= *n,
+        Cond::HandAtLeast(n) => vb.board.players[c].hand >= *n,
+        Cond::SomeHandEmpty => vb.board.players.iter().any(|pl| pl.hand == 0),
+        Cond::GraveyardAtLeast(n) => player_fact(vb, c, "graveyard", |pl| pl.graveyard)? >= *n,
+        Cond::GraveyardTypesAtLeast(n) => player_fact(vb, c, "graveyard_card_types", |pl| pl.graveyard_card_types)? >= *n,
+        Cond::CastThisTurn(kind) => {
+            let spells = vb.board.players[c].spells_cast_this_turn.as_ref().ok_or_else(|| Missing(format!("players[{c}].spells_cast_this_turn")))?;
+            spells.iter().any(|line| {
+                let (types, _) = types_of(line);
+                let words: Vec<String> = line.split_whitespace().map(str::to_lowercase).collect();
+                match kind {
+                    Spell::Creature => types.iter().any(|t| t == "Creature"),
+                    Spell::Noncreature => !types.iter().any(|t| t == "Creature"),
+                    Spell::InstantOrSorcery => words.iter().any(|w| w == "instant" || w == "sorcery"),
+                }
+            })
+        }
+        Cond::CityBlessing => player_fact(vb, c, "city_blessing", |pl| pl.city_blessing)?,
+        Cond::ExtraTurn => vb.board.extra_turn.ok_or_else(|| Missing("extra_turn".into()))?,
+        Cond::OpponentDamagedThisTurn => {
+            let mut unknown = None;
+            for o in (0..vb.board.players.len()).filter(|&o| vb.opponents(o, c)) {
+                match vb.board.players[o].dealt_damage_this_turn {
+                    Some(true) => return Ok(true),
+                    Some(false) => {}
+                    None => unknown = unknown.or(Some(o)),
+                }
+            }
+            if let Some(o) = unknown {
+                return Err(Missing(format!("players[{o}].dealt_damage_this_turn")));
+            }
+            false
+        }
+        Cond::CreatureDiedThisTurn => player_fact(vb, c, "creature_died_this_turn", |pl| pl.creature_died_this_turn)?,
+        Cond::Is(subject, qualities) => {
+            let Some(q) = it(vb, p, *subject, rule_subject) else { return Ok(false) };
+            let mut any = false;
+            for quality in qualities {
+                any |= has_quality(vb, p, q, quality)?;
+            }
+            any
+        }
+        Cond::AttachedHas(k) => vb.attached_to[p].is_some_and(|q| vb.perm(q).has_keyword(k)),
+    })
+}
+
+/// Whether a rule's board-scope conditions hold now (defender-scope ones are decided per
+/// target: `defender` None skips them).
+fn holds(vb: &ValidBoard, p: usize, when: &[super::oracle::When], rule_subject: Option<&Who>) -> Fact<bool> {
+    for w in when.iter().filter(|w| w.cond.scope() == Scope::Board) {
+        if eval(vb, p, &w.cond, None, rule_subject)? != w.holds {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The selector a `Who` is on this board: a selector object where the effect language has the
+/// fields, else the creatures' ids; None when it names nothing (an aura attached to nothing).
+fn selector(vb: &ValidBoard, p: usize, who: &Who) -> Fact<Option<Selector>> {
+    let c = vb.controller[p];
+    let g = match who {
+        Who::This => return Ok(Some(this(p))),
+        Who::Attached => return Ok(vb.attached_to[p].map(this)),
+        Who::Group(g) => g,
+    };
+    let mut f = Filter { except: if g.class.other { vec![p] } else { vec![] }, ..Default::default() };
+    match g.whose {
+        Whose::Anyone => {}
+        Whose::You => f.controller = Some(c),
+        Whose::Opponents => f.opponents_of = Some(c),
+        Whose::EnchantedPlayer => match vb.enchanted_player[p] {
+            Some(e) => f.controller = Some(e),
+            None => return Ok(None),
+        },
+    }
+    let mut fits = g.except.is_empty() && g.class.types == ["Creature"];
+    for q in &g.class.qualities {
+        match q {
+            Quality::Subtype(ts) if ts.len() == 1 && f.subtype.is_none() => f.subtype = Some(ts[0].clone()),
+            Quality::Color(cs) if cs.len() == 1 && f.color.is_none() => f.color = Some(cs[0]),
+            Quality::Color(cs) if f.colors.is_empty() => f.colors = cs.clone(),
+            Quality::NotColor(col) if f.not_color.is_none() => f.not_color = Some(*col),
+            Quality::Keyword(k) if f.keyword.is_none() => f.keyword = Some(k.clone()),
+            Quality::WithoutKeywords(ks) if ks.len() == 1 && f.without_keyword.is_none() => f.without_keyword = Some(ks[0].clone()),
+            Quality::PowerAboveHand if f.power_greater_than.is_none() => f.power_greater_than = Some(i64::from(vb.board.players[c].hand)),
+            Quality::PowerAtLeast(n) if f.power_greater_than.is_none() => f.power_greater_than = Some(n.saturating_sub(1)),
+            _ => fits = false,
+        }
+    }
+    if fits {
+        return Ok(Some(if f == Filter::default() { Selector::All } else { Selector::Filter(f) }));
+    }
+    members(vb, p, who).map(|ids| Some(Selector::Ids(ids)))
 }
 
 fn target(vb: &ValidBoard, p: usize, whom: Whom) -> Option<TargetSpec> {
@@ -174,51 +515,105 @@ fn target(vb: &ValidBoard, p: usize, whom: Whom) -> Option<TargetSpec> {
         Whom::Anything => None,
         Whom::You => Some(you(vb, p)),
         Whom::YouOrYourPlaneswalkers => Some(you_or_your_planeswalkers(vb, p)),
+        Whom::YourPlaneswalkers => Some(TargetSpec { planeswalkers_of: vec![vb.controller[p]], ..Default::default() }),
     }
 }
 
-/// Whether player `d` controls a permanent of this subtype.
-fn controls_subtype(vb: &ValidBoard, d: usize, subtype: &str) -> bool {
-    (0..vb.board.permanents.len()).any(|q| vb.controller[q] == d && vb.perm(q).has_subtype(subtype))
+/// A quantity on this board, for the creature `q` when it counts something on a creature.
+fn quantity(vb: &ValidBoard, p: usize, amount: &Quantity, q: usize) -> Fact<u32> {
+    let c = vb.controller[p];
+    Ok(match amount {
+        Quantity::YouControl(class) => count(vb, p, std::slice::from_ref(class), Some(c))?,
+        Quantity::BasicLandTypes => {
+            let view = CardView::new(vb);
+            facts(&view).basic_land_types[c].count_ones()
+        }
+        Quantity::CardsInHand => vb.board.players[c].hand,
+        Quantity::CountersOnIt(kind) => counters(vb, q, kind.as_deref())?,
+    })
 }
 
-/// The effects one rule of permanent `p`'s text makes on this board.
-fn effects(vb: &ValidBoard, p: usize, rule: &Rule) -> Vec<EffectKind> {
+/// The effects one rule of permanent `p`'s text makes on this board, under its conditions.
+fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When]) -> Fact<Vec<EffectKind>> {
     let c = vb.controller[p];
+    let subject = rule_subject(rule);
+    if !holds(vb, p, when, subject)? {
+        return Ok(vec![]);
+    }
     let sel = |w: &Who| selector(vb, p, w);
     let one = |e: Option<EffectKind>| e.into_iter().collect::<Vec<_>>();
-    match rule {
-        Rule::AttacksIfAble(w) => one(sel(w).map(|creatures| EffectKind::AttacksIfAble { creatures, target: None })),
+    // Conditions on the defending player: the restriction is decided per target (CR 508.5,
+    // 802.2a), as Sea Serpent's.
+    let per_defender: Vec<&super::oracle::When> = when.iter().filter(|w| w.cond.scope() == Scope::Defender).collect();
+    if !per_defender.is_empty() {
+        // The reader reads such conditions on "can't attack" only (`oracle::checked`).
+        let Rule::CantAttack(w, Whom::Anything) = rule else { return Ok(vec![]) };
+        let Some(creatures) = sel(w)? else { return Ok(vec![]) };
+        let mut out = Vec::new();
+        for d in 0..vb.board.players.len() {
+            let mut applies = true;
+            for pd in &per_defender {
+                applies &= eval(vb, p, &pd.cond, Some(d), subject)? == pd.holds;
+            }
+            if applies {
+                out.push(EffectKind::CantAttack { creatures: creatures.clone(), target: Some(defended_by(d)) });
+            }
+        }
+        return Ok(out);
+    }
+    Ok(match rule {
+        Rule::AttacksIfAble(w) => one(sel(w)?.map(|creatures| EffectKind::AttacksIfAble { creatures, target: None })),
+        // CR 701.15b: goaded by the permanent's controller.
+        Rule::Goaded(w) => match sel(w)? {
+            Some(creatures) => vec![
+                EffectKind::AttacksIfAble { creatures: creatures.clone(), target: None },
+                EffectKind::AttacksPlayerOtherThan { creatures, player: c },
+            ],
+            None => vec![],
+        },
+        Rule::AttacksChosenPlayer(w) => {
+            let chosen = vb.chosen_player[p].ok_or_else(|| Missing(format!("permanents[{p}].chosen_player")))?;
+            let target = TargetSpec { players: vec![chosen], ..Default::default() };
+            one(sel(w)?.map(|creatures| EffectKind::AttacksIfAble { creatures, target: Some(target) }))
+        }
         // CR 508.1d: the condition looks at the creatures of each required creature's controller.
-        Rule::AttacksIfYoursAttack(w) => one(sel(w).map(|creatures| EffectKind::AttacksIfAbleIfOther {
-            creatures,
-            target: None,
-            others: Selector::Filter(Filter { controller: Some(c), ..Default::default() }),
-        })),
-        Rule::CantAttack(w, whom) => one(sel(w).map(|creatures| EffectKind::CantAttack { creatures, target: target(vb, p, *whom) })),
-        Rule::MinOthers(w, count) => one(sel(w).map(|creatures| EffectKind::MinOtherAttackers { creatures, count: *count })),
-        Rule::OnlyAlone(w) => one(sel(w).map(|creatures| EffectKind::AttacksOnlyAlone { creatures })),
+        Rule::AttacksIfOthersAttack(w, o) => match (sel(w)?, sel(o)?) {
+            (Some(creatures), Some(others)) => vec![EffectKind::AttacksIfAbleIfOther { creatures, target: None, others }],
+            _ => vec![],
+        },
+        Rule::CantAttack(w, whom) => one(sel(w)?.map(|creatures| EffectKind::CantAttack { creatures, target: target(vb, p, *whom) })),
+        Rule::MinOthers(w, count) => one(sel(w)?.map(|creatures| EffectKind::MinOtherAttackers { creatures, count: *count })),
+        Rule::OthersMustAttack(w, class, greater_power) => {
+            let others = Who::Group(super::oracle::Group { whose: Whose::Anyone, class: class.clone(), except: vec![] });
+            match (sel(w)?, sel(&others)?) {
+                (Some(creatures), Some(others)) => {
+                    vec![EffectKind::CantAttackUnlessOthers { creatures, others, count: 1, greater_power: *greater_power }]
+                }
+                _ => vec![],
+            }
+        }
+        Rule::OnlyAlone(w) => one(sel(w)?.map(|creatures| EffectKind::AttacksOnlyAlone { creatures })),
         Rule::MaxAttackers { count, whom, per_turn } => {
             vec![EffectKind::MaxAttackers { count: *count, target: target(vb, p, *whom), per_turn: *per_turn }]
         }
-        Rule::Tax(w, whom, cost) => {
-            one(sel(w).map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: cost.clone() }))
-        }
-        // Decided per target, for its defending player (CR 508.5, 802.2a), as Sea Serpent.
-        Rule::UnlessDefenderControls(w, subtype) => match sel(w) {
-            Some(creatures) => (0..vb.board.players.len())
-                .filter(|&d| !controls_subtype(vb, d, subtype))
-                .map(|d| EffectKind::CantAttack { creatures: creatures.clone(), target: Some(defended_by(d)) })
-                .collect(),
-            None => vec![],
-        },
-        Rule::UnlessYouControl(w, subtype) => {
-            if controls_subtype(vb, c, subtype) {
-                vec![]
-            } else {
-                one(sel(w).map(|creatures| EffectKind::CantAttack { creatures, target: None }))
+        Rule::Tax(w, whom, cost) => match cost {
+            Cost::Fixed(symbols) => {
+                one(sel(w)?.map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: symbols.clone() }))
             }
-        }
+            // A cost counted on each creature (Nils: its counters) is one cost per creature.
+            Cost::PerUnit(unit, amount @ Quantity::CountersOnIt(_)) => {
+                let mut out = Vec::new();
+                for q in members(vb, p, w)? {
+                    let n = unit.saturating_mul(quantity(vb, p, amount, q)?);
+                    out.push(EffectKind::AttackCost { creatures: this(q), target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] });
+                }
+                out
+            }
+            Cost::PerUnit(unit, amount) => {
+                let n = unit.saturating_mul(quantity(vb, p, amount, p)?);
+                one(sel(w)?.map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] }))
+            }
+        },
         Rule::EachOpponentAttacks(whom) => match target(vb, p, *whom) {
             Some(t) => (0..vb.board.players.len())
                 .filter(|&o| vb.opponents(o, c))
@@ -226,9 +621,57 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule) -> Vec<EffectKind> {
                 .collect(),
             None => vec![],
         },
-        // Applied to the creatures' keywords in `read_texts`.
-        Rule::Grant(..) => vec![],
+        Rule::AsThough(w, permission) => one(sel(w)?.map(|creatures| EffectKind::AttacksAsThough {
+            creatures,
+            haste: *permission == AsThough::Haste,
+            defender: *permission == AsThough::NoDefender,
+        })),
+        Rule::NoManaAbilities(w) => {
+            let permanents = match w {
+                Who::This => vec![p],
+                Who::Attached => vb.attached_to[p].into_iter().collect(),
+                Who::Group(_) => members(vb, p, w)?,
+            };
+            vec![EffectKind::NoManaAbilities { permanents }]
+        }
+        Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
+        // Applied to the permanents in `read_texts`.
+        Rule::Grant(..) | Rule::GrantSubtype(..) | Rule::GrantMana(..) | Rule::LandsAre(_) => vec![],
+    })
+}
+
+/// The creatures a rule is about, for an "it" condition.
+fn rule_subject(rule: &Rule) -> Option<&Who> {
+    match rule {
+        Rule::AttacksIfAble(w)
+        | Rule::CantAttack(w, _)
+        | Rule::Tax(w, _, _)
+        | Rule::AsThough(w, _)
+        | Rule::NoManaAbilities(w)
+        | Rule::MinOthers(w, _) => Some(w),
+        _ => None,
     }
+}
+
+/// Mystic Barrier (CR 508.1b): each player who declares attackers may attack only the nearest
+/// opponent in the chosen direction (the next entry of `players` for left, the previous for
+/// right, as the board's seating, CR 803) and that opponent's planeswalkers.
+fn nearest_opponent_only(vb: &ValidBoard, p: usize) -> Fact<Vec<EffectKind>> {
+    let left = match vb.perm(p).chosen_direction.as_deref() {
+        Some("left") => true,
+        Some("right") => false,
+        _ => return Err(Missing(format!("permanents[{p}].chosen_direction"))),
+    };
+    let n = vb.board.players.len();
+    let mut out = Vec::new();
+    for a in (0..n).filter(|&a| vb.declares_attackers(a)) {
+        let nearest = (1..n).map(|k| if left { (a + k) % n } else { (a + n - k) % n }).find(|&o| vb.opponents(a, o));
+        let others: Vec<usize> = (0..n).filter(|&o| Some(o) != nearest).collect();
+        let target = TargetSpec { players: others.clone(), planeswalkers_of: others, battles_protected_by: (0..n).collect(), permanents: vec![] };
+        let creatures = Selector::Filter(Filter { controller: Some(a), ..Default::default() });
+        out.push(EffectKind::CantAttack { creatures, target: Some(target) });
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -244,5 +687,7 @@ mod tests {
         assert_eq!(types_of("Basic Land — Forest"), (vec!["Land".into()], vec!["Forest".into()]));
         assert_eq!(types_of("Instant").0, Vec::<String>::new());
         assert_eq!(types_of("Creature — Human Werewolf // Creature — Werewolf").1, vec!["Human".to_string(), "Werewolf".to_string()]);
+        assert_eq!(supertypes_of("Snow Land — Forest"), vec!["Snow".to_string()]);
+        assert_eq!(supertypes_of("Legendary Snow Creature — Bear"), vec!["Legendary".to_string(), "Snow".to_string()]);
     }
 }

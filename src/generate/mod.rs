@@ -234,6 +234,8 @@ fn effect(kind: &str, source: &str) -> Effect {
         others: None,
         greater_power: None,
         if_other_attacks: None,
+        as_though: None,
+        permanents: None,
         source: Some(source.to_string()),
     }
 }
@@ -254,6 +256,7 @@ impl Gen {
             variant: Variant::default(),
             active_player: self.players[0].id.clone(),
             attacked_this_turn: 0,
+            extra_turn: None,
             players: self.players,
             permanents: self.permanents,
             effects: self.effects,

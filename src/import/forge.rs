@@ -753,6 +753,7 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
         variant: Variant::default(),
         active_player: names[active].clone(),
         attacked_this_turn: 0,
+        extra_turn: None,
         players,
         permanents,
         effects: vec![],

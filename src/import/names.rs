@@ -208,6 +208,7 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
         variant: Variant::default(),
         active_player: names.active.trim().to_string(),
         attacked_this_turn: 0,
+        extra_turn: None,
         players: Vec::new(),
         permanents: Vec::new(),
         effects: Vec::new(),
@@ -225,7 +226,7 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
     let mut used: HashMap<String, usize> = HashMap::new();
     for (seat, player) in names.players.iter().enumerate() {
         let id = player.id.trim().to_string();
-        let mut entry = Player { id: id.clone(), name: None, team: None, life: 20, hand: 0, mana_pool: String::new() };
+        let mut entry = Player { id: id.clone(), life: 20, ..Player::default() };
         for (n, text) in player.cards.lines().enumerate() {
             let here = || format!("players[{seat}] ({id}), line {}", n + 1);
             let card = match parse_line(text, known).map_err(|m| InputError::new(file, here(), m))? {

@@ -276,6 +276,8 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
             };
             rules.restrictions.push(Restriction { kind, source: source.clone() });
         }
+        // Settled on the board when the position is made ([`settle_permissions`]).
+        EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } => {}
         EffectKind::AttackCost { creatures, target, cost } => {
             let targets = resolve(target);
             for c in affected(creatures)? {
@@ -284,6 +286,39 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
         }
     }
     Ok(())
+}
+
+/// Settle what `attacks_as_though` and `no_mana_abilities` effects, explicit or read from a
+/// card's text, say onto the board's permanents: they decide which creatures may attack at all
+/// (CR 302.6, 702.3b) and which sources make mana (CR 605.1a), so they are known before the
+/// plain rules and the mana are built. Called when a position is made.
+pub fn settle_permissions(vb: &mut ValidBoard) {
+    let kinds: Vec<EffectKind> = vb
+        .effects
+        .iter()
+        .map(|e| &e.kind)
+        .chain(vb.text_effects.values().flatten())
+        .filter(|k| matches!(k, EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. }))
+        .cloned()
+        .collect();
+    for kind in kinds {
+        match kind {
+            EffectKind::AttacksAsThough { creatures, haste, defender } => {
+                for p in 0..vb.board.permanents.len() {
+                    if vb.perm(p).is_creature() && selects(vb, &creatures, p) {
+                        vb.as_though_haste[p] |= haste;
+                        vb.as_though_no_defender[p] |= defender;
+                    }
+                }
+            }
+            EffectKind::NoManaAbilities { permanents } => {
+                for p in permanents {
+                    vb.no_mana[p] = true;
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Whether a selector picks permanent `p` (docs/format.md selectors; every field must hold).

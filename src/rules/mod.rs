@@ -10,7 +10,7 @@ mod expand;
 pub mod targets;
 
 pub(crate) use expand::card_source;
-pub use expand::expand;
+pub use expand::{expand, settle_permissions};
 
 use crate::vocab::symbol::Symbol;
 

@@ -57,9 +57,9 @@ pub fn ineligibility(vb: &ValidBoard, perm: usize) -> Option<String> {
         Some("it is a battle, and battles can't attack (CR 508.1a)".into())
     } else if p.tapped {
         Some("it is tapped (CR 508.1a)".into())
-    } else if p.summoning_sick && !p.has_keyword("Haste") {
+    } else if p.summoning_sick && !p.has_keyword("Haste") && !vb.as_though_haste[perm] {
         Some("it has summoning sickness and no haste (CR 302.6)".into())
-    } else if p.has_keyword("Defender") {
+    } else if p.has_keyword("Defender") && !vb.as_though_no_defender[perm] {
         Some("it has defender (CR 702.3b)".into())
     } else {
         None

@@ -161,6 +161,23 @@ pub enum EffectKind {
         /// `per: "turn"`: this turn's earlier attackers count too.
         per_turn: bool,
     },
+    /// `attacks_as_though`: the creatures can attack as though they had haste (summoning
+    /// sickness does not stop their attack, CR 302.6; their {T} abilities still need haste) or
+    /// didn't have defender (CR 702.3b): Instill Energy, High Alert.
+    AttacksAsThough {
+        /// The creatures.
+        creatures: Selector,
+        /// As though they had haste.
+        haste: bool,
+        /// As though they didn't have defender.
+        defender: bool,
+    },
+    /// `no_mana_abilities`: the mana abilities of these permanents can't be activated (Arrest:
+    /// "its activated abilities can't be activated", CR 605.1a).
+    NoManaAbilities {
+        /// The permanents.
+        permanents: Vec<usize>,
+    },
     /// `attack_cost`: a cost instance per creature (CR 508.1d, 508.1g-h).
     AttackCost {
         /// The creatures.

@@ -91,7 +91,8 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
         "enum": [
             "attacks_if_able", "attacks_player_other_than_if_able", "player_attacks_if_able",
             "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
-            "max_attackers", "attack_cost", "cant_attack_unless_other_attacks"
+            "max_attackers", "attack_cost", "cant_attack_unless_other_attacks",
+            "attacks_as_though", "no_mana_abilities"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -173,6 +174,14 @@ pub fn per(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "enum": ["combat", "turn", null],
         "description": "For max_attackers: count attackers each combat (default) or each turn (also counting attacked_this_turn)."
+    })
+}
+
+/// `as_though` of `attacks_as_though`.
+pub fn as_though(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "enum": ["haste", "no_defender", null],
+        "description": "For attacks_as_though: the creatures can attack as though they had haste (\"haste\": summoning sickness does not stop the attack, CR 302.6) or didn't have defender (\"no_defender\", CR 702.3b)."
     })
 }
 

@@ -967,6 +967,28 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_TEXT_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(300u32), ..config() })]
+
+    /// Issue 34: properties (0) and (a)-(e) on boards whose permanents carry real Oracle texts
+    /// (the template table's cards) and the facts they ask about (tests/support/gen.rs
+    /// `add_texts`): what the reader makes goes through the integer program like any effect.
+    #[test]
+    fn oracle_texts_random_boards(case in gen::texts_case(DECLARATIONS)) {
+        if let Err(e) = run_case(&case) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+
+    /// Issue 34: `solve` and `enumerate` against the exhaustive answers on those boards.
+    #[test]
+    fn oracle_texts_solve_and_enumerate_match_exhaustive(board in gen::texts_board()) {
+        if let Err(e) = run_solve_case(&board) {
+            return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_COND_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1000u32), ..config() })]
 
     /// Issue 14, point 4, conditional requirements (CR 508.1d; docs/rules.md section 2):

@@ -1183,3 +1183,86 @@ pub fn conditional_taxed_board() -> impl Strategy<Value = Value> {
 pub fn conditional_case(n: usize) -> impl Strategy<Value = Case> {
     case_with(n, add_conditions)
 }
+
+/// A board of [`build_board`] with real Oracle texts read by the card reader (issue 34): some
+/// permanents become a card of the template table ([`attackopt::oracle::TEMPLATES`], each row's
+/// card and its real text), named so, and the facts those texts ask about are set at random on
+/// the players and permanents (poison, the monarch, spells cast this turn, graveyard,
+/// counters by kind, chosen color, player and direction, attacked last turn) or left out. The
+/// effects the texts make go through the integer program like any other; no creature or target
+/// is added, so the board stays small.
+pub fn add_texts(mut board: Value, data: &[u32]) -> Value {
+    let mut g = Choices::new(data);
+    let rows = attackopt::oracle::TEMPLATES;
+    let players: Vec<String> = board["players"].as_array().into_iter().flatten().filter_map(|p| p["id"].as_str().map(str::to_string)).collect();
+    let ids: Vec<String> = board["permanents"].as_array().into_iter().flatten().filter_map(|p| p["id"].as_str().map(str::to_string)).collect();
+    for p in board["players"].as_array_mut().into_iter().flatten() {
+        if g.chance(50) {
+            p["poison"] = json!(g.below(3));
+        }
+        if g.chance(30) {
+            p["monarch"] = json!(g.chance(30));
+        }
+        if g.chance(50) {
+            let spells = [["Creature — Goblin"], ["Instant"]];
+            p["spells_cast_this_turn"] = if g.chance(30) { json!([]) } else { json!(g.pick(&spells)) };
+        }
+        if g.chance(40) {
+            p["graveyard"] = json!(g.below(9));
+        }
+        if g.chance(30) {
+            p["city_blessing"] = json!(g.chance(50));
+        }
+    }
+    if g.chance(30) {
+        board["extra_turn"] = json!(g.chance(30));
+    }
+    for p in board["permanents"].as_array_mut().into_iter().flatten() {
+        if !g.chance(35) {
+            continue;
+        }
+        let row = g.pick(rows);
+        p["name"] = json!(row.card);
+        p["oracle_text"] = json!(row.text);
+        if row.text.contains("nchanted") || row.text.contains("quipped") {
+            if g.chance(70) && !ids.is_empty() {
+                p["attached_to"] = json!(g.pick(&ids).clone());
+            }
+        }
+        if g.chance(40) {
+            p["counters_of"] = json!({ "+1/+1": g.below(3) });
+        }
+        if g.chance(40) {
+            p["attacked_last_turn"] = json!(g.chance(50));
+        }
+        if g.chance(30) {
+            p["chosen_color"] = json!(*g.pick(&COLORS));
+        }
+        if g.chance(30) && !players.is_empty() {
+            p["chosen_player"] = json!(g.pick(&players).clone());
+        }
+        if g.chance(30) {
+            p["chosen_direction"] = json!(*g.pick(&["left", "right"]));
+        }
+    }
+    // counters_of must not claim more counters than the total.
+    for p in board["permanents"].as_array_mut().into_iter().flatten() {
+        if let Some(n) = p["counters_of"]["+1/+1"].as_u64() {
+            let total = p["counters"].as_u64().unwrap_or(0);
+            if n > total {
+                p["counters"] = json!(n);
+            }
+        }
+    }
+    board
+}
+
+/// Random small boards with real Oracle texts (see [`add_texts`]).
+pub fn texts_board() -> impl Strategy<Value = Value> {
+    (vec(any::<u32>(), 200..500), vec(any::<u32>(), 32..96)).prop_map(|(b, c)| add_texts(build_board(&b), &c))
+}
+
+/// As [`case`], on boards with real Oracle texts.
+pub fn texts_case(n: usize) -> impl Strategy<Value = Case> {
+    case_with(n, add_texts)
+}

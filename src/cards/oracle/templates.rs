@@ -1,0 +1,943 @@
+//! The templates: every sentence the reader turns into rules, one row each, in one table
+//! ([`TEMPLATES`]) and the conditions those sentences name in another ([`CONDITIONS`]). A row is
+//! a pattern, what it makes, its rule's CR number, and a real card whose Oracle text it reads;
+//! the test `every_template_reads_its_card` reads each row's card and checks that the row is
+//! what read it. A newcomer adds a sentence by adding a row.
+//!
+//! A pattern is words and slots. A word matches itself (`attack(s)` matches "attack" or
+//! "attacks", `it|they` either word); a slot matches one or more words that its parser
+//! ([`fill`]) understands whole: `{who}` the creatures a subject names ([`phrase::who`]),
+//! `{whom}` "you [or planeswalkers you control]", `{n}` a number, `{cost}` a mana cost (`{X}`
+//! only when the sentence says what X is), `{cond}` a row of [`CONDITIONS`], `{class}` "a(n)
+//! ..." permanent class (alternatives joined by "or"), `{plural}` a plural class, `{keyword}` a
+//! keyword, `{kind}` a counter kind, `{subtype}` a subtype after "a"/"an", `{any}` anything (for
+//! sentences whose effect does not depend on the rest). A pattern that begins with `{who}` is
+//! also tried on each part of a conjunction ("gets +2/+2, has vigilance, and can't attack you")
+//! with the subject already read.
+
+use super::phrase::{self, Class, Cost, Quality, Quantity, Who, Whom};
+use super::{AsThough, Cond, Rule, Spell, Subject, When};
+
+/// A rule a row makes, and when it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Made {
+    /// The rule.
+    pub rule: Rule,
+    /// Conditions and the value each must have.
+    pub when: Vec<When>,
+}
+
+fn made(rule: Rule) -> Made {
+    Made { rule, when: vec![] }
+}
+
+/// A rule that holds when the slot's condition has the value `holds` (a restriction "unless
+/// C" holds when C is false).
+fn made_when(rule: Rule, s: &Slots, holds: bool) -> Option<Made> {
+    let (cond, template) = s.cond.clone()?;
+    Some(Made { rule, when: vec![When { cond, holds, template }] })
+}
+
+/// What the slots of a matched pattern hold.
+#[derive(Debug, Clone, Default)]
+pub struct Slots {
+    /// `{who}`.
+    pub who: Option<Who>,
+    /// `{whom}`.
+    pub whom: Option<Whom>,
+    /// `{n}`.
+    pub n: Option<u32>,
+    /// `{cost}`.
+    pub cost: Option<Cost>,
+    /// `{cond}`, with the pattern of the row of [`CONDITIONS`] that read it.
+    pub cond: Option<(Cond, &'static str)>,
+    /// `{class}`: alternatives.
+    pub class: Option<Vec<Class>>,
+    /// `{plural}`.
+    pub plural: Option<Class>,
+    /// `{keyword}`, title case.
+    pub keyword: Option<&'static str>,
+    /// `{kind}`: a counter kind.
+    pub kind: Option<String>,
+    /// `{subtype}`, title case.
+    pub subtype: Option<String>,
+    /// `{mana}`: a quoted mana ability.
+    pub mana: Option<Vec<crate::vocab::effects::ManaAbility>>,
+}
+
+/// What slot parsers need beyond the words: the X a ", where X is ..." clause defined.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// X, when the sentence says what it is.
+    pub x: Option<Quantity>,
+}
+
+/// One template.
+pub struct Template {
+    /// The pattern (normalized text: lower case, `~` for the card's name).
+    pub pattern: &'static str,
+    /// What it makes from its slots; None when the slots do not fit (an empty list: a sentence
+    /// understood to change nothing in a declaration).
+    pub make: fn(&Slots) -> Option<Vec<Made>>,
+    /// The rule it implements.
+    pub cr: &'static str,
+    /// A real card this row reads, and its Oracle text (the ability the row reads, at least).
+    pub card: &'static str,
+    /// The card's text.
+    pub text: &'static str,
+}
+
+fn who(s: &Slots) -> Option<Who> {
+    s.who.clone()
+}
+
+/// The templates, whole sentences first, then those that begin with their subject.
+pub static TEMPLATES: &[Template] = &[
+    // ---- whole-declaration rules (CR 508.1c)
+    Template {
+        pattern: "no more than {n} creature(s) can attack each combat",
+        make: |s| Some(vec![made(Rule::MaxAttackers { count: s.n?, whom: Whom::Anything, per_turn: false })]),
+        cr: "508.1c",
+        card: "Silent Arbiter",
+        text: "No more than one creature can attack each combat.\nNo more than one creature can block each combat.",
+    },
+    Template {
+        pattern: "no more than {n} creature(s) can attack {whom} each combat",
+        make: |s| Some(vec![made(Rule::MaxAttackers { count: s.n?, whom: s.whom?, per_turn: false })]),
+        cr: "508.1c",
+        card: "Crawlspace",
+        text: "No more than two creatures can attack you each combat.",
+    },
+    Template {
+        pattern: "no more than {n} creature(s) can attack each turn",
+        make: |s| Some(vec![made(Rule::MaxAttackers { count: s.n?, whom: Whom::Anything, per_turn: true })]),
+        cr: "508.1c",
+        card: "Dueling Grounds",
+        // Its printed wording (1996), which the project's rules implement for the name.
+        text: "No more than one creature can attack each turn.\nNo more than one creature can block each turn.",
+    },
+    // ---- requirements on players (CR 508.1d)
+    Template {
+        pattern: "each opponent attacks {whom} with at least one creature each combat if able",
+        make: |s| Some(vec![made(Rule::EachOpponentAttacks(s.whom?))]),
+        cr: "508.1d",
+        card: "Trove of Temptation",
+        text: "Each opponent attacks you or a planeswalker you control with at least one creature each combat if able.",
+    },
+    Template {
+        pattern: "each opponent must attack {whom} with at least one creature each combat if able",
+        make: |s| Some(vec![made(Rule::EachOpponentAttacks(s.whom?))]),
+        cr: "508.1d",
+        card: "Trove of Temptation",
+        text: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if able.\nAt the beginning of your end step, create a Treasure token.",
+    },
+    // ---- conditional requirements (CR 508.1d: "it attacks if some condition is met")
+    Template {
+        pattern: "if a creature you control attacks, {who} also attacks if able",
+        make: |s| Some(vec![made(Rule::AttacksIfOthersAttack(who(s)?, Who::Group(phrase::group("creatures you control")?)))]),
+        cr: "508.1d",
+        card: "Ekundu Cyclops",
+        text: "If a creature you control attacks, this creature also attacks if able.",
+    },
+    Template {
+        pattern: "if {who} attacks, all creatures you control attack if able",
+        make: |s| Some(vec![made(Rule::AttacksIfOthersAttack(Who::Group(phrase::group("creatures you control")?), who(s)?))]),
+        cr: "508.1d",
+        card: "Viashino Bey",
+        text: "If this creature attacks, all creatures you control attack if able.",
+    },
+    Template {
+        pattern: "if a creature an opponent controls attacks, all creatures that opponent controls attack if able",
+        make: |_| {
+            let theirs = Who::Group(phrase::group("creatures your opponents control")?);
+            Some(vec![made(Rule::AttacksIfOthersAttack(theirs.clone(), theirs))])
+        },
+        cr: "508.1d",
+        card: "War's Toll",
+        text: "Whenever an opponent taps a land for mana, tap all lands that player controls.\nIf a creature an opponent controls attacks, all creatures that opponent controls attack if able.",
+    },
+    // ---- Faith's Fetters: only a creature attacks (CR 508.1a)
+    Template {
+        pattern: "if enchanted permanent is a creature, it can't attack",
+        make: |_| Some(vec![made(Rule::CantAttack(Who::Attached, Whom::Anything))]),
+        cr: "508.1c",
+        card: "Faith's Fetters",
+        text: "Enchant permanent\nWhen Faith's Fetters enters, you gain 4 life.\nEnchanted permanent's activated abilities can't be activated unless they're mana abilities. If enchanted permanent is a creature, it can't attack or block.",
+    },
+    // ---- effects that change types (CR 305.7, 205.1b)
+    Template {
+        pattern: "all lands are {plural} in addition to their other types",
+        make: |s| {
+            let land = s.plural.as_ref()?;
+            match land.qualities.as_slice() {
+                [Quality::Subtype(t)] if land.types.is_empty() && t.len() == 1 && !land.other => Some(vec![made(Rule::LandsAre(t[0].clone()))]),
+                _ => None,
+            }
+        },
+        cr: "305.7",
+        card: "Stormtide Leviathan",
+        text: "Islandwalk\nAll lands are Islands in addition to their other types.\nCreatures without flying or islandwalk can't attack.",
+    },
+    // ---- Mystic Barrier (CR 508.1b: which players a creature may attack)
+    Template {
+        pattern: "each player may attack only the opponent seated nearest them in the last chosen direction and planeswalkers controlled by that player",
+        make: |_| Some(vec![made(Rule::NearestOpponentOnly)]),
+        cr: "508.1b",
+        card: "Mystic Barrier",
+        text: "When Mystic Barrier enters the battlefield or at the beginning of your upkeep, choose left or right.\nEach player may attack only the opponent seated nearest them in the last chosen direction and planeswalkers controlled by that player.",
+    },
+    Template {
+        pattern: "each player may attack only the nearest opponent in the last chosen direction and planeswalkers controlled by that opponent",
+        make: |_| Some(vec![made(Rule::NearestOpponentOnly)]),
+        cr: "508.1b",
+        card: "Mystic Barrier",
+        text: "When Mystic Barrier enters or at the beginning of your upkeep, choose left or right.\nEach player may attack only the nearest opponent in the last chosen direction and planeswalkers controlled by that opponent.",
+    },
+    // ---- a trigger that resolved before attackers are declared and left a requirement (CR 603)
+    Template {
+        pattern: "at the beginning of combat on your turn, choose an opponent at random. ~ attacks that player this combat if able",
+        make: |_| Some(vec![made(Rule::AttacksChosenPlayer(Who::This))]),
+        cr: "508.1d",
+        card: "Raving Dead",
+        text: "Deathtouch\nAt the beginning of combat on your turn, choose an opponent at random. Raving Dead attacks that player this combat if able.\nWhenever Raving Dead deals combat damage to a player, that player loses half their life, rounded down.",
+    },
+    Template {
+        pattern: "at the beginning of combat on your turn, choose an opponent at random that ~ didn't attack during your last combat. ~ attacks that player this combat if able. if you can't choose an opponent this way, tap ~",
+        make: |_| Some(vec![made(Rule::AttacksChosenPlayer(Who::This))]),
+        cr: "508.1d",
+        card: "Territorial Hellkite",
+        text: "Flying, haste\nAt the beginning of combat on your turn, choose an opponent at random that Territorial Hellkite didn't attack during your last combat. Territorial Hellkite attacks that player this combat if able. If you can't choose an opponent this way, tap Territorial Hellkite.",
+    },
+    // ---- requirements on creatures (CR 508.1d)
+    Template {
+        pattern: "{who} attack(s) each combat if able",
+        make: |s| Some(vec![made(Rule::AttacksIfAble(who(s)?))]),
+        cr: "508.1d",
+        card: "Juggernaut",
+        text: "Juggernaut attacks each combat if able.\nJuggernaut can't be blocked by Walls.",
+    },
+    Template {
+        // The older wording of the same requirement (exact in a turn's first combat, the one a
+        // board describes unless `attacked_this_turn` says otherwise).
+        pattern: "{who} attack(s) each turn if able",
+        make: |s| Some(vec![made(Rule::AttacksIfAble(who(s)?))]),
+        cr: "508.1d",
+        card: "Juggernaut",
+        text: "Juggernaut attacks each turn if able.",
+    },
+    Template {
+        pattern: "{who} attack(s) each combat if able unless {cond}",
+        make: |s| Some(vec![made_when(Rule::AttacksIfAble(who(s)?), s, false)?]),
+        cr: "508.1d",
+        card: "Reckless Cohort",
+        text: "Reckless Cohort attacks each combat if able unless you control another Ally.",
+    },
+    // ---- restrictions on creatures (CR 508.1c, 506.5)
+    Template {
+        pattern: "{who} can't attack",
+        make: |s| Some(vec![made(Rule::CantAttack(who(s)?, Whom::Anything))]),
+        cr: "508.1c",
+        card: "Pacifism",
+        text: "Enchant creature\nEnchanted creature can't attack or block.",
+    },
+    Template {
+        pattern: "{who} can't attack {whom}",
+        make: |s| Some(vec![made(Rule::CantAttack(who(s)?, s.whom?))]),
+        cr: "508.1c",
+        card: "Blazing Archon",
+        text: "Flying\nCreatures can't attack you.",
+    },
+    Template {
+        pattern: "{who} can't attack alone",
+        make: |s| Some(vec![made(Rule::MinOthers(who(s)?, 1))]),
+        cr: "506.5",
+        card: "Mogg Flunkies",
+        text: "Mogg Flunkies can't attack or block alone.",
+    },
+    Template {
+        pattern: "{who} can only attack alone",
+        make: |s| Some(vec![made(Rule::OnlyAlone(who(s)?))]),
+        cr: "506.5",
+        card: "Master of Cruelties",
+        text: "First strike, deathtouch\nMaster of Cruelties can only attack alone.",
+    },
+    Template {
+        pattern: "{who} can attack only alone",
+        make: |s| Some(vec![made(Rule::OnlyAlone(who(s)?))]),
+        cr: "506.5",
+        card: "Master of Cruelties",
+        text: "Master of Cruelties can attack only alone.",
+    },
+    Template {
+        pattern: "{who} can't attack unless at least {n} other creatures attack",
+        make: |s| Some(vec![made(Rule::MinOthers(who(s)?, s.n?))]),
+        cr: "508.1c",
+        card: "Orcish Conscripts",
+        text: "Orcish Conscripts can't attack unless at least two other creatures attack.\nOrcish Conscripts can't block unless at least two other creatures block.",
+    },
+    Template {
+        pattern: "{who} can't attack unless a creature with greater power also attacks",
+        make: |s| Some(vec![made(Rule::OthersMustAttack(who(s)?, creature_class(), true))]),
+        cr: "508.1c",
+        card: "Okk",
+        text: "Okk can't attack unless a creature with greater power also attacks.\nOkk can't block unless a creature with greater power also blocks.",
+    },
+    Template {
+        pattern: "{who} can't attack unless {class} also attacks",
+        make: |s| match s.class.as_deref()? {
+            [one] if !one.other => Some(vec![made(Rule::OthersMustAttack(who(s)?, one.clone(), false))]),
+            _ => None,
+        },
+        cr: "508.1c",
+        card: "Scarred Puma",
+        text: "Scarred Puma can't attack unless a black or green creature also attacks.",
+    },
+    Template {
+        pattern: "{who} can't attack during extra turns",
+        make: |s| {
+            let when = vec![When { cond: Cond::ExtraTurn, holds: true, template: "during extra turns" }];
+            Some(vec![Made { rule: Rule::CantAttack(who(s)?, Whom::Anything), when }])
+        },
+        cr: "508.1c",
+        card: "Medomai the Ageless",
+        text: "Flying\nWhenever Medomai the Ageless deals combat damage to a player, take an extra turn after this one.\nMedomai the Ageless can't attack during extra turns.",
+    },
+    Template {
+        pattern: "{who} can't attack unless {cond}",
+        make: |s| Some(vec![made_when(Rule::CantAttack(who(s)?, Whom::Anything), s, false)?]),
+        cr: "508.1c",
+        card: "Sea Serpent",
+        text: "Sea Serpent can't attack unless defending player controls an Island.\nWhen you control no Islands, sacrifice Sea Serpent.",
+    },
+    Template {
+        pattern: "{who} can't attack if {cond}",
+        make: |s| Some(vec![made_when(Rule::CantAttack(who(s)?, Whom::Anything), s, true)?]),
+        cr: "508.1c",
+        card: "Mogg Jailer",
+        text: "Mogg Jailer can't attack if defending player controls an untapped creature with power 2 or less.",
+    },
+    // ---- costs to attack (CR 508.1d, 508.1g-h)
+    Template {
+        pattern: "{who} can't attack unless its controller pays {cost}",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, Whom::Anything, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Brainwash",
+        text: "Enchant creature\nEnchanted creature can't attack unless its controller pays {3}.",
+    },
+    Template {
+        pattern: "{who} can't attack unless you pay {cost}",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, Whom::Anything, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Phyrexian Marauder",
+        text: "Phyrexian Marauder enters with X +1/+1 counters on it.\nPhyrexian Marauder can't block.\nPhyrexian Marauder can't attack unless you pay {1} for each +1/+1 counter on it.",
+    },
+    Template {
+        pattern: "{who} can't attack {whom} unless their controller pays {cost} for each creature they control that's attacking you",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Propaganda",
+        text: "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you.",
+    },
+    Template {
+        pattern: "{who} can't attack {whom} unless their controller pays {cost} for each of those creatures",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Baird, Steward of Argive",
+        text: "Vigilance\nCreatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.",
+    },
+    Template {
+        pattern: "{who} can't attack you unless their controller pays {cost} for each creature they control that's attacking you or a planeswalker you control",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, Whom::YouOrYourPlaneswalkers, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Norn's Annex",
+        text: "({W/P} can be paid with either {W} or 2 life.)\nCreatures can't attack you unless their controller pays {W/P} for each creature they control that's attacking you or a planeswalker you control.",
+    },
+    Template {
+        pattern: "{who} can't attack {whom} unless their controller pays {cost} for each creature they control that's attacking a planeswalker you control",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Onakke Oathkeeper",
+        text: "Ward {1}\nCreatures can't attack planeswalkers you control unless their controller pays {1} for each creature they control that's attacking a planeswalker you control.",
+    },
+    Template {
+        pattern: "{who} can't attack {whom} unless its controller pays {cost}",
+        make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
+        cr: "508.1d",
+        card: "Nils, Discipline Enforcer",
+        text: "At the beginning of your end step, for each player, put a +1/+1 counter on up to one target creature that player controls.\nEach creature with one or more counters on it can't attack you or planeswalkers you control unless its controller pays {X}, where X is the number of counters on that creature.",
+    },
+    // ---- permissions (CR 302.6, 702.3b: "can attack as though")
+    Template {
+        pattern: "{who} can attack as though it|they had haste",
+        make: |s| Some(vec![made(Rule::AsThough(who(s)?, AsThough::Haste))]),
+        cr: "302.6",
+        card: "Instill Energy",
+        text: "Enchant creature\nEnchanted creature can attack as though it had haste.\n{0}: Untap enchanted creature. Activate only during your turn and only once each turn.",
+    },
+    Template {
+        pattern: "{who} can attack as though it|they didn't have defender",
+        make: |s| Some(vec![made(Rule::AsThough(who(s)?, AsThough::NoDefender))]),
+        cr: "702.3b",
+        card: "High Alert",
+        text: "Each creature you control assigns combat damage equal to its toughness rather than its power.\nCreatures you control can attack as though they didn't have defender.\n{2}{W}{U}: Untap target creature.",
+    },
+    // ---- abilities that can't be activated: mana abilities too (CR 605.1a, 106.12)
+    Template {
+        pattern: "{who} can't attack, and its activated abilities can't be activated",
+        make: |s| Some(vec![made(Rule::CantAttack(who(s)?, Whom::Anything)), made(Rule::NoManaAbilities(who(s)?))]),
+        cr: "508.1c",
+        card: "Arrest",
+        text: "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated.",
+    },
+    Template {
+        pattern: "{who} can't attack, and its|their activated abilities with {t} in their costs can't be activated",
+        make: |s| Some(vec![made(Rule::CantAttack(who(s)?, Whom::Anything)), made(Rule::NoManaAbilities(who(s)?))]),
+        cr: "508.1c",
+        card: "Katabatic Winds",
+        text: "Phasing\nCreatures with flying can't attack or block, and their activated abilities with {T} in their costs can't be activated.",
+    },
+    Template {
+        // Mana abilities stay (CR 605.1a), and no other may be activated while attackers are
+        // declared (CR 508.1g).
+        pattern: "{who} can't attack, and its activated abilities can't be activated unless they're mana abilities",
+        make: |s| Some(vec![made(Rule::CantAttack(who(s)?, Whom::Anything))]),
+        cr: "508.1c",
+        card: "Claustrophobia",
+        text: "Enchant artifact or creature\nEnchanted permanent can't attack or block, and its activated abilities can't be activated unless they're mana abilities.",
+    },
+    Template {
+        pattern: "enchanted permanent's activated abilities can't be activated unless they're mana abilities",
+        make: |_| Some(vec![]),
+        cr: "605.1a",
+        card: "Faith's Fetters",
+        text: "Enchanted permanent's activated abilities can't be activated unless they're mana abilities. If enchanted permanent is a creature, it can't attack or block.",
+    },
+    // ---- keywords and types granted (CR 702, 205.1b)
+    Template {
+        pattern: "{who} has|have {keyword}",
+        make: |s| Some(vec![made(Rule::Grant(who(s)?, phrase::capitalized(s.keyword?)))]),
+        cr: "702",
+        card: "Goblin War Drums",
+        text: "Creatures you control have haste.",
+    },
+    Template {
+        pattern: "{who} has|have {mana}",
+        make: |s| Some(vec![made(Rule::GrantMana(who(s)?, s.mana.clone()?))]),
+        cr: "605.1a",
+        card: "Utopia Vow",
+        text: "Enchant creature\nEnchanted creature can't block.\nEnchanted creature has \"{T}: Add one mana of any color.\"",
+    },
+    Template {
+        pattern: "{who} is|are a|an {subtype} in addition to its|their other types",
+        make: |s| Some(vec![made(Rule::GrantSubtype(who(s)?, s.subtype.clone()?))]),
+        cr: "205.1b",
+        card: "Sigiled Sword of Valeron",
+        text: "Equipped creature gets +2/+0, has vigilance, and is a Knight in addition to its other types.",
+    },
+    Template {
+        pattern: "{who} is|are a|an {subtype} in addition to its|their other creature types",
+        make: |s| Some(vec![made(Rule::GrantSubtype(who(s)?, s.subtype.clone()?))]),
+        cr: "205.1b",
+        card: "Aurification",
+        text: "Each creature with a gold counter on it is a Wall in addition to its other creature types and has defender.",
+    },
+    Template {
+        pattern: "{who} is goaded",
+        make: |s| Some(vec![made(Rule::Goaded(who(s)?))]),
+        cr: "701.15b",
+        card: "Coercive Impetus",
+        text: "Enchant creature\nEnchanted creature gets +1/+1 and is goaded.\nWhenever enchanted creature attacks, you draw a card.",
+    },
+    Template {
+        pattern: "{who} is a|an legendary {subtype} in addition to its other types",
+        make: |s| Some(vec![made(Rule::GrantSubtype(who(s)?, s.subtype.clone()?))]),
+        cr: "205.1b",
+        card: "Super-Soldier Serum",
+        text: "Enchanted creature gets +2/+2, has first strike and vigilance, and is a legendary Soldier in addition to its other types.",
+    },
+    Template {
+        pattern: "{who} can attack as though it|they had haste unless {cond}",
+        make: |s| Some(vec![made_when(Rule::AsThough(who(s)?, AsThough::Haste), s, false)?]),
+        cr: "302.6",
+        card: "Chaos Lord",
+        text: "First strike\nAt the beginning of your upkeep, target opponent gains control of Chaos Lord if the number of permanents is even.\nChaos Lord can attack as though it had haste unless it entered the battlefield this turn.",
+    },
+    Template {
+        pattern: "each opponent who cast a spell this turn can't attack with creatures",
+        make: |_| {
+            let mut g = phrase::group("creatures your opponents control")?;
+            g.class.qualities.push(Quality::ControllerCastThisTurn);
+            Some(vec![made(Rule::CantAttack(Who::Group(g), Whom::Anything))])
+        },
+        cr: "508.1c",
+        card: "Angelic Arbiter",
+        text: "Flying\nEach opponent who cast a spell this turn can't attack with creatures.\nEach opponent who attacked with a creature this turn can't cast spells.",
+    },
+    Template {
+        // An "as ~ enters" copy keeps the exception: the copy has haste (CR 707.9b).
+        pattern: "you may have ~ enter the battlefield as a copy of any creature on the battlefield except it gains haste and dethrone",
+        make: |_| Some(vec![made(Rule::Grant(Who::This, "Haste".into()))]),
+        cr: "707.9b",
+        card: "Dack's Duplicate",
+        text: "You may have Dack's Duplicate enter the battlefield as a copy of any creature on the battlefield except it gains haste and dethrone.",
+    },
+    Template {
+        pattern: "you may have ~ enter as a copy of any creature on the battlefield, except it has haste and dethrone",
+        make: |_| Some(vec![made(Rule::Grant(Who::This, "Haste".into()))]),
+        cr: "707.9b",
+        card: "Dack's Duplicate",
+        text: "You may have Dack's Duplicate enter as a copy of any creature on the battlefield, except it has haste and dethrone.",
+    },
+    // ---- parts that change nothing in a declaration: power (the board's power is as it
+    // stands), blocks (CR 509, later), targeting and sacrifice
+    Template {
+        pattern: "{who} assign(s) combat damage {any}",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "510.1",
+        card: "Arcades, the Strategist",
+        text: "Flying, vigilance\nWhenever a creature with defender enters the battlefield under your control, draw a card.\nEach creature you control with defender assigns combat damage equal to its toughness rather than its power and can attack as though it didn't have defender.",
+    },
+    Template {
+        pattern: "{who} get(s) {pt}",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "508.1",
+        card: "Sightless Brawler",
+        text: "Bestow {4}{W}\nVigilance\nSightless Brawler can't attack alone.\nEnchanted creature gets +3/+2 and can't attack alone.",
+    },
+    Template {
+        pattern: "{who} can't block",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "509.1b",
+        card: "Goblin Raider",
+        text: "Goblin Raider can't block.",
+    },
+    Template {
+        pattern: "{who} can't block {any}",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "509.1b",
+        card: "Goblin Goon",
+        text: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
+    },
+    Template {
+        pattern: "{who} block(s) each combat if able",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "509.1c",
+        card: "Grand Melee",
+        text: "All creatures attack each combat if able.\nAll creatures block each combat if able.",
+    },
+    Template {
+        pattern: "{who} can't be sacrificed",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "508.1g",
+        card: "Assault Suit",
+        text: "Equipped creature gets +2/+2, has haste, can't attack you or planeswalkers you control, and can't be sacrificed.",
+    },
+    Template {
+        pattern: "{who} can't be the target of {any}",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "115.1",
+        card: "Lurker",
+        text: "Lurker can't be the target of spells unless it attacked or blocked this turn.",
+    },
+    Template {
+        // A keyword that does not decide attacks, whatever its condition (Tromokratis's hexproof).
+        pattern: "{who} has|have {inert} unless {any}",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "702",
+        card: "Tromokratis",
+        text: "Tromokratis has hexproof unless it's attacking or blocking.",
+    },
+];
+
+/// `{cond}`: the conditions templates and "as long as" name.
+pub struct CondTemplate {
+    /// The pattern.
+    pub pattern: &'static str,
+    /// What it makes.
+    pub make: fn(&Slots) -> Option<Cond>,
+    /// A real card whose text names it.
+    pub card: &'static str,
+    /// The card's text.
+    pub text: &'static str,
+}
+
+/// The conditions.
+pub static CONDITIONS: &[CondTemplate] = &[
+    // ---- on the defending player: decided per target (CR 508.5, 802.2a)
+    CondTemplate {
+        pattern: "defending player controls {class}",
+        make: |s| Some(Cond::DefenderControls(s.class.clone()?)),
+        card: "Whimwader",
+        text: "Whimwader can't attack unless defending player controls a blue permanent.",
+    },
+    CondTemplate {
+        pattern: "defending player is poisoned",
+        make: |_| Some(Cond::DefenderPoisoned),
+        card: "Chained Throatseeker",
+        text: "Infect\nChained Throatseeker can't attack unless defending player is poisoned.",
+    },
+    CondTemplate {
+        pattern: "defending player is the monarch",
+        make: |_| Some(Cond::DefenderMonarch),
+        card: "Crown-Hunter Hireling",
+        text: "When Crown-Hunter Hireling enters, you become the monarch.\nCrown-Hunter Hireling can't attack unless defending player is the monarch.",
+    },
+    CondTemplate {
+        pattern: "you control more {plural} than defending player",
+        make: |s| Some(Cond::MoreThanDefender(s.plural.clone()?)),
+        card: "Goblin Goon",
+        text: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
+    },
+    // ---- on the board as it stands
+    CondTemplate {
+        pattern: "you control {class}",
+        make: |s| Some(Cond::YouControl(s.class.clone()?, 1)),
+        card: "War Falcon",
+        text: "Flying\nWar Falcon can't attack unless you control a Knight or a Soldier.",
+    },
+    CondTemplate {
+        pattern: "you control at least {n} other {plural}",
+        make: |s| Some(Cond::YouControl(vec![Class { other: true, ..s.plural.clone()? }], s.n?)),
+        card: "Oketra the True",
+        text: "Indestructible\nOketra the True can't attack or block unless you control at least three other creatures.",
+    },
+    CondTemplate {
+        pattern: "you control {n} or more {plural}",
+        make: |s| Some(Cond::YouControl(vec![s.plural.clone()?], s.n?)),
+        card: "Spire Serpent",
+        text: "Defender\nMetalcraft — As long as you control three or more artifacts, Spire Serpent gets +2/+2 and can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "there is {class} on the battlefield",
+        make: |s| Some(Cond::OnBattlefield(s.class.clone()?, 1)),
+        card: "Glacial Crasher",
+        text: "Trample\nGlacial Crasher can't attack unless there is a Mountain on the battlefield.",
+    },
+    CondTemplate {
+        pattern: "{class} is on the battlefield",
+        make: |s| Some(Cond::OnBattlefield(s.class.clone()?, 1)),
+        card: "Wirecat",
+        text: "Wirecat can't attack or block if an enchantment is on the battlefield.",
+    },
+    CondTemplate {
+        pattern: "there are {n} or more {plural} on the battlefield",
+        make: |s| Some(Cond::OnBattlefield(vec![s.plural.clone()?], s.n?)),
+        card: "Harbor Serpent",
+        text: "Islandwalk\nHarbor Serpent can't attack unless there are five or more Islands on the battlefield.",
+    },
+    CondTemplate {
+        pattern: "you have {n} or fewer cards in hand",
+        make: |s| Some(Cond::HandAtMost(s.n?)),
+        card: "Hazoret the Fervent",
+        text: "Indestructible, haste\nHazoret the Fervent can't attack or block unless you have one or fewer cards in hand.\n{2}{R}, Discard a card: Hazoret the Fervent deals 2 damage to each opponent.",
+    },
+    CondTemplate {
+        pattern: "you have no cards in hand",
+        make: |_| Some(Cond::HandAtMost(0)),
+        card: "Slithering Shade",
+        text: "Defender\nHellbent — Slithering Shade can attack as though it didn't have defender as long as you have no cards in hand.",
+    },
+    CondTemplate {
+        pattern: "you have {n} or more cards in hand",
+        make: |s| Some(Cond::HandAtLeast(s.n?)),
+        card: "Kefnet the Mindful",
+        text: "Flying, indestructible\nKefnet the Mindful can't attack or block unless you have seven or more cards in hand.",
+    },
+    CondTemplate {
+        pattern: "a player has no cards in hand",
+        make: |_| Some(Cond::SomeHandEmpty),
+        card: "Lupine Prototype",
+        text: "Lupine Prototype can't attack or block unless a player has no cards in hand.",
+    },
+    // ---- facts the board states in fields (docs/format.md "Facts about the turn")
+    CondTemplate {
+        pattern: "there are {n} or more cards in your graveyard",
+        make: |s| Some(Cond::GraveyardAtLeast(s.n?)),
+        card: "Deep-Sea Terror",
+        text: "Deep-Sea Terror can't attack unless there are seven or more cards in your graveyard.",
+    },
+    CondTemplate {
+        pattern: "{n} or more cards are in your graveyard",
+        make: |s| Some(Cond::GraveyardAtLeast(s.n?)),
+        card: "Otarian Juggernaut",
+        text: "Otarian Juggernaut can't be blocked by Walls.\nThreshold — As long as seven or more cards are in your graveyard, Otarian Juggernaut gets +3/+0 and attacks each combat if able.",
+    },
+    CondTemplate {
+        pattern: "there are {n} or more card types among cards in your graveyard",
+        make: |s| Some(Cond::GraveyardTypesAtLeast(s.n?)),
+        card: "Geist of the Lonely Vigil",
+        text: "Defender, flying\nDelirium — Geist of the Lonely Vigil can attack as though it didn't have defender as long as there are four or more card types among cards in your graveyard.",
+    },
+    CondTemplate {
+        pattern: "you've cast a creature spell this turn",
+        make: |_| Some(Cond::CastThisTurn(Spell::Creature)),
+        card: "Goblin Cohort",
+        text: "Goblin Cohort can't attack unless you've cast a creature spell this turn.",
+    },
+    CondTemplate {
+        pattern: "you've cast a noncreature spell this turn",
+        make: |_| Some(Cond::CastThisTurn(Spell::Noncreature)),
+        card: "Silburlind Snapper",
+        text: "Silburlind Snapper can't attack unless you've cast a noncreature spell this turn.",
+    },
+    CondTemplate {
+        pattern: "you've cast an instant or sorcery spell this turn",
+        make: |_| Some(Cond::CastThisTurn(Spell::InstantOrSorcery)),
+        card: "Piston-Fist Cyclops",
+        text: "Defender\nAs long as you've cast an instant or sorcery spell this turn, Piston-Fist Cyclops can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "you have the city's blessing",
+        make: |_| Some(Cond::CityBlessing),
+        card: "Wayward Swordtooth",
+        text: "Ascend\nYou may play an additional land on each of your turns.\nWayward Swordtooth can't attack or block unless you have the city's blessing.",
+    },
+    CondTemplate {
+        pattern: "an opponent has been dealt damage this turn",
+        make: |_| Some(Cond::OpponentDamagedThisTurn),
+        card: "Bloodcrazed Goblin",
+        text: "Bloodcrazed Goblin can't attack unless an opponent has been dealt damage this turn.",
+    },
+    CondTemplate {
+        pattern: "a creature died under your control this turn",
+        make: |_| Some(Cond::CreatureDiedThisTurn),
+        card: "Bontu the Glorified",
+        text: "Menace, indestructible\nBontu the Glorified can't attack or block unless a creature died under your control this turn.",
+    },
+    // ---- on the permanent itself
+    CondTemplate {
+        pattern: "~ is untapped",
+        make: |_| Some(Cond::Is(Subject::Itself, vec![Quality::Untapped])),
+        card: "Archangel of Tithes",
+        text: "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.\nAs long as Archangel of Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.",
+    },
+    CondTemplate {
+        pattern: "~ is tapped",
+        make: |_| Some(Cond::Is(Subject::Itself, vec![Quality::Tapped])),
+        card: "Mirri, Weatherlight Duelist",
+        text: "First strike\nWhenever Mirri, Weatherlight Duelist attacks, each opponent can't block with more than one creature this combat.\nAs long as Mirri, Weatherlight Duelist is tapped, no more than one creature can attack you each combat.",
+    },
+    CondTemplate {
+        pattern: "it's equipped",
+        make: |_| Some(Cond::Is(Subject::It, vec![Quality::Equipped])),
+        card: "Training Drone",
+        text: "Training Drone can't attack or block unless it's equipped.",
+    },
+    CondTemplate {
+        pattern: "~ is enchanted",
+        make: |_| Some(Cond::Is(Subject::Itself, vec![Quality::Enchanted])),
+        card: "Pillar of War",
+        text: "Defender\nAs long as Pillar of War is enchanted, it can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "~ is enchanted or equipped",
+        make: |_| Some(Cond::Is(Subject::Itself, vec![Quality::Enchanted, Quality::Equipped])),
+        card: "Novice Knight",
+        text: "Defender\nAs long as Novice Knight is enchanted or equipped, it can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "~ has a {kind} counter on it",
+        make: |s| Some(Cond::Is(Subject::Itself, vec![Quality::Counters(Some(s.kind.clone()?), 1)])),
+        card: "Scuttlegator",
+        text: "Defender\nAdapt 3\nAs long as Scuttlegator has a +1/+1 counter on it, it can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "~ has {n} or more {kind} counters on it",
+        make: |s| Some(Cond::Is(Subject::Itself, vec![Quality::Counters(Some(s.kind.clone()?), s.n?)])),
+        card: "Thoughtbound Phantasm",
+        text: "Defender\nWhenever you scry, put a +1/+1 counter on Thoughtbound Phantasm.\nAs long as Thoughtbound Phantasm has three or more +1/+1 counters on it, it can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "it has {n} or more {kind} counters on it",
+        make: |s| Some(Cond::Is(Subject::It, vec![Quality::Counters(Some(s.kind.clone()?), s.n?)])),
+        card: "Slumbering Dragon",
+        text: "Flying\nSlumbering Dragon can't attack or block unless it has five or more +1/+1 counters on it.\nWhenever a creature attacks you or a planeswalker you control, put a +1/+1 counter on Slumbering Dragon.",
+    },
+    CondTemplate {
+        pattern: "it entered the battlefield this turn",
+        make: |_| Some(Cond::Is(Subject::It, vec![Quality::EnteredThisTurn])),
+        card: "Chaos Lord",
+        text: "Chaos Lord can attack as though it had haste unless it entered the battlefield this turn.",
+    },
+    CondTemplate {
+        pattern: "~ is monstrous",
+        make: |_| Some(Cond::Is(Subject::Itself, vec![Quality::Monstrous])),
+        card: "Colossus of Akros",
+        text: "Defender, indestructible\n{10}: Monstrosity 10.\nAs long as Colossus of Akros is monstrous, it has trample and can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "it attacked during your last turn",
+        make: |_| Some(Cond::Is(Subject::It, vec![Quality::AttackedLastTurn])),
+        card: "Giant Turtle",
+        text: "Giant Turtle can't attack if it attacked during your last turn.",
+    },
+    CondTemplate {
+        pattern: "it's a|an {subtype}",
+        make: |s| Some(Cond::Is(Subject::It, vec![Quality::Subtype(vec![s.subtype.clone()?])])),
+        card: "Bonds of Faith",
+        text: "Enchant creature\nEnchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack or block.",
+    },
+    CondTemplate {
+        pattern: "equipped creature has {keyword}",
+        make: |s| Some(Cond::AttachedHas(s.keyword?.to_string())),
+        card: "Warmonger's Chariot",
+        text: "Equipped creature gets +2/+2.\nAs long as equipped creature has defender, it can attack as though it didn't have defender.\nEquip {3}",
+    },
+];
+
+/// A creature, any.
+fn creature_class() -> Class {
+    Class { types: vec!["Creature".into()], qualities: vec![], other: false }
+}
+
+// ------------------------------------------------------------------ matching
+
+/// One token of a pattern.
+enum Tok<'a> {
+    /// A word, or alternatives (`attack(s)`, `it|they`).
+    Word(Vec<String>),
+    /// A slot, by name.
+    Slot(&'a str),
+}
+
+fn tokens(pattern: &str) -> Vec<Tok<'_>> {
+    pattern
+        .split(' ')
+        .map(|w| {
+            if let Some(name) = w.strip_prefix('{').and_then(|x| x.strip_suffix('}')).filter(|n| n.chars().all(|c| c.is_ascii_lowercase())) {
+                // `{t}` is the tap symbol, a word.
+                if name != "t" {
+                    return Tok::Slot(name);
+                }
+            }
+            let alts: Vec<String> = w
+                .split('|')
+                .flat_map(|a| match a.strip_suffix("(s)") {
+                    Some(stem) => vec![stem.to_string(), format!("{stem}s")],
+                    None => vec![a.to_string()],
+                })
+                .collect();
+            Tok::Word(alts)
+        })
+        .collect()
+}
+
+/// Match a pattern against a sentence's words, filling slots.
+fn matches(toks: &[Tok], words: &[&str], ctx: &Context, slots: &mut Slots) -> bool {
+    let Some((first, rest)) = toks.split_first() else { return words.is_empty() };
+    match first {
+        Tok::Word(alts) => words.first().is_some_and(|w| alts.iter().any(|a| a == w)) && matches(rest, &words[1..], ctx, slots),
+        Tok::Slot(name) => {
+            // A slot takes at least one word; leave at least one word per word-token after it.
+            let needed = rest.iter().filter(|t| matches!(t, Tok::Word(_))).count();
+            for take in 1..=words.len().saturating_sub(needed) {
+                let text = words[..take].join(" ");
+                let saved = slots.clone();
+                if fill(name, &text, ctx, slots) && matches(rest, &words[take..], ctx, slots) {
+                    return true;
+                }
+                *slots = saved;
+            }
+            false
+        }
+    }
+}
+
+/// Parse one slot's text into `slots`; false when it is not understood.
+fn fill(name: &str, text: &str, ctx: &Context, slots: &mut Slots) -> bool {
+    match name {
+        "who" => slots.who = phrase::who(text),
+        "whom" => slots.whom = phrase::whom(text),
+        "n" => slots.n = phrase::number(text),
+        "cost" => slots.cost = phrase::cost(text, ctx.x.as_ref()),
+        "cond" => slots.cond = condition(text, ctx),
+        "class" => slots.class = phrase::classes_a(text),
+        "plural" => slots.plural = phrase::plural_class(text),
+        "keyword" => slots.keyword = super::keyword_name(text),
+        "kind" => slots.kind = (!text.contains(' ')).then(|| text.to_string()),
+        "subtype" => slots.subtype = phrase::classes_a(&format!("a {text}")).and_then(|c| single_subtype(&c)),
+        "pt" => return power_change(text),
+        "mana" => {
+            let quoted = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).map(|t| t.trim_end_matches('.'));
+            slots.mana = quoted.and_then(super::mana_ability);
+            return slots.mana.is_some();
+        }
+        "inert" => return super::keyword_name(text).is_some_and(|k| !super::ATTACK_KEYWORDS.iter().any(|(a, _)| *a == k)),
+        // Anything within one clause: no "and", no comma, no period (a conjunction's parts and
+        // a line's sentences are never swallowed).
+        "any" => return text.split(' ').all(|w| w != "and" && !w.ends_with(',') && !w.ends_with('.')),
+        _ => return false,
+    }
+    match name {
+        "who" => slots.who.is_some(),
+        "whom" => slots.whom.is_some(),
+        "n" => slots.n.is_some(),
+        "cost" => slots.cost.is_some(),
+        "cond" => slots.cond.is_some(),
+        "class" => slots.class.is_some(),
+        "plural" => slots.plural.is_some(),
+        "keyword" => slots.keyword.is_some(),
+        "kind" => slots.kind.is_some(),
+        _ => slots.subtype.is_some(),
+    }
+}
+
+/// "+2/+2", "-1/-0", "+x/+0".
+fn power_change(text: &str) -> bool {
+    let part = |p: &str| p.starts_with(['+', '-']) && (p[1..] == *"x" || (!p[1..].is_empty() && p[1..].chars().all(|c| c.is_ascii_digit())));
+    !text.contains(' ') && text.split_once('/').is_some_and(|(a, b)| part(a) && part(b))
+}
+
+/// "a Knight" as one subtype.
+fn single_subtype(c: &[Class]) -> Option<String> {
+    match c {
+        [one] if one.types.is_empty() && !one.other => match one.qualities.as_slice() {
+            [Quality::Subtype(t)] if t.len() == 1 => Some(t[0].clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A condition's text, read by the first row of [`CONDITIONS`] that matches it, with that
+/// row's pattern.
+pub fn condition(text: &str, ctx: &Context) -> Option<(Cond, &'static str)> {
+    let words: Vec<&str> = text.split(' ').collect();
+    CONDITIONS.iter().find_map(|row| {
+        let mut slots = Slots::default();
+        if matches(&tokens(row.pattern), &words, ctx, &mut slots) {
+            (row.make)(&slots).map(|c| (c, row.pattern))
+        } else {
+            None
+        }
+    })
+}
+
+/// A whole sentence read by the first row that matches it, with the row and the sentence's
+/// subject (for "it" in the next sentence).
+pub fn sentence(text: &str, ctx: &Context) -> Option<(Vec<Made>, &'static Template, Option<Who>)> {
+    let words: Vec<&str> = text.split(' ').collect();
+    TEMPLATES.iter().find_map(|row| {
+        let mut slots = Slots::default();
+        if matches(&tokens(row.pattern), &words, ctx, &mut slots) {
+            (row.make)(&slots).map(|m| (m, row, slots.who.clone()))
+        } else {
+            None
+        }
+    })
+}
+
+/// A verb phrase of a subject already read ("has vigilance", "can't attack you"): the rows
+/// that begin with `{who}`, with that subject.
+pub fn verb(subject: &Who, text: &str, ctx: &Context) -> Option<(Vec<Made>, &'static Template)> {
+    let words: Vec<&str> = text.split(' ').collect();
+    TEMPLATES.iter().filter(|row| row.pattern.starts_with("{who} ")).find_map(|row| {
+        let toks = tokens(row.pattern);
+        let mut slots = Slots { who: Some(subject.clone()), ..Default::default() };
+        if matches(&toks[1..], &words, ctx, &mut slots) {
+            (row.make)(&slots).map(|m| (m, row))
+        } else {
+            None
+        }
+    })
+}
