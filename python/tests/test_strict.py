@@ -95,3 +95,14 @@ def test_strict_in_batch_equals_the_command_line(binary, tmp_path):
     assert got == expected
     exits = [json.loads(line)["exit"] for line in got]
     assert exits == [3, 3, 0, 0, 0, 0]
+
+
+def test_a_time_limit_lists_the_boards_assumptions():
+    pos = attackopt.Position.from_json(BOARDS["unread_text"])
+    # With no time at all the answer is usually the undecided object, raised as TimeLimit;
+    # whichever it is, it lists the assumption, as the command line's does.
+    try:
+        answer = pos.solve(time_limit=0)
+    except attackopt.TimeLimit as e:
+        answer = e.result
+    assert answer["assumptions"] == pos.assumptions
