@@ -63,8 +63,10 @@ pub fn result_schema() -> Value {
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
          `objective` (solve), {declarations, complete} (enumerate; with detail summary each declaration \
-         alone), each with the board's `warnings`, the board as attackopt reads it (validate), {proof: \"none\", legal: null, message} when the time limit left nothing proven, \
-         {error: {code, message, path}}, or {cards, plain_cards} (cards).",
+         alone), batch's maximum {requirements_max_free, witness, proof}, each with the board's `warnings` and \
+         `assumptions`, the board as attackopt reads it (validate), \
+         {proof: \"none\", legal: null, message, assumptions} when the time limit left nothing proven or strict mode \
+         refused a board with assumptions, {error: {code, message, path}}, or {cards, plain_cards} (cards).",
     )
 }
 
@@ -78,23 +80,27 @@ pub fn cards_schema() -> Value {
 }
 
 /// The schema of what one command answers with `--format json` when it answers (the part of
-/// [`result_schema`] it can print, without the undecided and error objects): `check`, `solve`,
-/// `enumerate` (`detail: full`), `enumerate-summary` (`detail: summary`), `validate`, `cards`.
+/// [`result_schema`] it can print, without the error object): `check`, `solve`, `enumerate`
+/// (`detail: full`), `enumerate-summary` (`detail: summary`), each its result or the undecided
+/// object (a strict refusal, or the time limit with nothing to show); `validate`, `cards`.
 /// Front ends that describe one command's answer use it (the MCP tools' output schemas).
 pub fn answer_schema(command: &str) -> Result<Value, String> {
     let s = match command {
-        "check" => root::<Answered<crate::legality::CheckResult>>("answer-check", "A check result with the board's warnings."),
-        "solve" => root::<Answered<crate::solve::SolveResult>>(
+        "check" => root::<OrUndecided<crate::legality::CheckResult>>(
+            "answer-check",
+            "A check result with the board's warnings and assumptions, or the undecided object.",
+        ),
+        "solve" => root::<OrUndecided<crate::solve::SolveResult>>(
             "answer-solve",
-            "A solve result (a check result plus the objective) with the board's warnings.",
+            "A solve result (a check result plus the objective) with the board's warnings and assumptions, or the undecided object.",
         ),
-        "enumerate" => root::<Answered<crate::api::Enumeration>>(
+        "enumerate" => root::<OrUndecided<crate::api::Enumeration>>(
             "answer-enumerate",
-            "enumerate's list, each declaration's check result, with the board's warnings.",
+            "enumerate's list, each declaration's check result, with the board's warnings and assumptions, or the undecided object.",
         ),
-        "enumerate-summary" => root::<Answered<crate::api::request::EnumerationSummary>>(
+        "enumerate-summary" => root::<OrUndecided<crate::api::request::EnumerationSummary>>(
             "answer-enumerate-summary",
-            "enumerate's list with detail summary: each declaration alone, with the board's warnings.",
+            "enumerate's list with detail summary: each declaration alone, with the board's warnings and assumptions, or the undecided object.",
         ),
         "validate" => root::<crate::view::BoardView>("answer-validate", "How attackopt reads the board (validate)."),
         "cards" => cards_schema(),
@@ -113,14 +119,25 @@ enum AttackoptResult {
     Check(Answered<crate::legality::CheckResult>),
     Enumerate(Answered<crate::api::Enumeration>),
     EnumerateSummary(Answered<crate::api::request::EnumerationSummary>),
+    Maximum(Answered<crate::api::MaximumReport>),
     Validate(crate::view::BoardView),
     Undecided(crate::api::Undecided),
     Error(crate::api::ErrorAnswer),
     Cards(crate::cards::CardList),
 }
 
+/// One command's answer: its result, or the undecided object (`strict` refused the board, or
+/// the time limit left nothing to show).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum OrUndecided<T> {
+    Answer(Answered<T>),
+    Undecided(crate::api::Undecided),
+}
+
 /// A result as the front ends print it (`crate::request::Answer::json`): its fields, and the
-/// board's warnings.
+/// board's warnings and assumptions.
 #[derive(JsonSchema)]
 #[allow(dead_code)]
 struct Answered<T> {
@@ -132,4 +149,10 @@ struct Answered<T> {
     /// in the schema, since the library's result types serialize without it.
     #[serde(default)]
     warnings: Vec<crate::board::Warning>,
+    /// What the answer assumes because the board does not say it (issue 34): a sentence of a
+    /// card's text attackopt does not read, a card it does not know, a fact a text needs that
+    /// the board leaves out; empty when nothing. `strict` refuses to answer instead. Always
+    /// printed by the command line, batch and MCP; optional in the schema, as `warnings`.
+    #[serde(default)]
+    assumptions: Vec<crate::board::Assumption>,
 }

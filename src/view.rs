@@ -31,6 +31,9 @@ pub struct BoardView {
     pub known_cards: Vec<CardView>,
     /// The board's warnings.
     pub warnings: Vec<crate::board::Warning>,
+    /// What answers on this board assume because the board does not say it (issue 34; empty
+    /// when nothing): what `strict` refuses, listed here so that it can be fixed.
+    pub assumptions: Vec<crate::board::Assumption>,
 }
 
 /// A creature of the attacking side, as `validate` shows it.
@@ -197,6 +200,7 @@ impl BoardView {
             mana_sources,
             known_cards,
             warnings: vb.warnings.clone(),
+            assumptions: vb.assumptions.clone(),
         }
     }
 
@@ -253,6 +257,13 @@ impl BoardView {
             let _ = writeln!(s, "\nCards read by name:");
             for c in &self.known_cards {
                 let _ = writeln!(s, "  - {} ({}): {}", c.name, c.permanent, c.summary);
+            }
+        }
+        // Before the warnings, which say the same in other words: what strict mode would refuse.
+        if !self.assumptions.is_empty() {
+            let _ = writeln!(s, "\nAssumed by every answer (strict mode refuses to answer on this board): {}", self.assumptions.len());
+            for a in &self.assumptions {
+                let _ = writeln!(s, "  - {a}");
             }
         }
         for w in &self.warnings {

@@ -19,7 +19,7 @@ class TimeLimit(AttackoptError):
     """No answer within the time limit (exit status 3)."""
 
     result: dict[str, Any]
-    """The command line's undecided object: {"proof": "none", "legal": None, "message": ...}."""
+    """The command line's undecided object: {"proof": "none", "legal": None, "message": ..., "assumptions": [...]}."""
 
 class InternalError(AttackoptError):
     """A bug in attackopt (exit status 70)."""
@@ -33,6 +33,12 @@ class Position:
     def from_file(path: str, *, cards: str | None = None) -> Position: ...
     @property
     def warnings(self) -> list[dict[str, Any]]: ...
+    @property
+    def assumptions(self) -> list[dict[str, Any]]:
+        """What answers on this board assume (each {kind, path, permanent, card, clause, needs}), as every answer's `assumptions`."""
+    # strict=True: on a board with any assumption, the answer is the undecided object
+    # {"proof": "none", "legal": None, "message": ..., "assumptions": [...]} (the command line's
+    # exit 3), returned, not raised.
     def check(
         self,
         declaration: str | dict[str, Any],
@@ -41,9 +47,10 @@ class Position:
         time_limit: float | None = 10.0,
         method: str = "ilp",
         name: str = "declaration",
+        strict: bool = False,
     ) -> dict[str, Any]: ...
     def solve(
-        self, objective: str = "power", *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp"
+        self, objective: str = "power", *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp", strict: bool = False
     ) -> dict[str, Any]: ...
     def enumerate(
         self,
@@ -53,8 +60,11 @@ class Position:
         time_limit: float | None = 10.0,
         method: str = "ilp",
         detail: str = "full",
+        strict: bool = False,
     ) -> dict[str, Any]: ...
-    def maximum(self, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp") -> dict[str, Any]: ...
+    def maximum(
+        self, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp", strict: bool = False
+    ) -> dict[str, Any]: ...
     def validate(self) -> dict[str, Any]: ...
 
 def batch(requests: str | Iterable[str], source: str = "-", first_line: int = 1, *, cards: str | None = None) -> list[str]: ...

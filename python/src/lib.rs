@@ -50,6 +50,12 @@ fn json_text(value: &Bound<'_, PyAny>) -> PyResult<(String, bool)> {
 
 /// An error as the exception a Python caller catches, with the command line's message.
 fn py_error(py: Python<'_>, e: Error) -> PyErr {
+    py_error_about(py, e, None)
+}
+
+/// [`py_error`] for a question about a board read: a time limit's `result` lists what answers
+/// on it assume, as the command line's undecided object does.
+fn py_error_about(py: Python<'_>, e: Error, board: Option<&attackopt::Position>) -> PyErr {
     let code = e.exit_code();
     let message = e.to_string();
     let (err, path) = match &e {
@@ -64,7 +70,11 @@ fn py_error(py: Python<'_>, e: Error) -> PyErr {
     let _ = value.setattr("path", path);
     if code == 3 {
         // What the command line prints on standard output with --format json, exit 3.
-        let undecided = serde_json::to_string(&Undecided::new(message)).ok();
+        let undecided = match board {
+            Some(pos) => Undecided::about(pos, message),
+            None => Undecided::new(message),
+        };
+        let undecided = serde_json::to_string(&undecided).ok();
         let _ = value.setattr("result", undecided.and_then(|t| loads(py, &t).ok()));
     }
     err
@@ -81,7 +91,7 @@ fn bad_input(message: String) -> PyErr {
 }
 
 /// The options every question takes, by the rule every front end shares (`Options::validate`).
-fn options(baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Options> {
+fn options(baseline: &str, time_limit: Option<f64>, method: &str, strict: bool) -> PyResult<Options> {
     let baseline = match baseline {
         "paid" => Baseline::Paid,
         "free" => Baseline::Free,
@@ -92,7 +102,7 @@ fn options(baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Op
         "exhaustive" => Method::Exhaustive,
         other => return Err(bad_input(format!("method: expected \"ilp\" or \"exhaustive\", found {other:?}"))),
     };
-    let options = Options { baseline, time_limit, method, clock: None };
+    let options = Options { baseline, time_limit, method, clock: None, strict };
     options.validate().map_err(|e| bad_input(format!("{}: {}", e.option, e.message)))?;
     Ok(options)
 }
@@ -111,7 +121,7 @@ impl PyPosition {
             let answer: Answer = self.inner.answer(request, options)?;
             serde_json::to_string(&answer.json()).map_err(|e| attackopt::SolveError::Internal(e.to_string()).into())
         });
-        loads(py, &answered.map_err(|e| py_error(py, e))?)
+        loads(py, &answered.map_err(|e| py_error_about(py, e, Some(&self.inner)))?)
     }
 
     fn new(py: Python<'_>, text: String, name: String, ours: bool, cards: Option<&str>) -> PyResult<Self> {
@@ -183,8 +193,17 @@ impl PyPosition {
         loads(py, &text)
     }
 
+    /// What answers on this board assume (a card text not read, a card not known), as every
+    /// answer's `assumptions` lists them; `strict=True` refuses a board with any.
+    #[getter]
+    fn assumptions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(&self.inner.board.assumptions).map_err(|e| InternalError::new_err(e.to_string()))?;
+        loads(py, &text)
+    }
+
     /// `attackopt check`: is this declaration legal; why not; a witness.
-    #[pyo3(signature = (declaration, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", name = "declaration"))]
+    #[pyo3(signature = (declaration, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", name = "declaration", strict = false))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per option
     fn check<'py>(
         &self,
         py: Python<'py>,
@@ -193,24 +212,34 @@ impl PyPosition {
         time_limit: Option<f64>,
         method: &str,
         name: &str,
+        strict: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let options = options(baseline, time_limit, method)?;
+        let options = options(baseline, time_limit, method, strict)?;
         let decl = self.declaration(py, declaration, name)?;
         self.ask(py, &Request::Check(decl), &options)
     }
 
     /// `attackopt solve`: the best legal declaration for the objective (`power`, `attackers`,
     /// `none` or `damage:PLAYER`).
-    #[pyo3(signature = (objective = attackopt::DEFAULT_OBJECTIVE, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp"))]
-    fn solve<'py>(&self, py: Python<'py>, objective: &str, baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Bound<'py, PyAny>> {
-        let options = options(baseline, time_limit, method)?;
+    #[pyo3(signature = (objective = attackopt::DEFAULT_OBJECTIVE, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", strict = false))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        objective: &str,
+        baseline: &str,
+        time_limit: Option<f64>,
+        method: &str,
+        strict: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = options(baseline, time_limit, method, strict)?;
         let objective = Objective::parse(objective, &self.inner).map_err(|m| bad_input(format!("objective: {m}")))?;
         self.ask(py, &Request::Solve(objective), &options)
     }
 
     /// `attackopt enumerate`: the legal declarations, up to `limit`; `detail` is `"full"` (as
     /// the command line's default) or `"summary"` (the attacks and payments only).
-    #[pyo3(signature = (limit = DEFAULT_LIMIT, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", detail = "full"))]
+    #[pyo3(signature = (limit = DEFAULT_LIMIT, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", detail = "full", strict = false))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per option
     fn enumerate<'py>(
         &self,
         py: Python<'py>,
@@ -219,16 +248,17 @@ impl PyPosition {
         time_limit: Option<f64>,
         method: &str,
         detail: &str,
+        strict: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let options = options(baseline, time_limit, method)?;
+        let options = options(baseline, time_limit, method, strict)?;
         let detail = attackopt::Detail::parse(detail).map_err(|e| bad_input(format!("{}: {}", e.option, e.message)))?;
         self.ask(py, &Request::Enumerate { limit, detail }, &options)
     }
 
     /// The most requirements a declaration paying no cost can obey (batch's `maximum`).
-    #[pyo3(signature = (*, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp"))]
-    fn maximum<'py>(&self, py: Python<'py>, baseline: &str, time_limit: Option<f64>, method: &str) -> PyResult<Bound<'py, PyAny>> {
-        let options = options(baseline, time_limit, method)?;
+    #[pyo3(signature = (*, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", strict = false))]
+    fn maximum<'py>(&self, py: Python<'py>, baseline: &str, time_limit: Option<f64>, method: &str, strict: bool) -> PyResult<Bound<'py, PyAny>> {
+        let options = options(baseline, time_limit, method, strict)?;
         self.ask(py, &Request::Maximum, &options)
     }
 

@@ -15,7 +15,8 @@
 //! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`);
 //!   `limit` (enumerate, default 100); `detail` (enumerate: `full`, the default, or `summary`);
 //! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds >= 0, default 10; null for none),
-//!   `method` (`ilp`/`exhaustive`), `cards` (the path of a card source for this request's board,
+//!   `method` (`ilp`/`exhaustive`), `strict` (true: a board with assumptions is answered
+//!   undecided, exit 3), `cards` (the path of a card source for this request's board,
 //!   instead of `attackopt batch --cards`; each source indexed once per batch); all optional;
 //! - `id`: anything, echoed in the answer.
 //!
@@ -322,8 +323,9 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     };
     match compute() {
         Ok((exit, result)) => Ok((command, exit, result, warnings)),
-        // Cut short with nothing to show: the command line's undecided answer, exit 3.
-        Err(e) if e.code == 3 => Ok((command, 3, to_value(&Undecided::new(e.message))?, warnings)),
+        // Cut short with nothing to show: the command line's undecided answer, exit 3, with the
+        // assumptions of the board read.
+        Err(e) if e.code == 3 => Ok((command, 3, to_value(&Undecided::about(pos, e.message))?, warnings)),
         Err(e) => Err(e),
     }
 }

@@ -65,12 +65,19 @@ pub struct Options {
     /// expanding the board included (issue 6: "answers within 2 s" means the process).
     /// The type is [`Instant`](crate::Instant): `std::time::Instant` itself natively.
     pub clock: Option<web_time::Instant>,
+    /// Refuse to assume (issue 34): on a board with any [`Assumption`](crate::Assumption) (a
+    /// sentence attackopt does not read, a card it does not know, a fact the board leaves out),
+    /// `check`, `solve`, `enumerate` and `maximum` are not computed and the answer is undecided
+    /// (exit 3, [`Undecided`] with the assumptions listed), for a caller that prefers no
+    /// answer to an assumed one. `validate` answers as always: it is how the board gets fixed.
+    /// Default false: answer, listing the assumptions.
+    pub strict: bool,
 }
 
 impl Default for Options {
-    /// The paid baseline, the integer program, 10 seconds (as every front end).
+    /// The paid baseline, the integer program, 10 seconds, not strict (as every front end).
     fn default() -> Self {
-        Options { baseline: Baseline::Paid, time_limit: Some(request::DEFAULT_TIME_LIMIT), method: Method::Ilp, clock: None }
+        Options { baseline: Baseline::Paid, time_limit: Some(request::DEFAULT_TIME_LIMIT), method: Method::Ilp, clock: None, strict: false }
     }
 }
 
@@ -189,9 +196,11 @@ impl From<SolveError> for Error {
 
 pub use crate::solve::Enumeration;
 
-/// The answer of `check`, `solve` or `enumerate` when the time limit ran out with nothing proven
-/// and nothing to show: `{"proof": "none", "legal": null, "message": ...}` (exit 3), one shape
-/// for the three commands, the command line's watchdog and batch.
+/// The answer of `check`, `solve` or `enumerate` when nothing could be decided: the time limit
+/// ran out with nothing proven and nothing to show, or `strict` refused a board with
+/// assumptions. `{"proof": "none", "legal": null, "message": ..., "assumptions": [...]}` (exit
+/// 3), one shape for the three commands (and batch's `maximum`), the command line's watchdog
+/// and batch.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Undecided {
     /// Always "none".
@@ -199,9 +208,17 @@ pub struct Undecided {
     pub proof: &'static str,
     /// Always null: neither legal nor illegal was proven.
     pub legal: (),
-    /// Why: what ran out of time.
+    /// Why: what ran out of time, or what strict mode refused to assume.
     #[schemars(description = "")]
     pub message: String,
+    /// What answers on the board assume ([`crate::Assumption`]; empty when nothing), as every
+    /// answer lists them; under strict, what was refused. None, and left out of the JSON, when
+    /// no board was read (the time limit ran out while reading it): then nothing is known of
+    /// the board, and an empty list would say it assumes nothing.
+    // `default`: optional in the schema (never read; serde's attribute is what schemars reads).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<crate::board::Assumption>")]
+    pub assumptions: Option<Vec<crate::board::Assumption>>,
 }
 
 /// The only proof an undecided answer has.
@@ -213,10 +230,29 @@ enum ProofNone {
 }
 
 impl Undecided {
-    /// The undecided answer with its message.
+    /// The undecided answer with its message, about no board read (no `assumptions`).
     pub fn new(message: impl Into<String>) -> Self {
-        Undecided { proof: "none", legal: (), message: message.into() }
+        Undecided { proof: "none", legal: (), message: message.into(), assumptions: None }
     }
+
+    /// The undecided answer about a board that was read: with what answers on it assume.
+    pub fn about(pos: &Position, message: impl Into<String>) -> Self {
+        Undecided { assumptions: Some(pos.board.assumptions.clone()), ..Undecided::new(message) }
+    }
+
+    /// `strict`'s refusal of a board with assumptions (exit 3): one sentence with how many and
+    /// the first, then the list.
+    pub fn strict(assumptions: &[crate::board::Assumption]) -> Self {
+        let first = assumptions.first().map_or_else(String::new, |a| format!("; the first: {a}"));
+        Undecided { assumptions: Some(assumptions.to_vec()), ..Undecided::new(format!("{}{first}", strict_refusal(assumptions.len()))) }
+    }
+}
+
+/// The sentence of a strict refusal, without the first assumption: "this board has N things
+/// attackopt would have to assume, and strict mode refuses to assume".
+pub(crate) fn strict_refusal(n: usize) -> String {
+    let things = if n == 1 { "1 thing".to_string() } else { format!("{n} things") };
+    format!("this board has {things} attackopt would have to assume, and strict mode refuses to assume")
 }
 
 /// An error as JSON: `{"code": 2, "message": ..., "path": ...}`, the `error` of an answer that
@@ -240,7 +276,7 @@ pub struct ErrorAnswer {
 }
 
 /// The maxima of a board: requirements the best declarations obey, with a witness.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct MaximumReport {
     /// The most requirements a declaration paying no cost can obey.
     pub requirements_max_free: usize,

@@ -15,8 +15,8 @@
 //! # Ok::<(), attackopt::Error>(())
 //! ```
 
-use super::{Enumeration, Error, MaximumReport, Method, Options};
-use crate::board::{Declaration, InputError, Warning};
+use super::{Enumeration, Error, MaximumReport, Method, Options, Undecided};
+use crate::board::{Assumption, Declaration, InputError, Warning};
 use crate::legality::{Baseline, CheckResult, SolveError};
 use crate::position::Position;
 use crate::solve::{Objective, SolveResult};
@@ -168,6 +168,9 @@ pub enum Outcome {
     Maximum(MaximumReport),
     /// `validate`'s view of the board.
     Validate(BoardView),
+    /// No answer: `strict` refused a board with assumptions (`{"proof": "none", "legal": null,
+    /// "message", "assumptions"}`, exit 3).
+    Undecided(Undecided),
 }
 
 /// An answer and the status it exits with.
@@ -180,15 +183,19 @@ pub struct Answer {
     /// The board's warnings (an unknown field, an unknown card name): part of every answer,
     /// see [`Answer::json`].
     pub warnings: Vec<Warning>,
+    /// What the answer assumes because the board does not say it (issue 34): part of every
+    /// answer too, see [`Answer::json`].
+    pub assumptions: Vec<Assumption>,
 }
 
 impl Answer {
     /// The answer as every front end prints or sends it (the command line's `--format json`,
-    /// batch's `result`, MCP's structured content): the result's fields and `warnings`, the
+    /// batch's `result`, MCP's structured content): the result's fields, then `warnings`, the
     /// board's warnings, so that a JSON reader is told when the answer rests on a card attackopt
-    /// does not know (issue 13). `validate`'s view lists them already, as its own `warnings`.
+    /// does not know (issue 13), and `assumptions`, what it assumes in one list (issue 34;
+    /// empty when nothing). `validate`'s view and the undecided object carry their own.
     pub fn json(&self) -> Printed<'_> {
-        Printed { result: &self.result, warnings: &self.warnings }
+        Printed { result: &self.result, warnings: &self.warnings, assumptions: &self.assumptions }
     }
 }
 
@@ -197,36 +204,55 @@ impl Answer {
 pub struct Printed<'a> {
     result: &'a Outcome,
     warnings: &'a [Warning],
+    assumptions: &'a [Assumption],
 }
 
-/// A result with the board's warnings after its own fields.
+/// A result with the board's warnings and assumptions after its own fields.
 #[derive(Serialize)]
 struct WithWarnings<'a, T: Serialize> {
     #[serde(flatten)]
     result: &'a T,
     warnings: &'a [Warning],
+    assumptions: &'a [Assumption],
 }
 
 impl Serialize for Printed<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let warnings = self.warnings;
+        let (warnings, assumptions) = (self.warnings, self.assumptions);
         match self.result {
-            Outcome::Check(result) => WithWarnings { result, warnings }.serialize(s),
-            Outcome::Solve(result) => WithWarnings { result, warnings }.serialize(s),
-            Outcome::Enumerate(result) => WithWarnings { result, warnings }.serialize(s),
-            Outcome::EnumerateSummary(result) => WithWarnings { result, warnings }.serialize(s),
-            Outcome::Maximum(result) => WithWarnings { result, warnings }.serialize(s),
+            Outcome::Check(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
+            Outcome::Solve(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
+            Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
+            Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
+            Outcome::Maximum(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
             Outcome::Validate(view) => view.serialize(s),
+            // The shape of every undecided answer (the time limit's too): its message and
+            // assumptions, no warnings, since it answers nothing they could qualify.
+            Outcome::Undecided(undecided) => undecided.serialize(s),
         }
     }
 }
 
 impl Position {
     /// Answer a request: the one function behind `check`, `solve`, `enumerate`, `maximum` and
-    /// `validate` in every front end.
+    /// `validate` in every front end. Under [`Options::strict`], a board with assumptions gets
+    /// the undecided answer (exit 3) to everything but `validate`, once the request itself is
+    /// known to be good input.
     pub fn answer(&self, request: &Request, options: &Options) -> Result<Answer, Error> {
         options.validate().map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))?;
-        let answer = |exit, result| Ok(Answer { exit, result, warnings: self.board.warnings.clone() });
+        let answer = |exit, result| Ok(Answer { exit, result, warnings: self.board.warnings.clone(), assumptions: self.board.assumptions.clone() });
+        if options.strict && !self.board.assumptions.is_empty() && !matches!(request, Request::Validate) {
+            // Bad input stays bad input (exit 2) under strict: the request's ids are checked as
+            // they would be before any computing.
+            match request {
+                Request::Check(d) => self.board.check_declaration_ids(d, "declaration")?,
+                Request::Solve(objective) => {
+                    crate::solve::Goal::of(objective, self)?;
+                }
+                _ => {}
+            }
+            return answer(Exit::Undecided, Outcome::Undecided(Undecided::strict(&self.board.assumptions)));
+        }
         match request {
             Request::Check(d) => {
                 let result = self.check(d, options)?;
@@ -343,6 +369,12 @@ pub struct JsonOptions {
         description = "\"ilp\" (default): the integer program, any board; \"exhaustive\": tries every declaration, for boards of at most 2,000,000 of them."
     )]
     pub method: Method,
+    /// Refuse to assume: `true` answers a board with any assumption as undecided (exit 3).
+    #[serde(default)]
+    #[schemars(
+        description = "true: on a board with anything attackopt would have to assume (a card text it does not read, a card it does not know), answer undecided (legal null, exit 3) with the assumptions listed instead of answering; default false: answer, listing them in `assumptions`."
+    )]
+    pub strict: bool,
     /// batch only: the path of a card source (a Scryfall JSON file or Forge's cardsfolder)
     /// for this request's board, instead of `--cards` (issue 14). Not in the MCP tools'
     /// schema: the server reads no files, and refuses it.
@@ -357,14 +389,14 @@ fn default_time_limit() -> Option<f64> {
 
 impl Default for JsonOptions {
     fn default() -> Self {
-        JsonOptions { baseline: Baseline::default(), time_limit: default_time_limit(), method: Method::default(), cards: None }
+        JsonOptions { baseline: Baseline::default(), time_limit: default_time_limit(), method: Method::default(), strict: false, cards: None }
     }
 }
 
 impl JsonOptions {
     /// The options, the time limit counting from `clock`, validated.
     pub fn options(&self, clock: web_time::Instant) -> Result<Options, OptionError> {
-        let options = Options { baseline: self.baseline, time_limit: self.time_limit, method: self.method, clock: Some(clock) };
+        let options = Options { baseline: self.baseline, time_limit: self.time_limit, method: self.method, clock: Some(clock), strict: self.strict };
         options.validate()?;
         Ok(options)
     }

@@ -3,14 +3,17 @@
 //! for {U}", issue 13).
 
 use super::request::{Answer, Outcome};
-use super::{Enumeration, Method, Options};
+use super::{Enumeration, Method, Options, Undecided};
+use crate::board::{Assumption, AssumptionKind};
 use crate::legality::attacks_text;
 use crate::position::Position;
+use std::fmt;
 
 impl Answer {
     /// The answer as text: the board's warnings first, as they qualify the answer (a card
     /// attackopt does not know is read as having no abilities, issue 13), then the answer.
-    /// `validate` lists them in its own text. `pos` is the board the answer is about.
+    /// `validate` lists them in its own text; a strict refusal lists its assumptions instead,
+    /// which say what those warnings say. `pos` is the board the answer is about.
     ///
     /// ```
     /// use attackopt::{Options, Position, Request};
@@ -26,7 +29,7 @@ impl Answer {
     /// ```
     pub fn to_text(&self, pos: &Position, options: &Options) -> String {
         let body = outcome_text(&self.result, pos, options);
-        if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_)) {
+        if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_) | Outcome::Undecided(_)) {
             return body;
         }
         let mut s: String = self.warnings.iter().map(|w| format!("{w}\n")).collect();
@@ -55,6 +58,7 @@ fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String 
             list_text(lines, found.complete, found.time_limit_reached, options)
         }
         Outcome::Validate(view) => view.to_text(pos),
+        Outcome::Undecided(undecided) => undecided_text(undecided),
         // No command prints it as text; batch answers it as JSON.
         Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
     }
@@ -100,4 +104,55 @@ fn list_text(lines: Vec<String>, complete: bool, time_limit_reached: bool, optio
     };
     s.push_str(&format!("Proof: {proof}\n"));
     s
+}
+
+/// An undecided answer as text. A strict refusal: how many assumptions, one line each (card,
+/// id, the clause quoted, the field that would decide it), and the two ways out.
+fn undecided_text(undecided: &Undecided) -> String {
+    let Some(assumptions) = undecided.assumptions.as_deref().filter(|a| !a.is_empty()) else {
+        return format!("UNDECIDED: {}\nProof: none\n", undecided.message);
+    };
+    let mut s = format!("UNDECIDED: {}:\n", super::strict_refusal(assumptions.len()));
+    for a in assumptions {
+        s.push_str(&format!("  - {a}\n"));
+    }
+    s.push_str("Write what each does as effects (or give the fact it needs) and ask again, or ask without strict mode to answer assuming them.\nProof: none\n");
+    s
+}
+
+/// One assumption as a line of text: the card and its id, the clause quoted, what is assumed,
+/// the board field that would decide it, where it is on the board. Used in the strict refusal's
+/// message (the first assumption) and its text (each).
+///
+/// ```
+/// use attackopt::{Assumption, AssumptionKind};
+///
+/// let a = Assumption { kind: AssumptionKind::UnknownCard, path: "permanents[1].name".into(), permanent: "prop".into(),
+///                      card: "Propoganda".into(), clause: None, needs: None };
+/// assert_eq!(a.to_string(), "Propoganda (prop): a card attackopt does not know, assumed to have no abilities that matter for attacking (at permanents[1].name)");
+/// ```
+impl fmt::Display for Assumption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.card.trim().is_empty() {
+            write!(f, "{}", self.permanent)?;
+        } else {
+            write!(f, "{} ({})", self.card, self.permanent)?;
+        }
+        if let Some(clause) = &self.clause {
+            write!(f, ": \"{clause}\"")?;
+        }
+        let needs = self.needs.as_deref();
+        match self.kind {
+            AssumptionKind::UnreadText => write!(f, ", which attackopt does not read: assumed to do nothing")?,
+            AssumptionKind::UnknownCard => write!(f, ": a card attackopt does not know, assumed to have no abilities that matter for attacking")?,
+            AssumptionKind::MissingFact => {
+                write!(f, ", whose effect needs {}, which the board does not give: assumed to do nothing", needs.unwrap_or("a fact"))?
+            }
+        }
+        // The field that would decide it, when the kind's own words have not named it.
+        if let (Some(field), false) = (needs, self.kind == AssumptionKind::MissingFact) {
+            write!(f, " (needs {field})")?;
+        }
+        write!(f, " (at {})", self.path)
+    }
 }

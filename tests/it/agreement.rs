@@ -67,7 +67,7 @@ fn boards() -> Vec<NamedBoard> {
 }
 
 fn opts(method: Method, baseline: Baseline) -> Options {
-    Options { baseline, time_limit: Some(60.0), method, clock: None }
+    Options { baseline, time_limit: Some(60.0), method, clock: None, strict: false }
 }
 
 fn kinds(r: &CheckResult) -> BTreeSet<String> {

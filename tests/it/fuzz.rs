@@ -519,7 +519,7 @@ fn exercise(text: &str, decl_data: &[Vec<u32>], g: &mut Choices) -> Result<(), T
             }
         };
         for baseline in [attackopt::Baseline::Paid, attackopt::Baseline::Free] {
-            let opts = Options { baseline, time_limit: Some(2.0), method, clock: None };
+            let opts = Options { baseline, time_limit: Some(2.0), method, clock: None, strict: false };
             let both = format!("board:\n{}\ndeclaration:\n{}", clip(text), clip(&dtext));
             let r = no_panic("check", &both, || pos.check(&d, &opts))?;
             match r {

@@ -60,3 +60,4 @@ mod player_names;
 mod rules_cr;
 mod scenarios;
 mod schema;
+mod strict;

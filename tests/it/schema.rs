@@ -385,3 +385,51 @@ fn warnings_and_the_card_list_match_their_schemas() {
     assert_valid(&validator(attackopt::cards_schema()), &cards, "cards");
     assert_valid(&v, &cards, "cards against the result schema");
 }
+
+/// Issue 34: answers resting on assumptions (a sentence not read, a card not known) list them,
+/// and strict mode's refusal is the undecided object with the list; both validate against
+/// `attackopt schema result` and against the command's own answer schema (the MCP tools'
+/// output schemas come from it), and a malformed assumption is refused.
+#[test]
+fn assumptions_and_strict_answers_match_the_schemas() {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    let schema_out = Command::new(bin).args(["schema", "result"]).output().expect("runs");
+    let v = validator(serde_json::from_slice(&schema_out.stdout).expect("schema is JSON"));
+    let board = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [
+            { "id": "okk", "name": "Okk", "controller": "A", "types": ["Creature"], "power": 4,
+              "oracle_text": "Okk can't attack unless a creature with greater power also attacks." },
+            { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 },
+            { "id": "prop", "name": "Propoganda", "controller": "B", "types": ["Enchantment"] } ] });
+    let path = std::env::temp_dir().join(format!("attackopt-schema-assumptions-{}.json", std::process::id()));
+    let decl = std::env::temp_dir().join(format!("attackopt-schema-assumptions-{}-decl.json", std::process::id()));
+    std::fs::write(&path, board.to_string()).expect("write");
+    std::fs::write(&decl, r#"{"attacks": [{"creature": "bear", "target": "B"}]}"#).expect("write");
+    let (p, d) = (path.to_string_lossy().into_owned(), decl.to_string_lossy().into_owned());
+    let runs: Vec<(&str, Vec<&str>)> = vec![
+        ("check", vec!["check", &p, &d]),
+        ("solve", vec!["solve", &p]),
+        ("enumerate", vec!["enumerate", &p]),
+        ("enumerate-summary", vec!["enumerate", &p, "--detail", "summary"]),
+        ("validate", vec!["validate", &p]),
+    ];
+    for (command, args) in runs {
+        let own = validator(attackopt::answer_schema(command).expect("a command"));
+        for strict in [false, true] {
+            let out = Command::new(bin).args(&args).args(["--format", "json"]).args(strict.then_some("--strict")).output().expect("runs");
+            let value: Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+            let what = format!("{args:?} strict {strict}");
+            assert_valid(&v, &value, &what);
+            assert_valid(&own, &value, &format!("{what} against answer_schema({command})"));
+            assert_eq!(value["assumptions"].as_array().map(Vec::len), Some(2), "{what}: {value}");
+            let refused = strict && command != "validate";
+            assert_eq!(out.status.code(), Some(if refused { 3 } else { 0 }), "{what}");
+            assert_eq!(value["legal"] == Value::Null && value["proof"] == "none", refused, "{what}: {value}");
+            let mut bad = value.clone();
+            bad["assumptions"][0]["kind"] = json!("guessed");
+            assert!(!v.is_valid(&bad), "{what}: an assumption's kind is one of three");
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&decl);
+}

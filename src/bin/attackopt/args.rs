@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The exit statuses and where the formats are described, at the end of `--help`.
 const AFTER_HELP: &str = "Exit status: 0 done (check: legal), 1 check: illegal, 2 bad input or usage, 3 no proof \
-within the time limit (an answer cut short says so), 70 internal error.
+within the time limit (an answer cut short says so) or --strict refused to assume, 70 internal error.
 Boards, declarations and answers: docs/format.md; the rules implemented: docs/rules.md; \
 `attackopt schema board` prints the board's JSON Schema.";
 
@@ -75,6 +75,10 @@ pub enum Command {
         board: String,
         #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
         format: Format,
+        /// Accepted and changes nothing, so that one set of flags serves every command: validate
+        /// always answers, listing what the other commands would assume (what --strict refuses).
+        #[arg(long)]
+        strict: bool,
     },
     /// A random board (JSON), for benchmarks and tests; the same seed gives the same board.
     Generate {
@@ -192,6 +196,11 @@ pub struct SolverArgs {
     /// Use the exhaustive reference checker instead of the integer program (small boards).
     #[arg(long)]
     exhaustive: bool,
+    /// Refuse to assume: on a board with anything attackopt would have to assume (a card text
+    /// it does not read, a card it does not know), answer undecided (exit 3, legal null) with
+    /// the assumptions listed, instead of answering.
+    #[arg(long)]
+    strict: bool,
 }
 
 impl SolverArgs {
@@ -204,6 +213,7 @@ impl SolverArgs {
             // `--time-limit` bounds the whole command: reading and expanding a 90,000-creature
             // board takes about half a second, which a user waiting on the limit also waits for.
             clock: Some(started),
+            strict: self.strict,
         };
         options.validate().map_err(|e| Failure::new(2, format!("--{}: {}", e.option.replace('_', "-"), e.message)))?;
         Ok(options)

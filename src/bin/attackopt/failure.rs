@@ -2,8 +2,21 @@
 
 use attackopt::InputError;
 use attackopt::SolveError;
-use attackopt::{Error, ErrorAnswer, ErrorBody, Undecided};
+use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Undecided};
 use std::io::Write;
+use std::sync::OnceLock;
+
+/// What answers on the board this process read assume, once it is read: the undecided object
+/// of a time limit lists them, whether the worker or the watchdog prints it. Unset when the
+/// time limit ran out before the board was read (the watchdog firing during parsing): then the
+/// undecided object leaves `assumptions` out, since nothing is known of the board and an empty
+/// list would say it assumes nothing. One board per process, so a process-wide cell.
+static BOARD_ASSUMPTIONS: OnceLock<Vec<Assumption>> = OnceLock::new();
+
+/// Record the assumptions of the board read (see [`BOARD_ASSUMPTIONS`]).
+pub fn board_read(assumptions: &[Assumption]) {
+    let _ = BOARD_ASSUMPTIONS.set(assumptions.to_vec());
+}
 
 /// A failure with its exit status.
 #[derive(Debug)]
@@ -51,7 +64,8 @@ pub fn write_failure(f: &Failure, json: bool) {
         return;
     }
     let text = if f.code == 3 {
-        serde_json::to_string_pretty(&Undecided::new(f.message.clone()))
+        let undecided = Undecided { assumptions: BOARD_ASSUMPTIONS.get().cloned(), ..Undecided::new(f.message.clone()) };
+        serde_json::to_string_pretty(&undecided)
     } else {
         let error = ErrorBody { code: f.code, message: f.message.clone(), path: f.path.clone() };
         serde_json::to_string_pretty(&ErrorAnswer { error })

@@ -66,6 +66,8 @@ fn load_position(file: &str, cards: Option<&CardIndex>) -> Result<&'static Posit
     // (JSON `warnings`, the text's first lines); standard error keeps them in every format, as
     // docs/format.md promises and scripts read them there.
     warn(file, &pos.board.warnings);
+    // An undecided answer printed from now on (the time limit) lists what this board assumes.
+    failure::board_read(&pos.board.assumptions);
     attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
@@ -162,7 +164,8 @@ fn run(cli: Cli) -> Result<i32, Failure> {
             // prints the undecided object for JSON readers.
             respond(pos, &Request::Solve(objective), &options, format)
         }
-        Command::Validate { board, format } => {
+        // `--strict` is accepted and changes nothing: validate answers every board.
+        Command::Validate { board, format, strict: _ } => {
             // Warnings are part of validate's answer, not standard error.
             let pos = keep(position_with_cards(load_board(&board)?, cards)?);
             respond(pos, &Request::Validate, &Options::default(), format)

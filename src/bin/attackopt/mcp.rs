@@ -112,34 +112,75 @@ fn json_types(schema: &Value, defs: &Value, depth: usize) -> Option<Vec<String>>
     Some(types)
 }
 
+/// The object shapes an answer schema allows: its `anyOf` alternatives (a result, or the
+/// undecided object), each followed through its `$ref`; the schema itself when it has none.
+fn alternatives<'a>(full: &'a Value, defs: &'a Value) -> Vec<&'a Value> {
+    let resolve = |s: &'a Value| match s.get("$ref").and_then(Value::as_str) {
+        Some(r) => r.rsplit('/').next().and_then(|name| defs.get(name)).unwrap_or(s),
+        None => s,
+    };
+    match full.get("anyOf").and_then(Value::as_array) {
+        Some(alts) => alts.iter().map(resolve).collect(),
+        None => vec![full],
+    }
+}
+
 /// A tool's output schema (issue 13): the top level of its answer's schema
 /// (`attackopt::answer_schema`), each field with its JSON type, so that a client can validate
 /// the structured content and see its fields, while `tools/list` stays small; the full schema is
 /// the resource `attackopt://schema/result`. Generated from the answer types, so it can't drift.
+/// An answer that is a result or the undecided object (a strict refusal) is one object here
+/// (MCP wants an object at the root): every field of either, each with the types of both, and
+/// required only what both require (`proof`, `legal`).
 pub fn output_schema(command: &str) -> Arc<JsonObject> {
     let full = attackopt::answer_schema(command).unwrap_or_default();
     let defs = full.get("$defs").cloned().unwrap_or(Value::Null);
-    let mut properties = serde_json::Map::new();
-    if let Some(props) = full.get("properties").and_then(Value::as_object) {
+    let shapes = alternatives(&full, &defs);
+    let mut types_of: Vec<(String, Option<Vec<String>>)> = Vec::new();
+    for props in shapes.iter().filter_map(|s| s.get("properties").and_then(Value::as_object)) {
         for (name, schema) in props {
             let types = json_types(schema, &defs, 0);
-            properties.insert(
-                name.clone(),
-                match types.as_deref() {
-                    Some([t]) => json!({ "type": t }),
-                    Some(ts) if !ts.is_empty() => json!({ "type": ts }),
-                    _ => json!({}),
-                },
-            );
+            match types_of.iter_mut().find(|(n, _)| n == name) {
+                // A field of both: the types of either; anything when either allows anything.
+                Some((_, known)) => {
+                    *known = match (known.take(), types) {
+                        (Some(mut a), Some(b)) => {
+                            a.extend(b.into_iter().filter(|t| !a.contains(t)).collect::<Vec<_>>());
+                            Some(a)
+                        }
+                        _ => None,
+                    }
+                }
+                None => types_of.push((name.clone(), types)),
+            }
         }
+    }
+    let mut properties = serde_json::Map::new();
+    for (name, types) in types_of {
+        properties.insert(
+            name,
+            match types.as_deref() {
+                Some([t]) => json!({ "type": t }),
+                Some(ts) if !ts.is_empty() => json!({ "type": ts }),
+                _ => json!({}),
+            },
+        );
+    }
+    let required_of = |s: &Value| -> Vec<String> {
+        s.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+    };
+    let mut required = shapes.first().map(|s| required_of(s)).unwrap_or_default();
+    for s in shapes.iter().skip(1) {
+        let theirs = required_of(s);
+        required.retain(|r| theirs.contains(r));
     }
     let mut schema = JsonObject::new();
     schema.insert("type".into(), json!("object"));
     let description = full.get("description").and_then(Value::as_str).unwrap_or_default();
     schema.insert("description".into(), json!(format!("{description} Full schema: the resource attackopt://schema/result.")));
     schema.insert("properties".into(), Value::Object(properties));
-    if let Some(required) = full.get("required") {
-        schema.insert("required".into(), required.clone());
+    if !required.is_empty() {
+        schema.insert("required".into(), json!(required));
     }
     Arc::new(schema)
 }
@@ -164,7 +205,7 @@ pub struct CheckParams {
     pub board: Value,
     #[schemars(schema_with = "declaration_input")]
     pub declaration: Value,
-    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive", "strict": bool}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -177,7 +218,7 @@ pub struct SolveParams {
     /// `power` (default: most total power), `attackers`, `none`, or `damage:PLAYER`.
     #[serde(default)]
     pub objective: Option<String>,
-    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive", "strict": bool}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -194,7 +235,7 @@ pub struct EnumerateParams {
     /// hundred bytes; `full`: each declaration's whole check result, 5 to 15 times larger.
     #[serde(default)]
     pub detail: Option<Detail>,
-    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive"}.
+    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive", "strict": bool}.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -418,7 +459,7 @@ impl AttackServer {
         title = "Legal declarations of attackers",
         output_schema = output_schema("enumerate-summary"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), fewest attackers first, and whether the list is complete. Returns {declarations, complete, time_limit_reached, method, warnings}: with detail \"summary\" (the default) each declaration is {attacks, payment?}; with \"full\" each is its check result, as check_attack answers."
+        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), fewest attackers first, and whether the list is complete. Returns {declarations, complete, time_limit_reached, method, warnings, assumptions}: with detail \"summary\" (the default) each declaration is {attacks, payment?}; with \"full\" each is its check result, as check_attack answers."
     )]
     async fn enumerate_attacks(
         &self,
