@@ -183,6 +183,9 @@ fn explain(card: &CardText) -> String {
     }
     for rule in &r.rules {
         out.push_str(&format!("   RULE CR {}: {:?}   <- {}\n", rule.cr, rule.rule, rule.clause));
+        for w in &rule.when {
+            out.push_str(&format!("      when {:?} is {}   <- \"{}\"\n", w.cond, w.holds, w.template));
+        }
     }
     for (clause, why) in &r.no_effect {
         let why: String = why.chars().take(40).collect();

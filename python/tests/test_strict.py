@@ -11,7 +11,7 @@ import pytest
 import attackopt
 from conftest import run
 
-OKK = "Okk can't attack unless a creature with greater power also attacks."
+OKK = "Okk can't attack unless you sacrifice a land."
 
 BOARDS = {
     "unread_text": {

@@ -138,6 +138,13 @@ fn you_or_your_planeswalkers(vb: &ValidBoard, p: usize) -> TargetSpec {
 fn defended_by(d: usize) -> TargetSpec {
     TargetSpec { players: vec![d], planeswalkers_of: vec![d], battles_protected_by: vec![d], permanents: vec![] }
 }
+/// The players who may be defending players this combat (CR 508.5): those some player
+/// declaring attackers may attack. A condition "on the defending player" is decided for each.
+pub(crate) fn defending_players(vb: &ValidBoard) -> impl Iterator<Item = usize> + '_ {
+    let n = vb.board.players.len();
+    (0..n).filter(move |&d| (0..n).any(|a| vb.declares_attackers(a) && vb.opponents(a, d)))
+}
+
 fn tax(target: TargetSpec, generic: u32) -> EffectKind {
     EffectKind::AttackCost { creatures: Selector::All, target: Some(target), cost: vec![Symbol::Generic(generic)] }
 }
@@ -420,7 +427,7 @@ pub static CATALOG: &[Card] = &[
         oracle: "Sea Serpent can't attack unless defending player controls an Island.\nWhen you control no Islands, sacrifice Sea Serpent.",
         summary: "Can't attack unless the defending player controls an Island; decided per target, for the player attacked, a planeswalker's controller or a battle's protector (CR 508.5, 802.2a).",
         effects: |vb, p| {
-            (0..vb.board.players.len())
+            defending_players(vb)
                 .filter(|&d| !facts(vb).islands[d])
                 .map(|d| EffectKind::CantAttack { creatures: this(p), target: Some(defended_by(d)) })
                 .collect()
@@ -434,7 +441,7 @@ pub static CATALOG: &[Card] = &[
         effects: |vb, p| {
             let creatures = &facts(vb).creatures;
             let mine = creatures[vb.controller[p]];
-            (0..vb.board.players.len())
+            defending_players(vb)
                 .filter(|&d| mine <= creatures[d])
                 .map(|d| EffectKind::CantAttack { creatures: this(p), target: Some(defended_by(d)) })
                 .collect()

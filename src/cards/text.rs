@@ -14,7 +14,7 @@
 //! the board gets a warning and a `missing_fact` assumption naming the field to fill.
 
 use super::oracle::{read, AsThough, Class, Cond, Cost, Quality, Quantity, Reading, Rule, Scope, Spell, Subject, Who, Whom, Whose};
-use super::{defended_by, effect_sources, facts, lookup, named_source, this, you, you_or_your_planeswalkers, CardView};
+use super::{defended_by, defending_players, effect_sources, facts, lookup, named_source, this, you, you_or_your_planeswalkers, CardView};
 use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, Selector, TargetSpec, ValidBoard, Warning};
 use crate::vocab::symbol::Symbol;
 use std::collections::HashMap;
@@ -550,7 +550,8 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
         let Rule::CantAttack(w, Whom::Anything) = rule else { return Ok(vec![]) };
         let Some(creatures) = sel(w)? else { return Ok(vec![]) };
         let mut out = Vec::new();
-        for d in 0..vb.board.players.len() {
+        // Facts about a player who is no defending player are not asked.
+        for d in defending_players(vb) {
             let mut applies = true;
             for pd in &per_defender {
                 applies &= eval(vb, p, &pd.cond, Some(d), subject)? == pd.holds;

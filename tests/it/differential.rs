@@ -330,10 +330,16 @@ fn independent_targets(board: &Value, pos: &Position) -> Res {
         }
         let id = p["id"].as_str().unwrap();
         expected_creatures.insert(id.to_string());
+        // "Can attack as though it had haste / didn't have defender" comes from cards' texts
+        // (boards of `gen::add_texts`): taken as the reader settled it, whose reading
+        // tests/it/oracle_facts.rs checks; a keyword granted by a text likewise.
+        let q = pos.board.permanent_index(id).expect("an id of the board");
+        let (haste_ok, defender_ok) = (pos.board.as_though_haste[q], pos.board.as_though_no_defender[q]);
+        let keyword = |k: &str| has(p, "keywords", k) || pos.board.perm(q).has_keyword(k);
         let eligible = !has(p, "types", "Battle")
             && !flag(p, "tapped")
-            && (!flag(p, "summoning_sick") || has(p, "keywords", "Haste"))
-            && !has(p, "keywords", "Defender");
+            && (!flag(p, "summoning_sick") || keyword("Haste") || haste_ok)
+            && (!keyword("Defender") || defender_ok);
         let Some(c) = pos.rules.creatures.iter().find(|c| c.id == id) else {
             return Err(format!("creature {id} of the attacking side is missing from the rules"));
         };

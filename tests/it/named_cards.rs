@@ -179,16 +179,13 @@ fn catalog_agrees_with_the_reader() {
             c["name"] = json!(name);
         }
         let read = position(&board(cards));
-        assert!(
-            read.board.assumptions.is_empty(),
-            "{}: the reader assumes {:?}",
-            card.name,
-            read.board.assumptions.iter().map(|a| a.clause.clone()).collect::<Vec<_>>()
-        );
+        let assumed: Vec<_> = read.board.assumptions.iter().filter(|a| a.permanent.starts_with(&slug(card.name))).map(|a| a.clause.clone()).collect();
+        assert!(assumed.is_empty(), "{}: the reader assumes {assumed:?}", card.name);
         if card.name == "Dueling Grounds" {
             let (c, r) = (rules_of(&catalog).1, rules_of(&read).1);
-            assert_eq!(c, vec!["MaxAttackers { count: 1, targets: None, per_turn: true, written: 1 }".to_string()]);
-            assert_eq!(r, vec!["MaxAttackers { count: 1, targets: None, per_turn: false, written: 1 }".to_string()]);
+            // One cap per copy (A's and B's).
+            assert_eq!(c, vec!["MaxAttackers { count: 1, targets: None, per_turn: true, written: 1 }".to_string(); 2]);
+            assert_eq!(r, vec!["MaxAttackers { count: 1, targets: None, per_turn: false, written: 1 }".to_string(); 2]);
             continue;
         }
         assert_eq!(rules_of(&catalog), rules_of(&read), "{}: the catalog and the reader differ", card.name);

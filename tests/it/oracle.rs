@@ -130,7 +130,6 @@ fn cr_508_5_auras_lords_and_defending_players_lands_from_text_equal_explicit_eff
         { "id": "f", "name": "Forest", "controller": "A", "types": ["Land"], "subtypes": ["Forest"] }
     ], "effects": [
         { "kind": "attacks_if_able", "creatures": { "controller": "A", "subtype": "Goblin", "except": ["g1"] }, "source": "g1" },
-        { "kind": "cant_attack", "creatures": ["serp"], "target": { "players": ["A"], "planeswalkers_of": ["A"], "battles_protected_by": ["A"] }, "source": "serp" },
         { "kind": "cant_attack", "creatures": ["serp"], "target": { "players": ["B"], "planeswalkers_of": ["B"], "battles_protected_by": ["B"] }, "source": "serp" },
         { "kind": "attack_cost", "creatures": ["ox"], "cost": "{1}", "source": "yoke" }
     ]});

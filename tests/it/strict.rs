@@ -23,8 +23,9 @@ fn bin() -> Command {
     c
 }
 
-/// Okk's text is beyond the reader ("a creature with greater power", README "Oracle text").
-const OKK: &str = "Okk can't attack unless a creature with greater power also attacks.";
+/// A text beyond the reader: a cost to attack that is not mana (Exalted Dragon's "unless you
+/// sacrifice a land", README "Oracle text"), on a creature named Okk.
+const OKK: &str = "Okk can't attack unless you sacrifice a land.";
 
 /// A board with one sentence attackopt does not read: Okk's.
 fn okk_board() -> Value {

@@ -1224,10 +1224,8 @@ pub fn add_texts(mut board: Value, data: &[u32]) -> Value {
         let row = g.pick(rows);
         p["name"] = json!(row.card);
         p["oracle_text"] = json!(row.text);
-        if row.text.contains("nchanted") || row.text.contains("quipped") {
-            if g.chance(70) && !ids.is_empty() {
-                p["attached_to"] = json!(g.pick(&ids).clone());
-            }
+        if (row.text.contains("nchanted") || row.text.contains("quipped")) && g.chance(70) && !ids.is_empty() {
+            p["attached_to"] = json!(g.pick(&ids).clone());
         }
         if g.chance(40) {
             p["counters_of"] = json!({ "+1/+1": g.below(3) });
