@@ -8,6 +8,9 @@
 //! understood and those skipped (a sentence not understood, reported with the reason), and, apart,
 //! the cards that are not permanents (instants and sorceries: their effects are written on the
 //! board when they resolve). `--list FILE` writes every such card as CSV `name,verdict,reason`;
+//! A SOURCE may also be a file of faces as `../shared/cards/forge-2020-attack-faces.json` writes
+//! them; `--stratum restrictive|other` keeps one of its strata.
+//!
 //! `--explain NAME` prints one card's text and what the reader made of it; `--sample N`
 //! writes instead N of them drawn at random (seed S, default 14) with an empty
 //! `hand` column, for a hand check of misreadings (benches/oracle_sample.csv); `--details FILE`
@@ -91,7 +94,8 @@ fn main() {
     }
     let mut index = CardIndex::default();
     for source in &sources {
-        index.merge(CardIndex::load(source).unwrap_or_else(|e| fail(e.to_string())));
+        let faces = faces_file(source, option("--stratum").as_deref());
+        index.merge(faces.unwrap_or_else(|| CardIndex::load(source).unwrap_or_else(|e| fail(e.to_string()))));
     }
     // `--explain NAME`: one card's text and what the reader made of it.
     if let Some(name) = option("--explain") {
@@ -166,6 +170,27 @@ fn main() {
         }
         std::fs::write(&file, out).unwrap_or_else(|e| fail(format!("{file}: {e}")));
     }
+}
+
+/// A file of card faces as `../shared/cards/forge-2020-attack-faces.json` writes them (a JSON
+/// list of `{"name", "type_line", "pt", "colors", "oracle", "stratum"}`), as a card index; with
+/// `--stratum NAME`, only that stratum's faces. None when the file is not of that shape.
+fn faces_file(path: &str, stratum: Option<&str>) -> Option<CardIndex> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let faces: Vec<serde_json::Value> = serde_json::from_str(&text).ok()?;
+    if !faces.first().is_some_and(|f| f.get("stratum").is_some() && f.get("oracle").is_some()) {
+        return None;
+    }
+    let list: Vec<serde_json::Value> = faces
+        .iter()
+        .filter(|f| stratum.is_none_or(|s| f["stratum"] == s))
+        .map(|f| {
+            let pt: Vec<&str> = f["pt"].as_str().map(|pt| pt.split('/').collect()).unwrap_or_default();
+            serde_json::json!({ "name": f["name"], "oracle_text": f["oracle"], "type_line": f["type_line"],
+                                "power": pt.first(), "toughness": pt.get(1), "colors": f["colors"] })
+        })
+        .collect();
+    Some(CardIndex::from_scryfall_json(&serde_json::Value::Array(list).to_string(), path).unwrap_or_else(|e| fail(e.to_string())))
 }
 
 /// A card's text and its reading, for a person to compare.

@@ -180,6 +180,19 @@ pub struct Player {
     #[schemars(description = "Whether the player was dealt damage this turn, for Bloodcrazed Goblin (\"unless an opponent has been dealt damage this turn\"). Absent: not known.", extend("examples" = [true]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dealt_damage_this_turn: Option<bool>,
+    /// The player's speed (CR 702.179, 0 to 4; 4 is max speed); None: not known.
+    #[schemars(description = "The player's speed (CR 702.179), 0 to 4 (4 is max speed), for Hazoret, Godseeker. Absent: not known.", extend("examples" = [4]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<u32>,
+    /// The cards in the player's graveyard, each as its type line; None: not known. Gives
+    /// `graveyard` and `graveyard_card_types` when those are left out.
+    #[schemars(description = "The cards in the player's graveyard, each as its type line (\"Sorcery — Lesson\"), for cards that ask what is there (Platypus-Bear: a Lesson card). Gives graveyard (its length) and graveyard_card_types when those are absent. Absent: not known.", extend("examples" = [["Sorcery — Lesson", "Creature — Bear"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graveyard_cards: Option<Vec<String>>,
+    /// The players this player attacked during their last turn (ids); None: not known.
+    #[schemars(description = "The ids of the players this player attacked during their last turn, for Weathered Sentinels (\"players who attacked you during their last turn\"). Absent: not known; [] for none.", extend("examples" = [["A"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacked_players_last_turn: Option<Vec<String>>,
     /// Whether a creature died under the player's control this turn; None: not known.
     #[schemars(description = "Whether a creature died under the player's control this turn, for Bontu the Glorified. Absent: not known.", extend("examples" = [false]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,6 +222,9 @@ impl Default for Player {
             spells_cast_this_turn: None,
             dealt_damage_this_turn: None,
             creature_died_this_turn: None,
+            speed: None,
+            graveyard_cards: None,
+            attacked_players_last_turn: None,
         }
     }
 }
@@ -303,11 +319,21 @@ pub struct Permanent {
     #[schemars(description = "Whether it attacked during its controller's last turn (Giant Turtle, Halls of Mist). Absent: not known.", extend("examples" = [false]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacked_last_turn: Option<bool>,
+    /// The players it attacked this turn (ids); None: not known (none, when no creature
+    /// attacked this turn: the board's `attacked_this_turn` is 0).
+    #[schemars(description = "The ids of the players it attacked this turn, for Bloodthirster (\"can't attack a player it has already attacked this turn\"). Absent: not known, unless no creature attacked this turn (attacked_this_turn 0).", extend("examples" = [["B"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacked_players_this_turn: Option<Vec<String>>,
     /// Whether it entered the battlefield this turn (Chaos Lord); None: not known (a permanent
     /// free of summoning sickness did not).
     #[schemars(description = "Whether it entered the battlefield this turn (Chaos Lord). Absent: not known, unless it is free of summoning sickness (then it did not).", extend("examples" = [false]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entered_this_turn: Option<bool>,
+    /// The keyword costs paid as it was cast ("dash", "blitz", "impending", "kicker"); None:
+    /// not known.
+    #[schemars(description = "The keyword costs paid as it was cast, such as [\"dash\"] (Mardu Strike Leader has haste), [\"impending\"] (an Overlord with time counters is no creature) or [\"kicker\"]; [] for none. Absent: not known.", extend("examples" = [["dash"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub costs_paid: Option<Vec<String>>,
     /// Whether it is monstrous (CR 701.37b); None: not known.
     #[schemars(description = "Whether it is monstrous (CR 701.37b: monstrosity resolved), for Colossus of Akros. Absent: not known.", extend("examples" = [true]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -469,8 +495,10 @@ impl Permanent {
             type_line: None,
             counters_of: None,
             attacked_last_turn: None,
+            attacked_players_this_turn: None,
             entered_this_turn: None,
             monstrous: None,
+            costs_paid: None,
             chosen_color: None,
             chosen_player: None,
             chosen_direction: None,

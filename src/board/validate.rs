@@ -216,6 +216,17 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         }
     }
     check_player_names(&ctx, &board.players, &mut warnings)?;
+    for (i, p) in board.players.iter().enumerate() {
+        for (j, x) in p.attacked_players_last_turn.iter().flatten().enumerate() {
+            ctx.player(&format!("players[{i}].attacked_players_last_turn[{j}]"), x)?;
+        }
+        for (j, x) in p.graveyard_cards.iter().flatten().chain(p.spells_cast_this_turn.iter().flatten()).enumerate() {
+            check_len(&ctx, &format!("players[{i}]"), x).map_err(|e| InputError::new(file, format!("players[{i}] (entry {j})"), e.message))?;
+        }
+        if p.speed.is_some_and(|s| s > 4) {
+            return Err(ctx.err(format!("players[{i}].speed"), format!("expected a speed from 0 to 4 (CR 702.179), found {}", p.speed.unwrap_or(0))));
+        }
+    }
     let team_of = |i: usize| board.players[i].team.clone();
     let same_team = |a: usize, b: usize| a == b || (team_of(a).is_some() && team_of(a) == team_of(b));
 
@@ -336,6 +347,9 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
             }
         }
         chosen_player.push(p.chosen_player.as_deref().map(|x| ctx.player(&at("chosen_player"), x)).transpose()?);
+        for (j, x) in p.attacked_players_this_turn.iter().flatten().enumerate() {
+            ctx.player(&at(&format!("attacked_players_this_turn[{j}]")), x)?;
+        }
         if let Some(c) = &p.chosen_color {
             if parse_color(c).is_none() {
                 return Err(ctx.err(at("chosen_color"), format!("expected a color W, U, B, R or G, found \"{c}\"")));

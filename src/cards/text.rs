@@ -123,6 +123,15 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
             let granted = match &r.rule {
                 Rule::Grant(who, k) => Some((who, Some(k.clone()), None)),
                 Rule::GrantSubtype(who, t) => Some((who, None, Some(t.clone()))),
+                Rule::SetSubtype(who, t) => {
+                    match holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
+                        // CR 205.1b: its creature types are replaced (no other subtype matters
+                        // to a creature here).
+                        Ok(qs) => qs.into_iter().for_each(|q| vb.board.permanents[q].subtypes = vec![t.clone()]),
+                        Err(m) => missing.push((*p, r.clause.clone(), m)),
+                    }
+                    None
+                }
                 Rule::GrantMana(who, abilities) => {
                     match holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
                         Ok(qs) => {
@@ -298,6 +307,11 @@ fn attached_to_it(vb: &ValidBoard, q: usize, equipment: bool) -> bool {
     })
 }
 
+/// Whether an Aura controlled by `player` is attached to `q`.
+fn enchanted_by(vb: &ValidBoard, q: usize, player: usize) -> bool {
+    (0..vb.board.permanents.len()).any(|r| vb.attached_to[r] == Some(q) && vb.controller[r] == player && vb.perm(r).has_subtype("Aura"))
+}
+
 /// Counters of a kind (or of any) on `q`; a kind needs `counters_of` unless it has none at all.
 fn counters(vb: &ValidBoard, q: usize, kind: Option<&str>) -> Fact<u32> {
     let perm = vb.perm(q);
@@ -354,6 +368,10 @@ fn has_quality(vb: &ValidBoard, p: usize, q: usize, quality: &Quality) -> Fact<b
             Some(b) => b,
             None => return Err(Missing(format!("permanents[{q}].monstrous"))),
         },
+        Quality::SummoningSick => perm.summoning_sick,
+        Quality::AttachedToAPermanent => vb.attached_to[q].is_some(),
+        Quality::Modified => perm.counters > 0 || attached_to_it(vb, q, true) || enchanted_by(vb, q, vb.controller[q]),
+        Quality::EnchantedByYours => enchanted_by(vb, q, vb.controller[p]),
         Quality::ControllerCastThisTurn => {
             let c = vb.controller[q];
             !vb.board.players[c].spells_cast_this_turn.as_ref().ok_or_else(|| Missing(format!("players[{c}].spells_cast_this_turn")))?.is_empty()
@@ -376,6 +394,33 @@ fn count(vb: &ValidBoard, p: usize, classes: &[Class], controller: Option<usize>
         }
     }
     Ok(n)
+}
+
+/// Cards in a player's graveyard: `graveyard`, or the length of `graveyard_cards`.
+fn graveyard(vb: &ValidBoard, player: usize) -> Fact<u32> {
+    let pl = &vb.board.players[player];
+    match (pl.graveyard, &pl.graveyard_cards) {
+        (Some(n), _) => Ok(n),
+        (None, Some(cards)) => Ok(u32::try_from(cards.len()).unwrap_or(u32::MAX)),
+        (None, None) => Err(Missing(format!("players[{player}].graveyard"))),
+    }
+}
+
+/// Card types among the cards in a player's graveyard (delirium): `graveyard_card_types`, or
+/// counted from `graveyard_cards`.
+fn graveyard_types(vb: &ValidBoard, player: usize) -> Fact<u32> {
+    let pl = &vb.board.players[player];
+    if let Some(n) = pl.graveyard_card_types {
+        return Ok(n);
+    }
+    let cards = pl.graveyard_cards.as_ref().ok_or_else(|| Missing(format!("players[{player}].graveyard_card_types")))?;
+    // Instants and sorceries count too (CR 205.2a), beside the permanent types.
+    const TYPES: [&str; 9] = ["artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"];
+    let n = TYPES
+        .iter()
+        .filter(|t| cards.iter().any(|line| line.split(" — ").next().unwrap_or("").to_lowercase().split_whitespace().any(|w| w == **t)))
+        .count();
+    Ok(n as u32)
 }
 
 /// A player's fact, or the field that would give it.
@@ -417,8 +462,32 @@ fn eval(vb: &ValidBoard, p: usize, cond: &Cond, defender: Option<usize>, rule_su
         Cond::HandAtMost(n) => vb.board.players[c].hand <= *n,
         Cond::HandAtLeast(n) => vb.board.players[c].hand >= *n,
         Cond::SomeHandEmpty => vb.board.players.iter().any(|pl| pl.hand == 0),
-        Cond::GraveyardAtLeast(n) => player_fact(vb, c, "graveyard", |pl| pl.graveyard)? >= *n,
-        Cond::GraveyardTypesAtLeast(n) => player_fact(vb, c, "graveyard_card_types", |pl| pl.graveyard_card_types)? >= *n,
+        Cond::GraveyardAtLeast(n) => graveyard(vb, c)? >= *n,
+        Cond::GraveyardTypesAtLeast(n) => graveyard_types(vb, c)? >= *n,
+        Cond::OpponentGraveyardAtLeast(n) => {
+            let mut unknown = None;
+            for o in (0..vb.board.players.len()).filter(|&o| vb.opponents(o, c)) {
+                match graveyard(vb, o) {
+                    Ok(g) if g >= *n => return Ok(true),
+                    Ok(_) => {}
+                    Err(m) => unknown = unknown.or(Some(m)),
+                }
+            }
+            if let Some(m) = unknown {
+                return Err(m);
+            }
+            false
+        }
+        Cond::GraveyardSubtypeAtLeast(subtype, n) => {
+            let cards = vb.board.players[c].graveyard_cards.as_ref().ok_or_else(|| Missing(format!("players[{c}].graveyard_cards")))?;
+            let count = cards.iter().filter(|line| types_of(line).1.iter().any(|t| t.eq_ignore_ascii_case(subtype))).count();
+            count >= *n as usize
+        }
+        Cond::MaxSpeed => player_fact(vb, c, "speed", |pl| pl.speed)? >= 4,
+        Cond::Paid(keyword) => match &vb.perm(p).costs_paid {
+            Some(list) => list.iter().any(|k| k.eq_ignore_ascii_case(keyword)),
+            None => return Err(Missing(format!("permanents[{p}].costs_paid"))),
+        },
         Cond::CastThisTurn(kind) => {
             let spells = vb.board.players[c].spells_cast_this_turn.as_ref().ok_or_else(|| Missing(format!("players[{c}].spells_cast_this_turn")))?;
             spells.iter().any(|line| {
@@ -615,13 +684,67 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
                 one(sel(w)?.map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] }))
             }
         },
-        Rule::EachOpponentAttacks(whom) => match target(vb, p, *whom) {
-            Some(t) => (0..vb.board.players.len())
-                .filter(|&o| vb.opponents(o, c))
-                .map(|o| EffectKind::PlayerAttacksIfAble { player: o, target: t.clone() })
-                .collect(),
-            None => vec![],
-        },
+        Rule::EachOpponentAttacks(whom) => {
+            // "with at least one creature", whatever it attacks: every player, planeswalker
+            // and battle (what each may attack is decided by the rules, CR 508.1b).
+            let n = vb.board.players.len();
+            let everything = || TargetSpec {
+                players: (0..n).collect(),
+                planeswalkers_of: (0..n).collect(),
+                battles_protected_by: (0..n).collect(),
+                permanents: vec![],
+            };
+            let t = target(vb, p, *whom).unwrap_or_else(everything);
+            (0..n).filter(|&o| vb.opponents(o, c)).map(|o| EffectKind::PlayerAttacksIfAble { player: o, target: t.clone() }).collect()
+        }
+        Rule::CantAttackPlayersAttacked(w) => {
+            let mut out = Vec::new();
+            for q in members(vb, p, w)? {
+                let players = match &vb.perm(q).attacked_players_this_turn {
+                    Some(ids) => ids.iter().filter_map(|id| vb.player_index(id)).collect(),
+                    // No creature attacked this turn: it attacked no one.
+                    None if vb.board.attacked_this_turn == 0 => vec![],
+                    None => return Err(Missing(format!("permanents[{q}].attacked_players_this_turn"))),
+                };
+                if !players.is_empty() {
+                    out.push(EffectKind::CantAttack { creatures: this(q), target: Some(TargetSpec { players, ..Default::default() }) });
+                }
+            }
+            out
+        }
+        // Only a creature with defender needs the permission; it may then attack only those
+        // players (CR 702.3b: "as though it didn't have defender" for them alone).
+        Rule::AsThoughAgainstLastTurnAttackers(w) => {
+            let mut out = Vec::new();
+            let n = vb.board.players.len();
+            for q in members(vb, p, w)?.into_iter().filter(|&q| vb.perm(q).has_keyword("Defender")) {
+                let mut allowed = Vec::new();
+                for o in 0..n {
+                    let list = vb.board.players[o]
+                        .attacked_players_last_turn
+                        .as_ref()
+                        .ok_or_else(|| Missing(format!("players[{o}].attacked_players_last_turn")))?;
+                    if o != c && list.iter().any(|id| vb.player_index(id) == Some(c)) {
+                        allowed.push(o);
+                    }
+                }
+                if allowed.is_empty() {
+                    continue;
+                }
+                let others: Vec<usize> = (0..n).filter(|o| !allowed.contains(o)).collect();
+                out.push(EffectKind::AttacksAsThough { creatures: this(q), haste: false, defender: true });
+                out.push(EffectKind::CantAttack {
+                    creatures: this(q),
+                    target: Some(TargetSpec {
+                        players: others,
+                        planeswalkers_of: (0..n).collect(),
+                        battles_protected_by: (0..n).collect(),
+                        permanents: vec![],
+                    }),
+                });
+            }
+            out
+        }
         Rule::AsThough(w, permission) => one(sel(w)?.map(|creatures| EffectKind::AttacksAsThough {
             creatures,
             haste: *permission == AsThough::Haste,
@@ -637,7 +760,7 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
         }
         Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
         // Applied to the permanents in `read_texts`.
-        Rule::Grant(..) | Rule::GrantSubtype(..) | Rule::GrantMana(..) | Rule::LandsAre(_) => vec![],
+        Rule::Grant(..) | Rule::GrantSubtype(..) | Rule::SetSubtype(..) | Rule::GrantMana(..) | Rule::LandsAre(_) => vec![],
     })
 }
 

@@ -243,3 +243,135 @@ fn explicit_effects_of_the_new_kinds() {
     let e = Position::from_json(&bad.to_string(), "board.json").unwrap_err();
     assert!(e.to_string().contains("effects[0].as_though"), "{e}");
 }
+
+#[test]
+fn cr_702_109a_dash_gives_haste_when_its_cost_was_paid() {
+    let text = "Whenever Mardu Strike Leader attacks, create a 2/1 black Warrior creature token.\nDash {3}{B} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)";
+    let leader = |sick: bool, paid: Option<Value>| {
+        let mut c = card("m", "Mardu Strike Leader", "A", "Creature — Human Warrior", text);
+        c["summoning_sick"] = json!(sick);
+        if let Some(p) = paid {
+            c["costs_paid"] = p;
+        }
+        position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([c])))
+    };
+    assert_eq!(allowed(&leader(true, Some(json!(["dash"]))), "m"), vec!["B"]);
+    assert!(allowed(&leader(true, Some(json!([]))), "m").is_empty());
+    let unknown = leader(true, None);
+    assert!(allowed(&unknown, "m").is_empty());
+    assert_eq!(needs(&unknown), vec!["permanents[0].costs_paid".to_string()]);
+    // Free of summoning sickness, haste decides nothing: nothing is asked.
+    let free = leader(false, None);
+    assert_eq!(allowed(&free, "m"), vec!["B"]);
+    assert!(free.board.assumptions.is_empty());
+}
+
+#[test]
+fn cr_702_176a_impending_with_time_counters_is_no_creature() {
+    let text = "Impending 5—{1}{B}\nWhenever this enchantment enters or attacks, mill four cards, then you may return a non-Avatar creature card or a planeswalker card from your graveyard to your hand.";
+    let overlord = |counters: u32, paid: Value| {
+        let mut c = card("o", "Overlord of the Balemurk", "A", "Enchantment Creature — Avatar Horror", text);
+        c["counters"] = json!(counters);
+        c["counters_of"] = json!({ "time": counters });
+        c["costs_paid"] = paid;
+        position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([c])))
+    };
+    assert!(allowed(&overlord(3, json!(["impending"])), "o").is_empty());
+    assert_eq!(allowed(&overlord(0, json!(["impending"])), "o"), vec!["B"]);
+    assert_eq!(allowed(&overlord(3, json!([])), "o"), vec!["B"]);
+}
+
+#[test]
+fn cr_702_103b_a_bestowed_aura_does_not_attack() {
+    let text = "Bestow {2}{R} (If you cast this card for its bestow cost, it's an Aura spell with enchant creature. It becomes a creature again if it's not attached to a creature.)\nMogis's Warhound attacks each combat if able.\nEnchanted creature gets +2/+2 and attacks each combat if able.";
+    let mut hound = card("h", "Mogis's Warhound", "A", "Enchantment Creature — Hound", text);
+    hound["attached_to"] = json!("bear");
+    let bear = json!({ "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 });
+    let pos = position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([hound, bear])));
+    assert!(allowed(&pos, "h").is_empty());
+    assert_eq!(allowed(&pos, "bear"), vec!["B"]);
+    assert!(
+        pos.rules.requirements.iter().any(|r| format!("{:?}", r.kind).contains("creature: 1")),
+        "the bear must attack: {:?}",
+        pos.rules.requirements
+    );
+}
+
+#[test]
+fn cr_702_179_max_speed() {
+    let text = "Indestructible, haste\nStart your engines!\nHazoret can't attack or block unless you have max speed.";
+    let with_speed = |speed: Option<u32>| {
+        let players = match speed {
+            Some(s) => json!([{ "id": "A", "speed": s }, { "id": "B" }]),
+            None => json!([{ "id": "A" }, { "id": "B" }]),
+        };
+        position(&board(players, json!([card("hz", "Hazoret, Godseeker", "A", "Legendary Creature — God", text)])))
+    };
+    assert_eq!(allowed(&with_speed(Some(4)), "hz"), vec!["B"]);
+    assert!(allowed(&with_speed(Some(2)), "hz").is_empty());
+    assert_eq!(needs(&with_speed(None)), vec!["players[0].speed".to_string()]);
+}
+
+#[test]
+fn cr_508_1c_a_player_it_already_attacked_this_turn() {
+    let text = "Flying, trample\nBloodthirster can't attack a player it has already attacked this turn.";
+    let mut bt = card("bt", "Bloodthirster", "A", "Creature — Demon", text);
+    let fresh = position(&board(abc(), json!([bt.clone()])));
+    assert_eq!(allowed(&fresh, "bt"), vec!["B", "C"]);
+    assert!(fresh.board.assumptions.is_empty(), "no creature attacked this turn: it attacked no one");
+    bt["attacked_players_this_turn"] = json!(["B"]);
+    let mut b = board(abc(), json!([bt]));
+    b["attacked_this_turn"] = json!(1);
+    assert_eq!(allowed(&position(&b), "bt"), vec!["C"]);
+}
+
+#[test]
+fn cr_508_1d_each_opponent_must_attack_with_at_least_one_creature() {
+    let seeker = card(
+        "s",
+        "Seeker of Slaanesh",
+        "B",
+        "Creature — Daemon",
+        "Haste\nAllure of Slaanesh -- Each opponent must attack with at least one creature each combat if able.",
+    );
+    let bear = json!({ "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 });
+    let pos = position(&board(abc(), json!([seeker, bear])));
+    assert_eq!(pos.rules.requirements.len(), 1, "{:?}", pos.rules.requirements);
+    // The empty declaration breaks it; the bear attacking C (not the Seeker's controller) obeys it.
+    let d = pos.declaration_from_json(r#"{"attacks": [{"creature": "bear", "target": "C"}]}"#, "d.json").unwrap();
+    assert!(pos.check(&d, &attackopt::Options::default()).unwrap().legal);
+    let empty = pos.declaration_from_json(r#"{"attacks": []}"#, "d.json").unwrap();
+    assert!(!pos.check(&empty, &attackopt::Options::default()).unwrap().legal);
+}
+
+#[test]
+fn cr_702_3b_only_against_players_who_attacked_you_last_turn() {
+    let text = "Defender, vigilance, reach, trample\nThis creature can attack players who attacked you during their last turn as though it didn't have defender.";
+    let players = json!([{ "id": "A", "attacked_players_last_turn": [] }, { "id": "B", "attacked_players_last_turn": ["A"] }, { "id": "C", "attacked_players_last_turn": ["B"] }]);
+    let pos = position(&board(players, json!([card("ws", "Weathered Sentinels", "A", "Artifact Creature — Wall", text)])));
+    assert_eq!(allowed(&pos, "ws"), vec!["B"]);
+}
+
+#[test]
+fn graveyard_cards_and_modified_creatures() {
+    let bear = card(
+        "pb",
+        "Platypus-Bear",
+        "A",
+        "Creature — Platypus Bear",
+        "Defender\nAs long as there is a Lesson card in your graveyard, this creature can attack as though it didn't have defender.",
+    );
+    let with = |cards: Value| position(&board(json!([{ "id": "A", "graveyard_cards": cards }, { "id": "B" }]), json!([bear.clone()])));
+    assert_eq!(allowed(&with(json!(["Sorcery — Lesson"])), "pb"), vec!["B"]);
+    assert!(allowed(&with(json!(["Instant"])), "pb").is_empty());
+    let guardians = card(
+        "go",
+        "Guardians of Oboro",
+        "A",
+        "Creature — Human Samurai",
+        "Modified creatures you control can attack as though they didn't have defender.",
+    );
+    let wall = json!({ "id": "w", "name": "Wall of Stone", "controller": "A", "types": ["Creature"], "keywords": ["Defender"], "counters": 1 });
+    let pos = position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([guardians, wall])));
+    assert_eq!(allowed(&pos, "w"), vec!["B"]);
+}

@@ -82,6 +82,16 @@ pub enum Rule {
     Grant(Who, String),
     /// The creatures have this subtype too ("is a Knight in addition to its other types").
     GrantSubtype(Who, String),
+    /// The creatures' creature types are this one only ("enchanted creature is a Spirit", CR
+    /// 205.1b).
+    SetSubtype(Who, String),
+    /// The creature can't attack a player it already attacked this turn (Bloodthirster): the
+    /// permanent's `attacked_players_this_turn`.
+    CantAttackPlayersAttacked(Who),
+    /// The creature with defender can attack, as though it didn't have it, only the players
+    /// who attacked its controller during their last turn (Weathered Sentinels): their
+    /// `attacked_players_last_turn`.
+    AsThoughAgainstLastTurnAttackers(Who),
     /// The creatures have these mana abilities too (Utopia Vow: "Enchanted creature has \"{T}:
     /// Add one mana of any color.\"", CR 605.1a).
     GrantMana(Who, Vec<ManaAbility>),
@@ -159,6 +169,16 @@ pub enum Cond {
     CastThisTurn(Spell),
     /// Its controller has the city's blessing (CR 702.131): their `city_blessing`.
     CityBlessing,
+    /// Its controller has max speed (CR 702.179: speed 4): their `speed`.
+    MaxSpeed,
+    /// This keyword's cost was paid as the permanent was cast (dash, blitz, impending,
+    /// kicker): its `costs_paid`.
+    Paid(String),
+    /// An opponent of its controller has at least N cards in their graveyard.
+    OpponentGraveyardAtLeast(u32),
+    /// At least N cards of this subtype ("Lesson") in its controller's graveyard: their
+    /// `graveyard_cards`.
+    GraveyardSubtypeAtLeast(String, u32),
     /// This turn is an extra turn (CR 500.7): the board's `extra_turn`.
     ExtraTurn,
     /// An opponent of its controller was dealt damage this turn: their
@@ -275,8 +295,46 @@ pub fn read(name: &str, text: &str) -> Reading {
                         r.no_effect.push((original.clone(), why));
                     }
                 }
-                None => read_line(rest.trim(), &original, &mut r),
+                // A mode applies only if it was chosen ("As ~ enters, choose ..."): the board
+                // does not say which, so a mode that would make a rule, keyword or mana is not
+                // guessed; one that would make none is read as any sentence is.
+                None => {
+                    let mut mode = Reading::default();
+                    read_line(rest.trim(), &original, &mut mode);
+                    if mode.rules.is_empty() && mode.keywords.is_empty() && mode.mana.is_empty() {
+                        r.no_effect.extend(mode.no_effect);
+                        r.unread.extend(mode.unread);
+                    } else {
+                        r.unread.push(original.clone());
+                    }
+                }
             }
+            continue;
+        }
+        // "Max speed — ability" (CR 702.179): the ability only while its controller has max speed.
+        if let Some(rest) = line.strip_prefix("max speed — ").or_else(|| line.strip_prefix("max speed - ")) {
+            match ability_without_effect(rest) {
+                Some(why) => {
+                    if relevant(rest) {
+                        r.no_effect.push((original.clone(), why));
+                    }
+                }
+                // A mana ability that works only at max speed: mana abilities have no condition
+                // here, so it is refused, not guessed.
+                None if activated(rest).is_some() => {
+                    if relevant(rest) {
+                        r.unread.push(original.clone());
+                    }
+                }
+                None => {
+                    let before = r.rules.len();
+                    read_line(rest, &original, &mut r);
+                    for rule in &mut r.rules[before..] {
+                        rule.when.push(When { cond: Cond::MaxSpeed, holds: true, template: "max speed" });
+                    }
+                }
+            }
+            previous = None;
             continue;
         }
         previous = ability_without_effect(&line);
@@ -312,7 +370,7 @@ fn push_rules(r: &mut Reading, made: Vec<Made>, row: &'static Template, clause: 
     }
 }
 
-const ABILITY_WORDS: [&str; 52] = [
+const ABILITY_WORDS: [&str; 51] = [
     "adamant",
     "addendum",
     "alliance",
@@ -364,7 +422,6 @@ const ABILITY_WORDS: [&str; 52] = [
     "undergrowth",
     "valiant",
     "void",
-    "max speed",
 ];
 
 /// A normalized line without its ability word (CR 207.2c), written "Raid — " or, in Forge's
@@ -379,10 +436,12 @@ fn without_ability_word(line: &str) -> String {
         if ABILITY_WORDS.contains(&head) {
             return rest.to_string();
         }
-        // A flavor word has no rules meaning either, but it may be any words: dropped only before
-        // an ability that does nothing while attackers are declared, so an unknown head never
-        // changes what a sentence is read to do.
-        if looks_like_flavor_word(head) && ability_without_effect(rest).is_some() {
+        // A flavor word has no rules meaning either (CR 207.2d: "Berzerker — Kharn the Betrayer
+        // attacks or blocks each combat if able"). A head with one is not dropped: a keyword
+        // with its cost, a chapter number, "choose one", and "max speed" (a keyword, CR
+        // 702.179: the ability works only at max speed); a mode's label is a bullet's, read
+        // apart (`read`).
+        if looks_like_flavor_word(head) && head != "max speed" {
             return rest.to_string();
         }
     }
@@ -394,7 +453,7 @@ fn without_ability_word(line: &str) -> String {
 fn looks_like_flavor_word(head: &str) -> bool {
     let words: Vec<&str> = head.split([' ', ',']).filter(|w| !w.is_empty()).collect();
     !head.is_empty()
-        && words.len() <= 4
+        && words.len() <= 6
         && head.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | ',' | '!' | '?' | '.'))
         && !words.iter().all(|w| matches!(*w, "i" | "ii" | "iii" | "iv" | "v" | "vi"))
         && !KEYWORDS.iter().any(|k| head == *k || head.starts_with(&format!("{k} ")))
@@ -478,8 +537,18 @@ fn relevant(s: &str) -> bool {
         || s.contains("vigilance")
         || s.contains("defender")
         || s.contains("goad")
+        || grants_flying(s)
         || adds_mana(s)
         || changes_mana(s)
+}
+
+/// A text that gives a permanent flying (which Moat's "creatures without flying can't attack"
+/// asks about): "has flying", "have flying", "he's a 7/7 ... creature with flying". A mention
+/// about blocking ("can't be blocked except by creatures with flying") is not.
+fn grants_flying(s: &str) -> bool {
+    s.contains("flying")
+        && !s.contains("block")
+        && [" has ", " have ", "'s a ", " is a ", " are ", " becomes ", " gain"].iter().any(|w| s.contains(w))
 }
 
 /// A text that changes what mana lands make without "add": a land produces another mana
@@ -488,7 +557,10 @@ fn relevant(s: &str) -> bool {
 /// as having nothing to do with attacking: the mana pays attack costs.
 fn changes_mana(s: &str) -> bool {
     const BASICS: [&str; 5] = ["plains", "islands", "swamps", "mountains", "forests"];
-    s.contains("produce") || BASICS.iter().any(|b| s.contains(&format!(" are {b}")))
+    s.contains("produce")
+        || BASICS.iter().any(|b| s.contains(&format!(" are {b}")))
+        || s.contains("every land type")
+        || s.contains("every basic land type")
 }
 
 fn adds_mana(s: &str) -> bool {
@@ -555,6 +627,14 @@ fn normalize(name: &str, line: &str) -> String {
         "this spacecraft",
     ] {
         s = replace_words(&s, this, "~");
+    }
+    // A keyword's cost after an em dash ("Blitz—{2}{B}{B}", "Impending 5—{1}{B}", XMage's
+    // "Impending 5--{1}{B}") reads as after a space, so the templates see the keyword alone.
+    for keyword in ["blitz", "impending"] {
+        if let Some(rest) = s.strip_prefix(keyword) {
+            let rest = rest.replacen("—", " ", 1).replacen("--", " ", 1);
+            s = format!("{keyword}{rest}");
+        }
     }
     s.trim().trim_end_matches('.').trim().to_string()
 }
@@ -746,6 +826,10 @@ fn leaves_requirement(line: &str) -> bool {
 fn read_line(line: &str, original: &str, r: &mut Reading) {
     if let Some(kws) = keyword_line(line) {
         r.keywords.extend(kws);
+        // A keyword with a rule of its own on the battlefield (bestow, CR 702.103b): its row.
+        if let Some((made, row, _)) = templates::sentence(line, &Context::default()) {
+            push_rules(r, made, row, line);
+        }
         return;
     }
     if let Some((cost, effect)) = activated(line) {
@@ -766,6 +850,14 @@ fn read_line(line: &str, original: &str, r: &mut Reading) {
         // "Its controller may ... to ignore this effect": the previous sentence may not apply.
         if sentence.contains("ignore this effect") {
             r.unread.push(quote_sentence(original, sentence));
+            continue;
+        }
+        // A reflexive trigger inside a line ("When you do, it gains flying until end of turn",
+        // CR 603.12) is a triggered ability too.
+        if let Some(why) = ability_without_effect(sentence) {
+            if relevant(sentence) {
+                r.no_effect.push((sentence.to_string(), why));
+            }
             continue;
         }
         if let Some(made) = read_sentence(sentence, &mut context) {
@@ -938,6 +1030,9 @@ fn who_of(rule: &Rule) -> Option<&Who> {
         | Rule::Tax(w, _, _)
         | Rule::Grant(w, _)
         | Rule::GrantSubtype(w, _)
+        | Rule::SetSubtype(w, _)
+        | Rule::CantAttackPlayersAttacked(w)
+        | Rule::AsThoughAgainstLastTurnAttackers(w)
         | Rule::GrantMana(w, _)
         | Rule::Goaded(w)
         | Rule::AsThough(w, _)

@@ -106,6 +106,15 @@ pub enum Quality {
     Monstrous,
     /// Its controller cast a spell this turn (Angelic Arbiter).
     ControllerCastThisTurn,
+    /// Modified (CR 700.9): it has a counter, is equipped, or is enchanted by an Aura its
+    /// controller controls.
+    Modified,
+    /// Enchanted by an Aura the permanent's controller controls (Eriette of the Charmed Apple).
+    EnchantedByYours,
+    /// Under summoning sickness (CR 302.6): haste matters only then.
+    SummoningSick,
+    /// Attached to a permanent (its `attached_to`): a bestowed Aura (CR 702.103b).
+    AttachedToAPermanent,
 }
 
 /// Whom a rule's attacks are about, relative to the permanent's controller.
@@ -670,6 +679,7 @@ fn prefix_quality(w: &str) -> Option<Quality> {
         "untapped" => return Some(Quality::Untapped),
         "tapped" => return Some(Quality::Tapped),
         "token" => return Some(Quality::Token),
+        "modified" => return Some(Quality::Modified),
         _ => {}
     }
     if SUPERTYPES.contains(&w) {
@@ -716,7 +726,7 @@ fn post_qualities(mut s: &str, out: &mut Vec<Quality>) -> Option<()> {
 }
 
 fn post_quality(s: &str) -> Option<(Quality, &str)> {
-    const FIXED: [(&str, Quality); 12] = [
+    const FIXED: [(&str, Quality); 13] = [
         ("with counters on them", Quality::Counters(None, 1)),
         ("with one or more counters on it", Quality::Counters(None, 1)),
         ("with one or more counters on them", Quality::Counters(None, 1)),
@@ -724,6 +734,7 @@ fn post_quality(s: &str) -> Option<(Quality, &str)> {
         ("of the chosen color", Quality::ChosenColor),
         ("that attacked during their controller's last turn", Quality::AttackedLastTurn),
         ("that attacked during its controller's last turn", Quality::AttackedLastTurn),
+        ("that's enchanted by an aura you control", Quality::EnchantedByYours),
         ("that are enchanted", Quality::Enchanted),
         ("that's enchanted", Quality::Enchanted),
         ("that are equipped", Quality::Equipped),
@@ -799,7 +810,13 @@ pub fn group(s: &str) -> Option<Group> {
     if let Some(st) = subtype {
         class.qualities.push(Quality::Subtype(vec![title(&st)]));
     }
-    let rest = words[head + 1..].join(" ");
+    // "creature tokens": tokens (CR 111.1).
+    let mut after = head + 1;
+    if words.get(after).is_some_and(|w| *w == "tokens" || *w == "token") {
+        class.qualities.push(Quality::Token);
+        after += 1;
+    }
+    let rest = words[after..].join(" ");
     let (whose, rest) = whose(&rest);
     post_qualities(rest, &mut class.qualities)?;
     Some(Group { whose, class, except: vec![] })
@@ -910,6 +927,16 @@ fn class_noun(s: &str, plural: bool) -> Option<Class> {
         let sub = if plural { singular_subtype(w) } else { is_subtype(w).then(|| w.to_string()) };
         sub.map(|st| (vec![], Some(title(&st))))
     };
+    // "creature tokens", "a creature token": tokens of that type (CR 111.1).
+    if let Some((noun, token)) = words.split_last().filter(|(w, rest)| matches!(**w, "tokens" | "token") && !rest.is_empty()) {
+        let _ = noun;
+        let singular_noun = if plural { format!("{}s", token.last()?) } else { token.last()?.to_string() };
+        let mut head: Vec<&str> = token[..token.len() - 1].to_vec();
+        head.push(&singular_noun);
+        let mut c = class_noun(&head.join(" "), plural)?;
+        c.qualities.push(Quality::Token);
+        return Some(c);
+    }
     // The noun is the last word that is one, followed only by modifiers.
     for i in (0..words.len()).rev() {
         let Some((types, subtype)) = noun_at(words[i]) else { continue };
@@ -953,7 +980,8 @@ mod tests {
         assert_eq!(group("creatures enchanted player controls").unwrap().whose, Whose::EnchantedPlayer);
         // Not creature types: never guessed.
         assert!(group("attacking creatures").is_none());
-        assert!(group("modified creatures you control").is_none());
+        assert_eq!(group("modified creatures you control").unwrap().class, creatures(vec![Quality::Modified]));
+        assert!(group("suspected creatures you control").is_none());
         assert!(group("players").is_none());
     }
 

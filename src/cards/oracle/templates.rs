@@ -125,6 +125,13 @@ pub static TEMPLATES: &[Template] = &[
         text: "Each opponent attacks you or a planeswalker you control with at least one creature each combat if able.",
     },
     Template {
+        pattern: "each opponent must attack with at least one creature each combat if able",
+        make: |_| Some(vec![made(Rule::EachOpponentAttacks(Whom::Anything))]),
+        cr: "508.1d",
+        card: "Seeker of Slaanesh",
+        text: "Haste\nAllure of Slaanesh -- Each opponent must attack with at least one creature each combat if able.",
+    },
+    Template {
         pattern: "each opponent must attack {whom} with at least one creature each combat if able",
         make: |s| Some(vec![made(Rule::EachOpponentAttacks(s.whom?))]),
         cr: "508.1d",
@@ -200,6 +207,13 @@ pub static TEMPLATES: &[Template] = &[
         cr: "508.1d",
         card: "Raving Dead",
         text: "Deathtouch\nAt the beginning of combat on your turn, choose an opponent at random. Raving Dead attacks that player this combat if able.\nWhenever Raving Dead deals combat damage to a player, that player loses half their life, rounded down.",
+    },
+    Template {
+        pattern: "at the beginning of combat on your turn, mill a card and choose an opponent at random. ~ attacks that player this combat if able. until end of turn, ~ gains indestructible and gets +1/+1 for each card type among cards in your graveyard",
+        make: |_| Some(vec![made(Rule::AttacksChosenPlayer(Who::This))]),
+        cr: "508.1d",
+        card: "Ursine Monstrosity",
+        text: "Trample\nAt the beginning of combat on your turn, mill a card and choose an opponent at random. This creature attacks that player this combat if able. Until end of turn, this creature gains indestructible and gets +1/+1 for each card type among cards in your graveyard.",
     },
     Template {
         pattern: "at the beginning of combat on your turn, choose an opponent at random that ~ didn't attack during your last combat. ~ attacks that player this combat if able. if you can't choose an opponent this way, tap ~",
@@ -320,49 +334,49 @@ pub static TEMPLATES: &[Template] = &[
     Template {
         pattern: "{who} can't attack unless its controller pays {cost}",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, Whom::Anything, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Brainwash",
         text: "Enchant creature\nEnchanted creature can't attack unless its controller pays {3}.",
     },
     Template {
         pattern: "{who} can't attack unless you pay {cost}",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, Whom::Anything, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Phyrexian Marauder",
         text: "Phyrexian Marauder enters with X +1/+1 counters on it.\nPhyrexian Marauder can't block.\nPhyrexian Marauder can't attack unless you pay {1} for each +1/+1 counter on it.",
     },
     Template {
         pattern: "{who} can't attack {whom} unless their controller pays {cost} for each creature they control that's attacking you",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Propaganda",
         text: "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you.",
     },
     Template {
         pattern: "{who} can't attack {whom} unless their controller pays {cost} for each of those creatures",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Baird, Steward of Argive",
         text: "Vigilance\nCreatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.",
     },
     Template {
         pattern: "{who} can't attack you unless their controller pays {cost} for each creature they control that's attacking you or a planeswalker you control",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, Whom::YouOrYourPlaneswalkers, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Norn's Annex",
         text: "({W/P} can be paid with either {W} or 2 life.)\nCreatures can't attack you unless their controller pays {W/P} for each creature they control that's attacking you or a planeswalker you control.",
     },
     Template {
         pattern: "{who} can't attack {whom} unless their controller pays {cost} for each creature they control that's attacking a planeswalker you control",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Onakke Oathkeeper",
         text: "Ward {1}\nCreatures can't attack planeswalkers you control unless their controller pays {1} for each creature they control that's attacking a planeswalker you control.",
     },
     Template {
         pattern: "{who} can't attack {whom} unless its controller pays {cost}",
         make: |s| Some(vec![made(Rule::Tax(who(s)?, s.whom?, s.cost.clone()?))]),
-        cr: "508.1d",
+        cr: "508.1g",
         card: "Nils, Discipline Enforcer",
         text: "At the beginning of your end step, for each player, put a +1/+1 counter on up to one target creature that player controls.\nEach creature with one or more counters on it can't attack you or planeswalkers you control unless its controller pays {X}, where X is the number of counters on that creature.",
     },
@@ -428,6 +442,15 @@ pub static TEMPLATES: &[Template] = &[
         text: "Enchant creature\nEnchanted creature can't block.\nEnchanted creature has \"{T}: Add one mana of any color.\"",
     },
     Template {
+        // A granted triggered or non-mana activated ability (written `"an ability"` by the
+        // reader) does nothing while attackers are declared (CR 603, 508.1g).
+        pattern: "{who} has|have \"an ability\"",
+        make: |s| s.who.as_ref().map(|_| vec![]),
+        cr: "603",
+        card: "Take Flight",
+        text: "Enchant creature\nEnchanted creature gets +1/+0 and has flying and \"Whenever this creature attacks, draw a card.\"",
+    },
+    Template {
         pattern: "{who} is|are a|an {subtype} in addition to its|their other types",
         make: |s| Some(vec![made(Rule::GrantSubtype(who(s)?, s.subtype.clone()?))]),
         cr: "205.1b",
@@ -440,6 +463,27 @@ pub static TEMPLATES: &[Template] = &[
         cr: "205.1b",
         card: "Aurification",
         text: "Each creature with a gold counter on it is a Wall in addition to its other creature types and has defender.",
+    },
+    Template {
+        pattern: "{who} can't attack a player it has already attacked this turn",
+        make: |s| Some(vec![made(Rule::CantAttackPlayersAttacked(who(s)?))]),
+        cr: "508.1c",
+        card: "Bloodthirster",
+        text: "Flying, trample\nWhenever Bloodthirster deals combat damage to a player, untap it. After this combat phase, there is an additional combat phase.\nBloodthirster can't attack a player it has already attacked this turn.",
+    },
+    Template {
+        pattern: "{who} can attack players who attacked you during their last turn as though it didn't have defender",
+        make: |s| Some(vec![made(Rule::AsThoughAgainstLastTurnAttackers(who(s)?))]),
+        cr: "702.3b",
+        card: "Weathered Sentinels",
+        text: "Defender, vigilance, reach, trample\nThis creature can attack players who attacked you during their last turn as though it didn't have defender.\nWhenever this creature attacks, it gets +3/+3 and gains indestructible until end of turn.",
+    },
+    Template {
+        pattern: "{who} is a|an {subtype}",
+        make: |s| Some(vec![made(Rule::SetSubtype(who(s)?, s.subtype.clone()?))]),
+        cr: "205.1b",
+        card: "Fog on the Barrow-Downs",
+        text: "Enchant creature\nEnchanted creature is a Spirit and can't attack or block.",
     },
     Template {
         pattern: "{who} is goaded",
@@ -487,6 +531,61 @@ pub static TEMPLATES: &[Template] = &[
         cr: "707.9b",
         card: "Dack's Duplicate",
         text: "You may have Dack's Duplicate enter as a copy of any creature on the battlefield, except it has haste and dethrone.",
+    },
+    // ---- keywords whose rules depend on how the permanent was cast
+    Template {
+        // CR 702.109a: "As long as this permanent's dash cost was paid, it has haste"; haste
+        // matters only to a creature under summoning sickness, asked first.
+        pattern: "dash {rest}",
+        make: |_| Some(vec![paid_haste("dash")]),
+        cr: "702.109a",
+        card: "Mardu Strike Leader",
+        text: "Whenever Mardu Strike Leader attacks, create a 2/1 black Warrior creature token.\nDash {3}{B} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)",
+    },
+    Template {
+        // CR 702.152a: blitz, likewise.
+        pattern: "blitz {rest}",
+        make: |_| Some(vec![paid_haste("blitz")]),
+        cr: "702.152a",
+        card: "Tenacious Underdog",
+        text: "Blitz—{2}{B}{B}, Pay 2 life. (If you cast this spell for its blitz cost, it gains haste and \"When this creature dies, draw a card.\" Sacrifice it at the beginning of the next end step.)",
+    },
+    Template {
+        // CR 702.176a: "As long as this permanent's impending cost was paid and it has a time
+        // counter on it, it's not a creature": it can't attack (CR 508.1a).
+        pattern: "impending {rest}",
+        make: |_| {
+            let when = vec![
+                When { cond: Cond::Is(Subject::Itself, vec![Quality::Counters(Some("time".into()), 1)]), holds: true, template: "impending" },
+                When { cond: Cond::Paid("impending".into()), holds: true, template: "impending" },
+            ];
+            Some(vec![Made { rule: Rule::CantAttack(Who::This, Whom::Anything), when }])
+        },
+        cr: "702.176a",
+        card: "Overlord of the Balemurk",
+        text: "Impending 5—{1}{B}\nWhenever this enchantment enters or attacks, mill four cards, then you may return a non-Avatar creature card or a planeswalker card from your graveyard to your hand.",
+    },
+    Template {
+        // CR 702.103b: bestowed, it is an Aura attached to a creature, not a creature: a
+        // permanent with bestow that the board attaches to another can't attack.
+        pattern: "bestow {rest}",
+        make: |_| {
+            let when = vec![When { cond: Cond::Is(Subject::Itself, vec![Quality::AttachedToAPermanent]), holds: true, template: "bestow" }];
+            Some(vec![Made { rule: Rule::CantAttack(Who::This, Whom::Anything), when }])
+        },
+        cr: "702.103b",
+        card: "Mogis's Warhound",
+        text: "Bestow {2}{R} (If you cast this card for its bestow cost, it's an Aura spell with enchant creature. It becomes a creature again if it's not attached to a creature.)\nEnchanted creature gets +2/+2 and attacks each combat if able.",
+    },
+    Template {
+        pattern: "if ~ was kicked, it enters the battlefield with a +1/+1 counter on it and with \"~ can attack as though it didn't have defender.\"",
+        make: |_| {
+            let when = vec![When { cond: Cond::Paid("kicker".into()), holds: true, template: "kicked" }];
+            Some(vec![Made { rule: Rule::AsThough(Who::This, AsThough::NoDefender), when }])
+        },
+        cr: "702.33d",
+        card: "Prison Barricade",
+        text: "Defender\nKicker {1}{W}\nIf Prison Barricade was kicked, it enters the battlefield with a +1/+1 counter on it and with \"Prison Barricade can attack as though it didn't have defender.\"",
     },
     // ---- parts that change nothing in a declaration: power (the board's power is as it
     // stands), blocks (CR 509, later), targeting and sacrifice
@@ -693,6 +792,30 @@ pub static CONDITIONS: &[CondTemplate] = &[
         text: "Ascend\nYou may play an additional land on each of your turns.\nWayward Swordtooth can't attack or block unless you have the city's blessing.",
     },
     CondTemplate {
+        pattern: "you have max speed",
+        make: |_| Some(Cond::MaxSpeed),
+        card: "Hazoret, Godseeker",
+        text: "Indestructible, haste\nStart your engines!\n{1}, {T}: Target creature with power 2 or less can't be blocked this turn.\nHazoret can't attack or block unless you have max speed.",
+    },
+    CondTemplate {
+        pattern: "an opponent has {n} or more cards in their graveyard",
+        make: |s| Some(Cond::OpponentGraveyardAtLeast(s.n?)),
+        card: "Relic Golem",
+        text: "Relic Golem can't attack or block unless an opponent has eight or more cards in their graveyard.\n{2}, {T}: Target player mills two cards.",
+    },
+    CondTemplate {
+        pattern: "there is a|an {word} card in your graveyard",
+        make: |s| Some(Cond::GraveyardSubtypeAtLeast(s.subtype.clone()?, 1)),
+        card: "Platypus-Bear",
+        text: "Defender\nWhen this creature enters, mill two cards.\nAs long as there is a Lesson card in your graveyard, this creature can attack as though it didn't have defender.",
+    },
+    CondTemplate {
+        pattern: "there are {n} or more {word} cards in your graveyard",
+        make: |s| Some(Cond::GraveyardSubtypeAtLeast(s.subtype.clone()?, s.n?)),
+        card: "The Lion-Turtle",
+        text: "Vigilance, reach\nThe Lion-Turtle can't attack or block unless there are three or more Lesson cards in your graveyard.",
+    },
+    CondTemplate {
         pattern: "an opponent has been dealt damage this turn",
         make: |_| Some(Cond::OpponentDamagedThisTurn),
         card: "Bloodcrazed Goblin",
@@ -785,6 +908,23 @@ pub static CONDITIONS: &[CondTemplate] = &[
     },
 ];
 
+/// "Has haste while its `keyword` cost was paid", asked only of a creature under summoning
+/// sickness (where haste decides an attack).
+fn paid_haste(keyword: &str) -> Made {
+    let when = vec![
+        When { cond: Cond::Is(Subject::Itself, vec![Quality::SummoningSick]), holds: true, template: keyword_template(keyword) },
+        When { cond: Cond::Paid(keyword.into()), holds: true, template: keyword_template(keyword) },
+    ];
+    Made { rule: Rule::Grant(Who::This, "Haste".into()), when }
+}
+
+fn keyword_template(keyword: &str) -> &'static str {
+    match keyword {
+        "dash" => "dash",
+        _ => "blitz",
+    }
+}
+
 /// A creature, any.
 fn creature_class() -> Class {
     Class { types: vec!["Creature".into()], qualities: vec![], other: false }
@@ -857,12 +997,19 @@ fn fill(name: &str, text: &str, ctx: &Context, slots: &mut Slots) -> bool {
         "kind" => slots.kind = (!text.contains(' ')).then(|| text.to_string()),
         "subtype" => slots.subtype = phrase::classes_a(&format!("a {text}")).and_then(|c| single_subtype(&c)),
         "pt" => return power_change(text),
+        // One word, a subtype a class does not name ("Lesson"): title case.
+        "word" => {
+            slots.subtype = (!text.is_empty() && text.chars().all(|c| c.is_alphabetic())).then(|| phrase::title(text));
+            return slots.subtype.is_some();
+        }
         "mana" => {
             let quoted = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).map(|t| t.trim_end_matches('.'));
             slots.mana = quoted.and_then(super::mana_ability);
             return slots.mana.is_some();
         }
         "inert" => return super::keyword_name(text).is_some_and(|k| !super::ATTACK_KEYWORDS.iter().any(|(a, _)| *a == k)),
+        // Anything at all, to the end (a keyword's cost: "blitz {2}{b}{b}, pay 2 life").
+        "rest" => return true,
         // Anything within one clause: no "and", no comma, no period (a conjunction's parts and
         // a line's sentences are never swallowed).
         "any" => return text.split(' ').all(|w| w != "and" && !w.ends_with(',') && !w.ends_with('.')),
