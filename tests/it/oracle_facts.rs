@@ -4,6 +4,7 @@
 //! test reads a real card's text on a board and checks the rules it makes; a fact the board
 //! leaves out is a `missing_fact` assumption naming the field, never a guess.
 
+use super::common::allowed_ids as allowed;
 use attackopt::{AssumptionKind, Position};
 use serde_json::{json, Value};
 
@@ -21,15 +22,6 @@ fn abc() -> Value {
 
 fn card(id: &str, name: &str, controller: &str, type_line: &str, text: &str) -> Value {
     json!({ "id": id, "name": name, "controller": controller, "type_line": type_line, "oracle_text": text, "power": 2, "toughness": 2 })
-}
-
-/// The targets creature `id` may attack without breaking a "can't attack" restriction (ids).
-fn allowed(pos: &Position, id: &str) -> Vec<String> {
-    let c = pos.rules.creatures.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("{id} is not a creature of the attacking side"));
-    if c.ineligible.is_some() {
-        return vec![];
-    }
-    c.allowed.iter().map(|&t| pos.rules.targets[t].id.clone()).collect()
 }
 
 /// The fields named by the board's missing-fact assumptions.

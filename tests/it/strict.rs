@@ -7,11 +7,10 @@
 
 use attackopt::{AssumptionKind, ErrorKind, Exit, Objective, Options, Outcome, Position, Request};
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-use super::common::temp_file;
+use super::common::{run_with_stdin, temp_file};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -76,19 +75,9 @@ fn cli(args: &[&str]) -> (Value, i32) {
     (value, out.status.code().expect("an exit status"))
 }
 
-/// Run with `input` on standard input, written from another thread.
-fn piped(command: &mut Command, input: String) -> Output {
-    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).expect("write"));
-    let out = child.wait_with_output().expect("ends");
-    writer.join().expect("written");
-    out
-}
-
 fn batch(requests: &[Value]) -> Vec<Value> {
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let out = piped(bin().args(["batch", "-", "--quiet"]), input);
+    let out = run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
     assert_eq!(out.status.code(), Some(0));
     String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
 }
@@ -104,7 +93,8 @@ fn mcp(calls: &[(&str, Value)]) -> (Vec<Value>, Vec<Value>) {
     for (i, (tool, arguments)) in calls.iter().enumerate() {
         lines.push(json!({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}));
     }
-    let out = piped(bin().arg("mcp"), lines.iter().map(|l| format!("{l}\n")).collect());
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = run_with_stdin(&["mcp"], input.as_bytes());
     let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON-RPC")).collect();
     let tools = answers.iter().find(|a| a["id"] == "list").and_then(|a| a["result"]["tools"].as_array().cloned()).expect("tools/list");
     let results = (0..calls.len())
