@@ -15,5 +15,5 @@ export PATH LIBCLANG_PATH
 # HiGHS starts in a few milliseconds a program, and these tests solve many thousands of small
 # ones: the solve-heavy properties run on fewer boards than in the default build, which runs
 # them all (the 2,000 boards of the first ones are a floor).
-export ATTACKOPT_SOLVE_CASES=100 ATTACKOPT_TAXED_CASES=200 ATTACKOPT_GAPS_CASES=100 ATTACKOPT_COND_CASES=300 ATTACKOPT_COND_SOLVE_CASES=100
+export ATTACKOPT_SOLVE_CASES=100 ATTACKOPT_TAXED_CASES=200 ATTACKOPT_GAPS_CASES=100 ATTACKOPT_COND_CASES=300 ATTACKOPT_COND_SOLVE_CASES=100 ATTACKOPT_TEXT_CASES=100
 cargo test --release --locked --features highs --test it -- differential paid_dual
