@@ -124,7 +124,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
                 Rule::Grant(who, k) => Some((who, Some(k.clone()), None)),
                 Rule::GrantSubtype(who, t) => Some((who, None, Some(t.clone()))),
                 Rule::SetSubtype(who, t) => {
-                    match holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
+                    match holds(vb, *p, &r.when, Some(who)).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
                         // CR 205.1b: its creature types are replaced (no other subtype matters
                         // to a creature here).
                         Ok(qs) => qs.into_iter().for_each(|q| vb.board.permanents[q].subtypes = vec![t.clone()]),
@@ -133,7 +133,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
                     None
                 }
                 Rule::GrantMana(who, abilities) => {
-                    match holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
+                    match holds(vb, *p, &r.when, Some(who)).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
                         Ok(qs) => {
                             for q in qs {
                                 for a in abilities {
@@ -165,7 +165,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
                 _ => None,
             };
             let Some((who, keyword, subtype)) = granted else { continue };
-            let members = holds(vb, *p, &r.when, None).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) });
+            let members = holds(vb, *p, &r.when, Some(who)).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) });
             match members {
                 Ok(qs) => {
                     for q in qs {
@@ -605,7 +605,7 @@ fn quantity(vb: &ValidBoard, p: usize, amount: &Quantity, q: usize) -> Fact<u32>
 /// The effects one rule of permanent `p`'s text makes on this board, under its conditions.
 fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When]) -> Fact<Vec<EffectKind>> {
     let c = vb.controller[p];
-    let subject = rule_subject(rule);
+    let subject = rule.who();
     if !holds(vb, p, when, subject)? {
         return Ok(vec![]);
     }
@@ -762,19 +762,6 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
         // Applied to the permanents in `read_texts`.
         Rule::Grant(..) | Rule::GrantSubtype(..) | Rule::SetSubtype(..) | Rule::GrantMana(..) | Rule::LandsAre(_) => vec![],
     })
-}
-
-/// The creatures a rule is about, for an "it" condition.
-fn rule_subject(rule: &Rule) -> Option<&Who> {
-    match rule {
-        Rule::AttacksIfAble(w)
-        | Rule::CantAttack(w, _)
-        | Rule::Tax(w, _, _)
-        | Rule::AsThough(w, _)
-        | Rule::NoManaAbilities(w)
-        | Rule::MinOthers(w, _) => Some(w),
-        _ => None,
-    }
 }
 
 /// Mystic Barrier (CR 508.1b): each player who declares attackers may attack only the nearest

@@ -367,3 +367,19 @@ fn graveyard_cards_and_modified_creatures() {
     let pos = position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([guardians, wall])));
     assert_eq!(allowed(&pos, "w"), vec!["B"]);
 }
+
+/// "It" in a condition of a sentence about what an Aura enchants is that creature, for grants
+/// as for restrictions (Bonds of Faith's "as long as it's a Human").
+#[test]
+fn an_it_condition_looks_at_the_enchanted_creature() {
+    let aura = |on: &str| {
+        json!({ "id": "au", "name": "War Paint of the Tribe", "controller": "A", "attached_to": on, "type_line": "Enchantment — Aura",
+                "oracle_text": "Enchant creature\nEnchanted creature has haste as long as it's a Goblin." })
+    };
+    let gob = json!({ "id": "g", "name": "Goblin Token", "controller": "A", "types": ["Creature", "Token"], "subtypes": ["Goblin"], "power": 1, "summoning_sick": true });
+    let bear = json!({ "id": "b", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "summoning_sick": true });
+    let on_goblin = position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([gob.clone(), bear.clone(), aura("g")])));
+    assert_eq!(allowed(&on_goblin, "g"), vec!["B"]);
+    let on_bear = position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([gob, bear, aura("b")])));
+    assert!(allowed(&on_bear, "b").is_empty());
+}

@@ -109,6 +109,33 @@ pub enum Rule {
     NearestOpponentOnly,
 }
 
+impl Rule {
+    /// The creatures the rule is about (for an "it" condition and a group's check), if it is
+    /// about some.
+    pub fn who(&self) -> Option<&Who> {
+        match self {
+            Rule::AttacksIfAble(w)
+            | Rule::AttacksChosenPlayer(w)
+            | Rule::AttacksIfOthersAttack(w, _)
+            | Rule::CantAttack(w, _)
+            | Rule::MinOthers(w, _)
+            | Rule::OthersMustAttack(w, _, _)
+            | Rule::OnlyAlone(w)
+            | Rule::Tax(w, _, _)
+            | Rule::Grant(w, _)
+            | Rule::GrantSubtype(w, _)
+            | Rule::SetSubtype(w, _)
+            | Rule::CantAttackPlayersAttacked(w)
+            | Rule::AsThoughAgainstLastTurnAttackers(w)
+            | Rule::GrantMana(w, _)
+            | Rule::Goaded(w)
+            | Rule::AsThough(w, _)
+            | Rule::NoManaAbilities(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
 /// What a "can attack as though" permission ignores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AsThough {
@@ -1011,34 +1038,11 @@ fn conjunction(subject: Who, verb: &str, ctx: &Context, previous: &mut Sentence)
 /// (CR 508.5), so it qualifies only "can't attack".
 fn checked(made: ReadMade) -> Option<ReadMade> {
     let bad = made.iter().filter_map(|(m, _)| m.as_ref()).any(|m| {
-        let group_it = matches!(who_of(&m.rule), Some(Who::Group(_))) && m.when.iter().any(|w| matches!(w.cond, Cond::Is(Subject::It, _)));
+        let group_it = matches!(m.rule.who(), Some(Who::Group(_))) && m.when.iter().any(|w| matches!(w.cond, Cond::Is(Subject::It, _)));
         let per_defender = m.when.iter().any(|w| w.cond.scope() == Scope::Defender) && !matches!(m.rule, Rule::CantAttack(_, Whom::Anything));
         group_it || per_defender
     });
     (!bad).then_some(made)
-}
-
-fn who_of(rule: &Rule) -> Option<&Who> {
-    match rule {
-        Rule::AttacksIfAble(w)
-        | Rule::AttacksChosenPlayer(w)
-        | Rule::AttacksIfOthersAttack(w, _)
-        | Rule::CantAttack(w, _)
-        | Rule::MinOthers(w, _)
-        | Rule::OthersMustAttack(w, _, _)
-        | Rule::OnlyAlone(w)
-        | Rule::Tax(w, _, _)
-        | Rule::Grant(w, _)
-        | Rule::GrantSubtype(w, _)
-        | Rule::SetSubtype(w, _)
-        | Rule::CantAttackPlayersAttacked(w)
-        | Rule::AsThoughAgainstLastTurnAttackers(w)
-        | Rule::GrantMana(w, _)
-        | Rule::Goaded(w)
-        | Rule::AsThough(w, _)
-        | Rule::NoManaAbilities(w) => Some(w),
-        _ => None,
-    }
 }
 
 /// Blocking comes after attackers are declared (CR 509): "can't attack or block" restricts
