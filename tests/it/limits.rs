@@ -419,3 +419,28 @@ fn named_cards_that_count_the_board_are_linear() {
         assert!(r.elapsed < Duration::from_secs(30), "{name}: took {:?}", r.elapsed);
     }
 }
+
+/// Issue 36, R07: long Oracle texts are read in time linear in their words. 1,000 permanents
+/// with distinct 10,000-byte texts (a 10 MB board within every limit) took 85 s with a reader
+/// that tried every prefix of a 5,000-word sentence as a subject; and sentences of template
+/// words repeated, which every row's literal words fit, are bounded as well (each slot reads at
+/// most the words its phrase can have). Accepted within QUICK, a bound far above the time taken.
+#[test]
+fn r07_long_oracle_texts_are_read_in_linear_time() {
+    let board = |n: usize, text: &dyn Fn(usize) -> String| {
+        let mut perms: Vec<serde_json::Value> = (0..n)
+            .map(|i| serde_json::json!({ "id": format!("p{i}"), "name": format!("Thing{i}"), "controller": "B", "types": ["Enchantment"], "oracle_text": text(i) }))
+            .collect();
+        perms.push(serde_json::json!({ "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 }));
+        serde_json::json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }], "permanents": perms }).to_string()
+    };
+    let one_sentence = |i: usize| format!("y{i:05} {}x", "x ".repeat(4996));
+    accepted("r07-one-long-sentence", &board(1000, &one_sentence));
+    let templates = |i: usize| {
+        let sentence = "creatures can't attack unless ".repeat(15);
+        let text: String = format!("y{i} {}", vec![sentence.trim(); 40].join(". "));
+        text.chars().take(9_900).collect()
+    };
+    // 200 texts (a 2 MB board): about 0.7 s on the project's machine, far from QUICK.
+    accepted("r07-template-words", &board(200, &templates));
+}

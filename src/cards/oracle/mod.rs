@@ -301,7 +301,7 @@ pub fn mentions_attacking(text: &str) -> bool {
 /// Read a card's Oracle text. `name` is the card's name, written `~` where the text names it.
 pub fn read(name: &str, text: &str) -> Reading {
     let mut r = Reading::default();
-    let text = text.replace("\\n", "\n");
+    let text = without_invisible(&text.replace("\\n", "\n"));
     // The previous ability's kind, for modes ("• ...") that continue it.
     let mut previous: Option<&'static str> = None;
     for line in text.lines() {
@@ -367,7 +367,7 @@ pub fn read(name: &str, text: &str) -> Reading {
         previous = ability_without_effect(&line);
         // A triggered ability a template reads whole: one that resolved before attackers are
         // declared and left a requirement (Raving Dead).
-        if previous.is_some() {
+        if previous.is_some() && line.split(' ').count() <= MAX_SENTENCE_WORDS {
             if let Some((made, row, _)) = templates::sentence(line.trim_end_matches('.'), &Context::default()) {
                 push_rules(&mut r, made, row, &line);
                 previous = None;
@@ -556,10 +556,24 @@ fn activated(line: &str) -> Option<(&str, &str)> {
     (looks_like_cost && !cost.contains(". ") && !cost.contains('"')).then_some((cost, effect))
 }
 
+/// A text without the characters that display as nothing (zero-width spaces and joiners, the
+/// soft hyphen, the word joiner, a byte-order mark): "at\u{200b}tack" is read as "attack"
+/// (issue 36, R08), never passed over as a word the reader does not know.
+fn without_invisible(text: &str) -> String {
+    text.chars().filter(|c| !matches!(c, '\u{00ad}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}')).collect()
+}
+
+/// Letters that look like Latin ones (Cyrillic, Greek, fullwidth, mathematical): a sentence
+/// with one could hide "attack" from the reader, so it is never passed over (R08).
+fn hides_words(s: &str) -> bool {
+    s.chars().any(|c| matches!(c, '\u{0370}'..='\u{03ff}' | '\u{0400}'..='\u{04ff}' | '\u{ff00}'..='\u{ffef}' | '\u{1d400}'..='\u{1d7ff}'))
+}
+
 /// Whether a normalized sentence is about what attackopt reads: attacking, the keywords that
 /// decide whether a creature may attack, or mana.
 fn relevant(s: &str) -> bool {
-    s.contains("attack")
+    hides_words(s)
+        || s.contains("attack")
         || s.contains("haste")
         || s.contains("vigilance")
         || s.contains("defender")
@@ -841,6 +855,10 @@ fn keyword_line(line: &str) -> Option<Vec<String>> {
     (!out.is_empty()).then_some(out)
 }
 
+/// The most words of a sentence a template may read: the longest template (Ursine
+/// Monstrosity's trigger, 44 words) with room to spare.
+const MAX_SENTENCE_WORDS: usize = 64;
+
 /// A triggered ability whose effect is a requirement for this turn's attack ("attacks this
 /// turn if able", "attacks that player this combat if able"): if it resolved before attackers
 /// were declared, the requirement exists, and only the board can say whether it did. Unless a
@@ -854,7 +872,7 @@ fn read_line(line: &str, original: &str, r: &mut Reading) {
     if let Some(kws) = keyword_line(line) {
         r.keywords.extend(kws);
         // A keyword with a rule of its own on the battlefield (bestow, CR 702.103b): its row.
-        if let Some((made, row, _)) = templates::sentence(line, &Context::default()) {
+        if let Some((made, row, _)) = templates::sentence(line, &Context::default()).filter(|_| line.split(' ').count() <= MAX_SENTENCE_WORDS) {
             push_rules(r, made, row, line);
         }
         return;
@@ -939,6 +957,11 @@ fn listed(made: Vec<Made>, row: &'static Template) -> ReadMade {
 
 /// One sentence: a template, maybe under a condition, or parts of a conjunction.
 fn read_sentence(s: &str, previous: &mut Sentence) -> Option<ReadMade> {
+    // No template is longer than this: a longer sentence is none of them (and is read in time
+    // linear in its length, issue 36 R07).
+    if s.split(' ').count() > MAX_SENTENCE_WORDS {
+        return None;
+    }
     let s = attack_alone(s);
     // ", where X is ...": what {X} in the sentence's cost is.
     let (s, ctx) = match s.split_once(", where x is ") {
@@ -999,12 +1022,16 @@ fn subject_sentence(s: &str, ctx: &Context, previous: &mut Sentence) -> Option<R
     // The subject is the longest prefix that names creatures; the rest, a verb phrase or a
     // conjunction of them.
     let words: Vec<&str> = s.split(' ').collect();
-    for cut in (1..words.len()).rev() {
+    for cut in (1..words.len().min(SUBJECT_WORDS)).rev() {
         let Some(subject) = phrase::who(&words[..cut].join(" ")) else { continue };
         return conjunction(subject, &words[cut..].join(" "), ctx, previous);
     }
     None
 }
+
+/// The most words of a sentence's subject ("except for creatures named ... and artifact
+/// creatures, creatures you control" is the longest in print).
+const SUBJECT_WORDS: usize = 24;
 
 /// A verb phrase, or parts joined by "and" and commas ("gets +2/+2, has vigilance, and can't
 /// attack you"), each read by a row that begins with `{who}`; a bare keyword after "has"
@@ -1563,6 +1590,33 @@ mod tests {
     fn cr_701_43a_exert_as_it_attacks() {
         let r = read("Scrapper", "Menace\nYou may exert Scrapper as it attacks. When you do, it gets +2/+0 until end of turn.");
         assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.len() == 1, "{r:?}");
+    }
+
+    /// Issue 36, R08: a character that displays as nothing is read past, and a look-alike
+    /// letter that could hide "attack" makes the sentence unread, never passed over.
+    #[test]
+    fn r08_invisible_and_look_alike_characters() {
+        assert_eq!(rules("Quiet Field", "Creatures can't at\u{200b}tack."), vec![Rule::CantAttack(group("creatures"), Whom::Anything)]);
+        assert_eq!(rules("Quiet Field", "Creatures can't at\u{00ad}tack."), vec![Rule::CantAttack(group("creatures"), Whom::Anything)]);
+        assert_eq!(read("Wall", "Flying, de\u{200b}fender").keywords, vec!["Flying", "Defender"]);
+        for hidden in ["Creatures can't \u{0430}ttack.", "Creatures can't \u{ff41}ttack."] {
+            let r = read("Quiet Field", hidden);
+            assert!(r.rules.is_empty() && r.unread.len() == 1, "{hidden}: {r:?}");
+        }
+    }
+
+    /// Issue 36, R09: the modes of a choice made as the permanent entered are not read as all in
+    /// force: the board does not say which was chosen.
+    #[test]
+    fn r09_modes_of_a_choice_are_not_guessed() {
+        let r = read(
+            "Fickle Ward",
+            "As Fickle Ward enters, choose one —\n• Creatures can't attack you.\n• Creatures your opponents control attack each combat if able.",
+        );
+        assert!(r.rules.is_empty() && r.unread.len() == 2, "{r:?}");
+        // A mode that would change nothing is read as such.
+        let r = read("Siege", "As this enchantment enters, choose Mardu or Jeskai.\n* Jeskai -- At the beginning of your upkeep, create a 1/1 red Goblin creature token. It gains lifelink and haste until end of turn.");
+        assert!(r.unread.is_empty(), "{r:?}");
     }
 
     #[test]

@@ -17,6 +17,8 @@
 
 use super::phrase::{self, Class, Cost, Quality, Quantity, Who, Whom};
 use super::{AsThough, Cond, Rule, Spell, Subject, When};
+use std::collections::HashSet;
+use std::sync::OnceLock;
 
 /// A rule a row makes, and when it holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -968,9 +970,11 @@ fn matches(toks: &[Tok], words: &[&str], ctx: &Context, slots: &mut Slots) -> bo
     match first {
         Tok::Word(alts) => words.first().is_some_and(|w| alts.iter().any(|a| a == w)) && matches(rest, &words[1..], ctx, slots),
         Tok::Slot(name) => {
-            // A slot takes at least one word; leave at least one word per word-token after it.
+            // A slot takes at least one word and at most what its phrases can be; leave at
+            // least one word per word-token after it.
             let needed = rest.iter().filter(|t| matches!(t, Tok::Word(_))).count();
-            for take in 1..=words.len().saturating_sub(needed) {
+            let most = words.len().saturating_sub(needed).min(slot_words(name));
+            for take in 1..=most {
                 let text = words[..take].join(" ");
                 let saved = slots.clone();
                 if fill(name, &text, ctx, slots) && matches(rest, &words[take..], ctx, slots) {
@@ -980,6 +984,21 @@ fn matches(toks: &[Tok], words: &[&str], ctx: &Context, slots: &mut Slots) -> bo
             }
             false
         }
+    }
+}
+
+/// The most words a slot's phrase can have: the longest subject, condition or cost any card
+/// writes, with room to spare. It bounds the matcher's work, which is then linear in a
+/// sentence's words (issue 36, R07: a 5,000-word sentence was tried prefix by prefix).
+fn slot_words(name: &str) -> usize {
+    match name {
+        "n" | "kind" | "word" | "pt" | "keyword" | "inert" => 2,
+        "whom" | "subtype" => 6,
+        "plural" | "cost" => 12,
+        "who" | "class" => 20,
+        "cond" | "mana" => 30,
+        "any" => 40,
+        _ => usize::MAX,
     }
 }
 
@@ -1046,13 +1065,34 @@ fn single_subtype(c: &[Class]) -> Option<String> {
     }
 }
 
+/// The tokens of every row of a table, made once per process.
+fn tokenized<T>(
+    table: &'static [T],
+    pattern: fn(&T) -> &'static str,
+    cache: &'static OnceLock<Vec<Vec<Tok<'static>>>>,
+) -> &'static [Vec<Tok<'static>>] {
+    cache.get_or_init(|| table.iter().map(|row| tokens(pattern(row))).collect())
+}
+
+/// Whether every word of a pattern (one of its alternatives) is among the sentence's words: a
+/// check in constant time per word that spares the matcher nearly every row.
+fn may_match(toks: &[Tok], present: &HashSet<&str>) -> bool {
+    toks.iter().all(|t| match t {
+        Tok::Word(alts) => alts.iter().any(|a| present.contains(a.as_str())),
+        Tok::Slot(_) => true,
+    })
+}
+
 /// A condition's text, read by the first row of [`CONDITIONS`] that matches it, with that
 /// row's pattern.
 pub fn condition(text: &str, ctx: &Context) -> Option<(Cond, &'static str)> {
+    static TOKENS: OnceLock<Vec<Vec<Tok<'static>>>> = OnceLock::new();
     let words: Vec<&str> = text.split(' ').collect();
-    CONDITIONS.iter().find_map(|row| {
+    let present: HashSet<&str> = words.iter().copied().collect();
+    let toks = tokenized(CONDITIONS, |r| r.pattern, &TOKENS);
+    CONDITIONS.iter().zip(toks).filter(|(_, t)| may_match(t, &present)).find_map(|(row, t)| {
         let mut slots = Slots::default();
-        if matches(&tokens(row.pattern), &words, ctx, &mut slots) {
+        if matches(t, &words, ctx, &mut slots) {
             (row.make)(&slots).map(|c| (c, row.pattern))
         } else {
             None
@@ -1060,13 +1100,17 @@ pub fn condition(text: &str, ctx: &Context) -> Option<(Cond, &'static str)> {
     })
 }
 
+static TEMPLATE_TOKENS: OnceLock<Vec<Vec<Tok<'static>>>> = OnceLock::new();
+
 /// A whole sentence read by the first row that matches it, with the row and the sentence's
 /// subject (for "it" in the next sentence).
 pub fn sentence(text: &str, ctx: &Context) -> Option<(Vec<Made>, &'static Template, Option<Who>)> {
     let words: Vec<&str> = text.split(' ').collect();
-    TEMPLATES.iter().find_map(|row| {
+    let present: HashSet<&str> = words.iter().copied().collect();
+    let toks = tokenized(TEMPLATES, |r| r.pattern, &TEMPLATE_TOKENS);
+    TEMPLATES.iter().zip(toks).filter(|(_, t)| may_match(t, &present)).find_map(|(row, t)| {
         let mut slots = Slots::default();
-        if matches(&tokens(row.pattern), &words, ctx, &mut slots) {
+        if matches(t, &words, ctx, &mut slots) {
             (row.make)(&slots).map(|m| (m, row, slots.who.clone()))
         } else {
             None
@@ -1078,10 +1122,11 @@ pub fn sentence(text: &str, ctx: &Context) -> Option<(Vec<Made>, &'static Templa
 /// that begin with `{who}`, with that subject.
 pub fn verb(subject: &Who, text: &str, ctx: &Context) -> Option<(Vec<Made>, &'static Template)> {
     let words: Vec<&str> = text.split(' ').collect();
-    TEMPLATES.iter().filter(|row| row.pattern.starts_with("{who} ")).find_map(|row| {
-        let toks = tokens(row.pattern);
+    let present: HashSet<&str> = words.iter().copied().collect();
+    let toks = tokenized(TEMPLATES, |r| r.pattern, &TEMPLATE_TOKENS);
+    TEMPLATES.iter().zip(toks).filter(|(row, t)| row.pattern.starts_with("{who} ") && may_match(t, &present)).find_map(|(row, t)| {
         let mut slots = Slots { who: Some(subject.clone()), ..Default::default() };
-        if matches(&toks[1..], &words, ctx, &mut slots) {
+        if matches(&t[1..], &words, ctx, &mut slots) {
             (row.make)(&slots).map(|m| (m, row))
         } else {
             None
