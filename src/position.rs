@@ -23,7 +23,7 @@ impl Position {
         // A card named alone becomes the whole card (issue 34), then Oracle text: its keywords
         // and mana are the permanent's before anything reads them.
         crate::cards::complete(&mut board);
-        crate::cards::read_texts(&mut board);
+        crate::cards::read_texts(&mut board)?;
         crate::cards::warn_about_board(&mut board);
         crate::rules::settle_permissions(&mut board);
         let rules = expand(&board)?;

@@ -15,8 +15,10 @@
 
 use super::oracle::{read, AsThough, Class, Cond, Cost, Quality, Quantity, Reading, Rule, Scope, Spell, Subject, Who, Whom, Whose};
 use super::{defended_by, defending_players, effect_sources, facts, lookup, named_source, this, you, you_or_your_planeswalkers, CardView};
-use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, Selector, TargetSpec, ValidBoard, Warning};
+use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, InputError, Selector, TargetSpec, ValidBoard, Warning};
+use crate::rules::MAX_RULE_INSTANCES;
 use crate::vocab::symbol::Symbol;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -47,6 +49,63 @@ fn supertypes_of(type_line: &str) -> Vec<String> {
         .collect()
 }
 
+/// What a group's members and a count depend on besides the board: the permanent whose text
+/// asks, through its controller ("you", its hand), the player it enchants, its chosen color and
+/// its name ("~").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Viewer {
+    controller: usize,
+    enchanted: Option<usize>,
+    color: Option<String>,
+    name: String,
+}
+
+/// A question a text asks of the board (its phrase written out) and who asks it.
+type Asked = (String, Viewer);
+
+/// Groups and counts computed once per viewer, and each permanent's attachments: tokens that
+/// share a text ask the same questions, and asking each over the whole board was quadratic
+/// (20,000 permanents with "Creatures you control have haste." took 8 s). Emptied whenever a
+/// grant changes the board, since keywords and subtypes decide membership.
+struct Memo {
+    /// By the group (written out) and viewer.
+    members: RefCell<HashMap<Asked, Rc<Vec<usize>>>>,
+    /// By the classes (written out), viewer and the controller counted.
+    counts: RefCell<HashMap<(Asked, Option<usize>), u32>>,
+    basic_land_types: RefCell<Option<Vec<u32>>>,
+    /// Per permanent, the permanents attached to it.
+    attachments: Vec<Vec<usize>>,
+}
+
+impl Memo {
+    fn new(vb: &ValidBoard) -> Memo {
+        let mut attachments = vec![Vec::new(); vb.board.permanents.len()];
+        for (r, to) in vb.attached_to.iter().enumerate() {
+            if let Some(q) = *to {
+                attachments[q].push(r);
+            }
+        }
+        Memo { members: RefCell::default(), counts: RefCell::default(), basic_land_types: RefCell::default(), attachments }
+    }
+
+    fn viewer(&self, vb: &ValidBoard, p: usize) -> Viewer {
+        let perm = vb.perm(p);
+        Viewer {
+            controller: vb.controller[p],
+            enchanted: vb.enchanted_player[p],
+            color: perm.chosen_color.clone(),
+            name: perm.name.trim().to_lowercase(),
+        }
+    }
+
+    /// The board changed: what was computed from it no longer holds.
+    fn forget(&self) {
+        self.members.borrow_mut().clear();
+        self.counts.borrow_mut().clear();
+        self.basic_land_types.borrow_mut().take();
+    }
+}
+
 /// A fact the board leaves out: the field that would give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Missing(String);
@@ -56,7 +115,7 @@ type Fact<T> = Result<T, Missing>;
 /// Read every permanent's Oracle text into the board: keywords, mana abilities, effects
 /// ([`ValidBoard::text_effects`]) and a warning for each sentence not understood. Called once,
 /// when a position is made; a text shared by many permanents (tokens) is read once.
-pub(crate) fn read_texts(vb: &mut ValidBoard) {
+pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
     for perm in &mut vb.board.permanents {
         if let (true, Some(line)) = (perm.types.is_empty(), perm.type_line.as_deref()) {
             let (types, subtypes) = types_of(line);
@@ -82,10 +141,11 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
         read_here.push((p, reading));
     }
     // Warnings: one per distinct text, at its first permanent.
+    let reading_of: HashMap<usize, &Rc<Reading>> = read_here.iter().map(|(p, r)| (*p, r)).collect();
     let mut firsts: Vec<&(usize, usize)> = first_with.values().collect();
     firsts.sort();
     for &(p, count) in firsts {
-        let Some((_, reading)) = read_here.iter().find(|(q, _)| *q == p) else { continue };
+        let Some(reading) = reading_of.get(&p) else { continue };
         let (name, id) = (vb.board.permanents[p].name.clone(), vb.board.permanents[p].id.clone());
         let others = if count > 1 { format!(" (and {} other permanents with this text)", count - 1) } else { String::new() };
         for clause in &reading.unread {
@@ -117,76 +177,52 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
             vb.mana[*p] = reading.mana.clone();
         }
     }
+    let m = Memo::new(vb);
     let mut missing: Vec<(usize, String, Missing)> = Vec::new();
+    // Grants in the order of the board (timestamps, CR 613.7), each on the board as the earlier
+    // ones left it. One applied again to the same group, with the board unchanged since, changes
+    // nothing, and is skipped; an "other" group needs at most two applications (together they
+    // leave no one out).
+    let mut applied: HashMap<(String, Viewer), Vec<usize>> = HashMap::new();
     for (p, reading) in &read_here {
         for r in &reading.rules {
-            let granted = match &r.rule {
-                Rule::Grant(who, k) => Some((who, Some(k.clone()), None)),
-                Rule::GrantSubtype(who, t) => Some((who, None, Some(t.clone()))),
-                Rule::SetSubtype(who, t) => {
-                    match holds(vb, *p, &r.when, Some(who)).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
-                        // CR 205.1b: its creature types are replaced (no other subtype matters
-                        // to a creature here).
-                        Ok(qs) => qs.into_iter().for_each(|q| vb.board.permanents[q].subtypes = vec![t.clone()]),
-                        Err(m) => missing.push((*p, r.clause.clone(), m)),
-                    }
-                    None
-                }
-                Rule::GrantMana(who, abilities) => {
-                    match holds(vb, *p, &r.when, Some(who)).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) }) {
-                        Ok(qs) => {
-                            for q in qs {
-                                for a in abilities {
-                                    if !vb.mana[q].contains(a) {
-                                        vb.mana[q].push(a.clone());
-                                    }
-                                }
-                            }
-                        }
-                        Err(m) => missing.push((*p, r.clause.clone(), m)),
-                    }
-                    None
-                }
-                Rule::LandsAre(t) => {
-                    match holds(vb, *p, &r.when, None) {
-                        Ok(true) => {
-                            for q in 0..vb.board.permanents.len() {
-                                let perm = &mut vb.board.permanents[q];
-                                if perm.has_type("Land") && !perm.has_subtype(t) {
-                                    perm.subtypes.push(t.clone());
-                                }
-                            }
-                        }
-                        Ok(false) => {}
-                        Err(m) => missing.push((*p, r.clause.clone(), m)),
-                    }
-                    None
-                }
-                _ => None,
+            let who = match &r.rule {
+                Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) => Some(who),
+                Rule::LandsAre(_) => None,
+                _ => continue,
             };
-            let Some((who, keyword, subtype)) = granted else { continue };
-            let members = holds(vb, *p, &r.when, Some(who)).and_then(|ok| if ok { members(vb, *p, who) } else { Ok(vec![]) });
-            match members {
-                Ok(qs) => {
-                    for q in qs {
-                        let perm = &mut vb.board.permanents[q];
-                        if let Some(k) = &keyword {
-                            if !perm.has_keyword(k) {
-                                perm.keywords.push(k.clone());
-                            }
-                        }
-                        if let Some(t) = &subtype {
-                            if !perm.has_subtype(t) {
-                                perm.subtypes.push(t.clone());
-                            }
-                        }
-                    }
+            match holds(vb, &m, *p, &r.when, who) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    missing.push((*p, r.clause.clone(), e));
+                    continue;
                 }
-                Err(m) => missing.push((*p, r.clause.clone(), m)),
             }
+            let key = (format!("{:?}", r.rule), m.viewer(vb, *p));
+            let other = matches!(who, Some(Who::Group(g)) if g.class.other);
+            if applied.get(&key).is_some_and(|ps| !other || ps.len() >= 2 || ps.contains(p)) {
+                continue;
+            }
+            let qs = match who {
+                Some(w) => match members(vb, &m, *p, w) {
+                    Ok(qs) => qs,
+                    Err(e) => {
+                        missing.push((*p, r.clause.clone(), e));
+                        continue;
+                    }
+                },
+                None => Rc::new((0..vb.board.permanents.len()).collect()),
+            };
+            if apply(vb, &r.rule, &qs) {
+                m.forget();
+                applied.clear();
+            }
+            applied.entry(key).or_default().push(*p);
         }
     }
     let mut text_effects = HashMap::new();
+    let mut made = 0usize;
     for (p, reading) in &read_here {
         let needs_attachment = reading.rules.iter().any(|r| about_attached(&r.rule));
         if needs_attachment && vb.attached_to[*p].is_none() {
@@ -198,8 +234,21 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
         }
         let mut all = Vec::new();
         for r in &reading.rules {
-            match effects(vb, *p, &r.rule, &r.when) {
-                Ok(es) => all.extend(es),
+            match effects(vb, &m, *p, &r.rule, &r.when) {
+                Ok(es) => {
+                    made = made.saturating_add(es.iter().map(size).sum());
+                    if made > MAX_RULE_INSTANCES {
+                        return Err(InputError::new(
+                            &vb.file,
+                            format!("permanents[{p}].oracle_text"),
+                            format!(
+                                "expected Oracle texts whose effects name at most {MAX_RULE_INSTANCES} creatures in all (an effect on a group \
+                                 the effect language has no field for names each creature); with this one there are more"
+                            ),
+                        ));
+                    }
+                    all.extend(es)
+                }
                 Err(m) => missing.push((*p, r.clause.clone(), m)),
             }
         }
@@ -227,6 +276,55 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) {
             needs: Some(field),
         });
     }
+    Ok(())
+}
+
+/// Apply a grant (CR 613.1d types, 613.1f abilities) to the permanents `qs`; whether anything
+/// changed.
+fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
+    let mut changed = false;
+    for &q in qs {
+        let perm = &mut vb.board.permanents[q];
+        match rule {
+            Rule::Grant(_, k) if !perm.has_keyword(k) => perm.keywords.push(k.clone()),
+            Rule::GrantSubtype(_, t) if !perm.has_subtype(t) => perm.subtypes.push(t.clone()),
+            // CR 205.1b: its creature types are replaced (no other subtype matters to a creature
+            // here).
+            Rule::SetSubtype(_, t) if perm.subtypes != std::slice::from_ref(t) => perm.subtypes = vec![t.clone()],
+            Rule::LandsAre(t) if perm.has_type("Land") && !perm.has_subtype(t) => perm.subtypes.push(t.clone()),
+            Rule::GrantMana(_, abilities) => {
+                for a in abilities {
+                    if !vb.mana[q].contains(a) {
+                        vb.mana[q].push(a.clone());
+                        changed = true;
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// An effect's weight against [`MAX_RULE_INSTANCES`]: one, and one per permanent it names by id.
+fn size(e: &EffectKind) -> usize {
+    let ids = |s: &Selector| if let Selector::Ids(ids) = s { ids.len() } else { 0 };
+    1 + match e {
+        EffectKind::AttacksIfAble { creatures, .. }
+        | EffectKind::AttacksPlayerOtherThan { creatures, .. }
+        | EffectKind::CantAttack { creatures, .. }
+        | EffectKind::MinOtherAttackers { creatures, .. }
+        | EffectKind::AttacksOnlyAlone { creatures }
+        | EffectKind::AttacksAsThough { creatures, .. }
+        | EffectKind::AttackCost { creatures, .. } => ids(creatures),
+        EffectKind::AttacksIfAbleIfOther { creatures, others, .. } | EffectKind::CantAttackUnlessOthers { creatures, others, .. } => {
+            ids(creatures) + ids(others)
+        }
+        EffectKind::NoManaAbilities { permanents } => permanents.len(),
+        EffectKind::PlayerAttacksIfAble { .. } | EffectKind::MaxAttackers { .. } => 0,
+    }
 }
 
 /// Whether a rule is about what the permanent enchants or equips.
@@ -242,25 +340,48 @@ fn about_attached(rule: &Rule) -> bool {
     )
 }
 
-/// The creatures a `Who` names now (for grants).
-fn members(vb: &ValidBoard, p: usize, who: &Who) -> Fact<Vec<usize>> {
-    match who {
-        Who::This => Ok(vec![p]),
-        Who::Attached => Ok(vb.attached_to[p].into_iter().collect()),
-        Who::Group(_) => {
-            let mut out = Vec::new();
-            for q in (0..vb.board.permanents.len()).filter(|&q| vb.perm(q).is_creature()) {
-                if in_group(vb, p, who, q)? {
-                    out.push(q);
-                }
+/// The creatures a `Who` names now.
+fn members(vb: &ValidBoard, m: &Memo, p: usize, who: &Who) -> Fact<Rc<Vec<usize>>> {
+    let g = match who {
+        Who::This => return Ok(Rc::new(vec![p])),
+        Who::Attached => return Ok(Rc::new(vb.attached_to[p].into_iter().collect())),
+        Who::Group(g) => g,
+    };
+    let scan = |who: &Who| -> Fact<Vec<usize>> {
+        let mut out = Vec::new();
+        for q in (0..vb.board.permanents.len()).filter(|&q| vb.perm(q).is_creature()) {
+            if in_group(vb, m, p, who, q)? {
+                out.push(q);
             }
-            Ok(out)
         }
+        Ok(out)
+    };
+    if g.except.iter().any(|e| e.other) {
+        return scan(who).map(Rc::new);
     }
+    // "Other": the group as any other permanent of the same viewer sees it, less this one.
+    let mut base = g.clone();
+    base.class.other = false;
+    let key = (format!("{base:?}"), m.viewer(vb, p));
+    let cached = m.members.borrow().get(&key).cloned();
+    let all = match cached {
+        Some(all) => all,
+        None => match scan(&Who::Group(base)) {
+            Ok(all) => {
+                let all = Rc::new(all);
+                m.members.borrow_mut().insert(key, all.clone());
+                all
+            }
+            // A fact missing about this permanent itself may not matter to its "other" group.
+            Err(_) if g.class.other => return scan(who).map(Rc::new),
+            Err(e) => return Err(e),
+        },
+    };
+    Ok(if g.class.other { Rc::new(all.iter().copied().filter(|&q| q != p).collect()) } else { all })
 }
 
 /// Whether creature `q` is of the group `who` names.
-fn in_group(vb: &ValidBoard, p: usize, who: &Who, q: usize) -> Fact<bool> {
+fn in_group(vb: &ValidBoard, m: &Memo, p: usize, who: &Who, q: usize) -> Fact<bool> {
     let Who::Group(g) = who else { return Ok(false) };
     let c = vb.controller[p];
     let owner_ok = match g.whose {
@@ -269,11 +390,11 @@ fn in_group(vb: &ValidBoard, p: usize, who: &Who, q: usize) -> Fact<bool> {
         Whose::Opponents => vb.opponents(vb.controller[q], c),
         Whose::EnchantedPlayer => vb.enchanted_player[p] == Some(vb.controller[q]),
     };
-    if !owner_ok || !is_of(vb, p, q, &g.class)? {
+    if !owner_ok || !is_of(vb, m, p, q, &g.class)? {
         return Ok(false);
     }
     for e in &g.except {
-        if is_of(vb, p, q, e)? {
+        if is_of(vb, m, p, q, e)? {
             return Ok(false);
         }
     }
@@ -281,13 +402,13 @@ fn in_group(vb: &ValidBoard, p: usize, who: &Who, q: usize) -> Fact<bool> {
 }
 
 /// Whether permanent `q` is of a class (relative to permanent `p`, whose text it is).
-fn is_of(vb: &ValidBoard, p: usize, q: usize, class: &Class) -> Fact<bool> {
+fn is_of(vb: &ValidBoard, m: &Memo, p: usize, q: usize, class: &Class) -> Fact<bool> {
     let perm = vb.perm(q);
     if (class.other && q == p) || !(class.types.is_empty() || class.types.iter().any(|t| perm.has_type(t))) {
         return Ok(false);
     }
     for quality in &class.qualities {
-        if !has_quality(vb, p, q, quality)? {
+        if !has_quality(vb, m, p, q, quality)? {
             return Ok(false);
         }
     }
@@ -295,21 +416,20 @@ fn is_of(vb: &ValidBoard, p: usize, q: usize, class: &Class) -> Fact<bool> {
 }
 
 /// Whether an Aura (or, for Equipment, an Equipment) is attached to `q`.
-fn attached_to_it(vb: &ValidBoard, q: usize, equipment: bool) -> bool {
-    (0..vb.board.permanents.len()).any(|r| {
+fn attached_to_it(vb: &ValidBoard, m: &Memo, q: usize, equipment: bool) -> bool {
+    m.attachments[q].iter().any(|&r| {
         let a = vb.perm(r);
-        vb.attached_to[r] == Some(q)
-            && if equipment {
-                a.has_subtype("Equipment")
-            } else {
-                a.has_subtype("Aura") || (!a.has_subtype("Equipment") && a.has_type("Enchantment"))
-            }
+        if equipment {
+            a.has_subtype("Equipment")
+        } else {
+            a.has_subtype("Aura") || (!a.has_subtype("Equipment") && a.has_type("Enchantment"))
+        }
     })
 }
 
 /// Whether an Aura controlled by `player` is attached to `q`.
-fn enchanted_by(vb: &ValidBoard, q: usize, player: usize) -> bool {
-    (0..vb.board.permanents.len()).any(|r| vb.attached_to[r] == Some(q) && vb.controller[r] == player && vb.perm(r).has_subtype("Aura"))
+fn enchanted_by(vb: &ValidBoard, m: &Memo, q: usize, player: usize) -> bool {
+    m.attachments[q].iter().any(|&r| vb.controller[r] == player && vb.perm(r).has_subtype("Aura"))
 }
 
 /// Counters of a kind (or of any) on `q`; a kind needs `counters_of` unless it has none at all.
@@ -323,7 +443,7 @@ fn counters(vb: &ValidBoard, q: usize, kind: Option<&str>) -> Fact<u32> {
     }
 }
 
-fn has_quality(vb: &ValidBoard, p: usize, q: usize, quality: &Quality) -> Fact<bool> {
+fn has_quality(vb: &ValidBoard, m: &Memo, p: usize, q: usize, quality: &Quality) -> Fact<bool> {
     let perm = vb.perm(q);
     Ok(match quality {
         Quality::Subtype(ts) => ts.iter().any(|t| perm.has_subtype(t)),
@@ -350,8 +470,8 @@ fn has_quality(vb: &ValidBoard, p: usize, q: usize, quality: &Quality) -> Fact<b
         },
         Quality::Untapped => !perm.tapped,
         Quality::Tapped => perm.tapped,
-        Quality::Enchanted => attached_to_it(vb, q, false),
-        Quality::Equipped => attached_to_it(vb, q, true),
+        Quality::Enchanted => attached_to_it(vb, m, q, false),
+        Quality::Equipped => attached_to_it(vb, m, q, true),
         Quality::AttackedLastTurn => match perm.attacked_last_turn {
             Some(b) => b,
             None => return Err(Missing(format!("permanents[{q}].attacked_last_turn"))),
@@ -370,8 +490,8 @@ fn has_quality(vb: &ValidBoard, p: usize, q: usize, quality: &Quality) -> Fact<b
         },
         Quality::SummoningSick => perm.summoning_sick,
         Quality::AttachedToAPermanent => vb.attached_to[q].is_some(),
-        Quality::Modified => perm.counters > 0 || attached_to_it(vb, q, true) || enchanted_by(vb, q, vb.controller[q]),
-        Quality::EnchantedByYours => enchanted_by(vb, q, vb.controller[p]),
+        Quality::Modified => perm.counters > 0 || attached_to_it(vb, m, q, true) || enchanted_by(vb, m, q, vb.controller[q]),
+        Quality::EnchantedByYours => enchanted_by(vb, m, q, vb.controller[p]),
         Quality::ControllerCastThisTurn => {
             let c = vb.controller[q];
             !vb.board.players[c].spells_cast_this_turn.as_ref().ok_or_else(|| Missing(format!("players[{c}].spells_cast_this_turn")))?.is_empty()
@@ -380,20 +500,47 @@ fn has_quality(vb: &ValidBoard, p: usize, q: usize, quality: &Quality) -> Fact<b
 }
 
 /// How many permanents of any of the classes a player controls (None: anyone).
-fn count(vb: &ValidBoard, p: usize, classes: &[Class], controller: Option<usize>) -> Fact<u32> {
-    let mut n = 0u32;
-    for q in 0..vb.board.permanents.len() {
-        if controller.is_some_and(|c| vb.controller[q] != c) {
-            continue;
-        }
-        for class in classes {
-            if is_of(vb, p, q, class)? {
-                n = n.saturating_add(1);
-                break;
+fn count(vb: &ValidBoard, m: &Memo, p: usize, classes: &[Class], controller: Option<usize>) -> Fact<u32> {
+    let scan = |classes: &[Class]| -> Fact<u32> {
+        let mut n = 0u32;
+        for q in 0..vb.board.permanents.len() {
+            if controller.is_some_and(|c| vb.controller[q] != c) {
+                continue;
+            }
+            for class in classes {
+                if is_of(vb, m, p, q, class)? {
+                    n = n.saturating_add(1);
+                    break;
+                }
             }
         }
+        Ok(n)
+    };
+    // "Other": counted as any other permanent of the same viewer counts, less this one when
+    // only an "other" class takes it.
+    let base: Vec<Class> = classes.iter().map(|c| Class { other: false, ..c.clone() }).collect();
+    let key = ((format!("{base:?}"), m.viewer(vb, p)), controller);
+    let cached = m.counts.borrow().get(&key).copied();
+    let n = match cached {
+        Some(n) => n,
+        None => match scan(&base) {
+            Ok(n) => {
+                m.counts.borrow_mut().insert(key, n);
+                n
+            }
+            Err(_) => return scan(classes),
+        },
+    };
+    if !classes.iter().any(|c| c.other) || controller.is_some_and(|c| vb.controller[p] != c) {
+        return Ok(n);
     }
-    Ok(n)
+    let (mut by_base, mut by_own) = (false, false);
+    for (class, plain) in classes.iter().zip(&base) {
+        let Ok(fits) = is_of(vb, m, p, p, plain) else { return scan(classes) };
+        by_base |= fits;
+        by_own |= fits && !class.other;
+    }
+    Ok(if by_base && !by_own { n.saturating_sub(1) } else { n })
 }
 
 /// Cards in a player's graveyard: `graveyard`, or the length of `graveyard_cards`.
@@ -438,11 +585,11 @@ fn it(vb: &ValidBoard, p: usize, subject: Subject, rule_subject: Option<&Who>) -
 
 /// Whether a condition holds on this board (for `defender`, the defending player of the target
 /// a restriction is decided for).
-fn eval(vb: &ValidBoard, p: usize, cond: &Cond, defender: Option<usize>, rule_subject: Option<&Who>) -> Fact<bool> {
+fn eval(vb: &ValidBoard, m: &Memo, p: usize, cond: &Cond, defender: Option<usize>, rule_subject: Option<&Who>) -> Fact<bool> {
     let c = vb.controller[p];
     let d = || defender.ok_or_else(|| Missing("a defending player".into()));
     Ok(match cond {
-        Cond::DefenderControls(classes) => count(vb, p, classes, Some(d()?))? > 0,
+        Cond::DefenderControls(classes) => count(vb, m, p, classes, Some(d()?))? > 0,
         Cond::DefenderPoisoned => player_fact(vb, d()?, "poison", |pl| pl.poison)? > 0,
         Cond::DefenderMonarch => {
             let d = d()?;
@@ -455,10 +602,10 @@ fn eval(vb: &ValidBoard, p: usize, cond: &Cond, defender: Option<usize>, rule_su
         }
         Cond::MoreThanDefender(class) => {
             let classes = std::slice::from_ref(class);
-            count(vb, p, classes, Some(c))? > count(vb, p, classes, Some(d()?))?
+            count(vb, m, p, classes, Some(c))? > count(vb, m, p, classes, Some(d()?))?
         }
-        Cond::YouControl(classes, n) => count(vb, p, classes, Some(c))? >= *n,
-        Cond::OnBattlefield(classes, n) => count(vb, p, classes, None)? >= *n,
+        Cond::YouControl(classes, n) => count(vb, m, p, classes, Some(c))? >= *n,
+        Cond::OnBattlefield(classes, n) => count(vb, m, p, classes, None)? >= *n,
         Cond::HandAtMost(n) => vb.board.players[c].hand <= *n,
         Cond::HandAtLeast(n) => vb.board.players[c].hand >= *n,
         Cond::SomeHandEmpty => vb.board.players.iter().any(|pl| pl.hand == 0),
@@ -521,7 +668,7 @@ fn eval(vb: &ValidBoard, p: usize, cond: &Cond, defender: Option<usize>, rule_su
             let Some(q) = it(vb, p, *subject, rule_subject) else { return Ok(false) };
             let mut any = false;
             for quality in qualities {
-                any |= has_quality(vb, p, q, quality)?;
+                any |= has_quality(vb, m, p, q, quality)?;
             }
             any
         }
@@ -531,9 +678,9 @@ fn eval(vb: &ValidBoard, p: usize, cond: &Cond, defender: Option<usize>, rule_su
 
 /// Whether a rule's board-scope conditions hold now (defender-scope ones are decided per
 /// target: `defender` None skips them).
-fn holds(vb: &ValidBoard, p: usize, when: &[super::oracle::When], rule_subject: Option<&Who>) -> Fact<bool> {
+fn holds(vb: &ValidBoard, m: &Memo, p: usize, when: &[super::oracle::When], rule_subject: Option<&Who>) -> Fact<bool> {
     for w in when.iter().filter(|w| w.cond.scope() == Scope::Board) {
-        if eval(vb, p, &w.cond, None, rule_subject)? != w.holds {
+        if eval(vb, m, p, &w.cond, None, rule_subject)? != w.holds {
             return Ok(false);
         }
     }
@@ -542,7 +689,7 @@ fn holds(vb: &ValidBoard, p: usize, when: &[super::oracle::When], rule_subject: 
 
 /// The selector a `Who` is on this board: a selector object where the effect language has the
 /// fields, else the creatures' ids; None when it names nothing (an aura attached to nothing).
-fn selector(vb: &ValidBoard, p: usize, who: &Who) -> Fact<Option<Selector>> {
+fn selector(vb: &ValidBoard, m: &Memo, p: usize, who: &Who) -> Fact<Option<Selector>> {
     let c = vb.controller[p];
     let g = match who {
         Who::This => return Ok(Some(this(p))),
@@ -576,7 +723,7 @@ fn selector(vb: &ValidBoard, p: usize, who: &Who) -> Fact<Option<Selector>> {
     if fits {
         return Ok(Some(if f == Filter::default() { Selector::All } else { Selector::Filter(f) }));
     }
-    members(vb, p, who).map(|ids| Some(Selector::Ids(ids)))
+    members(vb, m, p, who).map(|ids| Some(Selector::Ids(ids.to_vec())))
 }
 
 fn target(vb: &ValidBoard, p: usize, whom: Whom) -> Option<TargetSpec> {
@@ -589,13 +736,14 @@ fn target(vb: &ValidBoard, p: usize, whom: Whom) -> Option<TargetSpec> {
 }
 
 /// A quantity on this board, for the creature `q` when it counts something on a creature.
-fn quantity(vb: &ValidBoard, p: usize, amount: &Quantity, q: usize) -> Fact<u32> {
+fn quantity(vb: &ValidBoard, m: &Memo, p: usize, amount: &Quantity, q: usize) -> Fact<u32> {
     let c = vb.controller[p];
     Ok(match amount {
-        Quantity::YouControl(class) => count(vb, p, std::slice::from_ref(class), Some(c))?,
+        Quantity::YouControl(class) => count(vb, m, p, std::slice::from_ref(class), Some(c))?,
         Quantity::BasicLandTypes => {
-            let view = CardView::new(vb);
-            facts(&view).basic_land_types[c].count_ones()
+            let mut known = m.basic_land_types.borrow_mut();
+            let per_player = known.get_or_insert_with(|| facts(&CardView::new(vb)).basic_land_types.iter().map(|t| t.count_ones()).collect());
+            per_player.get(c).copied().unwrap_or(0)
         }
         Quantity::CardsInHand => vb.board.players[c].hand,
         Quantity::CountersOnIt(kind) => counters(vb, q, kind.as_deref())?,
@@ -603,13 +751,13 @@ fn quantity(vb: &ValidBoard, p: usize, amount: &Quantity, q: usize) -> Fact<u32>
 }
 
 /// The effects one rule of permanent `p`'s text makes on this board, under its conditions.
-fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When]) -> Fact<Vec<EffectKind>> {
+fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::oracle::When]) -> Fact<Vec<EffectKind>> {
     let c = vb.controller[p];
     let subject = rule.who();
-    if !holds(vb, p, when, subject)? {
+    if !holds(vb, m, p, when, subject)? {
         return Ok(vec![]);
     }
-    let sel = |w: &Who| selector(vb, p, w);
+    let sel = |w: &Who| selector(vb, m, p, w);
     let one = |e: Option<EffectKind>| e.into_iter().collect::<Vec<_>>();
     // Conditions on the defending player: the restriction is decided per target (CR 508.5,
     // 802.2a), as Sea Serpent's.
@@ -623,7 +771,7 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
         for d in defending_players(vb) {
             let mut applies = true;
             for pd in &per_defender {
-                applies &= eval(vb, p, &pd.cond, Some(d), subject)? == pd.holds;
+                applies &= eval(vb, m, p, &pd.cond, Some(d), subject)? == pd.holds;
             }
             if applies {
                 out.push(EffectKind::CantAttack { creatures: creatures.clone(), target: Some(defended_by(d)) });
@@ -673,14 +821,14 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
             // A cost counted on each creature (Nils: its counters) is one cost per creature.
             Cost::PerUnit(unit, amount @ Quantity::CountersOnIt(_)) => {
                 let mut out = Vec::new();
-                for q in members(vb, p, w)? {
-                    let n = unit.saturating_mul(quantity(vb, p, amount, q)?);
+                for &q in members(vb, m, p, w)?.iter() {
+                    let n = unit.saturating_mul(quantity(vb, m, p, amount, q)?);
                     out.push(EffectKind::AttackCost { creatures: this(q), target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] });
                 }
                 out
             }
             Cost::PerUnit(unit, amount) => {
-                let n = unit.saturating_mul(quantity(vb, p, amount, p)?);
+                let n = unit.saturating_mul(quantity(vb, m, p, amount, p)?);
                 one(sel(w)?.map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] }))
             }
         },
@@ -699,7 +847,7 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
         }
         Rule::CantAttackPlayersAttacked(w) => {
             let mut out = Vec::new();
-            for q in members(vb, p, w)? {
+            for &q in members(vb, m, p, w)?.iter() {
                 let players = match &vb.perm(q).attacked_players_this_turn {
                     Some(ids) => ids.iter().filter_map(|id| vb.player_index(id)).collect(),
                     // No creature attacked this turn: it attacked no one.
@@ -717,7 +865,7 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
         Rule::AsThoughAgainstLastTurnAttackers(w) => {
             let mut out = Vec::new();
             let n = vb.board.players.len();
-            for q in members(vb, p, w)?.into_iter().filter(|&q| vb.perm(q).has_keyword("Defender")) {
+            for q in members(vb, m, p, w)?.iter().copied().filter(|&q| vb.perm(q).has_keyword("Defender")) {
                 let mut allowed = Vec::new();
                 for o in 0..n {
                     let list = vb.board.players[o]
@@ -754,7 +902,7 @@ fn effects(vb: &ValidBoard, p: usize, rule: &Rule, when: &[super::oracle::When])
             let permanents = match w {
                 Who::This => vec![p],
                 Who::Attached => vb.attached_to[p].into_iter().collect(),
-                Who::Group(_) => members(vb, p, w)?,
+                Who::Group(_) => members(vb, m, p, w)?.to_vec(),
             };
             vec![EffectKind::NoManaAbilities { permanents }]
         }

@@ -122,8 +122,11 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
             rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: Some(player_targets.clone()) }, &source));
         }
     }
+    // The creatures each selector picks, found once: many permanents sharing one text make the
+    // same selector, and a pass over every creature for each was quadratic.
+    let selections = std::cell::RefCell::new(HashMap::new());
     for e in &vb.effects {
-        apply(vb, &mut rules, &e.kind, &e.source.as_str().into(), &mut budget, &format!("effects[{}]", e.index))?;
+        apply(vb, &mut rules, &e.kind, &e.source.as_str().into(), &mut budget, &selections, &format!("effects[{}]", e.index))?;
     }
     // One permanent's card effects at a time, each charged to the budget as it is applied: the
     // effects of all named cards at once can be quadratic (a Nils per creature, issue 11, F04).
@@ -131,7 +134,7 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     for permanent in 0..vb.board.permanents.len() {
         for kind in cards::card_effects(&card_view, permanent) {
             let source = card_source(vb, permanent);
-            apply(vb, &mut rules, &kind, &source.into(), &mut budget, &format!("permanents[{permanent}]"))?;
+            apply(vb, &mut rules, &kind, &source.into(), &mut budget, &selections, &format!("permanents[{permanent}]"))?;
         }
     }
 
@@ -174,7 +177,15 @@ fn req(kind: RequirementKind, source: &Source) -> Requirement {
 }
 
 /// Add the instances of one effect; `path` names it in a refusal.
-fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source, budget: &mut Budget, path: &str) -> Result<(), InputError> {
+fn apply(
+    vb: &ValidBoard,
+    rules: &mut Rules,
+    kind: &EffectKind,
+    source: &Source,
+    budget: &mut Budget,
+    selections: &std::cell::RefCell<HashMap<String, Vec<usize>>>,
+    path: &str,
+) -> Result<(), InputError> {
     let selected = |sel: &Selector| -> Vec<usize> {
         match sel {
             // A list of ids: look each up (scanning every creature per id would be quadratic).
@@ -184,7 +195,11 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
                 cs.dedup();
                 cs
             }
-            _ => (0..rules.creatures.len()).filter(|&c| selects(vb, sel, rules.creatures[c].permanent)).collect(),
+            _ => selections
+                .borrow_mut()
+                .entry(format!("{sel:?}"))
+                .or_insert_with(|| (0..rules.creatures.len()).filter(|&c| selects(vb, sel, rules.creatures[c].permanent)).collect())
+                .clone(),
         }
     };
     // The creatures an effect applies to, counted against the budget before any is built.
@@ -293,7 +308,7 @@ fn apply(vb: &ValidBoard, rules: &mut Rules, kind: &EffectKind, source: &Source,
 /// (CR 302.6, 702.3b) and which sources make mana (CR 605.1a), so they are known before the
 /// plain rules and the mana are built. Called when a position is made.
 pub fn settle_permissions(vb: &mut ValidBoard) {
-    let kinds: Vec<EffectKind> = vb
+    let mut kinds: Vec<EffectKind> = vb
         .effects
         .iter()
         .map(|e| &e.kind)
@@ -301,14 +316,20 @@ pub fn settle_permissions(vb: &mut ValidBoard) {
         .filter(|k| matches!(k, EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. }))
         .cloned()
         .collect();
+    // A permission given twice is given once: 20,000 tokens granting one would otherwise be
+    // 20,000 passes over the board.
+    let mut seen = std::collections::HashSet::new();
+    kinds.retain(|k| seen.insert(format!("{k:?}")));
     for kind in kinds {
         match kind {
             EffectKind::AttacksAsThough { creatures, haste, defender } => {
-                for p in 0..vb.board.permanents.len() {
-                    if vb.perm(p).is_creature() && selects(vb, &creatures, p) {
-                        vb.as_though_haste[p] |= haste;
-                        vb.as_though_no_defender[p] |= defender;
-                    }
+                let picked: Vec<usize> = match &creatures {
+                    Selector::Ids(ids) => ids.iter().copied().filter(|&p| vb.perm(p).is_creature()).collect(),
+                    _ => (0..vb.board.permanents.len()).filter(|&p| vb.perm(p).is_creature() && selects(vb, &creatures, p)).collect(),
+                };
+                for p in picked {
+                    vb.as_though_haste[p] |= haste;
+                    vb.as_though_no_defender[p] |= defender;
                 }
             }
             EffectKind::NoManaAbilities { permanents } => {

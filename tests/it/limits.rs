@@ -444,3 +444,51 @@ fn r07_long_oracle_texts_are_read_in_linear_time() {
     // 200 texts (a 2 MB board): about 0.7 s on the project's machine, far from QUICK.
     accepted("r07-template-words", &board(200, &templates));
 }
+
+/// Tokens share texts: each permanent asking its group's question over the whole board was
+/// quadratic (20,000 permanents with "Creatures you control have haste." took 8 s; as many
+/// with "Creatures with flying can't attack you." 1.5 s). A group, a count and a selector are
+/// now found once per viewer; accepted within QUICK, where the quadratic reading took longer.
+#[test]
+fn shared_oracle_texts_are_read_in_linear_time() {
+    let texts = [
+        "Creatures you control have haste.",
+        "Other creatures you control have haste.",
+        "Creatures you control can attack as though they had haste.",
+        "Creatures with flying can't attack you.",
+        "This creature can't attack unless you control a Knight.",
+        "Other creatures you control with power 2 or less have haste.",
+    ];
+    for (k, text) in texts.iter().enumerate() {
+        let perms: Vec<String> = (0..30_000)
+            .map(|i| {
+                let c = if i % 2 == 0 { "A" } else { "B" };
+                format!(
+                    r#"{{"id": "p{i}", "name": "Thing", "controller": "{c}", "types": ["Creature"], "power": {}, "oracle_text": "{text}"}}"#,
+                    i % 5
+                )
+            })
+            .collect();
+        let board =
+            format!(r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}, {{"id": "B"}}], "permanents": [{}]}}"#, perms.join(","));
+        accepted(&format!("shared-text-{k}"), &board);
+    }
+}
+
+/// A text whose group the effect language has no field for names each creature; those names
+/// count against the limit of the plain rules before they are built (exit 2, at the text).
+#[test]
+fn oracle_texts_naming_too_many_creatures_are_refused() {
+    let perms: Vec<String> = (0..5_000)
+        .map(|i| {
+            format!(
+                r#"{{"id": "p{i}", "name": "Thing", "controller": "{}", "types": ["Creature"], "power": {}, "oracle_text": "Creatures with power 2 or less can't attack you."}}"#,
+                if i % 2 == 0 { "A" } else { "B" },
+                i % 5
+            )
+        })
+        .collect();
+    let board =
+        format!(r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}, {{"id": "B"}}], "permanents": [{}]}}"#, perms.join(","));
+    refused("texts-naming-many", &board, &["oracle_text", "2000000"]);
+}

@@ -383,3 +383,35 @@ fn an_it_condition_looks_at_the_enchanted_creature() {
     let on_bear = position(&board(json!([{ "id": "A" }, { "id": "B" }]), json!([gob, bear, aura("b")])));
     assert!(allowed(&on_bear, "b").is_empty());
 }
+
+/// "Other" groups and counts are each permanent's own, though many permanents share a text and
+/// the group is found once (CR 613: a lord's ability affects other creatures, not itself; two
+/// such lords affect each other).
+#[test]
+fn cr_613_other_creatures_are_all_but_the_permanent_itself() {
+    let lord = |id: &str| {
+        json!({ "id": id, "name": "Lord", "controller": "A", "types": ["Creature"], "power": 1, "summoning_sick": true,
+                "oracle_text": "Other creatures you control have haste." })
+    };
+    let bear = json!({ "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "summoning_sick": true });
+    let pos = position(&board(abc(), json!([lord("l1"), bear.clone()])));
+    assert!(allowed(&pos, "l1").is_empty());
+    assert_eq!(allowed(&pos, "bear"), vec!["B", "C"]);
+    let pos = position(&board(abc(), json!([lord("l1"), lord("l2"), lord("l3"), bear])));
+    for id in ["l1", "l2", "l3", "bear"] {
+        assert_eq!(allowed(&pos, id), vec!["B", "C"], "{id}");
+    }
+}
+
+#[test]
+fn cr_508_1d_another_ally_is_one_besides_itself() {
+    let text = "Reckless Cohort attacks each combat if able unless you control another Ally.";
+    let cohort = |id: &str| card(id, "Reckless Cohort", "A", "Creature — Human Warrior Ally", text);
+    let in_force = |pos: &Position| pos.rules.requirements.iter().filter(|r| r.counts).count();
+    assert_eq!(in_force(&position(&board(abc(), json!([cohort("r1")])))), 1);
+    // Two: each controls another Ally.
+    assert_eq!(in_force(&position(&board(abc(), json!([cohort("r1"), cohort("r2")])))), 0);
+    // An Ally of another player does not count.
+    let theirs = card("x", "Reckless Cohort", "B", "Creature — Human Warrior Ally", text);
+    assert_eq!(in_force(&position(&board(abc(), json!([cohort("r1"), theirs])))), 1);
+}
