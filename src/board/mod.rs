@@ -351,6 +351,11 @@ pub struct Permanent {
     #[schemars(description = "The direction last chosen for it, \"left\" or \"right\" (Mystic Barrier). Absent: not known.", extend("examples" = ["left"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_direction: Option<String>,
+    /// The modes chosen for it ("As ~ enters, choose one — • ... • ..."), by their place among
+    /// the bullets of its text, from 1; None: not known.
+    #[schemars(description = "The modes chosen for it as it entered (\"As ~ enters, choose one — • ... • ...\"), each by its place among the bullet lines of its Oracle text, counting from 1. Absent: not known (a mode that would change a declaration is then assumed away, with a warning).", extend("examples" = [[2]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_modes: Option<Vec<u32>>,
 }
 
 /// A {T} mana ability as written: `{"add": ...}`.
@@ -502,6 +507,7 @@ impl Permanent {
             chosen_color: None,
             chosen_player: None,
             chosen_direction: None,
+            chosen_modes: None,
         }
     }
 

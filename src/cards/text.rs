@@ -140,6 +140,29 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
         first_with.entry(key).or_insert((p, 0)).1 += 1;
         read_here.push((p, reading));
     }
+    // Modes of a choice made as the permanent entered: those the board says were chosen are in
+    // force; without `chosen_modes`, none is guessed (an assumption naming the field).
+    let mut missing: Vec<(usize, String, Missing)> = Vec::new();
+    for (p, reading) in &mut read_here {
+        if reading.modes.is_empty() {
+            continue;
+        }
+        let Some(chosen) = vb.board.permanents[*p].chosen_modes.clone() else {
+            for mode in &reading.modes {
+                missing.push((*p, mode.text.clone(), Missing(format!("permanents[{p}].chosen_modes"))));
+            }
+            continue;
+        };
+        let mut with_modes = Reading::clone(reading);
+        for mode in reading.modes.iter().filter(|m| chosen.contains(&m.number)) {
+            let m = &mode.reading;
+            with_modes.rules.extend(m.rules.iter().cloned());
+            with_modes.keywords.extend(m.keywords.iter().filter(|k| !with_modes.keywords.contains(k)).cloned().collect::<Vec<_>>());
+            with_modes.mana.extend(m.mana.iter().cloned());
+            with_modes.unread.extend(m.unread.iter().cloned());
+        }
+        *reading = Rc::new(with_modes);
+    }
     // Warnings: one per distinct text, at its first permanent.
     let reading_of: HashMap<usize, &Rc<Reading>> = read_here.iter().map(|(p, r)| (*p, r)).collect();
     let mut firsts: Vec<&(usize, usize)> = first_with.values().collect();
@@ -178,7 +201,6 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
         }
     }
     let m = Memo::new(vb);
-    let mut missing: Vec<(usize, String, Missing)> = Vec::new();
     // Grants in the order of the board (timestamps, CR 613.7), each on the board as the earlier
     // ones left it. One applied again to the same group, with the board unchanged since, changes
     // nothing, and is skipped; an "other" group needs at most two applications (together they

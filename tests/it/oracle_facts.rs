@@ -415,3 +415,29 @@ fn cr_508_1d_another_ally_is_one_besides_itself() {
     let theirs = card("x", "Reckless Cohort", "B", "Creature — Human Warrior Ally", text);
     assert_eq!(in_force(&position(&board(abc(), json!([cohort("r1"), theirs])))), 1);
 }
+
+/// Issue 36, R09: "As ~ enters, choose one — • ... • ...": only the modes the board says were
+/// chosen (`chosen_modes`, by place among the text's bullets) are in force; without it none is
+/// guessed, and the assumption names the field.
+#[test]
+fn r09_chosen_modes_decide_which_mode_is_in_force() {
+    let text = "As Fickle Ward enters, choose one —\n• Creatures can't attack you.\n• Creatures your opponents control attack each combat if able.";
+    let ward = |modes: Option<Value>| {
+        let mut w = json!({ "id": "x", "name": "Fickle Ward", "controller": "B", "types": ["Enchantment"], "oracle_text": text });
+        if let Some(m) = modes {
+            w["chosen_modes"] = m;
+        }
+        w
+    };
+    let bear = json!({ "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 });
+    let counted = |pos: &Position| pos.rules.requirements.iter().filter(|r| r.counts).count();
+    let pos = position(&board(abc(), json!([ward(None), bear.clone()])));
+    assert_eq!(allowed(&pos, "bear"), vec!["B", "C"]);
+    assert_eq!(counted(&pos), 0);
+    assert_eq!(needs(&pos), vec!["permanents[0].chosen_modes".to_string(); 2]);
+    let pos = position(&board(abc(), json!([ward(Some(json!([1]))), bear.clone()])));
+    assert_eq!((allowed(&pos, "bear"), counted(&pos)), (vec!["C".to_string()], 0));
+    assert!(pos.board.assumptions.is_empty());
+    let pos = position(&board(abc(), json!([ward(Some(json!([2]))), bear])));
+    assert_eq!((allowed(&pos, "bear"), counted(&pos)), (vec!["B".to_string(), "C".to_string()], 1));
+}

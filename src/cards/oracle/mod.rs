@@ -283,6 +283,20 @@ pub struct Reading {
     /// The patterns of the templates that read its sentences, those that change nothing in a
     /// declaration ("gets +2/+2") included.
     pub templates: Vec<&'static str>,
+    /// The modes of a choice made as it entered that would change a declaration: in force only
+    /// if chosen, which the board says (`chosen_modes`).
+    pub modes: Vec<Mode>,
+}
+
+/// A mode of a choice made as a permanent entered ("As ~ enters, choose one — • ... • ...").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// Its place among the bullet lines of the text, from 1.
+    pub number: u32,
+    /// The line as written.
+    pub text: String,
+    /// What it says.
+    pub reading: Reading,
 }
 
 impl Reading {
@@ -304,6 +318,7 @@ pub fn read(name: &str, text: &str) -> Reading {
     let text = without_invisible(&text.replace("\\n", "\n"));
     // The previous ability's kind, for modes ("• ...") that continue it.
     let mut previous: Option<&'static str> = None;
+    let mut bullets = 0u32;
     for line in text.lines() {
         let original = drop_reminder(line).trim().to_string();
         if original.is_empty() {
@@ -313,6 +328,7 @@ pub fn read(name: &str, text: &str) -> Reading {
         let line = without_ability_word(&line);
         let line = without_inert_quotes(&line, &mut r);
         if let Some(rest) = line.strip_prefix('•').or_else(|| line.strip_prefix("* ")) {
+            bullets = bullets.saturating_add(1);
             // A mode may have a label ("Jeskai — ...") and be an ability of its own.
             let rest = without_ability_word(rest.trim());
             let rest = rest.as_str();
@@ -322,9 +338,10 @@ pub fn read(name: &str, text: &str) -> Reading {
                         r.no_effect.push((original.clone(), why));
                     }
                 }
-                // A mode applies only if it was chosen ("As ~ enters, choose ..."): the board
-                // does not say which, so a mode that would make a rule, keyword or mana is not
-                // guessed; one that would make none is read as any sentence is.
+                // A mode applies only if it was chosen ("As ~ enters, choose ..."): a mode that
+                // would make a rule, keyword or mana is kept aside, in force if the board says
+                // it was chosen and never guessed; one that would make none is read as any
+                // sentence is.
                 None => {
                     let mut mode = Reading::default();
                     read_line(rest.trim(), &original, &mut mode);
@@ -332,7 +349,7 @@ pub fn read(name: &str, text: &str) -> Reading {
                         r.no_effect.extend(mode.no_effect);
                         r.unread.extend(mode.unread);
                     } else {
-                        r.unread.push(original.clone());
+                        r.modes.push(Mode { number: bullets, text: original.clone(), reading: mode });
                     }
                 }
             }
@@ -1613,7 +1630,8 @@ mod tests {
             "Fickle Ward",
             "As Fickle Ward enters, choose one —\n• Creatures can't attack you.\n• Creatures your opponents control attack each combat if able.",
         );
-        assert!(r.rules.is_empty() && r.unread.len() == 2, "{r:?}");
+        assert!(r.rules.is_empty() && r.unread.is_empty(), "{r:?}");
+        assert_eq!(r.modes.iter().map(|m| (m.number, m.reading.rules.len())).collect::<Vec<_>>(), vec![(1, 1), (2, 1)]);
         // A mode that would change nothing is read as such.
         let r = read("Siege", "As this enchantment enters, choose Mardu or Jeskai.\n* Jeskai -- At the beginning of your upkeep, create a 1/1 red Goblin creature token. It gains lifelink and haste until end of turn.");
         assert!(r.unread.is_empty(), "{r:?}");
