@@ -2,7 +2,7 @@
 //! requirement, restriction and cost with its source. The first thing to run on a new board.
 
 use crate::legality::{describe_requirement, describe_target, restricted_creature, source_of};
-use crate::mana::format_cost;
+use crate::mana::cost_words;
 use crate::position::Position;
 use crate::rules::RestrictionKind;
 use crate::vocab::symbol::TypeSet;
@@ -168,7 +168,9 @@ impl BoardView {
                     Some(_) => format!("to attack{}", targets_text(&k.targets)),
                 };
                 let source = source_of(pos, &k.source, Some(k.creature));
-                RuleView { text: format!("{} pays {} {what} — {source}", name(k.creature), format_cost(&k.cost)), source: k.source.to_string() }
+                RuleView {
+                    text: format!("{} pays {} {what} — {source}", name(k.creature), cost_words(rules, &k.cost)), source: k.source.to_string()
+                }
             })
             .collect();
         let mana_sources = pos

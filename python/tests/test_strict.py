@@ -11,7 +11,7 @@ import pytest
 import attackopt
 from conftest import run
 
-OKK = "Okk can't attack unless you sacrifice a land."
+OKK = "Okk can't attack unless you tap an untapped creature you control not declared as an attacking creature."
 
 BOARDS = {
     "unread_text": {

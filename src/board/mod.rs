@@ -32,7 +32,9 @@ pub use load::{check_regular_file, json_path, load_board, load_declaration, pars
 pub(crate) use load::parse_json;
 // Batch and MCP read requests through the same strict reader (issue 11, F19).
 pub use strict::{deserialize_strict, Strict};
-pub use validate::{kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING};
+pub use validate::{
+    kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_RULE_INSTANCES, MAX_STRING,
+};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -423,6 +425,16 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::cost")]
     pub cost: Option<String>,
+    /// For `attack_cost`: permanents its creature's controller sacrifices,
+    /// `{"count": 1, "of": {"card_types": ["Land"]}}` (CR 508.1g; Exalted Dragon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::action_cost")]
+    pub sacrifice: Option<Value>,
+    /// For `attack_cost`: permanents its creature's controller returns to their owner's hand,
+    /// `{"count": 1, "of": {"card_types": ["Enchantment"]}}` (CR 508.1g; Floodtide Serpent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::action_cost")]
+    pub return_to_hand: Option<Value>,
     /// Where the effect comes from (a card name or permanent id), for explanations.
     #[schemars(description = "Where the effect comes from: a card name or a permanent id, shown in explanations. Default empty.", extend("examples" = ["Fumiko the Lowblood"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -474,6 +486,11 @@ pub struct PaymentEntry {
     #[schemars(description = "Life paid, 2 for each Phyrexian symbol paid with life (CR 107.4f).", extend("examples" = [2]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<i64>,
+    /// With `permanent`: what a non-mana cost does with it, `"sacrifice"` or
+    /// `"return_to_hand"` (CR 508.1g).
+    #[schemars(description = "With permanent: the permanent is given up for a non-mana cost to attack, \"sacrifice\" or \"return_to_hand\" (CR 508.1g). It may also be tapped for mana by another entry.", extend("examples" = ["sacrifice"]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
 }
 
 impl Permanent {

@@ -3,7 +3,7 @@
 
 use super::error::{unknown_id, InputError, Warning};
 use super::{AttackOption, Board, Declaration};
-use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
+use crate::vocab::effects::{Action, ActionCost, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
 use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -15,6 +15,10 @@ pub const MAX_PLAYERS: usize = 64;
 pub const MAX_PERMANENTS: usize = 100_000;
 /// The most explicit effects a board may have.
 pub const MAX_EFFECTS: usize = 10_000;
+/// The most requirements, restrictions and cost instances a board may expand to (plain rules,
+/// `crate::rules`): 20 per creature at the largest board (the 90,000-creature adversarial
+/// boards have 3). Effects read from Oracle text count against it too.
+pub const MAX_RULE_INSTANCES: usize = 2_000_000;
 /// The longest string of a board, in bytes.
 pub const MAX_STRING: usize = 1_000;
 /// The longest `oracle_text`, in bytes: the longest Oracle texts are about 1,500 bytes.
@@ -506,6 +510,39 @@ fn parse_mana_ability(ctx: &Ctx, path: &str, v: &Value) -> Result<ManaAbility, I
     }
 }
 
+/// The most permanents one non-mana cost asks for (a count is hostile like any number).
+pub const MAX_ACTION_COUNT: u32 = 100;
+
+/// `sacrifice` / `return_to_hand` of an `attack_cost`: `{"count": N, "of": SELECTOR}` (CR
+/// 508.1g), `count` 1 when left out.
+fn parse_action_cost(ctx: &Ctx, path: &str, action: Action, v: &Value) -> Result<ActionCost, InputError> {
+    let Value::Object(o) = v else {
+        return Err(
+            ctx.err(path, format!("expected an object such as {{\"count\": 1, \"of\": {{\"card_types\": [\"Land\"]}}}}, found {}", kind_of(v)))
+        );
+    };
+    let mut count = 1;
+    let mut of = None;
+    for (k, x) in o {
+        let p = format!("{path}.{k}");
+        match k.as_str() {
+            "count" => {
+                count = x
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|n| (1..=MAX_ACTION_COUNT).contains(n))
+                    .ok_or_else(|| ctx.err(&p, format!("expected an integer from 1 to {MAX_ACTION_COUNT}, found {x}")))?
+            }
+            "of" => of = Some(parse_selector(ctx, &p, x)?),
+            _ => return Err(ctx.err(p, "unknown field: expected count or of")),
+        }
+    }
+    let of = of.ok_or_else(|| {
+        ctx.err(format!("{path}.of"), "expected a selector of the permanents that may be given up, such as {\"card_types\": [\"Land\"]}")
+    })?;
+    Ok(ActionCost { action, count, of })
+}
+
 fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputError> {
     match v {
         Value::String(s) if s == "all" => Ok(Selector::All),
@@ -714,13 +751,33 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::MaxAttackers { count: count()?, target: target()?, per_turn }, &["count", "target", "per"])
         }
         "attack_cost" => {
-            let cost_str = e.cost.as_ref().ok_or_else(|| ctx.err(at("cost"), "expected a mana string such as \"{2}\": attack_cost needs cost"))?;
-            check_len(ctx, &at("cost"), cost_str)?;
-            let cost = parse_symbols(cost_str).map_err(|m| ctx.err(at("cost"), m))?;
-            if cost.is_empty() {
-                return Err(ctx.err(at("cost"), "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string"));
+            let mut actions = Vec::new();
+            for (action, spec) in [(Action::Sacrifice, &e.sacrifice), (Action::Return, &e.return_to_hand)] {
+                if let Some(v) = spec {
+                    actions.push(parse_action_cost(ctx, &at(action.field()), action, v)?);
+                }
             }
-            (EffectKind::AttackCost { creatures: creatures()?, target: target()?, cost }, &["creatures", "target", "cost"])
+            // A cost that asks only for permanents needs no mana string.
+            let cost = match (&e.cost, actions.is_empty()) {
+                (None, false) => vec![],
+                (None, true) => {
+                    return Err(ctx.err(at("cost"), "expected a mana string such as \"{2}\": attack_cost needs cost (or sacrifice or return_to_hand)"))
+                }
+                (Some(cost_str), _) => {
+                    check_len(ctx, &at("cost"), cost_str)?;
+                    let cost = parse_symbols(cost_str).map_err(|m| ctx.err(at("cost"), m))?;
+                    if cost.is_empty() {
+                        return Err(
+                            ctx.err(at("cost"), "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string")
+                        );
+                    }
+                    cost
+                }
+            };
+            (
+                EffectKind::AttackCost { creatures: creatures()?, target: target()?, cost, actions },
+                &["creatures", "target", "cost", "sacrifice", "return_to_hand"],
+            )
         }
         "attacks_as_though" => {
             let (haste, defender) = match e.as_though.as_deref() {
@@ -867,11 +924,33 @@ impl ValidBoard {
                             unknown_id("a permanent", id, self.permanent_ids.keys().map(String::as_str)),
                         ));
                     }
-                    if p.mana.is_none() || p.life.is_some() {
-                        return Err(InputError::new(file, at("mana"), "expected \"mana\" (and no \"life\") when tapping a permanent"));
+                    match p.action.as_deref() {
+                        // CR 508.1g: a permanent given up for a non-mana cost.
+                        Some("sacrifice" | "return_to_hand") if p.mana.is_some() || p.life.is_some() => {
+                            return Err(InputError::new(
+                                file,
+                                format!("payment[{i}]"),
+                                "expected no \"mana\" or \"life\" with \"action\" (tap the permanent for mana in an entry of its own)",
+                            ));
+                        }
+                        Some("sacrifice" | "return_to_hand") => {}
+                        Some(other) => {
+                            return Err(InputError::new(
+                                file,
+                                at("action"),
+                                format!("expected \"sacrifice\" or \"return_to_hand\", found \"{other}\""),
+                            ))
+                        }
+                        None if p.mana.is_none() || p.life.is_some() => {
+                            return Err(InputError::new(file, at("mana"), "expected \"mana\" (and no \"life\") when tapping a permanent"));
+                        }
+                        None => {}
                     }
                 }
                 (None, Some(id)) => {
+                    if p.action.is_some() {
+                        return Err(InputError::new(file, at("action"), "expected \"action\" only with \"permanent\" (the permanent given up)"));
+                    }
                     if self.player_index(id).is_none() {
                         return Err(InputError::new(file, at("player"), unknown_id("a player", id, self.player_ids.keys().map(String::as_str))));
                     }

@@ -146,7 +146,7 @@ pub(crate) fn defending_players(vb: &ValidBoard) -> impl Iterator<Item = usize> 
 }
 
 fn tax(target: TargetSpec, generic: u32) -> EffectKind {
-    EffectKind::AttackCost { creatures: Selector::All, target: Some(target), cost: vec![Symbol::Generic(generic)] }
+    EffectKind::AttackCost { creatures: Selector::All, target: Some(target), cost: vec![Symbol::Generic(generic)], actions: vec![] }
 }
 fn this(p: usize) -> Selector {
     Selector::Ids(vec![p])
@@ -204,6 +204,7 @@ pub static CATALOG: &[Card] = &[
                 creatures: Selector::All,
                 target: Some(you_or_your_planeswalkers(vb, p)),
                 cost: vec![Symbol::Phyrexian(ManaType::W)],
+                actions: vec![],
             }]
         },
         mana: no_mana,
@@ -244,6 +245,7 @@ pub static CATALOG: &[Card] = &[
                     creatures: this(q),
                     target: Some(you_or_your_planeswalkers(vb, p)),
                     cost: vec![Symbol::Generic(vb.perm(q).counters)],
+                    actions: vec![],
                 })
                 .collect()
         },
@@ -258,7 +260,7 @@ pub static CATALOG: &[Card] = &[
             let nonblack = Filter { not_color: Some(ManaType::B), ..Default::default() };
             vec![
                 EffectKind::CantAttack { creatures: Selector::Filter(black), target: Some(you(vb, p)) },
-                EffectKind::AttackCost { creatures: Selector::Filter(nonblack), target: Some(you(vb, p)), cost: vec![Symbol::Generic(2)] },
+                EffectKind::AttackCost { creatures: Selector::Filter(nonblack), target: Some(you(vb, p)), cost: vec![Symbol::Generic(2)], actions: vec![] },
             ]
         },
         mana: no_mana,
@@ -338,7 +340,7 @@ pub static CATALOG: &[Card] = &[
         summary: "The enchanted creature can't attack unless its controller pays {3} (CR 508.1d, 508.1g-h); needs attached_to.",
         effects: |vb, p| {
             vb.attached_to[p]
-                .map(|c| EffectKind::AttackCost { creatures: this(c), target: None, cost: vec![Symbol::Generic(3)] })
+                .map(|c| EffectKind::AttackCost { creatures: this(c), target: None, cost: vec![Symbol::Generic(3)], actions: vec![] })
                 .into_iter()
                 .collect()
         },

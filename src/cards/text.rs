@@ -15,8 +15,7 @@
 
 use super::oracle::{read, AsThough, Class, Cond, Cost, Quality, Quantity, Reading, Rule, Scope, Spell, Subject, Who, Whom, Whose};
 use super::{defended_by, defending_players, effect_sources, facts, lookup, named_source, this, you, you_or_your_planeswalkers, CardView};
-use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, InputError, Selector, TargetSpec, ValidBoard, Warning};
-use crate::rules::MAX_RULE_INSTANCES;
+use crate::board::{Assumption, AssumptionKind, EffectKind, Filter, InputError, Selector, TargetSpec, ValidBoard, Warning, MAX_RULE_INSTANCES};
 use crate::vocab::symbol::Symbol;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -837,22 +836,45 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             vec![EffectKind::MaxAttackers { count: *count, target: target(vb, p, *whom), per_turn: *per_turn }]
         }
         Rule::Tax(w, whom, cost) => match cost {
-            Cost::Fixed(symbols) => {
-                one(sel(w)?.map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: symbols.clone() }))
-            }
+            Cost::Fixed(symbols) => one(sel(w)?.map(|creatures| EffectKind::AttackCost {
+                creatures,
+                target: target(vb, p, *whom),
+                cost: symbols.clone(),
+                actions: vec![],
+            })),
             // A cost counted on each creature (Nils: its counters) is one cost per creature.
             Cost::PerUnit(unit, amount @ Quantity::CountersOnIt(_)) => {
                 let mut out = Vec::new();
                 for &q in members(vb, m, p, w)?.iter() {
                     let n = unit.saturating_mul(quantity(vb, m, p, amount, q)?);
-                    out.push(EffectKind::AttackCost { creatures: this(q), target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] });
+                    out.push(EffectKind::AttackCost {
+                        creatures: this(q),
+                        target: target(vb, p, *whom),
+                        cost: vec![Symbol::Generic(n)],
+                        actions: vec![],
+                    });
                 }
                 out
             }
             Cost::PerUnit(unit, amount) => {
                 let n = unit.saturating_mul(quantity(vb, m, p, amount, p)?);
-                one(sel(w)?.map(|creatures| EffectKind::AttackCost { creatures, target: target(vb, p, *whom), cost: vec![Symbol::Generic(n)] }))
+                one(sel(w)?.map(|creatures| EffectKind::AttackCost {
+                    creatures,
+                    target: target(vb, p, *whom),
+                    cost: vec![Symbol::Generic(n)],
+                    actions: vec![],
+                }))
             }
+        },
+        // CR 508.1g: the permanents come from the attacking creature's controller.
+        Rule::GiveUp(w, action, count, class) => match (sel(w)?, class.selector()) {
+            (Some(creatures), Some(of)) => vec![EffectKind::AttackCost {
+                creatures,
+                target: None,
+                cost: vec![],
+                actions: vec![crate::vocab::effects::ActionCost { action: *action, count: *count, of }],
+            }],
+            _ => vec![],
         },
         Rule::EachOpponentAttacks(whom) => {
             // "with at least one creature", whatever it attacks: every player, planeswalker

@@ -236,6 +236,8 @@ fn effect(kind: &str, source: &str) -> Effect {
         if_other_attacks: None,
         as_though: None,
         permanents: None,
+        sacrifice: None,
+        return_to_hand: None,
         source: Some(source.to_string()),
     }
 }

@@ -19,6 +19,7 @@ pub(crate) fn pip_class(sym: &Symbol) -> Option<(PipClass, f64)> {
         Symbol::Typed(t) => ((TypeSet::one(t), false), 1.0),
         Symbol::Hybrid(a, b) => ((TypeSet::one(a).union(TypeSet::one(b)), false), 1.0),
         Symbol::Phyrexian(c) => ((TypeSet::one(c), true), 1.0),
+        Symbol::Action(k) => ((TypeSet::action(k), false), 1.0),
     })
 }
 

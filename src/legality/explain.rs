@@ -2,7 +2,7 @@
 
 use super::{Baseline, Maximum};
 use crate::board::AttackOption;
-use crate::mana::format_cost;
+use crate::mana::cost_words;
 use crate::position::Position;
 use crate::rules::{targets::defending_players, Assignment, Requirement, RequirementKind, Restriction, RestrictionKind, TargetKind};
 
@@ -232,20 +232,29 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
         .iter()
         .map(|(p, symbols)| {
             let sources = pos.mana.sources.iter().filter(|s| s.controller == *p && s.tapped_if_attacks.is_none_or(|c| a[c].is_none())).count();
+            let given_up = pos.mana.action_permanents[*p].len();
+            let pool = pos.mana.pools[*p].len() - given_up;
+            let permanents = if rules.actions.is_empty() {
+                String::new()
+            } else {
+                format!(", {given_up} permanent{} a non-mana cost could take", if given_up == 1 { "" } else { "s" })
+            };
             format!(
-                "{} owes {} and has {} untapped mana source{} that can pay, {} in the pool and {} life",
+                "{} owes {} and has {} untapped mana source{} that can pay, {} in the pool and {} life{permanents}",
                 pos.board.player_label(*p),
-                format_cost(symbols),
+                cost_words(rules, symbols),
                 sources,
                 if sources == 1 { "" } else { "s" },
-                pos.mana.pools[*p].len(),
+                pool,
                 pos.mana.group_life[pos.mana.life_group[*p]]
             )
         })
         .collect();
     let why: Vec<String> = incurred
         .iter()
-        .map(|&k| format!("{} for {}, by {}", format_cost(&rules.costs[k].cost), creature_name(pos, rules.costs[k].creature), rules.costs[k].source))
+        .map(|&k| {
+            format!("{} for {}, by {}", cost_words(rules, &rules.costs[k].cost), creature_name(pos, rules.costs[k].creature), rules.costs[k].source)
+        })
         .collect();
     format!("the costs to attack can't be paid (CR 508.1g-j, no partial payment): {}; costs: {}", parts.join("; "), why.join("; "))
 }
@@ -285,7 +294,7 @@ pub(crate) fn requirements_short(pos: &Position, a: &Assignment, max: &Maximum, 
                     .costs
                     .iter()
                     .filter(|&&k| crate::rules::in_targets(&rules.costs[k].targets, t))
-                    .map(|&k| format!("{} for {}", format_cost(&rules.costs[k].cost), rules.costs[k].source))
+                    .map(|&k| format!("{} for {}", cost_words(rules, &rules.costs[k].cost), rules.costs[k].source))
                     .collect();
                 let price = if costs.is_empty() { "for free".to_string() } else { format!("paying {}", costs.join(" and ")) };
                 format!("{} should attack {} instead of {was}, which it can {price}", creature_name(pos, c), describe_target(pos, t))
@@ -401,7 +410,7 @@ fn why_not_attack(pos: &Position, a: &Assignment, b: &Assignment, paid: &[usize]
     let added: Vec<String> = incurred
         .iter()
         .filter(|k| !paid.contains(k))
-        .map(|&k| format!("{} for {}", format_cost(&rules.costs[k].cost), rules.costs[k].source))
+        .map(|&k| format!("{} for {}", cost_words(rules, &rules.costs[k].cost), rules.costs[k].source))
         .collect();
     if !added.is_empty() {
         return Some(format!("costs {}, and no one has to pay a cost to obey a requirement (CR 508.1d)", added.join(" and ")));

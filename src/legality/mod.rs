@@ -195,7 +195,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     // (c) CR 508.1g-j: the costs, with the given payment or one we find.
     let incurred = rules.incurred(&a);
     let symbols: Vec<_> = incurred.iter().flat_map(|&k| rules.costs[k].cost.iter().copied()).collect();
-    let mut cost = CostTotal { mana: format_cost(&symbols), life: 0 };
+    let mut cost = CostTotal { mana: format_cost(&symbols), life: 0, actions: rules.actions_of(&symbols) };
     let mut payment: Option<Vec<PaymentEntry>> = None;
     let mut payment_that_works = None;
     // A given payment is checked even when nothing is owed: it must still be possible.

@@ -174,6 +174,8 @@ pub fn payment_text(pos: &Position, p: &[PaymentEntry]) -> String {
             (Some(perm), _, Some(m), _) => format!("tap {} for {m}", pos.board.id_label(perm)),
             (_, Some(pl), Some(m), _) => format!("{m} from {}'s mana pool", pos.board.id_label(pl)),
             (_, Some(pl), _, Some(l)) => format!("{} pays {l} life", pos.board.id_label(pl)),
+            (Some(perm), _, _, _) if e.action.as_deref() == Some("sacrifice") => format!("sacrifice {}", pos.board.id_label(perm)),
+            (Some(perm), _, _, _) if e.action.is_some() => format!("return {} to its owner's hand", pos.board.id_label(perm)),
             _ => "?".into(),
         })
         .collect::<Vec<_>>()
@@ -274,7 +276,12 @@ impl CheckResult {
             }
         }
         if !self.cost.mana.is_empty() || self.cost.life > 0 {
-            let _ = write!(s, "Cost: {}", if self.cost.mana.is_empty() { "{0}" } else { &self.cost.mana });
+            let mana = if self.cost.mana.is_empty() { "{0}" } else { &self.cost.mana };
+            let _ = match (self.cost.actions.is_empty(), mana) {
+                (true, _) => write!(s, "Cost: {mana}"),
+                (false, "{0}") => write!(s, "Cost: {}", self.cost.actions.join(", ")),
+                (false, _) => write!(s, "Cost: {mana} and {}", self.cost.actions.join(", ")),
+            };
             if self.cost.life > 0 {
                 let _ = write!(s, " (with {} life)", self.cost.life);
             }

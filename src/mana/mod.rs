@@ -13,5 +13,5 @@ mod sources;
 
 /// The mana symbols live in [`crate::vocab::symbol`] (boards are written with them).
 pub use crate::vocab::symbol;
-pub use pay::{format_cost, CostTotal, PayError, Payment, MAX_CHOICES};
+pub use pay::{cost_words, format_cost, CostTotal, PayError, Payment, MAX_CHOICES};
 pub use sources::{ManaBoard, Source};

@@ -47,6 +47,11 @@ pub struct CostTotal {
     /// The life the payment pays.
     #[schemars(description = "")]
     pub life: i64,
+    /// The non-mana costs incurred, in words ("sacrifice a Land you control"); left out when
+    /// there are none.
+    #[schemars(description = "")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<String>,
 }
 
 /// A payment that works: entries as in docs/format.md's declaration format.
@@ -71,7 +76,8 @@ impl Payment {
 pub fn format_cost(symbols: &[Symbol]) -> String {
     // u64: 2,000,000 cost instances of {1000000} each are far past u32 (issue 11, F03).
     let generic: u64 = symbols.iter().map(|s| if let Symbol::Generic(n) = s { u64::from(*n) } else { 0 }).sum();
-    let mut rest: Vec<&Symbol> = symbols.iter().filter(|s| !matches!(s, Symbol::Generic(_))).collect();
+    // Non-mana costs are not mana: described apart (`Rules::actions_of`).
+    let mut rest: Vec<&Symbol> = symbols.iter().filter(|s| !matches!(s, Symbol::Generic(_) | Symbol::Action(_))).collect();
     rest.sort();
     let mut out = String::new();
     if generic > 0 || (rest.is_empty() && !symbols.is_empty()) {
@@ -81,6 +87,18 @@ pub fn format_cost(symbols: &[Symbol]) -> String {
         out.push_str(&s.to_string());
     }
     out
+}
+
+/// A cost in words: its mana totalled, then what else it asks ("{2} and sacrifice a Land you
+/// control"; the non-mana part alone when it asks no mana).
+pub fn cost_words(rules: &Rules, cost: &[Symbol]) -> String {
+    let mana = format_cost(cost);
+    let actions = rules.actions_of(cost);
+    match (actions.is_empty(), mana.as_str()) {
+        (true, _) => mana,
+        (false, "{0}") => actions.join(", "),
+        (false, _) => format!("{mana} and {}", actions.join(", ")),
+    }
 }
 
 /// A unit of mana one could spend, with where it comes from.
@@ -101,15 +119,21 @@ enum Origin {
     Pool {
         player: usize,
     },
+    /// A permanent given up for a non-mana cost (CR 508.1g).
+    Action {
+        permanent: usize,
+    },
     /// Mana named in an explicit payment entry.
     Given {
         entry: usize,
     },
 }
 
-/// How a set of units pays a list of symbols: the type each used unit gives, and life pips.
+/// How a set of units pays a list of symbols: for each unit used, the types it may give for
+/// the symbol it pays (its first mana type is the one reported, or its first non-mana class);
+/// and life pips.
 struct Solution {
-    used: Vec<Option<ManaType>>,
+    used: Vec<Option<TypeSet>>,
     life_pips: i64,
 }
 
@@ -124,6 +148,7 @@ fn pip_class(s: &Symbol) -> PipClass {
         Symbol::TwoOr(c) => (TypeSet::one(c), false),
         // CR 107.4f: one mana of its color or 2 life.
         Symbol::Phyrexian(c) => (TypeSet::one(c), true),
+        Symbol::Action(k) => (TypeSet::action(k), false),
     }
 }
 
@@ -171,7 +196,7 @@ fn solve_fixed(units: &[Unit], pips: &BTreeMap<PipClass, i64>, max_life_pips: i6
             let ty = set.0 & accept.0;
             for _ in 0..f.on(u0 + i, p0 + j) {
                 if let Some(&m) = next.next() {
-                    used[m] = TypeSet(ty).first();
+                    used[m] = Some(TypeSet(ty));
                 }
             }
         }
@@ -311,8 +336,13 @@ impl ManaBoard {
                 fixed_units.push(Unit { set, origin: Origin::Source { source: s, alt: usize::MAX, unit: 0 } });
             }
         }
-        for set in &self.pools[player] {
-            fixed_units.push(Unit { set: *set, origin: Origin::Pool { player } });
+        let mana_in_pool = self.pools[player].len() - self.action_permanents[player].len();
+        for (i, set) in self.pools[player].iter().enumerate() {
+            let origin = match i.checked_sub(mana_in_pool) {
+                Some(j) => Origin::Action { permanent: self.action_permanents[player][j] },
+                None => Origin::Pool { player },
+            };
+            fixed_units.push(Unit { set: *set, origin });
         }
         let mut best: Option<(Vec<Unit>, Solution)> = None;
         for combo in 0..combos.unwrap_or(1) {
@@ -343,12 +373,14 @@ impl ManaBoard {
     fn entries(&self, vb: &ValidBoard, player: usize, units: &[Unit], sol: &Solution) -> Vec<PaymentEntry> {
         let mut by_source: BTreeMap<usize, (usize, Vec<(usize, ManaType)>)> = BTreeMap::new();
         let mut pool = Vec::new();
-        for (u, ty) in units.iter().zip(&sol.used) {
-            let Some(ty) = ty else { continue };
-            match u.origin {
-                Origin::Source { source, alt, unit } => by_source.entry(source).or_insert((alt, vec![])).1.push((unit, *ty)),
-                Origin::Pool { .. } => pool.push(*ty),
-                Origin::Given { .. } => {}
+        let mut given_up = Vec::new();
+        for (u, set) in units.iter().zip(&sol.used) {
+            let Some(set) = set else { continue };
+            match (u.origin, set.first(), set.first_action()) {
+                (Origin::Source { source, alt, unit }, Some(ty), _) => by_source.entry(source).or_insert((alt, vec![])).1.push((unit, ty)),
+                (Origin::Pool { .. }, Some(ty), _) => pool.push(ty),
+                (Origin::Action { permanent }, _, Some(k)) => given_up.push((permanent, k)),
+                _ => {}
             }
         }
         let mut out = Vec::new();
@@ -364,7 +396,7 @@ impl ManaBoard {
                     .map(|(k, set)| used.iter().find(|(u, _)| *u == k).map(|(_, t)| *t).or(set.first()).unwrap_or(ManaType::C))
                     .collect()
             };
-            out.push(PaymentEntry { permanent: Some(src.id.clone()), player: None, mana: Some(production_string(&made)), life: None });
+            out.push(PaymentEntry { permanent: Some(src.id.clone()), player: None, mana: Some(production_string(&made)), life: None, action: None });
         }
         if !pool.is_empty() {
             pool.sort();
@@ -373,10 +405,22 @@ impl ManaBoard {
                 player: Some(vb.player_id(player).to_string()),
                 mana: Some(production_string(&pool)),
                 life: None,
+                action: None,
             });
         }
         if sol.life_pips > 0 {
-            out.push(PaymentEntry { permanent: None, player: Some(vb.player_id(player).to_string()), mana: None, life: Some(sol.life_pips * 2) });
+            out.push(PaymentEntry {
+                permanent: None,
+                player: Some(vb.player_id(player).to_string()),
+                mana: None,
+                life: Some(sol.life_pips * 2),
+                action: None,
+            });
+        }
+        given_up.sort();
+        for (p, k) in given_up {
+            let action = self.action_kinds.get(usize::from(k)).map(|a| a.field().to_string());
+            out.push(PaymentEntry { permanent: Some(vb.perm(p).id.clone()), player: None, mana: None, life: None, action });
         }
         out
     }
@@ -397,8 +441,28 @@ impl ManaBoard {
         let mut life: BTreeMap<usize, i64> = BTreeMap::new();
         let mut tapped = std::collections::HashSet::new();
         let mut pool_left = self.pools.clone();
+        let mut given_up = std::collections::HashSet::new();
         for (i, e) in entries.iter().enumerate() {
             let made = e.mana.as_deref().map(|m| super::symbol::parse_production(m).unwrap_or_default()).unwrap_or_default();
+            // CR 508.1g: a permanent given up for a non-mana cost (it may have tapped for mana
+            // in another entry first).
+            if let (Some(pid), Some(action)) = (&e.permanent, e.action.as_deref()) {
+                let Some(p) = vb.permanent_index(pid) else { continue };
+                let name = vb.permanent_label(p);
+                if !given_up.insert(p) {
+                    problems.push(format!("payment {i}: {name} is given up twice; a permanent leaves once"));
+                    continue;
+                }
+                let classes = (0..rules.actions.len())
+                    .filter(|&k| rules.actions[k].action.field() == action && rules.actions[k].permanents.binary_search(&p).is_ok())
+                    .fold(TypeSet::EMPTY, |acc, k| acc.union(TypeSet::action(k as u8)));
+                if classes.is_empty() || !rules.attacking_players.contains(&vb.controller[p]) {
+                    problems.push(format!("payment {i}: no cost to attack here asks its payer to {} {name}", action.replace('_', " ")));
+                    continue;
+                }
+                units.entry(vb.controller[p]).or_default().push(Unit { set: classes, origin: Origin::Given { entry: i } });
+                continue;
+            }
             if let Some(pid) = &e.permanent {
                 let Some(p) = vb.permanent_index(pid) else { continue };
                 let player = vb.controller[p];
@@ -470,7 +534,7 @@ impl ManaBoard {
                 problems.push(format!(
                     "the payment does not cover {}'s costs of {} (partial payment is not allowed, CR 508.1j)",
                     vb.player_label(*player),
-                    format_cost(symbols)
+                    cost_words(rules, symbols)
                 ));
             }
         }

@@ -28,8 +28,15 @@ pub struct ManaBoard {
     /// Usable sources of the attacking players: untapped, and for creatures free of summoning
     /// sickness or hasty (CR 302.6).
     pub sources: Vec<Source>,
-    /// Each player's mana pool (units).
+    /// Each player's mana pool (units), then one unit per permanent that could pay a non-mana
+    /// cost ([`crate::rules::ActionClass`]; its set the bits of the classes it is in): like
+    /// pool mana, each is there without tapping anything and is spent once.
     pub pools: Vec<Vec<TypeSet>>,
+    /// For each player, the permanents of the non-mana units at the end of `pools[player]`, in
+    /// order.
+    pub action_permanents: Vec<Vec<usize>>,
+    /// What each non-mana cost class does with its permanent (by class, as `rules.actions`).
+    pub action_kinds: Vec<crate::vocab::effects::Action>,
     /// Each player's life total, as written.
     pub life: Vec<i64>,
     /// The life group of each player: teammates under shared life share one (CR 810.9).
@@ -74,7 +81,26 @@ impl ManaBoard {
         let life_group: Vec<usize> = (0..n).map(|p| if shared { (0..n).find(|&q| vb.same_team(p, q)).unwrap_or(p) } else { p }).collect();
         let life: Vec<i64> = vb.board.players.iter().map(|p| p.life).collect();
         let group_life = (0..n).map(|g| life[g]).collect();
-        ManaBoard { sources, pools: vb.pools.clone(), life, life_group, group_life }
+        // CR 508.1g: a permanent that a non-mana cost could take; one unit for all its classes,
+        // since it leaves once.
+        let mut pools = vb.pools.clone();
+        let mut action_permanents = vec![Vec::new(); n];
+        let mut classes_of: std::collections::BTreeMap<usize, TypeSet> = std::collections::BTreeMap::new();
+        for (k, class) in rules.actions.iter().enumerate() {
+            for &p in &class.permanents {
+                let bits = classes_of.entry(p).or_default();
+                *bits = bits.union(TypeSet::action(k as u8));
+            }
+        }
+        for (p, bits) in classes_of {
+            let player = vb.controller[p];
+            if rules.attacking_players.contains(&player) {
+                pools[player].push(bits);
+                action_permanents[player].push(p);
+            }
+        }
+        let action_kinds = rules.actions.iter().map(|a| a.action).collect();
+        ManaBoard { sources, pools, action_permanents, action_kinds, life, life_group, group_life }
     }
 }
 

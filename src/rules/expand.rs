@@ -11,11 +11,13 @@ use super::targets::{all_targets, ineligibility, legal_targets};
 use super::*;
 use crate::board::{EffectKind, InputError, Selector, TargetSpec, ValidBoard};
 use crate::cards;
+use crate::vocab::effects::{Action, ActionCost};
+use crate::vocab::symbol::{Symbol, MAX_ACTION_CLASSES};
 use std::collections::HashMap;
 
-/// The most requirements, restrictions and cost instances a board may expand to: 20 per
-/// creature at the largest board (the 90,000-creature adversarial boards have 3).
-pub const MAX_RULE_INSTANCES: usize = 2_000_000;
+/// The most requirements, restrictions and cost instances a board may expand to (a limit of the
+/// board, where the Oracle reader counts against it too).
+pub use crate::board::MAX_RULE_INSTANCES;
 
 /// The most (creature, legal target) pairs: every creature of the largest board attacking any
 /// of the most players (100,000 × 64). Planeswalkers and battles can raise the count past
@@ -91,8 +93,17 @@ pub fn expand(vb: &ValidBoard) -> Result<Rules, InputError> {
     for (c, cr) in creatures.iter().enumerate() {
         creature_of[cr.permanent] = Some(c);
     }
-    let mut rules =
-        Rules { targets, creatures, requirements: vec![], restrictions: vec![], costs: vec![], attacking_players, by_creature: vec![], creature_of };
+    let mut rules = Rules {
+        targets,
+        creatures,
+        requirements: vec![],
+        restrictions: vec![],
+        costs: vec![],
+        attacking_players,
+        by_creature: vec![],
+        creature_of,
+        actions: vec![],
+    };
     let mut budget = Budget { file: &vb.file, used: 0 };
 
     // Goad (CR 701.15b-d): per distinct goading player, "attacks if able" and "attacks a player
@@ -293,14 +304,71 @@ fn apply(
         }
         // Settled on the board when the position is made ([`settle_permissions`]).
         EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } => {}
-        EffectKind::AttackCost { creatures, target, cost } => {
+        EffectKind::AttackCost { creatures, target, cost, actions } => {
             let targets = resolve(target);
+            let mut cost = cost.clone();
+            for a in actions {
+                let k = action_class(vb, &mut rules.actions, a, path)?;
+                cost.extend(std::iter::repeat_n(Symbol::Action(k), a.count as usize));
+            }
             for c in affected(creatures)? {
                 rules.costs.push(CostInstance { creature: c, targets: targets.clone(), cost: cost.clone(), source: source.clone() });
             }
         }
     }
     Ok(())
+}
+
+/// The class of a non-mana cost, found or added: the permanents its selector picks (CR
+/// 508.1g). At most [`MAX_ACTION_CLASSES`] distinct classes (the bits of a unit's type set).
+fn action_class(vb: &ValidBoard, classes: &mut Vec<ActionClass>, a: &ActionCost, path: &str) -> Result<u8, InputError> {
+    let permanents: Vec<usize> = match &a.of {
+        Selector::Ids(ids) => {
+            let mut ps = ids.clone();
+            ps.sort_unstable();
+            ps.dedup();
+            ps
+        }
+        _ => (0..vb.board.permanents.len()).filter(|&p| selects(vb, &a.of, p)).collect(),
+    };
+    let words = match a.action {
+        Action::Sacrifice => format!("sacrifice {}", describe(&a.of)),
+        Action::Return => format!("return {} to its owner's hand", describe(&a.of)),
+    };
+    if let Some(k) = classes.iter().position(|c| c.action == a.action && c.permanents == permanents && c.words == words) {
+        return Ok(k as u8);
+    }
+    if classes.len() >= usize::from(MAX_ACTION_CLASSES) {
+        return Err(InputError::new(
+            &vb.file,
+            path,
+            format!("expected at most {MAX_ACTION_CLASSES} distinct non-mana costs to attack (sacrifice, return_to_hand) on one board"),
+        ));
+    }
+    classes.push(ActionClass { action: a.action, permanents, words });
+    Ok((classes.len() - 1) as u8)
+}
+
+/// A selector of permanents in words ("a Land you control", "an Island you control").
+fn describe(of: &Selector) -> String {
+    let noun = match of {
+        Selector::All => "permanent".to_string(),
+        Selector::Ids(ids) => return format!("one of {} permanents named by id", ids.len()),
+        Selector::Filter(f) => {
+            let mut words: Vec<String> = Vec::new();
+            words.extend(f.color.iter().map(|c| c.letter().to_string()));
+            words.extend(f.subtype.iter().cloned());
+            if !f.card_types.is_empty() && f.subtype.is_none() {
+                words.push(f.card_types.join(" or "));
+            }
+            if words.is_empty() {
+                words.push("permanent".into());
+            }
+            words.join(" ")
+        }
+    };
+    let article = if noun.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {noun} you control")
 }
 
 /// Settle what `attacks_as_though` and `no_mana_abilities` effects, explicit or read from a

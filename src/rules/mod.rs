@@ -230,6 +230,39 @@ pub struct Rules {
     pub by_creature: Vec<CreatureIndex>,
     /// Index: for each permanent of the board, its position in `creatures`, if it is one.
     pub creature_of: Vec<Option<usize>>,
+    /// The board's non-mana cost classes: [`crate::vocab::symbol::Symbol::Action`]`(k)` in a
+    /// cost asks for one permanent of `actions[k]` (CR 508.1g).
+    pub actions: Vec<ActionClass>,
+}
+
+/// A class of permanents a non-mana cost gives up ("sacrifice a land"): each cost symbol
+/// [`crate::vocab::symbol::Symbol::Action`] of it is paid by one permanent of the class that the
+/// attacking creature's controller controls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionClass {
+    /// Sacrificed or returned.
+    pub action: crate::vocab::effects::Action,
+    /// The permanents of the class, any controller, sorted.
+    pub permanents: Vec<usize>,
+    /// What it asks, in words ("sacrifice a Land"), for explanations.
+    pub words: String,
+}
+
+impl Rules {
+    /// The non-mana costs of a cost instance's symbols, in words ("sacrifice a Land", "sacrifice
+    /// 2 Islands"); empty when it asks only mana.
+    pub fn actions_of(&self, cost: &[crate::vocab::symbol::Symbol]) -> Vec<String> {
+        let mut counts: std::collections::BTreeMap<u8, usize> = std::collections::BTreeMap::new();
+        for s in cost {
+            if let crate::vocab::symbol::Symbol::Action(k) = s {
+                *counts.entry(*k).or_default() += 1;
+            }
+        }
+        counts
+            .into_iter()
+            .filter_map(|(k, n)| self.actions.get(usize::from(k)).map(|a| if n == 1 { a.words.clone() } else { format!("{} ×{n}", a.words) }))
+            .collect()
+    }
 }
 
 /// What concerns one creature, as positions in the rules' lists.

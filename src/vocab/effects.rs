@@ -184,7 +184,42 @@ pub enum EffectKind {
         creatures: Selector,
         /// The targets whose attack incurs the cost.
         target: Option<TargetSpec>,
-        /// The cost.
+        /// The mana.
         cost: Vec<Symbol>,
+        /// What else it asks (`sacrifice`, `return_to_hand`): permanents to give up.
+        actions: Vec<ActionCost>,
     },
+}
+
+/// A non-mana part of a cost to attack (CR 508.1g): `count` permanents that the attacking
+/// creature's controller controls, of those `of` picks, sacrificed or returned to their owner's
+/// hand (Exalted Dragon: "can't attack unless you sacrifice a land").
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionCost {
+    /// What is done with them.
+    pub action: Action,
+    /// How many.
+    pub count: u32,
+    /// Which permanents may be given up.
+    pub of: Selector,
+}
+
+/// What a non-mana cost does with a permanent. Either way the permanent leaves, so one
+/// permanent pays one such cost at most; it may still tap for mana first (CR 508.1h-i).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Sacrifice it (CR 701.21).
+    Sacrifice,
+    /// Return it to its owner's hand.
+    Return,
+}
+
+impl Action {
+    /// The board format's field (and a payment entry's `action`).
+    pub fn field(self) -> &'static str {
+        match self {
+            Action::Sacrifice => "sacrifice",
+            Action::Return => "return_to_hand",
+        }
+    }
 }

@@ -194,6 +194,21 @@ pub fn cost(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
+/// `sacrifice` / `return_to_hand` of `attack_cost`: how many permanents, and which.
+pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
+    let of = selector(generator);
+    json_schema!({
+        "description": "For attack_cost: permanents the attacking creature's controller gives up for each attack (CR 508.1g), e.g. {\"count\": 1, \"of\": {\"card_types\": [\"Land\"]}}: sacrificed (sacrifice) or returned to their owner's hand (return_to_hand). One permanent pays one such cost at most; it may tap for mana first.",
+        "type": ["object", "null"],
+        "properties": {
+            "count": { "type": "integer", "minimum": 1, "maximum": 100, "description": "How many (default 1)." },
+            "of": of
+        },
+        "required": ["of"],
+        "additionalProperties": false
+    })
+}
+
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
     let needs: [(&str, &[&str]); 10] = [
@@ -205,7 +220,7 @@ pub fn effect_rules(schema: &mut Schema) {
         ("cant_attack_alone", &["creatures"]),
         ("attacks_only_alone", &["creatures"]),
         ("max_attackers", &["count"]),
-        ("attack_cost", &["creatures", "cost"]),
+        ("attack_cost", &["creatures"]),
         ("cant_attack_unless_other_attacks", &["creatures", "others"]),
     ];
     let rules: Vec<Value> = needs
@@ -219,6 +234,11 @@ pub fn effect_rules(schema: &mut Schema) {
         })
         .collect();
     let mut rules = rules;
+    // attack_cost asks for mana, permanents, or both.
+    rules.push(json!({
+        "if": { "properties": { "kind": { "const": "attack_cost" } }, "required": ["kind"] },
+        "then": { "anyOf": [ { "required": ["cost"] }, { "required": ["sacrifice"] }, { "required": ["return_to_hand"] } ] }
+    }));
     // cant_attack_alone accepts only count 1 (or none).
     rules.push(json!({
         "if": { "properties": { "kind": { "const": "cant_attack_alone" } }, "required": ["kind"] },
@@ -227,7 +247,7 @@ pub fn effect_rules(schema: &mut Schema) {
     schema.insert("allOf".into(), Value::Array(rules));
 }
 
-/// A payment entry is one of three forms.
+/// A payment entry is one of four forms.
 pub fn payment_forms(schema: &mut Schema) {
     schema.insert(
         "oneOf".into(),
@@ -236,19 +256,25 @@ pub fn payment_forms(schema: &mut Schema) {
                 "description": "Tap a permanent for one of its mana abilities.",
                 "required": ["permanent", "mana"],
                 "properties": { "permanent": { "type": "string" }, "mana": { "type": "string" } },
-                "not": { "anyOf": [ { "required": ["player"] }, { "required": ["life"] } ] }
+                "not": { "anyOf": [ { "required": ["player"] }, { "required": ["life"] }, { "required": ["action"] } ] }
+            },
+            {
+                "description": "Give up a permanent for a non-mana cost to attack (CR 508.1g): sacrifice it or return it to its owner's hand.",
+                "required": ["permanent", "action"],
+                "properties": { "permanent": { "type": "string" }, "action": { "enum": ["sacrifice", "return_to_hand"] } },
+                "not": { "anyOf": [ { "required": ["player"] }, { "required": ["mana"] }, { "required": ["life"] } ] }
             },
             {
                 "description": "Spend mana from a player's pool.",
                 "required": ["player", "mana"],
                 "properties": { "player": { "type": "string" }, "mana": { "type": "string" } },
-                "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["life"] } ] }
+                "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["life"] }, { "required": ["action"] } ] }
             },
             {
                 "description": "A player pays life (for Phyrexian symbols).",
                 "required": ["player", "life"],
                 "properties": { "player": { "type": "string" }, "life": { "type": "integer", "minimum": 0 } },
-                "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["mana"] } ] }
+                "not": { "anyOf": [ { "required": ["permanent"] }, { "required": ["mana"] }, { "required": ["action"] } ] }
             }
         ]),
     );

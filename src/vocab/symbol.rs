@@ -50,14 +50,17 @@ impl ManaType {
         }
     }
 
-    fn bit(self) -> u8 {
-        1 << (self as u8)
+    fn bit(self) -> u16 {
+        1 << (self as u16)
     }
 }
 
 /// A set of mana types: what one unit of mana from a source may be (a dual land is {W, U}).
+/// Bits past the six types are the board's non-mana cost classes ([`Symbol::Action`]): a
+/// permanent that could be sacrificed or returned for a cost is a unit of those, which no mana
+/// symbol accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct TypeSet(pub u8);
+pub struct TypeSet(pub u16);
 
 impl TypeSet {
     /// No type: a unit that can be nothing (dropped where it would be made).
@@ -67,6 +70,18 @@ impl TypeSet {
     /// Any of the six types.
     pub const ANY_TYPE: TypeSet = TypeSet(0b111111);
 
+    /// The non-mana cost class `k` ([`Symbol::Action`]).
+    pub fn action(k: u8) -> TypeSet {
+        TypeSet(1 << (6 + u16::from(k.min(MAX_ACTION_CLASSES - 1))))
+    }
+    /// Whether the set has a mana type (a unit of mana, not of a non-mana cost).
+    pub fn is_mana(self) -> bool {
+        self.intersects(Self::ANY_TYPE)
+    }
+    /// The first non-mana cost class of the set.
+    pub fn first_action(self) -> Option<u8> {
+        (0..MAX_ACTION_CLASSES).find(|&k| self.intersects(TypeSet::action(k)))
+    }
     /// Just this type.
     pub fn one(t: ManaType) -> TypeSet {
         TypeSet(t.bit())
@@ -108,6 +123,9 @@ impl fmt::Display for TypeSet {
     }
 }
 
+/// The most non-mana cost classes a board may have (the bits of [`TypeSet`] past the six types).
+pub const MAX_ACTION_CLASSES: u8 = 10;
+
 /// One mana symbol of a cost (CR 107.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {
@@ -121,6 +139,11 @@ pub enum Symbol {
     TwoOr(ManaType),
     /// {W/P}: one W mana or 2 life (CR 107.4f).
     Phyrexian(ManaType),
+    /// Not mana: one permanent of the board's non-mana cost class `k` (CR 508.1g: "sacrifice a
+    /// land", "return an enchantment you control to its owner's hand"), paid by a unit of
+    /// [`TypeSet::action`]`(k)`. Never written in a mana string: costs to attack get it from an
+    /// effect's `sacrifice` or `return_to_hand` (`crate::rules::ActionClass`).
+    Action(u8),
 }
 
 impl fmt::Display for Symbol {
@@ -131,6 +154,7 @@ impl fmt::Display for Symbol {
             Symbol::Hybrid(a, b) => write!(f, "{{{}/{}}}", a.letter(), b.letter()),
             Symbol::TwoOr(c) => write!(f, "{{2/{}}}", c.letter()),
             Symbol::Phyrexian(c) => write!(f, "{{{}/P}}", c.letter()),
+            Symbol::Action(k) => write!(f, "{{action {k}}}"),
         }
     }
 }
@@ -201,7 +225,9 @@ pub fn parse_production(s: &str) -> Result<Vec<TypeSet>, String> {
             }
             Symbol::Typed(t) => units.push(TypeSet::one(t)),
             Symbol::Hybrid(a, b) => units.push(TypeSet::one(a).union(TypeSet::one(b))),
-            Symbol::TwoOr(_) | Symbol::Phyrexian(_) => return Err(format!("\"{sym}\" in \"{s}\" is a cost symbol, not mana a source can add")),
+            Symbol::TwoOr(_) | Symbol::Phyrexian(_) | Symbol::Action(_) => {
+                return Err(format!("\"{sym}\" in \"{s}\" is a cost symbol, not mana a source can add"))
+            }
         }
     }
     Ok(units)
@@ -220,6 +246,7 @@ pub(crate) fn mana_value(cost: &[Symbol]) -> i64 {
         .map(|s| match s {
             Symbol::Generic(n) => i64::from(*n),
             Symbol::TwoOr(_) => 2,
+            Symbol::Action(_) => 0,
             _ => 1,
         })
         .sum()

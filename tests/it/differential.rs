@@ -210,8 +210,21 @@ fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Optio
                 Symbol::Hybrid(x, y) => fixed.push(TypeSet::one(x).union(TypeSet::one(y))),
                 Symbol::TwoOr(c) => branch.push(c),
                 Symbol::Phyrexian(c) => phyrexian.push(c),
+                // CR 508.1g: one permanent of the class, given up.
+                Symbol::Action(k) => fixed.push(TypeSet::action(k)),
             }
         }
+        // Each permanent of the player that some non-mana cost class holds: one unit of all
+        // its classes (it leaves once), there whether or not it taps for mana.
+        let given_up: Vec<TypeSet> = (0..vb.board.permanents.len())
+            .filter(|&p| vb.controller[p] == player)
+            .map(|p| {
+                (0..rules.actions.len())
+                    .filter(|&k| rules.actions[k].permanents.contains(&p))
+                    .fold(TypeSet::EMPTY, |acc, k| acc.union(TypeSet::action(k as u8)))
+            })
+            .filter(|set| !set.is_empty())
+            .collect();
         let m = branch.len() + phyrexian.len();
         if m > 10 || alt_combos > 64 || fixed.len() > 40 {
             return None;
@@ -219,6 +232,7 @@ fn brute_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> Option<Optio
         let mut best: Option<i64> = None;
         for combo in 0..alt_combos {
             let mut units: Vec<TypeSet> = vb.pools[player].clone();
+            units.extend(given_up.iter().copied());
             let mut rest = combo;
             for s in &usable {
                 let k = rest % s.alternatives.len();

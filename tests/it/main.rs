@@ -30,6 +30,7 @@ mod common;
 #[path = "../support/gen.rs"]
 mod gen;
 
+mod action_costs;
 mod agreement;
 mod architecture;
 mod bad_input;

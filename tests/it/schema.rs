@@ -398,7 +398,7 @@ fn assumptions_and_strict_answers_match_the_schemas() {
     let board = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
         "permanents": [
             { "id": "okk", "name": "Okk", "controller": "A", "types": ["Creature"], "power": 4,
-              "oracle_text": "Okk can't attack unless you sacrifice a land." },
+              "oracle_text": "Okk can't attack unless you tap an untapped creature you control not declared as an attacking creature." },
             { "id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2 },
             { "id": "prop", "name": "Propoganda", "controller": "B", "types": ["Enchantment"] } ] });
     let path = std::env::temp_dir().join(format!("attackopt-schema-assumptions-{}.json", std::process::id()));

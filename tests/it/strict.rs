@@ -22,9 +22,9 @@ fn bin() -> Command {
     c
 }
 
-/// A text beyond the reader: a cost to attack that is not mana (Exalted Dragon's "unless you
-/// sacrifice a land", README "Oracle text"), on a creature named Okk.
-const OKK: &str = "Okk can't attack unless you sacrifice a land.";
+/// A text beyond the reader: a cost to attack that taps a creature the declaration leaves out
+/// (Hollow Warrior's, README "Oracle text"), on a creature named Okk.
+const OKK: &str = "Okk can't attack unless you tap an untapped creature you control not declared as an attacking creature.";
 
 /// A board with one sentence attackopt does not read: Okk's.
 fn okk_board() -> Value {

@@ -511,7 +511,19 @@ fn explicit_effect(g: &mut Choices, ctx: &Ctx) -> Value {
         "attack_cost" => {
             o.insert("creatures".into(), selector(g, ctx));
             maybe_target(g, &mut o);
-            o.insert("cost".into(), json!(*g.pick(&COSTS)));
+            // CR 508.1g: permanents given up, alone or beside mana; lands and creatures (an
+            // attacker may be sacrificed) share permanents between classes.
+            let action = g.chance(30);
+            if !action || g.chance(50) {
+                o.insert("cost".into(), json!(*g.pick(&COSTS)));
+            }
+            if action {
+                let of = g
+                    .pick(&[json!({ "card_types": ["Land"] }), json!({ "subtype": "Forest" }), json!({ "card_types": ["Creature"] }), json!("all")])
+                    .clone();
+                let field = *g.pick(&["sacrifice", "return_to_hand"]);
+                o.insert(field.into(), json!({ "count": 1 + g.below(2), "of": of }));
+            }
         }
         "attacks_player_other_than_if_able" => {
             o.insert("creatures".into(), selector(g, ctx));

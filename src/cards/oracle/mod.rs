@@ -71,6 +71,10 @@ pub enum Rule {
     },
     /// `attack_cost` (CR 508.1d, 508.1g-h): each creature attacking (whom) incurs the cost.
     Tax(Who, Whom, Cost),
+    /// `attack_cost` with `sacrifice` or `return_to_hand` (CR 508.1g): each creature attacking
+    /// costs its controller this many permanents of the class (Exalted Dragon: "can't attack
+    /// unless you sacrifice a land").
+    GiveUp(Who, crate::vocab::effects::Action, u32, Class),
     /// `player_attacks_if_able` per opponent (CR 508.1d): each opponent attacks (whom) with at
     /// least one creature if able (Trove of Temptation).
     EachOpponentAttacks(Whom),
@@ -122,6 +126,7 @@ impl Rule {
             | Rule::OthersMustAttack(w, _, _)
             | Rule::OnlyAlone(w)
             | Rule::Tax(w, _, _)
+            | Rule::GiveUp(w, _, _, _)
             | Rule::Grant(w, _)
             | Rule::GrantSubtype(w, _)
             | Rule::SetSubtype(w, _)

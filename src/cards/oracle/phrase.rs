@@ -55,6 +55,26 @@ pub struct Class {
     pub other: bool,
 }
 
+impl Class {
+    /// The class as a selector of the board language, where it has the fields: card types, one
+    /// subtype, one color ("a land", "two Islands", "an enchantment"); None otherwise.
+    pub fn selector(&self) -> Option<crate::vocab::effects::Selector> {
+        use crate::vocab::effects::{Filter, Selector};
+        if self.other {
+            return None;
+        }
+        let mut f = Filter { card_types: self.types.clone(), ..Filter::default() };
+        for q in &self.qualities {
+            match q {
+                Quality::Subtype(ts) if ts.len() == 1 && f.subtype.is_none() => f.subtype = Some(ts[0].clone()),
+                Quality::Color(cs) if cs.len() == 1 && f.color.is_none() => f.color = Some(cs[0]),
+                _ => return None,
+            }
+        }
+        Some(if f == Filter::default() { Selector::All } else { Selector::Filter(f) })
+    }
+}
+
 /// One quality of a [`Class`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Quality {

@@ -17,6 +17,8 @@
 
 use super::phrase::{self, Class, Cost, Quality, Quantity, Who, Whom};
 use super::{AsThough, Cond, Rule, Spell, Subject, When};
+use crate::vocab::effects::Action;
+use crate::vocab::symbol::ManaType;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
@@ -91,6 +93,28 @@ pub struct Template {
 
 fn who(s: &Slots) -> Option<Who> {
     s.who.clone()
+}
+
+/// A non-mana cost's permanents (CR 508.1g): one class the board language can select.
+fn given_up(class: Option<Class>) -> Option<Class> {
+    class.filter(|c| c.selector().is_some())
+}
+
+/// `{class}` when it names one class, not alternatives.
+fn one_class(s: &Slots) -> Option<Class> {
+    match s.class.as_deref() {
+        Some([c]) => Some(c.clone()),
+        _ => None,
+    }
+}
+
+/// "<Color> creatures can't attack unless their controller sacrifices {class} for each <color>
+/// creature they control that's attacking" (Flooded Woodlands): `{who}` must be the creatures of
+/// that color, each then costing one permanent of the class.
+fn land_per_attacker(s: &Slots, color: ManaType) -> Option<Vec<Made>> {
+    let colored = matches!(&s.who, Some(Who::Group(g)) if g.whose == phrase::Whose::Anyone && g.except.is_empty() && g.class.qualities == [Quality::Color(vec![color])]);
+    colored.then_some(())?;
+    Some(vec![made(Rule::GiveUp(who(s)?, Action::Sacrifice, 1, given_up(one_class(s))?))])
 }
 
 /// The templates, whole sentences first, then those that begin with their subject.
@@ -381,6 +405,43 @@ pub static TEMPLATES: &[Template] = &[
         cr: "508.1g",
         card: "Nils, Discipline Enforcer",
         text: "At the beginning of your end step, for each player, put a +1/+1 counter on up to one target creature that player controls.\nEach creature with one or more counters on it can't attack you or planeswalkers you control unless its controller pays {X}, where X is the number of counters on that creature.",
+    },
+    // ---- non-mana costs to attack (CR 508.1g): permanents given up
+    Template {
+        pattern: "{who} can't attack unless you sacrifice {class}",
+        make: |s| Some(vec![made(Rule::GiveUp(who(s)?, Action::Sacrifice, 1, given_up(one_class(s))?))]),
+        cr: "508.1g",
+        card: "Exalted Dragon",
+        text: "Flying\nExalted Dragon can't attack unless you sacrifice a land.",
+    },
+    Template {
+        pattern: "{who} can't attack unless you sacrifice {n} {plural}",
+        make: |s| Some(vec![made(Rule::GiveUp(who(s)?, Action::Sacrifice, s.n.filter(|n| *n >= 1)?, given_up(s.plural.clone())?))]),
+        cr: "508.1g",
+        card: "Leviathan",
+        text: "Trample\nLeviathan enters tapped and doesn't untap during your untap step.\nAt the beginning of your upkeep, you may sacrifice two Islands. If you do, untap Leviathan.\nLeviathan can't attack unless you sacrifice two Islands.",
+    },
+    Template {
+        pattern: "{who} can't attack unless you return {class} you control to its owner's hand",
+        make: |s| Some(vec![made(Rule::GiveUp(who(s)?, Action::Return, 1, given_up(one_class(s))?))]),
+        cr: "508.1g",
+        card: "Floodtide Serpent",
+        text: "Floodtide Serpent can't attack unless you return an enchantment you control to its owner's hand.",
+    },
+    // "for each green creature they control that's attacking": one land per such attacker.
+    Template {
+        pattern: "{who} can't attack unless their controller sacrifices {class} for each green creature they control that's attacking",
+        make: |s| land_per_attacker(s, ManaType::G),
+        cr: "508.1g",
+        card: "Flooded Woodlands",
+        text: "Green creatures can't attack unless their controller sacrifices a land for each green creature they control that's attacking.",
+    },
+    Template {
+        pattern: "{who} can't attack unless their controller sacrifices {class} for each black creature they control that's attacking",
+        make: |s| land_per_attacker(s, ManaType::B),
+        cr: "508.1g",
+        card: "Reclamation",
+        text: "Black creatures can't attack unless their controller sacrifices a land for each black creature they control that's attacking.",
     },
     // ---- permissions (CR 302.6, 702.3b: "can attack as though")
     Template {

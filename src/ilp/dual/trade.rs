@@ -137,7 +137,7 @@ pub(super) fn applicable(pos: &Position) -> Option<usize> {
         }
     }
     let colored = |sym: &Symbol| match sym {
-        Symbol::Generic(_) => TypeSet::EMPTY,
+        Symbol::Generic(_) | Symbol::Action(_) => TypeSet::EMPTY,
         Symbol::Typed(t) | Symbol::TwoOr(t) | Symbol::Phyrexian(t) => TypeSet::one(*t),
         Symbol::Hybrid(a, b) => TypeSet::one(*a).union(TypeSet::one(*b)),
     };
