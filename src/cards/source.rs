@@ -441,7 +441,7 @@ impl SourceText {
     fn of_folder(dir: &str) -> Result<SourceText, InputError> {
         let mut files = Vec::new();
         let mut total = 0usize;
-        for path in card_files(dir)? {
+        for path in card_files(dir, MAX_CARD_FOLDER_ENTRIES)? {
             let name = path.display().to_string();
             // The size left in the source's budget, so that no file is read past it.
             let left = MAX_CARD_SOURCE_BYTES.saturating_sub(total);
@@ -531,9 +531,9 @@ fn folder_identity(path: &Path, _meta: &std::fs::Metadata) -> Option<PathBuf> {
 /// The `.txt` files under `dir`, sorted. Symbolic links are followed (a cardsfolder may link
 /// to its parts), but each folder is entered once: following `b/up -> ..` again and again
 /// visited 2^depth copies of the folder, without end (issue 36, R02). Walked with a list
-/// rather than recursion, so that depth can't exhaust the stack; at most
-/// [`MAX_CARD_FOLDER_ENTRIES`] entries.
-fn card_files(dir: &str) -> Result<Vec<PathBuf>, InputError> {
+/// rather than recursion, so that depth can't exhaust the stack; at most `max_entries` entries
+/// ([`MAX_CARD_FOLDER_ENTRIES`]).
+fn card_files(dir: &str, max_entries: usize) -> Result<Vec<PathBuf>, InputError> {
     let cannot = |path: &Path, e: std::io::Error| InputError::new(&path.display().to_string(), "", format!("cannot read the card folder: {e}"));
     let root = Path::new(dir);
     let meta = std::fs::metadata(root).map_err(|e| cannot(root, e))?;
@@ -544,11 +544,11 @@ fn card_files(dir: &str) -> Result<Vec<PathBuf>, InputError> {
         for entry in std::fs::read_dir(&folder).map_err(|e| cannot(&folder, e))? {
             let entry = entry.map_err(|e| cannot(&folder, e))?;
             entries += 1;
-            if entries > MAX_CARD_FOLDER_ENTRIES {
+            if entries > max_entries {
                 return Err(InputError::new(
                     dir,
                     "",
-                    format!("expected a card folder of at most {MAX_CARD_FOLDER_ENTRIES} entries (files and folders, at any depth), found more"),
+                    format!("expected a card folder of at most {max_entries} entries (files and folders, at any depth), found more"),
                 ));
             }
             let path = entry.path();
@@ -759,6 +759,28 @@ Siege|Some Set|10|R|{2}{W}|Battle - Siege|5|(You and others can attack it.)$When
         let bad = CardIndex::from_xmage_lines("Good|S|1|C|{G}|Creature - Elf|1|1||\nBroken|line\n", "cards.txt").unwrap_err();
         assert_eq!((bad.file.as_str(), bad.path.as_str()), ("cards.txt", "line 2"));
         assert!(bad.message.contains("Name|Set|Number"), "{}", bad.message);
+    }
+
+    /// Issue 36, R02: links to a parent are followed once (the walk ends, each file listed once),
+    /// and a folder past its number of entries is refused naming it.
+    #[cfg(unix)]
+    #[test]
+    fn card_folders_are_walked_once_and_counted() {
+        let dir = std::env::temp_dir().join(format!("attackopt-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::write(dir.join("b/brute.txt"), "Name:Brute\nTypes:Creature Ogre\nOracle:\n").unwrap();
+        std::os::unix::fs::symlink("..", dir.join("b/up")).unwrap();
+        std::os::unix::fs::symlink(".", dir.join("b/here")).unwrap();
+        let name = dir.display().to_string();
+        let files = card_files(&name, 10);
+        // Entries: b, b/brute.txt, b/up, b/here.
+        let refused = card_files(&name, 3);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(files.unwrap(), vec![dir.join("b/brute.txt")]);
+        let refused = refused.unwrap_err();
+        assert_eq!(refused.file, name);
+        assert!(refused.message.contains("at most 3 entries"), "{refused}");
     }
 
     #[test]

@@ -221,6 +221,15 @@ fn bounded(dir: &Path, args: &[&str], input: &str) -> crate::common::BoundedRun 
     crate::common::run_bounded(cmd, std::time::Duration::from_secs(20))
 }
 
+/// A temporary folder removed when the test ends, passed or failed.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Lines of JSON Lines for `attackopt batch -`.
 fn jsonl(requests: &[Value]) -> String {
     requests.iter().map(|r| format!("{r}\n")).collect()
@@ -234,6 +243,7 @@ fn jsonl(requests: &[Value]) -> String {
 #[test]
 fn r02_a_symlink_loop_in_a_card_folder_is_walked_once() {
     let dir = temp_dir("r02");
+    let _removed = Removed(dir.clone());
     let folder = dir.join("cards-loop");
     std::fs::create_dir_all(folder.join("b")).unwrap();
     std::fs::write(
@@ -278,6 +288,7 @@ fn r02_a_symlink_loop_in_a_card_folder_is_walked_once() {
 #[test]
 fn r03_a_fifo_or_a_device_as_a_card_source_is_refused_before_it_is_opened() {
     let dir = temp_dir("r03");
+    let _removed = Removed(dir.clone());
     let fifo = dir.join("cards.fifo");
     let made = Command::new("mkfifo").arg(&fifo).status().is_ok_and(|st| st.success());
     assert!(made, "mkfifo");
@@ -319,6 +330,7 @@ fn r03_a_fifo_or_a_device_as_a_card_source_is_refused_before_it_is_opened() {
 #[test]
 fn r06_a_same_size_replacement_with_an_older_time_is_read_again() {
     let dir = temp_dir("r06");
+    let _removed = Removed(dir.clone());
     let folder = dir.join("cards");
     std::fs::create_dir_all(folder.join("a")).unwrap();
     std::fs::create_dir_all(folder.join("b")).unwrap();
