@@ -469,7 +469,8 @@ impl SourceText {
             SourceText::File { text, .. } => text.hash(&mut h),
             SourceText::Folder { name, files } => {
                 for (file, text) in files {
-                    file.strip_prefix(name.as_str()).unwrap_or(file).hash(&mut h);
+                    // Relative to the folder, so that two spellings of it share one cache.
+                    Path::new(file).strip_prefix(name).unwrap_or(Path::new(file)).hash(&mut h);
                     text.hash(&mut h);
                 }
             }

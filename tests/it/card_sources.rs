@@ -276,7 +276,6 @@ fn r02_a_symlink_loop_in_a_card_folder_is_walked_once() {
 
     let answers = mcp_session(&["--cards", &folder], &dir.join("cache"), &[("tools/list", json!({}))]);
     assert!(answers[0]["result"]["tools"].is_array(), "{:#}", answers[0]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 36, R03: a FIFO named as a card source hung the whole batch (and `validate --cards`),
@@ -320,7 +319,6 @@ fn r03_a_fifo_or_a_device_as_a_card_source_is_refused_before_it_is_opened() {
     let run = bounded(&dir, &["validate", &board_file, "--cards", &s(&fifo)], "");
     assert_eq!(run.code, Some(2), "after {:?}: {}", run.elapsed, run.stderr);
     assert!(run.stderr.contains(&s(&fifo)) && run.stderr.contains("expected a regular file"), "{}", run.stderr);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 36, R06: the cache of a folder was keyed by its file count, size sum and newest time,
@@ -377,5 +375,4 @@ fn r06_a_same_size_replacement_with_an_older_time_is_read_again() {
         plant(0o600);
         assert!(view().iter().any(|t| t.contains("attacks each combat")), "the user's own cache is used");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
