@@ -148,7 +148,7 @@ pub mod oracle {
         mentions_attacking, read, AsThough, Class, Cond, CondTemplate, Cost, Group, Quality, Quantity, ReadRule, Reading, Rule, Template, When, Who,
         Whom, Whose, CONDITIONS, TEMPLATES,
     };
-    pub use crate::cards::{parse_forge_card, parse_xmage_line, types_of, CardIndex, CardText};
+    pub use crate::cards::{parse_forge_card, parse_xmage_line, types_of, CardIndex, CardText, MAX_CARD_FOLDER_ENTRIES, MAX_CARD_SOURCE_BYTES};
 }
 
 /// The library's insides, for the differential tests, the benchmarks and the examples, which

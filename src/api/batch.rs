@@ -25,6 +25,10 @@
 //! line would give (0, 1 for an illegal check, 3 for a time limit), or
 //! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
+//!
+//! Batch input is trusted as a command line is (README "Batch", issue 36, R05): a request may
+//! name any path the process can read. A file it names is not quoted in its error
+//! ([`InputError::without_values`]): one that is no board does not hand its values back.
 
 use super::cards::{position_with_cards, CardSources};
 use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
@@ -133,6 +137,7 @@ impl BoardCache {
         let loaded = Arc::new(
             check_regular_file(path)
                 .and_then(|()| load_board(path))
+                .map_err(InputError::without_values)
                 .and_then(|vb| Ok((vb, self.cards.get(cards)?)))
                 .and_then(|(vb, source)| position_with_cards(vb, source.as_deref())),
         );
@@ -260,7 +265,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     // The request's card source (or the batch's), indexed once per batch: an unreadable one
     // is this request's error, named by its path in the request.
     let cards = req.options.cards.as_deref();
-    let source = cache.cards.get(cards).map_err(|e| LineError { code: 2, message: format!("{here}: at options.cards: {e}") })?;
+    let source = cache.cards.get(cards).map_err(|e| LineError { code: 2, message: format!("{here}: at options.cards: {}", e.without_values()) })?;
     let pos: &Position = match &req.board {
         Value::String(path) => {
             cached = cache.get(path, cards);
@@ -305,7 +310,15 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                         })
                     }
                 };
-                let (decl, dw) = parse_declaration(&text, &name).map_err(InputError::without_text_position)?;
+                // A file's values are not quoted back (R05, as the board's); the request's own are.
+                let named_by_path = matches!(req.declaration, Some(Value::String(_)));
+                let (decl, dw) = parse_declaration(&text, &name).map_err(|e| {
+                    if named_by_path {
+                        e.without_text_position().without_values()
+                    } else {
+                        e.without_text_position()
+                    }
+                })?;
                 warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
                 pos.board.check_declaration_ids(&decl, &name)?;
                 Request::Check(decl)

@@ -37,6 +37,59 @@ impl InputError {
     }
 }
 
+impl InputError {
+    /// Without the values serde quotes from the text: "invalid type: string \"s3cr3t\", expected
+    /// u32" becomes "invalid type: a string, expected u32". For a file a batch request names by
+    /// path: batch lines may come from someone who may not read that file, and a file that is
+    /// no board (a configuration, a key list) was quoted back to them (issue 36, R05). The file,
+    /// the JSON path and what was expected stay.
+    pub fn without_values(mut self) -> Self {
+        // serde's descriptions of a value found (serde::de::Unexpected) and of a name not known:
+        // the words before the quote, the quote's closing mark, and what is said instead.
+        const QUOTED: [(&str, &str, &str); 7] = [
+            ("string \"", "\"", "a string"),
+            ("integer `", "`", "an integer"),
+            ("floating point `", "`", "a number"),
+            ("boolean `", "`", "a boolean"),
+            ("character `", "`", "a character"),
+            ("unknown variant `", "`, ", "an unknown variant, "),
+            ("unknown field `", "`, ", "an unknown field, "),
+        ];
+        let mut out = String::with_capacity(self.message.len());
+        let mut rest = self.message.as_str();
+        'scan: while !rest.is_empty() {
+            for (open, close, instead) in QUOTED {
+                let Some(after) = rest.strip_prefix(open) else { continue };
+                // A string is written escaped (`\"` inside); the others end at their mark.
+                let end = if close == "\"" { closing_quote(after) } else { after.find(close) };
+                if let Some(end) = end {
+                    out.push_str(instead);
+                    rest = &after[end + close.len()..];
+                    continue 'scan;
+                }
+            }
+            let mut chars = rest.chars();
+            out.extend(chars.next());
+            rest = chars.as_str();
+        }
+        self.message = out;
+        self
+    }
+}
+
+/// Where a string written with Rust's escapes (`{:?}`) ends: its first quote not escaped.
+fn closing_quote(s: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '"' if !escaped => return Some(i),
+            _ => escaped = false,
+        }
+    }
+    None
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_empty() {
@@ -161,6 +214,24 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 36, R05: serde's quotes of a file's values are dropped, what was expected stays.
+    #[test]
+    fn without_values_drops_what_serde_quotes() {
+        let cases = [
+            ("invalid type: string \"s3cr3t-t0ken\", expected u32 at line 1 column 30", "invalid type: a string, expected u32 at line 1 column 30"),
+            ("invalid type: string \"a \\\" b`, expected\", expected a map", "invalid type: a string, expected a map"),
+            ("invalid value: integer `-7`, expected u32", "invalid value: an integer, expected u32"),
+            ("invalid type: floating point `1.5`, expected i64", "invalid type: a number, expected i64"),
+            ("invalid type: boolean `true`, expected a string", "invalid type: a boolean, expected a string"),
+            ("unknown variant `AKIA-KEY`, expected one of `paid`, `free`", "an unknown variant, expected one of `paid`, `free`"),
+            ("missing field `name`", "missing field `name`"),
+            ("invalid length 3, expected a sequence of 2", "invalid length 3, expected a sequence of 2"),
+        ];
+        for (message, expected) in cases {
+            assert_eq!(InputError::new("f.json", "[0]", message).without_values().message, expected, "{message}");
+        }
+    }
 
     #[test]
     fn nearest_suggests_close_ids_only() {

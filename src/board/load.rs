@@ -1,12 +1,14 @@
 //! Reading boards and declarations from files or standard input.
 
 use super::error::{InputError, Warning};
-use super::size::{check_size, too_long, BOARD_LISTS, DECLARATION_LISTS, MAX_INPUT_BYTES};
+use super::size::{check_size, larger_than, too_long, BOARD_LISTS, DECLARATION_LISTS, MAX_INPUT_BYTES};
 use super::strict::Strict;
 use super::validate::{validate_board, ValidBoard};
 use super::{Board, Declaration};
 use serde::de::DeserializeOwned;
+use std::fs::Metadata;
 use std::io::Read;
+use std::path::Path;
 
 /// Read a whole file, or standard input for `-`: at most [`MAX_INPUT_BYTES`].
 pub fn read_source(file: &str) -> Result<String, InputError> {
@@ -29,14 +31,41 @@ pub fn read_source(file: &str) -> Result<String, InputError> {
 /// batch line naming a FIFO hung the whole batch (issue 11, F17), and one naming /dev/zero read
 /// 256 MiB on each thread before it was refused (F12).
 pub fn check_regular_file(file: &str) -> Result<(), InputError> {
-    let meta = std::fs::metadata(file).map_err(|e| InputError::new(file, "", format!("cannot read the file: {e}")))?;
+    regular_file(Path::new(file), file, MAX_INPUT_BYTES, "a batch reads no FIFO, device or directory").map(|_| ())
+}
+
+/// The metadata of `path` (named `file` in messages) if it is a regular file of at most `limit`
+/// bytes, read before it is opened (opening a FIFO waits for a writer); `why` says who refuses
+/// other kinds of file. Shared by batch's boards and every card source (issue 36, R03).
+pub(crate) fn regular_file(path: &Path, file: &str, limit: usize, why: &str) -> Result<Metadata, InputError> {
+    let meta = std::fs::metadata(path).map_err(|e| InputError::new(file, "", format!("cannot read the file: {e}")))?;
     if !meta.is_file() {
-        return Err(InputError::new(file, "", "expected a regular file (a batch reads no FIFO, device or directory)"));
+        return Err(InputError::new(file, "", format!("expected a regular file ({why})")));
     }
-    if meta.len() > MAX_INPUT_BYTES as u64 {
-        return Err(too_long(file));
+    if meta.len() > limit as u64 {
+        return Err(larger_than(file, limit));
     }
-    Ok(())
+    Ok(meta)
+}
+
+/// The bytes of the regular file at `path` ([`regular_file`]), at most `limit` of them: the
+/// file is checked again once open (it may have been replaced in between) and read no further
+/// than one byte past the limit, so a file that grows, or a size the metadata misstates (files
+/// of /proc), costs no more than the limit.
+pub(crate) fn read_regular_file(path: &Path, file: &str, limit: usize, why: &str) -> Result<Vec<u8>, InputError> {
+    let meta = regular_file(path, file, limit, why)?;
+    let cannot = |e: std::io::Error| InputError::new(file, "", format!("cannot read the file: {e}"));
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    if !f.metadata().map_err(cannot)?.is_file() {
+        return Err(InputError::new(file, "", format!("expected a regular file ({why})")));
+    }
+    // Room for the size the file had: read without doubling its buffer (and its memory).
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(limit).min(limit));
+    f.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() > limit {
+        return Err(larger_than(file, limit));
+    }
+    Ok(bytes)
 }
 
 /// Parse JSON into `T`, naming the JSON path of any error and collecting unknown fields as

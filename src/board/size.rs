@@ -143,7 +143,12 @@ pub fn check_size(text: &str, file: &str, lists: &[ListLimit]) -> Result<(), Inp
 
 /// The error for input past [`MAX_INPUT_BYTES`].
 pub fn too_long(file: &str) -> InputError {
-    InputError::new(file, "", format!("expected at most {MAX_INPUT_BYTES} bytes (256 MiB) of input, found more"))
+    larger_than(file, MAX_INPUT_BYTES)
+}
+
+/// The error for input past `limit` bytes (a card source's limits are the board's).
+pub fn larger_than(file: &str, limit: usize) -> InputError {
+    InputError::new(file, "", format!("expected at most {limit} bytes ({} MiB) of input, found more", limit >> 20))
 }
 
 #[cfg(test)]

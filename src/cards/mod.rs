@@ -20,7 +20,7 @@ use crate::board::{
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 pub(crate) use complete::complete;
 pub use known::{known_card, KnownCard, KNOWN_CARDS};
-pub use source::{parse_forge_card, parse_xmage_line, printed, CardIndex, CardText};
+pub use source::{parse_forge_card, parse_xmage_line, printed, CardIndex, CardText, MAX_CARD_FOLDER_ENTRIES, MAX_CARD_SOURCE_BYTES};
 use std::collections::{HashMap, HashSet};
 pub(crate) use text::read_texts;
 pub use text::types_of;

@@ -8,16 +8,36 @@
 //!
 //! Indexing a whole source takes seconds (30,000 Forge files, a 150 MB JSON file), so the index
 //! is cached: a JSON file of the fields attackopt reads, in `$ATTACKOPT_CACHE_DIR`, else
-//! `$XDG_CACHE_HOME/attackopt`, else `$HOME/.cache/attackopt`, one per source path, rebuilt when
-//! the source's size or modification time changes. A cache that can't be read or written is
-//! skipped silently: the source is indexed again.
+//! `$XDG_CACHE_HOME/attackopt`, else `$HOME/.cache/attackopt`, one per source path and user,
+//! keyed by a hash of the source's bytes (issue 36, R06: a key of sizes and the newest time
+//! kept a same-size replacement's old text). A cache that can't be read or written, or that
+//! another user could have written, is skipped silently: the source is indexed again.
+//!
+//! A source has a board's bounds (issue 36, R02-R04): regular files only (a FIFO or a device is
+//! refused before it is opened), at most [`MAX_CARD_SOURCE_BYTES`] read in all, a folder of at
+//! most [`MAX_CARD_FOLDER_ENTRIES`] entries whose symbolic links are followed but each folder
+//! entered once, so a link to a parent is no loop.
 
 use super::complete::{fill, CardData};
 use super::lookup;
-use crate::board::{Board, InputError, MAX_ORACLE_TEXT};
+use crate::board::size::{larger_than, MAX_INPUT_BYTES};
+use crate::board::{read_regular_file, regular_file, Board, InputError, MAX_ORACLE_TEXT};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+
+/// The most bytes a card source is read for, a file's or a folder's files' in all: a board's
+/// input limit (Scryfall's oracle-cards list is about 160 MB, Forge's cardsfolder about 40 MB).
+pub const MAX_CARD_SOURCE_BYTES: usize = MAX_INPUT_BYTES;
+
+/// The most entries (files and folders, at any depth) a card folder may have: Forge's
+/// cardsfolder has about 32,000. Bounds the time a folder takes to walk, as the bytes bound
+/// the time it takes to read.
+pub const MAX_CARD_FOLDER_ENTRIES: usize = 200_000;
+
+/// Who refuses a FIFO or a device, for messages.
+const REGULAR_ONLY: &str = "a card source reads no FIFO, device or directory";
 
 /// One card face as a source gives it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,13 +68,14 @@ pub struct CardIndex {
 struct Cached {
     /// The cache format; another value is rebuilt.
     version: u32,
-    /// The source's path, size and modification time when indexed.
+    /// A hash of the source's bytes (and of its files' names in a folder) when indexed.
     key: String,
     cards: Vec<CardText>,
 }
 
 // 2: scripts without an Oracle line are no longer indexed; older hybrid symbols and devoid read.
-const CACHE_VERSION: u32 = 2;
+// 3: keyed by a hash of the source's bytes.
+const CACHE_VERSION: u32 = 3;
 
 /// A Scryfall card object, or one of its faces (double-faced, split, adventure, flip): the fields
 /// read, others ignored. One struct for both, as a face has the card's fields but `card_faces`
@@ -82,27 +103,17 @@ struct ScryfallCard {
 impl CardIndex {
     /// Index a card source: a directory is a Forge cardsfolder (or a folder of XMage card
     /// lists), a file a Scryfall JSON card list (it starts with `[`) or an XMage card list.
-    /// Cached (see the module's documentation).
+    /// Within the bounds of the module's documentation; cached.
     pub fn load(path: &str) -> Result<CardIndex, InputError> {
         let meta = std::fs::metadata(path).map_err(|e| InputError::new(path, "", format!("cannot read the card source: {e}")))?;
-        let key = source_key(Path::new(path), &meta);
+        let source = if meta.is_dir() { SourceText::of_folder(path)? } else { SourceText::of_file(path)? };
         let cache = cache_file(path);
-        if let (Some(cache), Some(key)) = (&cache, &key) {
-            if let Some(index) = read_cache(cache, key) {
-                return Ok(index);
-            }
+        let key = source.key();
+        if let Some(index) = cache.as_deref().and_then(|c| read_cache(c, &key)) {
+            return Ok(index);
         }
-        let index = if meta.is_dir() {
-            CardIndex::from_forge_dir(path)?
-        } else {
-            let text = crate::board::read_source(path)?;
-            if text.trim_start().starts_with('[') {
-                CardIndex::from_scryfall_json(&text, path)?
-            } else {
-                CardIndex::from_xmage_lines(&text, path)?
-            }
-        };
-        if let (Some(cache), Some(key)) = (cache, key) {
+        let index = source.index()?;
+        if let Some(cache) = cache {
             write_cache(&cache, &key, &index);
         }
         Ok(index)
@@ -186,23 +197,9 @@ impl CardIndex {
     /// Index Forge's cardsfolder: every `.txt` file under `dir`, read for its `Name:`,
     /// `Types:`, `PT:` and `Oracle:` lines (a second face follows an `ALTERNATE` line). A file
     /// of XMage card lines ([`CardIndex::from_xmage_lines`]) there is read as such: a folder
-    /// may hold pieces of XMage's list.
+    /// may hold pieces of XMage's list. Within the bounds of the module's documentation.
     pub fn from_forge_dir(dir: &str) -> Result<CardIndex, InputError> {
-        let mut files = Vec::new();
-        walk(Path::new(dir), &mut files).map_err(|e| InputError::new(dir, "", format!("cannot read the card folder: {e}")))?;
-        files.sort();
-        let mut index = CardIndex::default();
-        for f in files {
-            let Ok(text) = std::fs::read_to_string(&f) else { continue };
-            if looks_like_xmage(&text) {
-                index.merge(CardIndex::from_xmage_lines(&text, &f.display().to_string())?);
-                continue;
-            }
-            for card in parse_forge_card(&text) {
-                index.add(card);
-            }
-        }
-        Ok(index)
+        SourceText::of_folder(dir)?.index()
     }
 
     /// The first face of a name wins (a source lists a card once; faces share no name).
@@ -427,38 +424,153 @@ fn forge_type_line(types: &str) -> String {
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "txt") {
-            out.push(path);
-        }
-    }
-    Ok(())
+/// A card source's text, read within its bounds: a file's, or a folder's `.txt` files' (those
+/// that are UTF-8: another file is no card script).
+enum SourceText {
+    File { name: String, text: String },
+    Folder { name: String, files: Vec<(String, String)> },
 }
 
-/// What identifies a source's contents: its path, and the size and modification time of the
-/// file, or of every file in the folder.
-fn source_key(path: &Path, meta: &std::fs::Metadata) -> Option<String> {
-    let canonical = std::fs::canonicalize(path).ok()?;
-    let stamp =
-        |m: &std::fs::Metadata| -> Option<(u64, u128)> { Some((m.len(), m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos())) };
-    if meta.is_dir() {
-        let mut files = Vec::new();
-        walk(path, &mut files).ok()?;
-        let (mut size, mut newest) = (0u64, 0u128);
-        for f in &files {
-            let (s, t) = stamp(&std::fs::metadata(f).ok()?)?;
-            size = size.wrapping_add(s);
-            newest = newest.max(t);
-        }
-        Some(format!("{}:dir:{}:{size}:{newest}", canonical.display(), files.len()))
-    } else {
-        let (s, t) = stamp(meta)?;
-        Some(format!("{}:file:{s}:{t}", canonical.display()))
+impl SourceText {
+    fn of_file(path: &str) -> Result<SourceText, InputError> {
+        let bytes = read_regular_file(Path::new(path), path, MAX_CARD_SOURCE_BYTES, REGULAR_ONLY)?;
+        let text = String::from_utf8(bytes).map_err(|_| InputError::new(path, "", "expected a card source in UTF-8 text, found other bytes"))?;
+        Ok(SourceText::File { name: path.to_string(), text })
     }
+
+    fn of_folder(dir: &str) -> Result<SourceText, InputError> {
+        let mut files = Vec::new();
+        let mut total = 0usize;
+        for path in card_files(dir, MAX_CARD_FOLDER_ENTRIES)? {
+            let name = path.display().to_string();
+            // The size left in the source's budget, so that no file is read past it.
+            let left = MAX_CARD_SOURCE_BYTES.saturating_sub(total);
+            let meta = regular_file(&path, &name, MAX_CARD_SOURCE_BYTES, REGULAR_ONLY)?;
+            if meta.len() > left as u64 {
+                return Err(folder_too_large(dir));
+            }
+            // Past `left` now, the file grew since its size was read: the folder is past its limit.
+            let bytes =
+                read_regular_file(&path, &name, left, REGULAR_ONLY)
+                    .map_err(|e| if e == larger_than(&name, left) { folder_too_large(dir) } else { e })?;
+            total = total.saturating_add(bytes.len());
+            if let Ok(text) = String::from_utf8(bytes) {
+                files.push((name, text));
+            }
+        }
+        Ok(SourceText::Folder { name: dir.to_string(), files })
+    }
+
+    /// A hash of the bytes read, and in a folder of the files' names (a file renamed changes
+    /// the order in which names win). Not secret: the cache is trusted for being the user's.
+    fn key(&self) -> String {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        match self {
+            SourceText::File { text, .. } => text.hash(&mut h),
+            SourceText::Folder { name, files } => {
+                for (file, text) in files {
+                    // Relative to the folder, so that two spellings of it share one cache.
+                    Path::new(file).strip_prefix(name).unwrap_or(Path::new(file)).hash(&mut h);
+                    text.hash(&mut h);
+                }
+            }
+        }
+        let bytes = match self {
+            SourceText::File { text, .. } => text.len(),
+            SourceText::Folder { files, .. } => files.iter().map(|(_, t)| t.len()).sum(),
+        };
+        format!("{bytes}:{:016x}", h.finish())
+    }
+
+    fn index(&self) -> Result<CardIndex, InputError> {
+        match self {
+            SourceText::File { name, text } => {
+                if text.trim_start().starts_with('[') {
+                    CardIndex::from_scryfall_json(text, name)
+                } else {
+                    CardIndex::from_xmage_lines(text, name)
+                }
+            }
+            SourceText::Folder { files, .. } => {
+                let mut index = CardIndex::default();
+                for (file, text) in files {
+                    if looks_like_xmage(text) {
+                        index.merge(CardIndex::from_xmage_lines(text, file)?);
+                        continue;
+                    }
+                    for card in parse_forge_card(text) {
+                        index.add(card);
+                    }
+                }
+                Ok(index)
+            }
+        }
+    }
+}
+
+fn folder_too_large(dir: &str) -> InputError {
+    InputError::new(
+        dir,
+        "",
+        format!("expected a card folder of at most {MAX_CARD_SOURCE_BYTES} bytes ({} MiB) of .txt files, found more", MAX_CARD_SOURCE_BYTES >> 20),
+    )
+}
+
+/// What a folder is, for entering it once: its device and inode.
+#[cfg(unix)]
+fn folder_identity(_path: &Path, meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.dev(), meta.ino()))
+}
+
+/// What a folder is, for entering it once: its canonical path.
+#[cfg(not(unix))]
+fn folder_identity(path: &Path, _meta: &std::fs::Metadata) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// The `.txt` files under `dir`, sorted. Symbolic links are followed (a cardsfolder may link
+/// to its parts), but each folder is entered once: following `b/up -> ..` again and again
+/// visited 2^depth copies of the folder, without end (issue 36, R02). Walked with a list
+/// rather than recursion, so that depth can't exhaust the stack; at most `max_entries` entries
+/// ([`MAX_CARD_FOLDER_ENTRIES`]).
+fn card_files(dir: &str, max_entries: usize) -> Result<Vec<PathBuf>, InputError> {
+    let cannot = |path: &Path, e: std::io::Error| InputError::new(&path.display().to_string(), "", format!("cannot read the card folder: {e}"));
+    let root = Path::new(dir);
+    let meta = std::fs::metadata(root).map_err(|e| cannot(root, e))?;
+    let mut entered = HashSet::new();
+    entered.insert(folder_identity(root, &meta));
+    let (mut pending, mut files, mut entries) = (vec![root.to_path_buf()], Vec::new(), 0usize);
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).map_err(|e| cannot(&folder, e))? {
+            let entry = entry.map_err(|e| cannot(&folder, e))?;
+            entries += 1;
+            if entries > max_entries {
+                return Err(InputError::new(
+                    dir,
+                    "",
+                    format!("expected a card folder of at most {max_entries} entries (files and folders, at any depth), found more"),
+                ));
+            }
+            let path = entry.path();
+            let kind = entry.file_type().map_err(|e| cannot(&path, e))?;
+            // A link is what it names; one that names nothing is read (and refused) as a file.
+            let folder_meta = match kind.is_symlink() {
+                true => std::fs::metadata(&path).ok().filter(|m| m.is_dir()),
+                false if kind.is_dir() => Some(entry.metadata().map_err(|e| cannot(&path, e))?),
+                false => None,
+            };
+            if let Some(m) = folder_meta {
+                if entered.insert(folder_identity(&path, &m)) {
+                    pending.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "txt") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 fn cache_dir() -> Option<PathBuf> {
@@ -468,16 +580,49 @@ fn cache_dir() -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|h| h.join(".cache").join("attackopt")))
 }
 
-/// The cache file of a source path: its name is a hash of the canonical path.
+/// The user this process runs as: the owner of `/proc/self` (Linux; std has no getuid).
+#[cfg(unix)]
+fn current_user() -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").ok().map(|m| m.uid())
+}
+
+/// The cache file of a source path: its name is a hash of the canonical path, and of the user
+/// where known, so that users sharing a cache folder do not take each other's file.
 fn cache_file(path: &str) -> Option<PathBuf> {
-    use std::hash::{Hash, Hasher};
     let canonical = std::fs::canonicalize(path).ok()?;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     canonical.hash(&mut h);
-    Some(cache_dir()?.join(format!("cards-{:016x}.json", h.finish())))
+    #[cfg(unix)]
+    let name = match current_user() {
+        Some(uid) => format!("cards-{uid}-{:016x}.json", h.finish()),
+        None => format!("cards-{:016x}.json", h.finish()),
+    };
+    #[cfg(not(unix))]
+    let name = format!("cards-{:016x}.json", h.finish());
+    Some(cache_dir()?.join(name))
+}
+
+/// Whether a cache file is the user's own: owned by them (or, where the user is not known, by
+/// the folder's owner) and writable by no one else. A cache in a shared folder could otherwise
+/// be planted by another user with any card texts (the key is no secret).
+#[cfg(unix)]
+fn is_own(file: &Path, meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let owner = current_user().or_else(|| Some(std::fs::metadata(file.parent()?).ok()?.uid()));
+    owner == Some(meta.uid()) && meta.permissions().mode() & 0o022 == 0
+}
+
+#[cfg(not(unix))]
+fn is_own(_file: &Path, _meta: &std::fs::Metadata) -> bool {
+    true
 }
 
 fn read_cache(file: &Path, key: &str) -> Option<CardIndex> {
+    let meta = std::fs::symlink_metadata(file).ok()?;
+    if !meta.is_file() || !is_own(file, &meta) {
+        return None;
+    }
     let text = std::fs::read_to_string(file).ok()?;
     let cached: Cached = serde_json::from_str(&text).ok()?;
     if cached.version != CACHE_VERSION || cached.key != key {
@@ -496,12 +641,22 @@ fn write_cache(file: &Path, key: &str, index: &CardIndex) {
     let cached = Cached { version: CACHE_VERSION, key: key.to_string(), cards };
     let Ok(text) = serde_json::to_string(&cached) else { return };
     let Some(dir) = file.parent() else { return };
-    if std::fs::create_dir_all(dir).is_err() {
+    let mut folder = std::fs::DirBuilder::new();
+    folder.recursive(true);
+    // The user's alone (a folder made here; one that exists keeps its mode).
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
+    if folder.create(dir).is_err() {
         return;
     }
     // Written aside and renamed: a reader never sees half a cache.
     let tmp = file.with_extension(format!("tmp{}", std::process::id()));
-    if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, file).is_err() {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let written = options.open(&tmp).and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+    if written.is_err() || std::fs::rename(&tmp, file).is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
 }
@@ -605,6 +760,28 @@ Siege|Some Set|10|R|{2}{W}|Battle - Siege|5|(You and others can attack it.)$When
         let bad = CardIndex::from_xmage_lines("Good|S|1|C|{G}|Creature - Elf|1|1||\nBroken|line\n", "cards.txt").unwrap_err();
         assert_eq!((bad.file.as_str(), bad.path.as_str()), ("cards.txt", "line 2"));
         assert!(bad.message.contains("Name|Set|Number"), "{}", bad.message);
+    }
+
+    /// Issue 36, R02: links to a parent are followed once (the walk ends, each file listed once),
+    /// and a folder past its number of entries is refused naming it.
+    #[cfg(unix)]
+    #[test]
+    fn card_folders_are_walked_once_and_counted() {
+        let dir = std::env::temp_dir().join(format!("attackopt-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::write(dir.join("b/brute.txt"), "Name:Brute\nTypes:Creature Ogre\nOracle:\n").unwrap();
+        std::os::unix::fs::symlink("..", dir.join("b/up")).unwrap();
+        std::os::unix::fs::symlink(".", dir.join("b/here")).unwrap();
+        let name = dir.display().to_string();
+        let files = card_files(&name, 10);
+        // Entries: b, b/brute.txt, b/up, b/here.
+        let refused = card_files(&name, 3);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(files.unwrap(), vec![dir.join("b/brute.txt")]);
+        let refused = refused.unwrap_err();
+        assert_eq!(refused.file, name);
+        assert!(refused.message.contains("at most 3 entries"), "{refused}");
     }
 
     #[test]

@@ -239,3 +239,44 @@ fn a_line_past_256_mib_is_an_error_line() {
     assert_eq!(answers[1]["id"], 2, "{}", answers[1]);
     assert!(answers[1].get("error").is_none(), "{}", answers[1]);
 }
+
+/// Issue 36, R05: batch reads any path the process can (documented: batch input is trusted as
+/// the command line is), but a file named by a request that is no board, declaration or card
+/// source is never quoted back: its values were echoed in the error (`invalid type: string
+/// "s3cr3t-t0ken"`). The message still names the file, the JSON path and what was expected.
+#[test]
+fn r05_files_named_by_requests_are_not_quoted_in_errors() {
+    let dir = std::env::temp_dir().join(format!("attackopt-batch-r05-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let config = file("config.json", r#"{"attackopt": "s3cr3t-t0ken", "token": "s3cr3t-t0ken"}"#);
+    let keys = file("keys.json", r#"["AKIA-SECRET-KEY", 12345678]"#);
+    let numbers = file("pin.json", r#"{"attacks": 987654}"#);
+    let pvf = model("paid-vs-free.json");
+    let requests = [
+        json!({ "id": "board", "command": "validate", "board": config }),
+        json!({ "id": "cards", "command": "validate", "board": pvf, "options": { "cards": keys } }),
+        json!({ "id": "declaration", "command": "check", "board": pvf, "declaration": numbers }),
+        // The request's own values are its writer's: still quoted.
+        json!({ "id": "inline", "command": "validate", "board": { "attackopt": "mine" } }),
+    ];
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let out = batch(&input, &["--quiet"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let got = lines(&out);
+    assert_eq!(got.len(), requests.len());
+    for (answer, (file, path)) in got.iter().zip([(&config, "at attackopt"), (&keys, "at [0]"), (&numbers, "at attacks")]) {
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert_eq!(answer["error"]["code"], 2, "{answer:#}");
+        assert!(message.contains(file.as_str()) && message.contains(path) && message.contains("expected"), "{message}");
+        for secret in ["s3cr3t", "AKIA", "987654"] {
+            assert!(!message.contains(secret), "a file's value quoted: {message}");
+        }
+    }
+    let inline = got[3]["error"]["message"].as_str().unwrap_or_default();
+    assert!(inline.contains("\"mine\""), "{inline}");
+}

@@ -210,3 +210,169 @@ fn forge_import_reports_card_text_it_does_not_understand() {
     assert_eq!(view["mana_sources"], json!([{ "controller": "human", "makes": ["{C}"], "permanent": "toll-reef", "unusable_if_attacks": null }]));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `attackopt` run with `args` and `input` on standard input, its cache in `dir`, killed after
+/// 20 s: a hang fails the test.
+fn bounded(dir: &Path, args: &[&str], input: &str) -> crate::common::BoundedRun {
+    let requests = dir.join("bounded-requests.jsonl");
+    std::fs::write(&requests, input).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_attackopt"));
+    cmd.args(args).env("ATTACKOPT_CACHE_DIR", dir.join("cache")).stdin(std::fs::File::open(&requests).unwrap());
+    crate::common::run_bounded(cmd, std::time::Duration::from_secs(20))
+}
+
+/// A temporary folder removed when the test ends, passed or failed.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Lines of JSON Lines for `attackopt batch -`.
+fn jsonl(requests: &[Value]) -> String {
+    requests.iter().map(|r| format!("{r}\n")).collect()
+}
+
+/// Issue 36, R02: a card folder whose subfolder links to its parent (`b/up -> ..`) was walked
+/// into 2^depth copies of itself: `validate --cards` and a whole batch hung, memory growing.
+/// Each folder is now entered once: the card is read, the batch's every line is answered, and
+/// the MCP server answers `initialize`.
+#[cfg(unix)]
+#[test]
+fn r02_a_symlink_loop_in_a_card_folder_is_walked_once() {
+    let dir = temp_dir("r02");
+    let _removed = Removed(dir.clone());
+    let folder = dir.join("cards-loop");
+    std::fs::create_dir_all(folder.join("b")).unwrap();
+    std::fs::write(
+        folder.join("b/brute.txt"),
+        "Name:Ironclad Brute\nTypes:Artifact Creature Golem\nPT:5/3\nOracle:Ironclad Brute attacks each combat if able.\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("..", folder.join("b/up")).unwrap();
+    std::os::unix::fs::symlink("..", folder.join("b/up2")).unwrap();
+    let folder = s(&folder);
+    let board_file = dir.join("board.json");
+    std::fs::write(&board_file, board().to_string()).unwrap();
+    let board_file = s(&board_file);
+
+    let run = bounded(&dir, &["validate", &board_file, "--cards", &folder, "--format", "json"], "");
+    assert_eq!(run.code, Some(0), "after {:?}: {}", run.elapsed, run.stderr);
+    let view: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(rules(&view).iter().any(|t| t.contains("attacks each combat")), "{view:#}");
+
+    let requests = [
+        json!({ "id": 1, "command": "validate", "board": board_file, "options": { "cards": folder, "time_limit": 1 } }),
+        json!({ "id": 2, "command": "validate", "board": board_file }),
+    ];
+    let run = bounded(&dir, &["batch", "-", "--quiet"], &jsonl(&requests));
+    assert_eq!(run.code, Some(0), "after {:?}: {}", run.elapsed, run.stderr);
+    let answers: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), 2, "{}", run.stdout);
+    assert!(rules(&answers[0]["result"]).iter().any(|t| t.contains("attacks each combat")), "{:#}", answers[0]);
+    assert_eq!(answers[1]["exit"], 0, "{:#}", answers[1]);
+
+    let answers = mcp_session(&["--cards", &folder], &dir.join("cache"), &[("tools/list", json!({}))]);
+    assert!(answers[0]["result"]["tools"].is_array(), "{:#}", answers[0]);
+}
+
+/// Issue 36, R03: a FIFO named as a card source hung the whole batch (and `validate --cards`),
+/// and /dev/zero was read to 256 MiB on each thread before it was refused: F12/F17's bounds
+/// covered boards only. A source must be a regular file (or a folder), checked before it is
+/// opened; a FIFO or device inside a folder is refused the same way. The batch's other lines
+/// are answered.
+#[cfg(unix)]
+#[test]
+fn r03_a_fifo_or_a_device_as_a_card_source_is_refused_before_it_is_opened() {
+    let dir = temp_dir("r03");
+    let _removed = Removed(dir.clone());
+    let fifo = dir.join("cards.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().is_ok_and(|st| st.success());
+    assert!(made, "mkfifo");
+    let in_folder = dir.join("folder");
+    std::fs::create_dir_all(&in_folder).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", in_folder.join("zz.txt")).unwrap();
+    let board_file = dir.join("board.json");
+    std::fs::write(&board_file, board().to_string()).unwrap();
+    let board_file = s(&board_file);
+    let sources = [s(&fifo), "/dev/zero".to_string(), "/dev//zero".to_string(), s(&in_folder)];
+    let mut requests: Vec<Value> = sources
+        .iter()
+        .map(|source| json!({ "id": source, "command": "validate", "board": board_file, "options": { "cards": source, "time_limit": 1 } }))
+        .collect();
+    requests.push(json!({ "id": "plain", "command": "validate", "board": board_file }));
+    let run = bounded(&dir, &["batch", "-", "--quiet"], &jsonl(&requests));
+    assert_eq!(run.code, Some(0), "after {:?}: {}", run.elapsed, run.stderr);
+    let answers: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), requests.len(), "{}", run.stdout);
+    for (a, source) in answers.iter().zip(&sources) {
+        let message = a["error"]["message"].as_str().unwrap_or_default();
+        assert_eq!(a["error"]["code"], 2, "{a:#}");
+        assert!(message.contains("at options.cards") && message.contains("expected a regular file"), "{message}");
+        let named = if source.ends_with("folder") { format!("{source}/zz.txt") } else { source.clone() };
+        assert!(message.contains(&named), "{message}");
+    }
+    assert_eq!(answers[sources.len()]["exit"], 0, "{:#}", answers[sources.len()]);
+    // The command line: exit 2 at once, naming the FIFO.
+    let run = bounded(&dir, &["validate", &board_file, "--cards", &s(&fifo)], "");
+    assert_eq!(run.code, Some(2), "after {:?}: {}", run.elapsed, run.stderr);
+    assert!(run.stderr.contains(&s(&fifo)) && run.stderr.contains("expected a regular file"), "{}", run.stderr);
+}
+
+/// Issue 36, R06: the cache of a folder was keyed by its file count, size sum and newest time,
+/// so a script replaced by one of the same size with an older time kept its old text. The key
+/// is now a hash of the files' bytes. And a cache file another user could have written (here:
+/// writable by all) is not read: the key is no secret, so only the user's own files are trusted.
+#[test]
+fn r06_a_same_size_replacement_with_an_older_time_is_read_again() {
+    let dir = temp_dir("r06");
+    let _removed = Removed(dir.clone());
+    let folder = dir.join("cards");
+    std::fs::create_dir_all(folder.join("a")).unwrap();
+    std::fs::create_dir_all(folder.join("b")).unwrap();
+    let brute = folder.join("a/brute.txt");
+    let at = |days: u64| std::time::UNIX_EPOCH + std::time::Duration::from_secs(days * 86_400);
+    let write = |text: &str, days: u64| {
+        std::fs::write(&brute, text).unwrap();
+        std::fs::File::options().write(true).open(&brute).unwrap().set_modified(at(days)).unwrap();
+    };
+    let must = "Name:Ironclad Brute\nTypes:Artifact Creature Golem\nPT:5/3\nOracle:Ironclad Brute attacks each combat if able.\n";
+    let cant = "Name:Ironclad Brute\nTypes:Artifact Creature Golem\nPT:5/3\nOracle:Ironclad Brute can't attack or block alone.\n";
+    assert_eq!(must.len(), cant.len());
+    write(must, 18_262); // 2020-01-01
+    std::fs::write(folder.join("b/other.txt"), "Name:Quick Pup\nTypes:Creature Dog\nPT:1/1\nOracle:Haste\n").unwrap();
+    let board_file = dir.join("board.json");
+    std::fs::write(&board_file, board().to_string()).unwrap();
+    let (board_file, folder) = (s(&board_file), s(&folder));
+    let view = || -> Vec<String> {
+        let run = bounded(&dir, &["validate", &board_file, "--cards", &folder, "--format", "json"], "");
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        rules(&serde_json::from_str(&run.stdout).unwrap())
+    };
+    assert!(view().iter().any(|t| t.contains("attacks each combat")));
+    write(cant, 18_628); // 2021-01-01: older than other.txt, same size
+    let read = view();
+    assert!(read.iter().any(|t| t.contains("can't attack unless at least 1 other creature attacks")), "{read:#?}");
+    assert!(!read.iter().any(|t| t.contains("attacks each combat")), "{read:#?}");
+
+    // The cache file, its text changed as another user would plant it.
+    let caches: Vec<PathBuf> = std::fs::read_dir(dir.join("cache")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(caches.len(), 1, "{caches:?}");
+    let planted = std::fs::read_to_string(&caches[0]).unwrap().replace("can't attack or block alone", "attacks each combat if able.");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let plant = |mode: u32| {
+            std::fs::write(&caches[0], &planted).unwrap();
+            std::fs::set_permissions(&caches[0], std::fs::Permissions::from_mode(mode)).unwrap();
+        };
+        plant(0o666);
+        let read = view();
+        assert!(!read.iter().any(|t| t.contains("attacks each combat")), "a cache writable by others was read: {read:#?}");
+        // The same file, the user's own: read (so the refusal above is the mode's doing).
+        plant(0o600);
+        assert!(view().iter().any(|t| t.contains("attacks each combat")), "the user's own cache is used");
+    }
+}

@@ -492,3 +492,39 @@ fn oracle_texts_naming_too_many_creatures_are_refused() {
         format!(r#"{{"attackopt": 1, "active_player": "A", "players": [{{"id": "A"}}, {{"id": "B"}}], "permanents": [{}]}}"#, perms.join(","));
     refused("texts-naming-many", &board, &["oracle_text", "2000000"]);
 }
+
+/// Issue 36, R04: a card folder's `.txt` files were read whole: a 3 GB (sparse) file took 3.15 GB
+/// of memory and exit 0. A card source has a board's bounds: each file at most 256 MiB, refused
+/// before it is read, and at most 256 MiB read from a whole folder; exit 2 naming the file or
+/// the folder, quickly, within 1 GiB.
+#[test]
+fn r04_card_folders_are_read_within_the_input_limit() {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("attackopt-limits-{}-{n}-cards", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (big, many) = (dir.join("cards-big"), dir.join("cards-many"));
+    for folder in [&big, &many] {
+        std::fs::create_dir_all(folder).unwrap();
+        std::fs::write(folder.join("brute.txt"), "Name:Brute\nTypes:Creature Ogre\nPT:3/3\nOracle:Brute attacks each combat if able.\n").unwrap();
+    }
+    let sparse = |file: PathBuf, bytes: u64| std::fs::File::create(file).unwrap().set_len(bytes).unwrap();
+    sparse(big.join("zz.txt"), 3 << 30);
+    // Each under the limit, the two past it.
+    sparse(many.join("y.txt"), 200 << 20);
+    sparse(many.join("z.txt"), 100 << 20);
+    let board =
+        temp("cards-board", &json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": []}).to_string());
+    let board = board.to_string_lossy().into_owned();
+    let cases =
+        [(big.join("zz.txt"), "expected at most 268435456 bytes (256 MiB)"), (many.clone(), "expected a card folder of at most 268435456 bytes")];
+    let runs: Vec<Run> =
+        [&big, &many].iter().map(|folder| run_capped(&["validate", &board, "--cards", &folder.to_string_lossy()], MEMORY_KIB)).collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&board);
+    for (r, (named, needle)) in runs.iter().zip(cases) {
+        let named = named.to_string_lossy().into_owned();
+        assert_eq!(r.code, Some(2), "{named}: after {:?}: {}", r.elapsed, r.stderr);
+        assert!(r.elapsed <= QUICK, "{named}: the refusal took {:?}", r.elapsed);
+        assert!(r.stderr.contains(&format!("{named}: {needle}")), "{named}: {}", r.stderr);
+    }
+}
