@@ -103,10 +103,8 @@ fn py_error_about(py: Python<'_>, e: Error, board: Option<&attackopt::Position>)
         _ if code == 2 => (BadInput::new_err(message.clone()), None),
         _ => (InternalError::new_err(message.clone()), None),
     };
+    let err = raised(py, err, code, path);
     let value = err.value(py);
-    // Attributes on a fresh exception object cannot fail but for memory: ignore like Python.
-    let _ = value.setattr("code", code);
-    let _ = value.setattr("path", path);
     if code == 3 {
         // What the command line prints on standard output with --format json, exit 3.
         let undecided = match board {
@@ -119,14 +117,18 @@ fn py_error_about(py: Python<'_>, e: Error, board: Option<&attackopt::Position>)
     err
 }
 
-/// A BadInput carrying `code` (2) and `path` (the JSON path, or None), as every BadInput does
-/// (issue 36, R12).
-fn bad_input_at(py: Python<'_>, message: String, path: Option<String>) -> PyErr {
-    let err = BadInput::new_err(message);
+/// An exception carrying `code` (the command line's exit status) and `path` (the JSON path, or
+/// None), as every AttackoptError does (issue 36, R12: some had neither).
+fn raised(py: Python<'_>, err: PyErr, code: i32, path: Option<String>) -> PyErr {
     // Attributes on a fresh exception object cannot fail but for memory: ignore like Python.
-    let _ = err.value(py).setattr("code", 2);
+    let _ = err.value(py).setattr("code", code);
     let _ = err.value(py).setattr("path", path);
     err
+}
+
+/// A BadInput (exit status 2) at `path`.
+fn bad_input_at(py: Python<'_>, message: String, path: Option<String>) -> PyErr {
+    raised(py, BadInput::new_err(message), 2, path)
 }
 
 /// Bad options, worded as the command line words its arguments (with Python's keyword names).
@@ -233,7 +235,7 @@ impl PyPosition {
     /// The board's warnings (an unknown field, an unknown card name), as in every answer.
     #[getter]
     fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.inner.board.warnings).map_err(|e| InternalError::new_err(e.to_string()))?;
+        let text = serde_json::to_string(&self.inner.board.warnings).map_err(|e| raised(py, InternalError::new_err(e.to_string()), 70, None))?;
         loads(py, &text)
     }
 
@@ -241,7 +243,7 @@ impl PyPosition {
     /// answer's `assumptions` lists them; `strict=True` refuses a board with any.
     #[getter]
     fn assumptions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.inner.board.assumptions).map_err(|e| InternalError::new_err(e.to_string()))?;
+        let text = serde_json::to_string(&self.inner.board.assumptions).map_err(|e| raised(py, InternalError::new_err(e.to_string()), 70, None))?;
         loads(py, &text)
     }
 
