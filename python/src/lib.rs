@@ -11,7 +11,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 create_exception!(attackopt, AttackoptError, PyException, "Any failure of attackopt; `code` is the command line's exit status.");
 create_exception!(attackopt, BadInput, AttackoptError, "Bad input or options (exit status 2); `path` is the JSON path, or None.");
@@ -32,10 +32,11 @@ fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 }
 
 /// A JSON document given as text or as a Python object (a dict), as text, and whether it was
-/// written by us (then serde's line and column point into our text, not the user's).
-fn json_text(value: &Bound<'_, PyAny>) -> PyResult<(String, bool)> {
+/// written by us (then serde's line and column point into our text, not the user's). `name`
+/// stands for the document in messages.
+fn json_text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<(String, bool)> {
     if let Ok(s) = value.cast::<PyString>() {
-        return Ok((s.to_str()?.to_owned(), false));
+        return Ok((unicode(s, name)?.to_owned(), false));
     }
     // allow_nan=False: NaN and Infinity are no JSON; the board reader should see bad input, and
     // the error names the Python value rather than letting serde read a non-standard token.
@@ -43,9 +44,47 @@ fn json_text(value: &Bound<'_, PyAny>) -> PyResult<(String, bool)> {
     kwargs.set_item("allow_nan", false)?;
     let text = DUMPS.import(value.py(), "json", "dumps")?.call((value,), Some(&kwargs)).map_err(|e| {
         let found = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into());
-        BadInput::new_err(format!("expected a JSON text (str) or a JSON object (dict), found {found}: {e}"))
+        let message = match unencodable(value, "", 0).filter(|p| !p.is_empty()) {
+            Some(path) => (format!("{name}: at {path}: not a JSON value: {e}"), Some(path)),
+            None => (format!("{name}: expected a JSON text (str) or a JSON object (dict), found {found}: {e}"), None),
+        };
+        bad_input_at(value.py(), message.0, message.1)
     })?;
     Ok((text.extract::<String>()?, true))
+}
+
+/// A str's UTF-8 text; a lone surrogate, which no JSON text holds, is bad input like any other
+/// (issue 36, R12: it raised a bare UnicodeEncodeError).
+fn unicode<'a>(s: &'a Bound<'_, PyString>, name: &str) -> PyResult<&'a str> {
+    s.to_str().map_err(|e| bad_input_at(s.py(), format!("{name}: expected text in Unicode, found a lone surrogate: {e}"), None))
+}
+
+/// The JSON path of the first value JSON can't hold inside a Python object (NaN, an infinity, a
+/// lone surrogate, anything but a dict, list, tuple, str, number, bool or None), written as the
+/// board reader writes paths; None when none is found within 64 levels.
+fn unencodable(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> Option<String> {
+    if depth > 64 {
+        return None;
+    }
+    let items: Vec<(String, Bound<'_, PyAny>)> = if let Ok(d) = value.cast::<PyDict>() {
+        d.iter()
+            .map(|(k, v)| (k.str().map(|k| k.to_string_lossy().into_owned()).unwrap_or_default(), v))
+            .map(|(k, v)| (if path.is_empty() { k } else { format!("{path}.{k}") }, v))
+            .collect()
+    } else if let Ok(l) = value.cast::<PyList>() {
+        l.iter().enumerate().map(|(i, v)| (format!("{path}[{i}]"), v)).collect()
+    } else if let Ok(t) = value.cast::<PyTuple>() {
+        t.iter().enumerate().map(|(i, v)| (format!("{path}[{i}]"), v)).collect()
+    } else if let Ok(f) = value.cast::<PyFloat>() {
+        return (!f.value().is_finite()).then(|| path.to_owned());
+    } else if let Ok(s) = value.cast::<PyString>() {
+        return s.to_str().is_err().then(|| path.to_owned());
+    } else if value.is_none() || value.cast::<PyBool>().is_ok() || value.cast::<PyInt>().is_ok() {
+        return None;
+    } else {
+        return Some(path.to_owned());
+    };
+    items.iter().find_map(|(p, v)| unencodable(v, p, depth + 1))
 }
 
 /// An error as the exception a Python caller catches, with the command line's message.
@@ -64,10 +103,8 @@ fn py_error_about(py: Python<'_>, e: Error, board: Option<&attackopt::Position>)
         _ if code == 2 => (BadInput::new_err(message.clone()), None),
         _ => (InternalError::new_err(message.clone()), None),
     };
+    let err = raised(py, err, code, path);
     let value = err.value(py);
-    // Attributes on a fresh exception object cannot fail but for memory: ignore like Python.
-    let _ = value.setattr("code", code);
-    let _ = value.setattr("path", path);
     if code == 3 {
         // What the command line prints on standard output with --format json, exit 3.
         let undecided = match board {
@@ -80,14 +117,23 @@ fn py_error_about(py: Python<'_>, e: Error, board: Option<&attackopt::Position>)
     err
 }
 
+/// An exception carrying `code` (the command line's exit status) and `path` (the JSON path, or
+/// None), as every AttackoptError does (issue 36, R12: some had neither).
+fn raised(py: Python<'_>, err: PyErr, code: i32, path: Option<String>) -> PyErr {
+    // Attributes on a fresh exception object cannot fail but for memory: ignore like Python.
+    let _ = err.value(py).setattr("code", code);
+    let _ = err.value(py).setattr("path", path);
+    err
+}
+
+/// A BadInput (exit status 2) at `path`.
+fn bad_input_at(py: Python<'_>, message: String, path: Option<String>) -> PyErr {
+    raised(py, BadInput::new_err(message), 2, path)
+}
+
 /// Bad options, worded as the command line words its arguments (with Python's keyword names).
 fn bad_input(message: String) -> PyErr {
-    Python::attach(|py| {
-        let err = BadInput::new_err(message);
-        let _ = err.value(py).setattr("code", 2);
-        let _ = err.value(py).setattr("path", py.None());
-        err
-    })
+    Python::attach(|py| bad_input_at(py, message, None))
 }
 
 /// The options every question takes, by the rule every front end shares (`Options::validate`).
@@ -134,7 +180,7 @@ impl PyPosition {
     }
 
     fn declaration(&self, py: Python<'_>, declaration: &Bound<'_, PyAny>, name: &str) -> PyResult<Declaration> {
-        let (text, ours) = json_text(declaration)?;
+        let (text, ours) = json_text(declaration, name)?;
         let parsed = attackopt::parse_declaration(&text, name).map_err(|e| if ours { e.without_text_position() } else { e });
         let (decl, warnings) = parsed.map_err(|e| py_error(py, e.into()))?;
         // The command line writes these on standard error; Python's way is a warning.
@@ -171,7 +217,7 @@ impl PyPosition {
     #[staticmethod]
     #[pyo3(signature = (board, name = "board", *, cards = None))]
     fn from_json(py: Python<'_>, board: &Bound<'_, PyAny>, name: &str, cards: Option<&str>) -> PyResult<Self> {
-        let (text, ours) = json_text(board)?;
+        let (text, ours) = json_text(board, name)?;
         PyPosition::new(py, text, name.to_owned(), ours, cards)
     }
 
@@ -189,7 +235,7 @@ impl PyPosition {
     /// The board's warnings (an unknown field, an unknown card name), as in every answer.
     #[getter]
     fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.inner.board.warnings).map_err(|e| InternalError::new_err(e.to_string()))?;
+        let text = serde_json::to_string(&self.inner.board.warnings).map_err(|e| raised(py, InternalError::new_err(e.to_string()), 70, None))?;
         loads(py, &text)
     }
 
@@ -197,7 +243,7 @@ impl PyPosition {
     /// answer's `assumptions` lists them; `strict=True` refuses a board with any.
     #[getter]
     fn assumptions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.inner.board.assumptions).map_err(|e| InternalError::new_err(e.to_string()))?;
+        let text = serde_json::to_string(&self.inner.board.assumptions).map_err(|e| raised(py, InternalError::new_err(e.to_string()), 70, None))?;
         loads(py, &text)
     }
 
@@ -278,20 +324,20 @@ impl PyPosition {
 fn batch(py: Python<'_>, requests: &Bound<'_, PyAny>, source: &str, first_line: usize, cards: Option<&str>) -> PyResult<Vec<String>> {
     let default = py.detach(|| self::source(cards)).map_err(|e| py_error(py, e))?;
     let text = match requests.cast::<PyString>() {
-        Ok(s) => s.to_str()?.to_owned(),
+        Ok(s) => unicode(s, "requests")?.to_owned(),
         Err(_) => {
             let mut text = String::new();
             for (i, item) in requests.try_iter()?.enumerate() {
                 let item = item?;
                 let line = item.cast::<PyString>().map_err(|_| {
                     let found = item.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into());
-                    BadInput::new_err(format!("requests[{i}]: expected a JSON Lines line (str), found {found}"))
+                    bad_input_at(py, format!("requests[{i}]: expected a JSON Lines line (str), found {found}"), None)
                 })?;
                 if i > 0 {
                     text.push('\n');
                 }
                 // A line as read from a file keeps its newline: it ends the line, not another.
-                let line = line.to_str()?;
+                let line = unicode(line, &format!("requests[{i}]"))?;
                 text.push_str(line.strip_suffix('\n').unwrap_or(line));
             }
             text

@@ -479,3 +479,224 @@ fn objects_written_as_lists_are_refused() {
         assert!(text.contains(path) && text.contains("expected an object"), "{id}: {text}");
     }
 }
+
+/// The answers with this id (a batch's answers are looked into).
+fn answers_to<'a>(answers: &'a [Value], id: &Value) -> Vec<&'a Value> {
+    answers.iter().flat_map(|a| a.as_array().map_or_else(|| vec![a], |all| all.iter().collect())).filter(|a| a["id"] == *id).collect()
+}
+
+fn tool_call(id: Value, tool: &str, arguments: Value) -> Vec<u8> {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes()
+}
+
+fn small_board() -> Value {
+    json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2}]})
+}
+
+/// Issue 36, R01: a tool call refused before it reaches rmcp (no `"jsonrpc"`, a fractional id,
+/// F09's board nested 125 deep) is answered once, with its error: it was answered again with
+/// "no proof" at its deadline, and the server stayed up until then (10 s for F09's default
+/// limit) after the end of input.
+#[test]
+fn r01_a_refused_tool_call_is_answered_once() {
+    let mut nested = json!(1);
+    for _ in 0..124 {
+        nested = json!([nested]);
+    }
+    let mut deep = small_board();
+    deep["extra"] = nested;
+    let mut no_version: Value =
+        serde_json::from_slice(&tool_call(json!(10), "solve_attack", json!({"board": small_board(), "options": {"time_limit": 1}}))).expect("JSON");
+    no_version.as_object_mut().expect("an object").remove("jsonrpc");
+    let mut lines = initialize_lines();
+    lines.push(no_version.to_string().into_bytes());
+    lines.push(tool_call(json!(1.5), "solve_attack", json!({"board": small_board(), "options": {"time_limit": 1}})));
+    lines.push(tool_call(json!(2), "solve_attack", json!({"board": deep})));
+    let started = std::time::Instant::now();
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0), "{answers:?}");
+    assert!(started.elapsed() < Duration::from_secs(5), "the server stayed {:?} after the end of input", started.elapsed());
+    let ten = answers_to(&answers, &json!(10));
+    assert_eq!(ten.len(), 1, "{answers:?}");
+    assert_eq!(ten[0]["error"]["code"], -32600, "{answers:?}");
+    assert!(ten[0]["error"]["message"].as_str().unwrap_or_default().contains("jsonrpc"), "{answers:?}");
+    let fraction = answers_to(&answers, &Value::Null);
+    assert_eq!(fraction.len(), 1, "{answers:?}");
+    assert!(fraction[0]["error"]["message"].as_str().unwrap_or_default().contains("found 1.5"), "{answers:?}");
+    assert!(answers_to(&answers, &json!(1.5)).is_empty(), "an invalid id is answered as null: {answers:?}");
+    let two = answers_to(&answers, &json!(2));
+    assert_eq!(two.len(), 1, "F09 answered once: {answers:?}");
+    assert_eq!(two[0]["error"]["code"], -32700, "{answers:?}");
+}
+
+/// Issue 36, R01: a request reusing the id of one refused earlier gets its own answer; the
+/// refused one's deadline (1 s) answered it "no proof: the time limit (1 s) ran out" and its
+/// real answer was dropped.
+#[test]
+fn r01_a_reused_id_gets_its_own_answer() {
+    let slow = read_json("tests/boards/exhaustive-slow.json");
+    let mut refused: Value =
+        serde_json::from_slice(&tool_call(json!(2), "solve_attack", json!({"board": small_board(), "options": {"time_limit": 1}}))).expect("JSON");
+    refused.as_object_mut().expect("an object").remove("jsonrpc");
+    let mut lines = initialize_lines();
+    lines.push(refused.to_string().into_bytes());
+    // Runs to its own limit, past the refused request's deadline.
+    lines.push(tool_call(json!(2), "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 2}})));
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0), "{answers:?}");
+    let two = answers_to(&answers, &json!(2));
+    assert_eq!(two.len(), 2, "the refusal and the real answer: {answers:?}");
+    assert_eq!(two[0]["error"]["code"], -32600, "{answers:?}");
+    let text = text_of(&two[1]["result"]);
+    assert!(!text.contains("(1 s)"), "the refused request's deadline answered the new one: {text}");
+}
+
+/// Issue 36, R01: a request whose id is already pending is refused (-32600, id null, so that
+/// the pending one keeps its single answer under its id), and the pending one gets its own
+/// answer; ids are compared as JSON (2 and "2" differ).
+#[test]
+fn r01_an_id_in_use_is_refused_and_the_first_request_answered() {
+    let slow = read_json("tests/boards/exhaustive-slow.json");
+    let mut lines = initialize_lines();
+    lines.push(tool_call(json!(2), "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 1}})));
+    lines.push(tool_call(json!(2), "solve_attack", json!({"board": small_board()})));
+    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string().into_bytes());
+    lines.push(json!({"jsonrpc": "2.0", "id": "2", "method": "tools/list"}).to_string().into_bytes());
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0));
+    let refused = answers_to(&answers, &Value::Null);
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert!(
+        refused.iter().all(|a| a["error"]["code"] == -32600 && a["error"]["message"].as_str().is_some_and(|m| m.contains("id 2 is already used"))),
+        "{refused:?}"
+    );
+    let two = answers_to(&answers, &json!(2));
+    assert_eq!(two.len(), 1, "{two:?}");
+    assert!(text_of(&two[0]["result"]).contains("time limit"), "the first request's own answer: {two:?}");
+    assert!(answers_to(&answers, &json!("2"))[0]["result"]["tools"].is_array());
+}
+
+/// Issue 36, R10: a cancelled request (`notifications/cancelled`) is not waited for at end of
+/// input (after a cancelled `explain_board` or `resources/read` the server never exited) and is
+/// never answered "time limit ran out" (a cancelled solve that took 5 ms was, at its deadline).
+/// MCP: the receiver of a cancellation should not answer the request, so none gets an answer
+/// unless it was written before the cancellation was read.
+#[test]
+fn r10_cancelled_requests_are_not_waited_for_nor_told_time_limit() {
+    let board = Command::new(env!("CARGO_BIN_EXE_attackopt"))
+        .args(["generate", "--players", "4", "--creatures", "3000", "--seed", "1"])
+        .output()
+        .expect("runs");
+    let board: Value = serde_json::from_slice(&board.stdout).expect("a board");
+    let cancel = |id: u64| {
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": id, "reason": "test"}}).to_string().into_bytes()
+    };
+    let mut lines = initialize_lines();
+    lines.push(tool_call(json!(5), "explain_board", json!({"board": board})));
+    lines.push(cancel(5));
+    lines
+        .push(json!({"jsonrpc": "2.0", "id": 8, "method": "resources/read", "params": {"uri": "attackopt://schema/board"}}).to_string().into_bytes());
+    lines.push(cancel(8));
+    lines.push(tool_call(json!(7), "solve_attack", json!({"board": small_board(), "options": {"time_limit": 2}})));
+    lines.push(cancel(7));
+    lines.push(json!({"jsonrpc": "2.0", "id": 9, "method": "tools/list"}).to_string().into_bytes());
+    let started = std::time::Instant::now();
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0), "the server exits at end of input: {answers:?}");
+    assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
+    assert!(answers_to(&answers, &json!(5)).is_empty(), "the cancelled explain_board: {answers:?}");
+    for id in [7, 8] {
+        let these = answers_to(&answers, &json!(id));
+        assert!(these.len() <= 1, "{answers:?}");
+        assert!(these.iter().all(|a| !text_of(&a["result"]).contains("time limit")), "cancelled {id} told time limit: {answers:?}");
+    }
+    assert!(answer_to(&answers, 9)["result"]["tools"].is_array(), "{answers:?}");
+}
+
+/// Issue 36, R11: a line that is JSON but not a request object gets a -32600 Invalid Request
+/// with id null (JSON-RPC 2.0 sections 5 and 6): `[]`, `5`, `null`, `"x"`, an id that is an
+/// object, a list, null or a fraction; `[1, 2]` gets a list of two. A response and a
+/// notification that can't be read get nothing (JSON-RPC 2.0 section 4.1). They got no answer.
+#[test]
+fn r11_lines_that_are_not_requests_get_invalid_request() {
+    let mut lines = initialize_lines();
+    for line in [
+        "[]",
+        "5",
+        "null",
+        "\"x\"",
+        r#"{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","id":[1],"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","id":null,"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","id":2.5,"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","method":1,"params":"bar"}"#,
+        r#"[1, 2]"#,
+        // Nothing for these two.
+        r#"{"jsonrpc":"2.0","id":99,"result":{"x":1}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":{"a":1}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#,
+    ] {
+        lines.push(line.as_bytes().to_vec());
+    }
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0), "{answers:?}");
+    let singles: Vec<&Value> = answers.iter().filter(|a| a["id"].is_null() && a.is_object()).collect();
+    assert_eq!(singles.len(), 9, "{answers:?}");
+    assert!(singles.iter().all(|a| a["error"]["code"] == -32600 && a["jsonrpc"] == "2.0"), "{answers:?}");
+    let lists: Vec<&Value> = answers.iter().filter(|a| a.is_array()).collect();
+    assert_eq!(lists.len(), 1, "{answers:?}");
+    assert_eq!(lists[0].as_array().map(Vec::len), Some(2), "{answers:?}");
+    assert!(lists[0].as_array().into_iter().flatten().all(|a| a["error"]["code"] == -32600 && a["id"].is_null()), "{answers:?}");
+    assert!(answers_to(&answers, &json!(99)).is_empty(), "a response is not answered: {answers:?}");
+    assert!(answer_to(&answers, 3)["result"]["tools"].is_array());
+    assert_eq!(answers.len(), 12, "initialize, 9 errors, a list, id 3: {answers:?}");
+}
+
+/// Issue 36, R11: JSON-RPC batches (MCP 2025-03-26, which the server agrees to, requires them)
+/// are answered with one list holding an answer per request, in any protocol version; a
+/// notification in a batch is not answered, a batch of notifications gets nothing, an element
+/// that is not a request gets its error in the list, `initialize` in a batch is refused, and a
+/// tool call's time limit holds in a batch. The batch's requests were lost.
+#[test]
+fn r11_batches_are_answered_with_one_list() {
+    let slow = read_json("tests/boards/exhaustive-slow.json");
+    let mut lines = vec![
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "sh", "version": "0"}}}).to_string().into_bytes(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string().into_bytes(),
+    ];
+    let batch = |elements: Vec<Value>| Value::Array(elements).to_string().into_bytes();
+    let call = |id: Value, tool: &str, arguments: Value| -> Value { serde_json::from_slice(&tool_call(id, tool, arguments)).expect("JSON") };
+    lines.push(batch(vec![
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        call(json!(3), "list_cards", json!({})),
+        json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 1}}),
+    ]));
+    lines.push(batch(vec![
+        call(json!("a"), "solve_attack", json!({"board": small_board()})),
+        json!(5),
+        call(json!("b"), "solve_attack", json!({"board": slow, "options": {"method": "exhaustive", "time_limit": 1}})),
+        json!({"jsonrpc": "2.0", "id": "c", "method": "initialize", "params": {"protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "sh", "version": "0"}}}),
+    ]));
+    lines.push(batch(vec![json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 2}})]));
+    lines.push(br#"[{"jsonrpc":"2.0","id":4,"method":"tools/list"},{"jsonrpc":"2.0","method"]"#.to_vec());
+    let (answers, code) = piped_session(&lines);
+    assert_eq!(code, Some(0), "{answers:?}");
+    assert_eq!(answer_to(&answers, 1)["result"]["protocolVersion"], "2025-03-26");
+    let lists: Vec<&Vec<Value>> = answers.iter().filter_map(Value::as_array).collect();
+    assert_eq!(lists.len(), 2, "a list per batch with a request, none for notifications alone: {answers:?}");
+    let first = lists.iter().find(|l| l.iter().any(|a| a["id"] == 2)).expect("the first batch's list");
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert!(first.iter().any(|a| a["id"] == 3 && a["result"]["structuredContent"]["cards"].is_array()), "{first:?}");
+    let second = lists.iter().find(|l| l.iter().any(|a| a["id"] == "a")).expect("the second batch's list");
+    assert_eq!(second.len(), 4, "{second:?}");
+    let by_id = |id: Value| second.iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("{id} in {second:?}"));
+    assert_eq!(by_id(json!("a"))["result"]["structuredContent"]["legal"], true, "{second:?}");
+    assert!(text_of(&by_id(json!("b"))["result"]).contains("time limit"), "{second:?}");
+    assert_eq!(by_id(json!("c"))["error"]["code"], -32600, "{second:?}");
+    assert_eq!(by_id(Value::Null)["error"]["code"], -32600, "{second:?}");
+    // A batch that is not JSON: one parse error.
+    let parse: Vec<&Value> = answers.iter().filter(|a| a["id"].is_null() && a["error"]["code"] == -32700).collect();
+    assert_eq!(parse.len(), 1, "{answers:?}");
+    assert!(answers_to(&answers, &json!(4)).is_empty(), "{answers:?}");
+}

@@ -40,6 +40,7 @@ use rmcp::{tool, tool_handler, tool_router, ErrorData as McpError, ServerHandler
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::future::Future;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
@@ -360,9 +361,24 @@ where
     let started = transport::arrival(&context.id).unwrap_or_else(Instant::now);
     let task = tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(started))));
     let wait = limit.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()).and_then(|d| d.checked_add(GRACE));
-    let outcome = match wait.and_then(|w| started.checked_add(w)) {
-        Some(deadline) => tokio::time::timeout_at(deadline.into(), task).await.ok(),
-        None => Some(task.await),
+    let finished = async {
+        match wait.and_then(|w| started.checked_add(w)) {
+            Some(deadline) => tokio::time::timeout_at(deadline.into(), task).await.ok(),
+            None => Some(task.await),
+        }
+    };
+    // A request the client cancels is left at once (its answer is dropped): rmcp waits up to 5 s
+    // for running handlers at end of input (issue 36, R10). The computation ends on its own.
+    let mut finished = std::pin::pin!(finished);
+    let mut cancelled = std::pin::pin!(context.ct.cancelled());
+    let outcome = std::future::poll_fn(|cx| match cancelled.as_mut().poll(cx) {
+        std::task::Poll::Ready(()) => std::task::Poll::Ready(None),
+        std::task::Poll::Pending => finished.as_mut().poll(cx).map(Some),
+    })
+    .await;
+    let Some(outcome) = outcome else {
+        log(&format!("{name} cancelled after {:.3} s", started.elapsed().as_secs_f64()));
+        return Ok(tool_error("cancelled by the client".into()));
     };
     let result = match outcome {
         Some(Ok(Ok(Ok(value)))) => CallToolResult::structured(value),
