@@ -709,7 +709,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             Some(v) => {
                 let others = parse_selector(ctx, &at("if_other_attacks"), v)?;
                 (
-                    EffectKind::AttacksIfAbleIfOther { creatures: creatures()?, target: target()?, others },
+                    EffectKind::AttacksIfAbleIfOther { creatures: creatures()?, target: target()?, others, any_controller: false },
                     &["creatures", "target", "if_other_attacks"],
                 )
             }

@@ -380,7 +380,7 @@ pub static CATALOG: &[Card] = &[
         summary: "If another creature its controller controls attacks, it attacks if able: a conditional requirement, counted only where that holds (CR 508.1d).",
         effects: |vb, p| {
             let others = Selector::Filter(Filter { controller: Some(vb.controller[p]), ..Default::default() });
-            vec![EffectKind::AttacksIfAbleIfOther { creatures: this(p), target: None, others }]
+            vec![EffectKind::AttacksIfAbleIfOther { creatures: this(p), target: None, others, any_controller: false }]
         },
         mana: no_mana,
     },

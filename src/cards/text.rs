@@ -815,11 +815,16 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             let target = TargetSpec { players: vec![chosen], ..Default::default() };
             one(sel(w)?.map(|creatures| EffectKind::AttacksIfAble { creatures, target: Some(target) }))
         }
-        // CR 508.1d: the condition looks at the creatures of each required creature's controller.
-        Rule::AttacksIfOthersAttack(w, o) => match (sel(w)?, sel(o)?) {
-            (Some(creatures), Some(others)) => vec![EffectKind::AttacksIfAbleIfOther { creatures, target: None, others }],
-            _ => vec![],
-        },
+        // CR 508.1d: the condition looks at the creatures of each required creature's controller,
+        // or at anyone's when the text names no controller ("if a creature with a magnet
+        // counter on it attacks").
+        Rule::AttacksIfOthersAttack(w, o) => {
+            let any_controller = matches!(o, Who::Group(g) if g.whose == Whose::Anyone);
+            match (sel(w)?, sel(o)?) {
+                (Some(creatures), Some(others)) => vec![EffectKind::AttacksIfAbleIfOther { creatures, target: None, others, any_controller }],
+                _ => vec![],
+            }
+        }
         Rule::CantAttack(w, whom) => one(sel(w)?.map(|creatures| EffectKind::CantAttack { creatures, target: target(vb, p, *whom) })),
         Rule::MinOthers(w, count) => one(sel(w)?.map(|creatures| EffectKind::MinOtherAttackers { creatures, count: *count })),
         Rule::OthersMustAttack(w, class, greater_power) => {

@@ -227,17 +227,19 @@ fn apply(
                 rules.requirements.push(req(RequirementKind::Attack { creature: c, targets: targets.clone() }, source));
             }
         }
-        EffectKind::AttacksIfAbleIfOther { creatures, target, others } => {
+        EffectKind::AttacksIfAbleIfOther { creatures, target, others, any_controller } => {
             let targets = resolve(target);
             let among = selected(others);
-            // One list per controller: the condition looks only at the creature's own side.
+            // One list per controller: the condition looks only at the creature's own side
+            // (every side, one list, when `any_controller`).
             let mut by_controller: HashMap<usize, std::sync::Arc<[usize]>> = HashMap::new();
             for c in affected(creatures)? {
-                let p = rules.creatures[c].controller;
+                let p = if *any_controller { usize::MAX } else { rules.creatures[c].controller };
                 let list = match by_controller.get(&p) {
                     Some(l) => l.clone(),
                     None => {
-                        let l: std::sync::Arc<[usize]> = among.iter().copied().filter(|&o| rules.creatures[o].controller == p).collect();
+                        let l: std::sync::Arc<[usize]> =
+                            among.iter().copied().filter(|&o| p == usize::MAX || rules.creatures[o].controller == p).collect();
                         // The integer program's class constraints are rows over the list.
                         budget.take(l.len(), path)?;
                         by_controller.insert(p, l.clone());

@@ -102,8 +102,13 @@ pub enum EffectKind {
         /// What they must attack.
         target: Option<TargetSpec>,
         /// The creatures whose attack is the condition (only those of each creature's own
-        /// controller, never the creature itself).
+        /// controller unless `any_controller`, never the creature itself).
         others: Selector,
+        /// The condition looks at every attacking player's creatures (Magnetic Web: "if a
+        /// creature with a magnet counter on it attacks", teammates' too under shared team
+        /// turns). Read from Oracle text only; the board format's `if_other_attacks` is the
+        /// controller's own.
+        any_controller: bool,
     },
     /// `attacks_player_other_than_if_able`: one requirement per creature (goad, CR 701.15b).
     AttacksPlayerOtherThan {

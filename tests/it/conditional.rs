@@ -246,3 +246,34 @@ fn cr_508_1d_bad_condition_is_reported_with_its_path() {
     let vb = attackopt::parse_board(&board.to_string(), "b.json").unwrap();
     assert!(vb.warnings.iter().any(|w| w.path == "effects[0].if_other_attacks"), "{:?}", vb.warnings);
 }
+
+/// Magnetic Web's condition names no controller ("if a creature with a magnet counter on it
+/// attacks"): under shared team turns (CR 805.10) a teammate's magnet creature attacking puts A's
+/// in force, where Ekundu Cyclops's "a creature you control" does not (test above).
+#[test]
+fn cr_508_1d_magnetic_web_looks_at_every_attacking_creature() {
+    const WEB: &str = "If a creature with a magnet counter on it attacks, all creatures with magnet counters on them attack if able.";
+    let magnet = |id: &str, controller: &str| {
+        json!({ "id": id, "name": "Grizzly Bears", "controller": controller, "types": ["Creature"], "power": 2, "toughness": 2,
+                "counters": 1, "counters_of": { "magnet": 1 } })
+    };
+    let web = json!({ "id": "web", "name": "Magnetic Web", "controller": "B", "types": ["Artifact"], "oracle_text": WEB });
+    let pos = position(json!({
+        "players": [{ "id": "A", "team": "x" }, { "id": "T", "team": "x" }, { "id": "B", "team": "y" }, { "id": "D", "team": "y" }],
+        "variant": { "shared_team_turns": true },
+        "permanents": [web.clone(), magnet("am", "A"), magnet("tm", "T")]
+    }));
+    assert!(pos.board.assumptions.is_empty(), "{:?}", pos.board.assumptions);
+    assert_illegal(&pos, &[("tm", "B")], attackopt::ViolationKind::Requirements);
+    assert_legal(&pos, &[("tm", "B"), ("am", "B")]);
+    assert_legal(&pos, &[]);
+    all_methods_agree(&pos);
+    // Two players: the same, and a creature without a counter changes nothing.
+    let pos = position(json!({
+        "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [web, magnet("x", "A"), magnet("y", "A"), { "id": "z", "name": "Grizzly Bears", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2 }]
+    }));
+    assert_illegal(&pos, &[("x", "B")], attackopt::ViolationKind::Requirements);
+    assert_legal(&pos, &[("z", "B")]);
+    all_methods_agree(&pos);
+}

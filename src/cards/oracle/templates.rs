@@ -189,6 +189,19 @@ pub static TEMPLATES: &[Template] = &[
         card: "War's Toll",
         text: "Whenever an opponent taps a land for mana, tap all lands that player controls.\nIf a creature an opponent controls attacks, all creatures that opponent controls attack if able.",
     },
+    Template {
+        pattern: "if a creature with a {kind} counter on it attacks, {who} attack if able",
+        make: |s| {
+            // "all creatures with magnet counters on them": the same class as the condition's,
+            // of anyone (CR 508.1d; the condition looks at every attacking creature).
+            let magnets = Who::Group(phrase::group(&format!("creatures with {} counters on them", s.kind.as_deref()?))?);
+            (who(s)? == magnets).then_some(())?;
+            Some(vec![made(Rule::AttacksIfOthersAttack(magnets.clone(), magnets))])
+        },
+        cr: "508.1d",
+        card: "Magnetic Web",
+        text: "If a creature with a magnet counter on it attacks, all creatures with magnet counters on them attack if able.\nWhenever a creature with a magnet counter on it attacks, all creatures with magnet counters on them block that creature this turn if able.\n{1}, {T}: Put a magnet counter on target creature.",
+    },
     // ---- Faith's Fetters: only a creature attacks (CR 508.1a)
     Template {
         pattern: "if enchanted permanent is a creature, it can't attack",
