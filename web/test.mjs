@@ -261,10 +261,19 @@ try {
   same(await page.textContent('#board-status'), 'names: at players[1] (B), line 2: Lightning Bolt is not a permanent (its type line is "Instant")', 'a card that is not a permanent is a clear error');
 
   // ---- Bad input: the command line's message ----------------------------------------------
+  // The status already shows the error above: wait for it to change, not for the error class
+  // (which it has already, so waiting on it raced the page: CI of aa75733).
+  const previous = await page.textContent('#board-status');
   await page.fill('#board-text', '{"attackopt": 1, "players": []}');
   await page.selectOption('#board-format', 'json');
   await page.click('#read-board');
-  await page.waitForFunction(() => document.getElementById('board-status').classList.contains('error'));
+  await page.waitForFunction(
+    (before) => {
+      const status = document.getElementById('board-status');
+      return status.classList.contains('error') && status.textContent !== before;
+    },
+    previous,
+  );
   writeFileSync(join(tmp, 'board'), '{"attackopt": 1, "players": []}');
   const bad = cli(['validate', 'board'], tmp);
   same(`attackopt: error: ${await page.textContent('#board-status')}\n`, bad.err, "a bad board gets the command line's message");
