@@ -1074,6 +1074,20 @@ fn regressions() {
     assert!(failures.is_empty(), "{} of {} regression files fail:\n{}", failures.len(), files.len(), failures.join("\n\n"));
 }
 
+/// A known gap (found by `cr_508_1d_conditional_requirements_random_boards` in CI on
+/// 2026-12-05, present at 2be539f and before): on this board of conditional requirements under
+/// two taxes, the closest legal declaration found for `c3, c4 -> B` changes 3 attacks where the
+/// exhaustive checker's changes 2. The verdict and the maxima agree; the witness is not the
+/// closest. Kept here (not in tests/regressions/, which must pass) until fixed.
+#[test]
+#[ignore = "BUG: closest legal declaration not minimal on a conditional taxed board (tests/regressions/known-bugs)"]
+fn known_gap_closest_legal_on_a_conditional_taxed_board() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions/known-bugs/closest-legal-conditional-paid.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let case = Case { board: v["board"].clone(), declarations: v["declarations"].as_array().cloned().unwrap_or_default(), extra: (0..64).collect() };
+    run_case(&case).unwrap();
+}
+
 /// The optional `expect` entries of a regression file.
 fn check_expectations(case: &Case, expect: &Value) -> Res {
     let Some(list) = expect.as_array() else { return Ok(()) };
