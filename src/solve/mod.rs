@@ -650,7 +650,10 @@ impl<'a> Search<'a> {
                         cs.push(constraint::leq(objective.clone(), (b + 1e-6).floor()));
                     }
                     if let Some(v) = at_least {
-                        cs.push(constraint::leq(v + 1.0, objective.clone()));
+                        // Objectives are integers; the solver's value is a float (3e-16 for 0):
+                        // unrounded, "beat 3e-16" asked for 1 + 3e-16 and lost a declaration of
+                        // value 1 (tests/regressions/closest-legal-float-incumbent.json).
+                        cs.push(constraint::leq(v.round() + 1.0, objective.clone()));
                     }
                     cs.extend(extra(enc));
                     (objective, cs)
