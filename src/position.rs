@@ -26,6 +26,7 @@ impl Position {
         crate::cards::read_texts(&mut board)?;
         crate::cards::warn_about_board(&mut board);
         crate::rules::settle_permissions(&mut board);
+        crate::rules::settle_mana_effects(&mut board);
         let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules);
         Ok(Position { board, rules, mana })

@@ -77,6 +77,10 @@ pub struct SourceView {
     pub makes: Vec<String>,
     /// The creature whose attack (without vigilance) taps this source first, if any.
     pub unusable_if_attacks: Option<String>,
+    /// Added field: the effects on mana that change what it makes (Mana Reflection, Heartbeat
+    /// of Spring: CR 106.12), where each comes from; left out when none does.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub modified_by: Vec<String>,
 }
 
 /// A permanent known by name, as `validate` shows it.
@@ -182,6 +186,7 @@ impl BoardView {
                 controller: vb.player_id(s.controller).to_string(),
                 makes: s.alternatives.iter().map(|a| units_text(a)).collect(),
                 unusable_if_attacks: s.tapped_if_attacks.map(|c| rules.creatures[c].id.clone()),
+                modified_by: s.modified_by.clone(),
             })
             .collect();
         let known_cards = vb
@@ -244,6 +249,9 @@ impl BoardView {
         let _ = writeln!(s, "\nMana sources that can pay: {}", self.mana_sources.len());
         for m in &self.mana_sources {
             let _ = write!(s, "  - {}, controlled by {}: {}", vb.id_label(&m.permanent), vb.id_label(&m.controller), m.makes.join(" or "));
+            if !m.modified_by.is_empty() {
+                let _ = write!(s, " with {}", m.modified_by.join(", "));
+            }
             match &m.unusable_if_attacks {
                 Some(c) if *c == m.permanent => {
                     let _ = write!(s, "; not if it attacks (no vigilance, CR 508.1f)");

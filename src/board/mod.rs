@@ -33,7 +33,8 @@ pub(crate) use load::{parse_json, read_regular_file, regular_file};
 // Batch and MCP read requests through the same strict reader (issue 11, F19).
 pub use strict::{deserialize_strict, Strict};
 pub use validate::{
-    kind_of, parse_color, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_RULE_INSTANCES, MAX_STRING,
+    kind_of, parse_color, SettledManaEffect, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_RULE_INSTANCES,
+    MAX_STRING,
 };
 
 use schemars::JsonSchema;
@@ -435,6 +436,25 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::action_cost")]
     pub return_to_hand: Option<Value>,
+    /// For `mana_trigger`, `mana_multiplier` and `mana_instead`: the permanents whose tapping
+    /// for mana it affects (a selector over permanents of any controller).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::tapped")]
+    pub tapped: Option<Value>,
+    /// For `mana_trigger`: the mana added (`"{G}"`, `"any_color"`, `"same_type"`); for
+    /// `mana_instead`: the one type produced instead (`"{B}"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::mana_effect_add")]
+    pub add: Option<String>,
+    /// For `mana_trigger`: only when the tap produced mana of this type, a letter (Caged Sun).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::if_produced")]
+    pub if_produced: Option<String>,
+    /// For `mana_instead`: keep the amount the tap made (Infernal Darkness) rather than one
+    /// mana (Contamination). Default false.
+    #[schemars(description = "For mana_instead: true keeps the amount the tap made (Infernal Darkness: \"{B} instead of any other type\"); false (default) makes it one mana (Contamination: \"instead of any other type and amount\").", extend("examples" = [true]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_amount: Option<bool>,
     /// Where the effect comes from (a card name or permanent id), for explanations.
     #[schemars(description = "Where the effect comes from: a card name or a permanent id, shown in explanations. Default empty.", extend("examples" = ["Fumiko the Lowblood"]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]

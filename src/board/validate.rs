@@ -3,7 +3,7 @@
 
 use super::error::{unknown_id, InputError, Warning};
 use super::{AttackOption, Board, Declaration};
-use crate::vocab::effects::{Action, ActionCost, EffectKind, Filter, LandsOf, ManaAbility, Selector, TargetSpec};
+use crate::vocab::effects::{Action, ActionCost, EffectKind, Filter, LandsOf, ManaAbility, ManaChange, ManaEffect, Selector, TargetSpec};
 use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -62,6 +62,9 @@ pub struct ValidBoard {
     pub as_though_no_defender: Vec<bool>,
     /// Whether each permanent's mana abilities can't be activated (`no_mana_abilities`).
     pub no_mana: Vec<bool>,
+    /// The effects on mana production (`mana_trigger`, `mana_multiplier`, `mana_instead`),
+    /// explicit or from cards: settled when a position is made, empty before.
+    pub mana_effects: Vec<SettledManaEffect>,
     /// Explicit `mana` abilities of each permanent.
     pub mana: Vec<Vec<ManaAbility>>,
     /// Each player's mana pool, one entry per unit.
@@ -78,6 +81,17 @@ pub struct ValidBoard {
     pub assumptions: Vec<super::Assumption>,
 }
 
+/// An effect on mana production with the permanents it affects found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettledManaEffect {
+    /// The permanents whose tapping for mana it affects, in order.
+    pub tapped: Vec<usize>,
+    /// What it does.
+    pub change: ManaChange,
+    /// Where it comes from, for answers ("Heartbeat of Spring (hb)").
+    pub source: String,
+}
+
 /// An explicit effect of the board, parsed (docs/format.md "Explicit effects").
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidEffect {
@@ -89,7 +103,7 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 12] = [
+const EFFECT_KINDS: [&str; 15] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -102,6 +116,9 @@ const EFFECT_KINDS: [&str; 12] = [
     "cant_attack_unless_other_attacks",
     "attacks_as_though",
     "no_mana_abilities",
+    "mana_trigger",
+    "mana_multiplier",
+    "mana_instead",
 ];
 
 use crate::vocab::fields::CARD_TYPES;
@@ -410,6 +427,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         as_though_haste: vec![false; n],
         as_though_no_defender: vec![false; n],
         no_mana: vec![false; n],
+        mana_effects: vec![],
         mana,
         pools,
         effects,
@@ -799,6 +817,9 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             }
             (EffectKind::NoManaAbilities { permanents }, &["permanents"])
         }
+        "mana_trigger" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "add", "if_produced"]),
+        "mana_multiplier" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "count"]),
+        "mana_instead" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "add", "keep_amount"]),
         _ => unreachable!("kind checked against EFFECT_KINDS"),
     };
     let present = [
@@ -813,6 +834,10 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         ("if_other_attacks", e.if_other_attacks.is_some()),
         ("as_though", e.as_though.is_some()),
         ("permanents", e.permanents.is_some()),
+        ("tapped", e.tapped.is_some()),
+        ("add", e.add.is_some()),
+        ("if_produced", e.if_produced.is_some()),
+        ("keep_amount", e.keep_amount.is_some()),
     ];
     for (field, is_present) in present {
         if is_present && !used.contains(&field) {
@@ -821,6 +846,76 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
     }
     let source = e.source.clone().unwrap_or_else(|| format!("effect {i} ({kind})"));
     Ok(ValidEffect { kind: parsed, source, index: i })
+}
+
+/// The most a `mana_multiplier` may multiply by: past any real card (Nyxbloom Ancient's 3),
+/// low enough that mana counts stay small (CR 106.12b).
+pub const MAX_MANA_FACTOR: u32 = 100;
+
+/// `mana_trigger`, `mana_multiplier` or `mana_instead` (docs/format.md "Effects on mana"):
+/// each reads only its own fields, the others present are reported as ignored.
+fn parse_mana_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<ManaEffect, InputError> {
+    let at = |f: &str| format!("effects[{i}].{f}");
+    let kind = e.kind.as_str();
+    let tapped = e.tapped.as_ref().ok_or_else(|| {
+        ctx.err(at("tapped"), format!("expected a selector of permanents (\"all\", a list of ids, or an object): {kind} needs tapped"))
+    })?;
+    let tapped = parse_selector(ctx, &at("tapped"), tapped)?;
+    let add = || e.add.as_deref().ok_or_else(|| ctx.err(at("add"), format!("expected a mana string such as \"{{G}}\": {kind} needs add")));
+    let change = match kind {
+        "mana_trigger" => {
+            let add = add()?;
+            check_len(ctx, &at("add"), add)?;
+            let if_produced = match e.if_produced.as_deref() {
+                None => None,
+                Some(x) => Some(
+                    one_letter(x)
+                        .ok_or_else(|| ctx.err(at("if_produced"), format!("expected a mana type letter (W, U, B, R, G or C), found \"{x}\"")))?,
+                ),
+            };
+            if add.trim().eq_ignore_ascii_case("same_type") {
+                if if_produced.is_some() {
+                    return Err(ctx.err(
+                        at("if_produced"),
+                        "expected no if_produced with \"add\": \"same_type\" (the mana added is already of a type the tap produced)",
+                    ));
+                }
+                ManaChange::AddsSameType
+            } else {
+                let units = parse_production(add).map_err(|m| ctx.err(at("add"), format!("{m}, or \"same_type\"")))?;
+                if units.is_empty() {
+                    return Err(ctx.err(at("add"), "expected some mana, such as \"{G}\", found none"));
+                }
+                ManaChange::Adds { units, if_produced }
+            }
+        }
+        "mana_multiplier" => {
+            let n =
+                e.count.ok_or_else(|| ctx.err(at("count"), "expected an integer from 2 to 100: mana_multiplier needs count (2: twice as much)"))?;
+            if !(2..=MAX_MANA_FACTOR).contains(&n) {
+                return Err(ctx.err(at("count"), format!("expected an integer from 2 to {MAX_MANA_FACTOR} (how many times as much mana), found {n}")));
+            }
+            ManaChange::Multiplies(n)
+        }
+        _ => {
+            let add = add()?;
+            let mana = match parse_production(add).as_deref() {
+                Ok([one]) if one.iter().count() == 1 => one.first(),
+                _ => None,
+            };
+            let mana = mana.ok_or_else(|| ctx.err(at("add"), format!("expected one mana symbol of one type, such as \"{{B}}\", found \"{add}\"")))?;
+            ManaChange::Instead { mana, keep_amount: e.keep_amount.unwrap_or(false) }
+        }
+    };
+    Ok(ManaEffect { tapped, change })
+}
+
+fn one_letter(s: &str) -> Option<ManaType> {
+    let mut cs = s.trim().chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) => ManaType::from_letter(c),
+        _ => None,
+    }
 }
 
 impl ValidBoard {

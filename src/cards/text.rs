@@ -344,6 +344,7 @@ fn size(e: &EffectKind) -> usize {
             ids(creatures) + ids(others)
         }
         EffectKind::NoManaAbilities { permanents } => permanents.len(),
+        EffectKind::Mana(m) => ids(&m.tapped),
         EffectKind::PlayerAttacksIfAble { .. } | EffectKind::MaxAttackers { .. } => 0,
     }
 }

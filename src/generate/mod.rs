@@ -238,6 +238,10 @@ fn effect(kind: &str, source: &str) -> Effect {
         permanents: None,
         sacrifice: None,
         return_to_hand: None,
+        tapped: None,
+        add: None,
+        if_produced: None,
+        keep_amount: None,
         source: Some(source.to_string()),
     }
 }

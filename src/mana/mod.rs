@@ -9,6 +9,7 @@
 
 mod flow;
 mod pay;
+mod production;
 mod sources;
 
 /// The mana symbols live in [`crate::vocab::symbol`] (boards are written with them).

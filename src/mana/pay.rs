@@ -320,10 +320,22 @@ impl ManaBoard {
         // the others are branched on.
         let (simple, branching): (Vec<usize>, Vec<usize>) =
             usable.iter().partition(|&&s| self.sources[s].alternatives.len() == 1 || self.sources[s].alternatives.iter().all(|a| a.len() == 1));
-        let combos = branching.iter().try_fold(1usize, |acc, &s| acc.checked_mul(self.sources[s].alternatives.len()));
+        // Identical sources are interchangeable: what matters is how many take each
+        // alternative, not which (ten Command Towers under Mana Reflection are 1,001 choices,
+        // not 5^10).
+        let mut kinds: Vec<(&Vec<Vec<TypeSet>>, Vec<usize>)> = Vec::new();
+        for &s in &branching {
+            let alts = &self.sources[s].alternatives;
+            match kinds.iter_mut().find(|(a, _)| *a == alts) {
+                Some((_, members)) => members.push(s),
+                None => kinds.push((alts, vec![s])),
+            }
+        }
+        let combos = kinds.iter().try_fold(1usize, |acc, (alts, members)| acc.checked_mul(multisets(members.len(), alts.len())?));
         if combos.is_none_or(|c| c > MAX_CHOICES) {
             return Err(PayError::TooManyChoices { player: pid });
         }
+        let splits: Vec<Vec<Vec<usize>>> = kinds.iter().map(|(alts, members)| compositions(members.len(), alts.len())).collect();
         let mut fixed_units = Vec::new();
         for &s in &simple {
             let src = &self.sources[s];
@@ -348,12 +360,16 @@ impl ManaBoard {
         for combo in 0..combos.unwrap_or(1) {
             let mut units = fixed_units.clone();
             let mut rest = combo;
-            for &s in &branching {
-                let alts = &self.sources[s].alternatives;
-                let alt = rest % alts.len();
-                rest /= alts.len();
-                for (k, set) in alts[alt].iter().enumerate() {
-                    units.push(Unit { set: *set, origin: Origin::Source { source: s, alt, unit: k } });
+            for ((alts, members), split) in kinds.iter().zip(&splits) {
+                let counts = &split[rest % split.len()];
+                rest /= split.len();
+                let mut next = members.iter();
+                for (alt, &n) in counts.iter().enumerate() {
+                    for &s in next.by_ref().take(n) {
+                        for (k, set) in alts[alt].iter().enumerate() {
+                            units.push(Unit { set: *set, origin: Origin::Source { source: s, alt, unit: k } });
+                        }
+                    }
                 }
             }
             if let Some(sol) = solve(&units, symbols, max_life_pips, &pid)? {
@@ -479,7 +495,7 @@ impl ManaBoard {
                     problems.push(format!("payment {i}: {name} attacks without vigilance, so it is already tapped when costs are paid (CR 508.1f)"));
                     continue;
                 }
-                if !self.sources[s].alternatives.iter().any(|alt| matches_alternative(alt, &made)) {
+                if !self.sources[s].could_make(vb, &made) {
                     problems.push(format!("payment {i}: {name} can't make {}", e.mana.as_deref().unwrap_or("")));
                     continue;
                 }
@@ -557,7 +573,30 @@ impl ManaBoard {
 
 /// Whether the units `made` are what one activation of an alternative adds (each made unit a
 /// possible choice for a distinct unit of the alternative).
-fn matches_alternative(alt: &[TypeSet], made: &[TypeSet]) -> bool {
+/// How many ways `n` interchangeable sources split among `m` alternatives: C(n + m - 1, m - 1);
+/// None past `usize`.
+fn multisets(n: usize, m: usize) -> Option<usize> {
+    let (top, k) = (n.checked_add(m)?.checked_sub(1)?, m.checked_sub(1)?);
+    (0..k).try_fold(1usize, |acc, i| acc.checked_mul(top - i).map(|x| x / (i + 1)))
+}
+
+/// Every way to write `n` as an ordered sum of `m` counts (called only within
+/// [`MAX_CHOICES`]).
+fn compositions(n: usize, m: usize) -> Vec<Vec<usize>> {
+    if m == 1 {
+        return vec![vec![n]];
+    }
+    (0..=n)
+        .flat_map(|first| {
+            compositions(n - first, m - 1).into_iter().map(move |mut rest| {
+                rest.insert(0, first);
+                rest
+            })
+        })
+        .collect()
+}
+
+pub(super) fn matches_alternative(alt: &[TypeSet], made: &[TypeSet]) -> bool {
     if alt.len() != made.len() {
         return false;
     }

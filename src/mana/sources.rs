@@ -1,9 +1,11 @@
 //! Mana sources of the paying players, with "could produce" resolved (CR 106.7).
 
-use super::symbol::TypeSet;
-use crate::board::{LandsOf, ManaAbility, ValidBoard};
+use super::production;
+use super::symbol::{Symbol, TypeSet};
+use crate::board::{LandsOf, ManaAbility, SettledManaEffect, ValidBoard};
 use crate::cards;
 use crate::rules::Rules;
+use std::collections::HashMap;
 
 /// A permanent that can tap for mana to pay a cost to attack.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,9 +19,29 @@ pub struct Source {
     /// The rules creature that, by attacking without vigilance, taps this source before costs
     /// are paid (CR 508.1f): then it pays nothing.
     pub tapped_if_attacks: Option<usize>,
-    /// Alternatives (tapping uses one); each lists the units of mana it adds. Units with no
-    /// possible type (an undefined "could produce") are already dropped.
+    /// Alternatives (tapping uses one); each lists the units of mana it adds, the effects on
+    /// mana applied (CR 106.12). Units with no possible type (an undefined "could produce") are
+    /// already dropped.
     pub alternatives: Vec<Vec<TypeSet>>,
+    /// The effects on mana that change what it makes ("Heartbeat of Spring (hb)"), for answers.
+    pub modified_by: Vec<String>,
+    /// Under effects on mana: each ability's own units and the effects (indices into the
+    /// board's `mana_effects`), to check an explicit payment naming more mana than
+    /// `alternatives` keep (they stop at what the player could owe).
+    pub made_from: Option<(Vec<Vec<TypeSet>>, Vec<usize>)>,
+}
+
+impl Source {
+    /// Whether tapping it could make exactly `made` (an explicit payment's entry).
+    pub(super) fn could_make(&self, vb: &ValidBoard, made: &[TypeSet]) -> bool {
+        let Some((abilities, effects)) = &self.made_from else {
+            return self.alternatives.iter().any(|alt| super::pay::matches_alternative(alt, made));
+        };
+        let effects: Vec<&SettledManaEffect> = effects.iter().map(|&e| &vb.mana_effects[e]).collect();
+        abilities
+            .iter()
+            .any(|units| production::produce(units, &effects, made.len() + 1).iter().any(|alt| super::pay::matches_alternative(alt, made)))
+    }
 }
 
 /// Everything that pays: sources, pools and life, per paying player.
@@ -48,7 +70,9 @@ pub struct ManaBoard {
 impl ManaBoard {
     /// The mana of a board: its usable sources, pools and life totals.
     pub fn new(vb: &ValidBoard, rules: &Rules) -> ManaBoard {
-        let could = could_produce(vb);
+        let effects_on = effects_by_permanent(vb);
+        let could = could_produce(vb, &effects_on);
+        let most = most_owed(rules, vb.board.players.len());
         let mut sources = Vec::new();
         for (p, perm) in vb.board.permanents.iter().enumerate() {
             let controller = vb.controller[p];
@@ -58,21 +82,32 @@ impl ManaBoard {
             if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
                 continue; // CR 302.6: a {T} ability of a creature needs it to have been controlled since the turn began
             }
-            let alternatives: Vec<Vec<TypeSet>> = cards::mana_abilities(vb, p)
-                .iter()
-                .enumerate()
-                .map(|(k, a)| match a {
+            let effects: Vec<&SettledManaEffect> = effects_on.get(&p).map(|v| v.iter().map(|&e| &vb.mana_effects[e]).collect()).unwrap_or_default();
+            let mut alternatives: Vec<Vec<TypeSet>> = Vec::new();
+            let mut abilities: Vec<Vec<TypeSet>> = Vec::new();
+            for (k, a) in cards::mana_abilities(vb, p).iter().enumerate() {
+                let units: Vec<TypeSet> = match a {
                     ManaAbility::Fixed(units) => units.clone(),
                     ManaAbility::CouldProduce { .. } => vec![could[p][k]],
-                })
-                .map(|units: Vec<TypeSet>| units.into_iter().filter(|u| !u.is_empty()).collect::<Vec<_>>())
-                .filter(|units| !units.is_empty())
-                .collect();
+                };
+                let units: Vec<TypeSet> = units.into_iter().filter(|u| !u.is_empty()).collect();
+                if units.is_empty() {
+                    continue;
+                }
+                abilities.push(units.clone());
+                for alt in production::produce(&units, &effects, most[controller]) {
+                    if !alternatives.contains(&alt) {
+                        alternatives.push(alt);
+                    }
+                }
+            }
             if alternatives.is_empty() {
                 continue;
             }
             let tapped_if_attacks = rules.creature_index(p).filter(|&c| !rules.creatures[c].vigilance);
-            sources.push(Source { permanent: p, id: perm.id.clone(), controller, tapped_if_attacks, alternatives });
+            let modified_by = effects.iter().map(|e| e.source.clone()).collect();
+            let made_from = effects_on.get(&p).map(|e| (abilities, e.clone()));
+            sources.push(Source { permanent: p, id: perm.id.clone(), controller, tapped_if_attacks, alternatives, modified_by, made_from });
         }
         let n = vb.board.players.len();
         let shared = vb.shared_life();
@@ -104,18 +139,56 @@ impl ManaBoard {
     }
 }
 
+/// The effects on mana affecting each permanent, by index into `vb.mana_effects`.
+fn effects_by_permanent(vb: &ValidBoard) -> HashMap<usize, Vec<usize>> {
+    let mut on: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (e, effect) in vb.mana_effects.iter().enumerate() {
+        for &p in &effect.tapped {
+            on.entry(p).or_default().push(e);
+        }
+    }
+    on
+}
+
+/// The most mana each player could owe at once: every cost instance on their creatures (CR
+/// 508.1d), each symbol one mana, {2/W} two, {N} N. No tap needs to make more of one type.
+fn most_owed(rules: &Rules, players: usize) -> Vec<usize> {
+    let mut most = vec![0u64; players];
+    for k in &rules.costs {
+        let owed: u64 = k
+            .cost
+            .iter()
+            .map(|s| match s {
+                Symbol::Generic(n) => u64::from(*n),
+                Symbol::TwoOr(_) => 2,
+                Symbol::Action(_) => 0,
+                _ => 1,
+            })
+            .fold(0u64, u64::saturating_add);
+        let p = rules.creatures[k.creature].controller;
+        most[p] = most[p].saturating_add(owed);
+    }
+    most.into_iter().map(|m| usize::try_from(m).unwrap_or(usize::MAX).max(1)).collect()
+}
+
 /// For each permanent and each of its mana abilities, the types a "could produce" ability can
 /// make (EMPTY for fixed abilities). CR 106.7: what a land could produce ignores whether it is
-/// tapped; lands that only copy each other produce nothing, so this is the least fixed point.
-fn could_produce(vb: &ValidBoard) -> Vec<Vec<TypeSet>> {
+/// tapped, and takes the replacement effects on its mana into account (Contamination: only
+/// {B}); lands that only copy each other produce nothing, so this is the least fixed point.
+fn could_produce(vb: &ValidBoard, effects_on: &HashMap<usize, Vec<usize>>) -> Vec<Vec<TypeSet>> {
     let perms = &vb.board.permanents;
     let abilities: Vec<Vec<ManaAbility>> = (0..perms.len()).map(|p| cards::mana_abilities(vb, p)).collect();
     let mut could: Vec<Vec<TypeSet>> = abilities.iter().map(|a| vec![TypeSet::EMPTY; a.len()]).collect();
     let lands: Vec<usize> = (0..perms.len()).filter(|&p| perms[p].has_type("Land")).collect();
     let produces = |could: &Vec<Vec<TypeSet>>, q: usize| -> TypeSet {
-        abilities[q].iter().zip(&could[q]).fold(TypeSet::EMPTY, |acc, (a, c)| match a {
-            ManaAbility::Fixed(units) => units.iter().fold(acc, |s, u| s.union(*u)),
-            ManaAbility::CouldProduce { .. } => acc.union(*c),
+        let effects: Vec<&SettledManaEffect> = effects_on.get(&q).map(|v| v.iter().map(|&e| &vb.mana_effects[e]).collect()).unwrap_or_default();
+        abilities[q].iter().zip(&could[q]).fold(TypeSet::EMPTY, |acc, (a, c)| {
+            let units = match a {
+                ManaAbility::Fixed(units) => units.clone(),
+                ManaAbility::CouldProduce { .. } if c.is_empty() => vec![],
+                ManaAbility::CouldProduce { .. } => vec![*c],
+            };
+            acc.union(production::could_produce(&units, &effects))
         })
     };
     loop {

@@ -305,7 +305,8 @@ fn apply(
             rules.restrictions.push(Restriction { kind, source: source.clone() });
         }
         // Settled on the board when the position is made ([`settle_permissions`]).
-        EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } => {}
+        // Settled onto the mana sources (`crate::mana`), not rules of the declaration.
+        EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } | EffectKind::Mana(_) => {}
         EffectKind::AttackCost { creatures, target, cost, actions } => {
             let targets = resolve(target);
             let mut cost = cost.clone();
@@ -410,6 +411,44 @@ pub fn settle_permissions(vb: &mut ValidBoard) {
             _ => {}
         }
     }
+}
+
+/// Settle the effects on mana production, explicit or read from a card's text, onto the
+/// board: each with the permanents whose tapping for mana it affects (any controller's, so
+/// `"all"` is every permanent here). Called when a position is made, before the mana is built.
+pub fn settle_mana_effects(vb: &mut ValidBoard) {
+    let mut found: Vec<(crate::vocab::effects::ManaEffect, String)> = Vec::new();
+    for e in &vb.effects {
+        if let EffectKind::Mana(m) = &e.kind {
+            found.push((m.clone(), e.source.clone()));
+        }
+    }
+    let mut texts: Vec<(&usize, &Vec<EffectKind>)> = vb.text_effects.iter().collect();
+    texts.sort_by_key(|(p, _)| **p);
+    for (&p, kinds) in texts {
+        for k in kinds {
+            if let EffectKind::Mana(m) = k {
+                found.push((m.clone(), vb.permanent_label(p)));
+            }
+        }
+    }
+    let n = vb.board.permanents.len();
+    let settled = found
+        .into_iter()
+        .map(|(m, source)| {
+            let tapped = match &m.tapped {
+                Selector::Ids(ids) => {
+                    let mut v = ids.clone();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                }
+                sel => (0..n).filter(|&p| selects(vb, sel, p)).collect(),
+            };
+            crate::board::SettledManaEffect { tapped, change: m.change, source }
+        })
+        .collect();
+    vb.mana_effects = settled;
 }
 
 /// Whether a selector picks permanent `p` (docs/format.md selectors; every field must hold).

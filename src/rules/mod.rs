@@ -10,7 +10,7 @@ mod expand;
 pub mod targets;
 
 pub(crate) use expand::card_source;
-pub use expand::{expand, settle_permissions, MAX_RULE_INSTANCES};
+pub use expand::{expand, settle_mana_effects, settle_permissions, MAX_RULE_INSTANCES};
 
 use crate::vocab::symbol::Symbol;
 

@@ -183,6 +183,9 @@ pub enum EffectKind {
         /// The permanents.
         permanents: Vec<usize>,
     },
+    /// `mana_trigger`, `mana_multiplier`, `mana_instead`: what tapping some permanents for
+    /// mana produces (CR 106.12, 605.1b, 616.1).
+    Mana(ManaEffect),
     /// `attack_cost`: a cost instance per creature (CR 508.1d, 508.1g-h).
     AttackCost {
         /// The creatures.
@@ -227,4 +230,44 @@ impl Action {
             Action::Return => "return_to_hand",
         }
     }
+}
+
+/// An effect on the mana that tapping some permanents for mana produces (docs/format.md
+/// "Effects on mana"). Which permanents: `tapped`, any controller's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManaEffect {
+    /// The permanents whose tapping for mana it affects.
+    pub tapped: Selector,
+    /// What it does to what the tap produces.
+    pub change: ManaChange,
+}
+
+/// What a [`ManaEffect`] does. Replacement effects (`Multiplies`, `Instead`) modify the mana
+/// the mana ability makes, in the order the tapping player chooses (CR 106.12b, 616.1); then
+/// triggered mana abilities (`Adds`, `AddsSameType`) add their own mana at once (CR 106.12a,
+/// 605.1b, 605.4a), which no replacement of the tap's mana modifies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManaChange {
+    /// `mana_trigger` adding fixed mana (Wild Growth: "an additional {G}"; `any_color`: one
+    /// mana of any color, Fertile Ground); with `if_produced` only when the tap produced mana
+    /// of that type, and then mana of that type (Caged Sun, Gauntlet of Power).
+    Adds {
+        /// The units added.
+        units: Vec<TypeSet>,
+        /// Only when the tap produced this type.
+        if_produced: Option<ManaType>,
+    },
+    /// `mana_trigger` with `"add": "same_type"`: one mana of any type the tap produced
+    /// (Heartbeat of Spring, Mana Flare, Zendikar Resurgent).
+    AddsSameType,
+    /// `mana_multiplier`: N times as much of that mana (Mana Reflection 2, Nyxbloom Ancient 3).
+    Multiplies(u32),
+    /// `mana_instead`: mana of this type instead (Contamination: `{B}` instead of any other
+    /// type and amount; Infernal Darkness, `keep_amount`: instead of any other type).
+    Instead {
+        /// The type produced instead.
+        mana: ManaType,
+        /// As many as the tap made (true), or one (false).
+        keep_amount: bool,
+    },
 }

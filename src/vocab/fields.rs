@@ -92,9 +92,41 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
             "attacks_if_able", "attacks_player_other_than_if_able", "player_attacks_if_able",
             "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
             "max_attackers", "attack_cost", "cant_attack_unless_other_attacks",
-            "attacks_as_though", "no_mana_abilities"
+            "attacks_as_though", "no_mana_abilities", "mana_trigger", "mana_multiplier",
+            "mana_instead"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
+    })
+}
+
+/// `tapped` of the effects on mana: which permanents' tapping for mana they affect.
+pub fn tapped(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "For mana_trigger, mana_multiplier and mana_instead: the permanents whose tapping for mana the effect affects, of any controller: \"all\", a list of permanent ids, or an object of conditions as in a selector (e.g. {\"card_types\": [\"Land\"]}, {\"controller\": \"A\"}, {\"subtype\": \"Forest\"}).",
+        "anyOf": [
+            { "const": "all" },
+            { "type": "array", "items": { "type": "string" }, "description": "Permanent ids." },
+            { "type": "object", "description": "Conditions that all must hold, as in a selector." }
+        ]
+    })
+}
+
+/// `add` of `mana_trigger` and `mana_instead`.
+pub fn mana_effect_add(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "For mana_trigger: the mana added, a mana string such as \"{G}\" or \"{G}{G}\", \"any_color\", or \"same_type\" (one mana of any type the tap produced: Heartbeat of Spring). For mana_instead: the one type produced instead, such as \"{B}\" (Contamination).",
+        "type": "string",
+        "examples": ["same_type", "{G}", "{B}"]
+    })
+}
+
+/// `if_produced` of `mana_trigger`.
+pub fn if_produced(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "For mana_trigger: the effect adds its mana only when the tap produced mana of this type (a letter W, U, B, R, G or C; Caged Sun's chosen color).",
+        "type": "string",
+        "pattern": "^[WUBRGCwubrgc]$",
+        "examples": ["R"]
     })
 }
 
@@ -211,7 +243,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 10] = [
+    let needs: [(&str, &[&str]); 13] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -222,6 +254,9 @@ pub fn effect_rules(schema: &mut Schema) {
         ("max_attackers", &["count"]),
         ("attack_cost", &["creatures"]),
         ("cant_attack_unless_other_attacks", &["creatures", "others"]),
+        ("mana_trigger", &["tapped", "add"]),
+        ("mana_multiplier", &["tapped", "count"]),
+        ("mana_instead", &["tapped", "add"]),
     ];
     let rules: Vec<Value> = needs
         .iter()

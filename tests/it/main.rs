@@ -50,6 +50,7 @@ mod import_names;
 mod judge;
 mod limits;
 mod man_pages;
+mod mana_effects;
 mod mcp;
 mod mcp_tools;
 mod models;

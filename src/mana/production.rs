@@ -1,0 +1,242 @@
+//! What tapping a permanent for mana produces under the effects on mana (CR 106.12, 605.1b,
+//! 616.1; docs/rules.md section 5).
+//!
+//! A tap's mana ability makes its units; replacement effects modify them in the order the
+//! tapping player chooses (616.1): "twice as much of that mana" (Mana Reflection), "{B}
+//! instead of any other type and amount" (Contamination). Every order is tried, so each
+//! outcome a player could pick is an alternative of the source. Then the triggered mana
+//! abilities of that tap add their mana at once (106.12a, 605.1b, 605.4a): Heartbeat of
+//! Spring's "one mana of any type that land produced" is of a type the tap produced after the
+//! replacements; no replacement of the tap's mana applies to it (it is not the tap's mana).
+//!
+//! A unit that may be one of several types ("one mana of any color") is one choice: doubled,
+//! it is two mana of the type chosen, not two choices. So where an effect depends on the type
+//! (a multiplier, "of any type that land produced", "if it produced the chosen color"), the
+//! ability's units are first split into one alternative per choice of types.
+
+use super::symbol::TypeSet;
+use crate::board::SettledManaEffect;
+use crate::vocab::effects::ManaChange;
+
+/// Splitting a multi-type ability into its choices stops past this many alternatives (4 units
+/// of any type): no printed ability comes near. Past it the units keep their sets, which lets
+/// a doubled choice be two choices (more than the rules allow); documented in docs/rules.md.
+const MAX_SPLIT: usize = 1296;
+
+/// The alternatives one mana ability's `units` become under `effects` (those that affect this
+/// permanent), each unit count capped at `most` per type set: no payment spends more than the
+/// most its player could ever owe, so more units change nothing (and 3^12 of them, twelve
+/// Nyxbloom Ancients, would fill memory). Without effects, the units as they are.
+pub(super) fn produce(units: &[TypeSet], effects: &[&SettledManaEffect], most: usize) -> Vec<Vec<TypeSet>> {
+    if effects.is_empty() {
+        return vec![units.to_vec()];
+    }
+    let typed = effects
+        .iter()
+        .any(|e| matches!(e.change, ManaChange::Multiplies(_) | ManaChange::AddsSameType | ManaChange::Adds { if_produced: Some(_), .. }));
+    let starts = if typed { split(units) } else { vec![units.to_vec()] };
+    let replacements: Vec<&ManaChange> =
+        effects.iter().map(|e| &e.change).filter(|c| matches!(c, ManaChange::Multiplies(_) | ManaChange::Instead { .. })).collect();
+    let mut out: Vec<Vec<TypeSet>> = Vec::new();
+    for start in starts {
+        for mut made in replaced(start, &replacements, most) {
+            // CR 106.12a, 605.1b: the tap's triggered mana abilities, each once.
+            let produced = made.iter().fold(TypeSet::EMPTY, |acc, u| acc.union(*u));
+            let mut added = Vec::new();
+            for e in effects {
+                match &e.change {
+                    ManaChange::Adds { units, if_produced: None } => added.extend(units.iter().copied()),
+                    ManaChange::Adds { units, if_produced: Some(t) } if made.iter().any(|u| *u == TypeSet::one(*t)) => {
+                        added.extend(units.iter().copied())
+                    }
+                    ManaChange::AddsSameType if !produced.is_empty() => added.push(produced),
+                    _ => {}
+                }
+            }
+            made.extend(added);
+            let made = capped(made, most);
+            if !made.is_empty() && !out.contains(&made) {
+                out.push(made);
+            }
+        }
+    }
+    out
+}
+
+/// The types the tap could produce after the replacement effects among `effects`, in any
+/// order (CR 106.7: what a land "could produce" takes them into account; triggered mana
+/// abilities do not count).
+pub(super) fn could_produce(units: &[TypeSet], effects: &[&SettledManaEffect]) -> TypeSet {
+    let replacements: Vec<&ManaChange> = effects.iter().map(|e| &e.change).filter(|c| matches!(c, ManaChange::Instead { .. })).collect();
+    replaced(units.to_vec(), &replacements, 1).iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u))
+}
+
+/// Every choice of one type per unit (sorted, deduplicated), or the units as they are past
+/// [`MAX_SPLIT`] choices.
+fn split(units: &[TypeSet]) -> Vec<Vec<TypeSet>> {
+    let count = units.iter().try_fold(1usize, |n, u| n.checked_mul(u.iter().count().max(1)));
+    if count.is_none_or(|n| n > MAX_SPLIT) {
+        return vec![units.to_vec()];
+    }
+    let mut out: Vec<Vec<TypeSet>> = vec![vec![]];
+    for u in units {
+        let choices: Vec<TypeSet> = if u.iter().count() <= 1 { vec![*u] } else { u.iter().map(TypeSet::one).collect() };
+        out = out.iter().flat_map(|prefix| choices.iter().map(move |c| [prefix.as_slice(), &[*c]].concat())).collect();
+    }
+    for o in &mut out {
+        o.sort();
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The outcomes of applying every replacement in `replacements` once, in every order (CR
+/// 616.1): a search over the subsets applied so far, each with its distinct outcomes.
+fn replaced(start: Vec<TypeSet>, replacements: &[&ManaChange], most: usize) -> Vec<Vec<TypeSet>> {
+    if replacements.is_empty() {
+        return vec![start];
+    }
+    // Multipliers commute with each other and with a change of type that keeps the amount;
+    // only "one mana instead" does not. Past 12 replacements on one tap, in the order given.
+    if replacements.len() > 12 {
+        let mut made = start;
+        for r in replacements {
+            made = apply(&made, r, most);
+        }
+        return vec![made];
+    }
+    let k = replacements.len();
+    let mut states: Vec<Vec<Vec<TypeSet>>> = vec![Vec::new(); 1 << k];
+    states[0].push(start);
+    for mask in 0..(1usize << k) {
+        let here = std::mem::take(&mut states[mask]);
+        if mask == (1 << k) - 1 {
+            return here;
+        }
+        for (i, r) in replacements.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                continue;
+            }
+            for made in &here {
+                let next = apply(made, r, most);
+                let slot = &mut states[mask | (1 << i)];
+                if !slot.contains(&next) {
+                    slot.push(next);
+                }
+            }
+        }
+        states[mask] = here;
+    }
+    unreachable!("the full mask is reached")
+}
+
+/// One replacement applied to what a tap makes.
+fn apply(made: &[TypeSet], r: &ManaChange, most: usize) -> Vec<TypeSet> {
+    let out = match *r {
+        ManaChange::Multiplies(n) => made.iter().flat_map(|u| std::iter::repeat_n(*u, n as usize)).collect(),
+        ManaChange::Instead { mana, keep_amount: true } => vec![TypeSet::one(mana); made.len()],
+        ManaChange::Instead { mana, keep_amount: false } if !made.is_empty() => vec![TypeSet::one(mana)],
+        _ => made.to_vec(),
+    };
+    capped(out, most)
+}
+
+/// At most `most` units of each type set, sorted.
+fn capped(mut units: Vec<TypeSet>, most: usize) -> Vec<TypeSet> {
+    units.sort();
+    let mut out: Vec<TypeSet> = Vec::with_capacity(units.len().min(most.saturating_mul(2)));
+    let mut run = 0;
+    for (i, u) in units.iter().enumerate() {
+        run = if i > 0 && units[i - 1] == *u { run + 1 } else { 1 };
+        if run <= most {
+            out.push(*u);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::symbol::ManaType::{self, *};
+
+    fn effect(change: ManaChange) -> SettledManaEffect {
+        SettledManaEffect { tapped: vec![0], change, source: "test".into() }
+    }
+    fn units(ts: &[ManaType]) -> Vec<TypeSet> {
+        let mut v: Vec<TypeSet> = ts.iter().map(|t| TypeSet::one(*t)).collect();
+        v.sort();
+        v
+    }
+    fn run(base: &[TypeSet], changes: &[ManaChange]) -> Vec<Vec<TypeSet>> {
+        let es: Vec<SettledManaEffect> = changes.iter().cloned().map(effect).collect();
+        let refs: Vec<&SettledManaEffect> = es.iter().collect();
+        let mut out = produce(base, &refs, 1000);
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn cr_106_12b_mana_reflection_doubles_each_choice_of_a_dual_land() {
+        let dual = [TypeSet::one(R).union(TypeSet::one(W))];
+        assert_eq!(run(&dual, &[ManaChange::Multiplies(2)]), vec![units(&[W, W]), units(&[R, R])]);
+    }
+
+    #[test]
+    fn cr_616_1_reflection_and_nyxbloom_make_six_in_either_order() {
+        let forest = [TypeSet::one(G)];
+        assert_eq!(run(&forest, &[ManaChange::Multiplies(2), ManaChange::Multiplies(3)]), vec![units(&[G; 6])]);
+    }
+
+    #[test]
+    fn cr_616_1_contamination_and_reflection_give_the_player_the_order() {
+        // Reflection first, then Contamination: {B}; Contamination first: {B}{B}.
+        let plains = [TypeSet::one(W)];
+        let got = run(&plains, &[ManaChange::Multiplies(2), ManaChange::Instead { mana: B, keep_amount: false }]);
+        assert_eq!(got, vec![units(&[B]), units(&[B, B])]);
+        // Infernal Darkness keeps the amount: Sol Ring makes {B}{B}.
+        let sol = [TypeSet::one(C), TypeSet::one(C)];
+        assert_eq!(run(&sol, &[ManaChange::Instead { mana: B, keep_amount: true }]), vec![units(&[B, B])]);
+    }
+
+    #[test]
+    fn cr_605_1b_heartbeat_adds_a_type_the_tap_produced_after_replacements() {
+        // City of Brass-like any color: the extra mana is of the color chosen.
+        let any = [TypeSet::ANY_COLOR];
+        let got = run(&any, &[ManaChange::AddsSameType]);
+        assert_eq!(got.len(), 5);
+        assert!(got.iter().all(|o| o.len() == 2 && o[0] == o[1]));
+        // Under Contamination the Plains made {B}: Heartbeat adds {B}. Under Reflection too,
+        // the trigger's mana is not doubled: {G}{G}{G}.
+        let got = run(&[TypeSet::one(W)], &[ManaChange::Instead { mana: B, keep_amount: false }, ManaChange::AddsSameType]);
+        assert_eq!(got, vec![units(&[B, B])]);
+        let got = run(&[TypeSet::one(G)], &[ManaChange::Multiplies(2), ManaChange::AddsSameType]);
+        assert_eq!(got, vec![units(&[G, G, G])]);
+    }
+
+    #[test]
+    fn cr_605_1b_caged_sun_adds_only_when_the_chosen_color_was_produced() {
+        let caged = ManaChange::Adds { units: vec![TypeSet::one(R)], if_produced: Some(R) };
+        assert_eq!(run(&[TypeSet::one(G)], std::slice::from_ref(&caged)), vec![units(&[G])]);
+        let dual = [TypeSet::one(R).union(TypeSet::one(G))];
+        let mut want = vec![units(&[R, R]), units(&[G])];
+        want.sort();
+        assert_eq!(run(&dual, &[caged]), want);
+    }
+
+    #[test]
+    fn units_past_what_can_be_owed_are_not_kept() {
+        let es = [effect(ManaChange::Multiplies(100)), effect(ManaChange::Multiplies(100))];
+        let refs: Vec<&SettledManaEffect> = es.iter().collect();
+        assert_eq!(produce(&[TypeSet::one(G)], &refs, 7), vec![units(&[G; 7])]);
+    }
+
+    #[test]
+    fn cr_106_7_could_produce_after_contamination() {
+        let es = [effect(ManaChange::Instead { mana: B, keep_amount: false })];
+        let refs: Vec<&SettledManaEffect> = es.iter().collect();
+        assert_eq!(could_produce(&[TypeSet::one(W)], &refs), TypeSet::one(B));
+        assert_eq!(could_produce(&[TypeSet::one(W)], &[]), TypeSet::one(W));
+    }
+}
