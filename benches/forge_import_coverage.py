@@ -17,7 +17,7 @@ With `--cards FILE|DIR` (a Scryfall card list or a Forge cardsfolder) each file 
 `--cards`, so that cards outside attackopt's tables are read from their Oracle text; the
 warnings about sentences of a card's text that attackopt does not understand are tallied too.
 
-It prints a Markdown table, the form the README's "Forge import" section quotes.
+It prints a Markdown table, the form docs/oracle.md "Coverage on Forge's puzzles" quotes.
 """
 import argparse
 import collections

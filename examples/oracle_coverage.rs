@@ -1,4 +1,4 @@
-//! The Oracle-text reader's coverage on a card source (issue 14, README "Oracle text"):
+//! The Oracle-text reader's coverage on a card source (issue 14, docs/oracle.md):
 //!
 //! `cargo run --release --example oracle_coverage -- SOURCE... [--list FILE] [--sample N] [--seed S] [--details FILE]`
 //!
@@ -20,7 +20,7 @@
 //! distinct chunk offsets of a file of CHARS characters (default: XMage's `mtg-cards-data.txt`
 //! at commit 031a46af, 13,201,960 characters) cut in chunks of CHARS (default 16,000, what the
 //! search tool's `read_file` returns a call), sorted: the random sample of the whole card list
-//! that README "Oracle text" measures.
+//! that docs/oracle.md measures.
 
 use attackopt::oracle::{mentions_attacking, read, types_of, CardIndex, CardText};
 

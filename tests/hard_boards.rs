@@ -413,7 +413,7 @@ fn unproven_answers(text: &str, limits: &[&str]) {
         }
     }
     let _ = std::fs::remove_file(&board);
-    // This board is beyond proving in seconds (README "Performance"): the test exercises the
+    // This board is beyond proving in seconds (docs/performance.md): the test exercises the
     // unproven path; if it ever proves, it still checks the proven one.
     eprintln!("{unproven} unproven answers");
 }

@@ -441,7 +441,7 @@ fn f05_a_huge_answer_ends_the_run_soon_after_the_limit() {
 
 /// F13: peak resident memory at the largest board within every limit (99,999 creatures × 64
 /// players, 20 taxes: 1,999,980 cost instances; the board of 99,999 distinct powers needs less
-/// for every command), held to README "Guarantees" with a margin. Measured on the shared 2-core
+/// for every command), held to docs/guarantees.md with a margin. Measured on the shared 2-core
 /// machine: `check` 0.49 GiB, `validate` 1.83 GiB (its answer is 425 MB of JSON), `solve` 0.51
 /// GiB (proven within the default 10 s), `enumerate --time-limit 3` 0.48 GiB. `enumerate` grows
 /// with the time it searches (2.25 GiB at the default 10 s, 3.8 GiB at 40 s), so a short limit

@@ -26,7 +26,7 @@
 //! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
 //! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
 //!
-//! Batch input is trusted as a command line is (README "Batch", issue 36, R05): a request may
+//! Batch input is trusted as a command line is (docs/interfaces.md "Batch", issue 36, R05): a request may
 //! name any path the process can read. A file it names is not quoted in its error
 //! ([`InputError::without_values`]): one that is no board does not hand its values back.
 

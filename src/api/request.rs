@@ -41,7 +41,7 @@ pub const DEFAULT_OBJECTIVE: &str = "power";
 /// the contract's) prints each declaration's whole check result; `summary` prints each
 /// declaration alone (`{"attacks": [...], "payment": [...]}`, the payment only when it pays a
 /// cost), 274 bytes a declaration against 4,196 on `models/commander-eight-player.json` (compact
-/// JSON, README "MCP server"): what an agent choosing among declarations needs, and what it
+/// JSON, docs/interfaces.md "MCP server"): what an agent choosing among declarations needs, and what it
 /// gives back to `check` for the details of one. MCP defaults to `summary`
 /// ([`Detail::FOR_AGENTS`]): a full list of 1,000 declarations was 382 KB of an agent's context.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]

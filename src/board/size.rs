@@ -19,7 +19,7 @@ pub const MAX_INPUT_BYTES: usize = 256 << 20;
 
 /// The most JSON values (objects, lists, strings, numbers, literals, counted each) in one
 /// document: 80 per permanent at the largest board. The measured peak memory of a board at
-/// this limit is in README "Guarantees".
+/// this limit is in docs/guarantees.md.
 pub const MAX_VALUES: usize = 8_000_000;
 
 /// serde_json refuses documents nested deeper than 128; the scan stops counting there and

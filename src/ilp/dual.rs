@@ -58,13 +58,13 @@
 //! so if x can pay, so can D' (CR 508.1h-j) — unless D' attacks with a creature whose mana x
 //! uses (CR 508.1f). Such creatures ("tied" to a source) may attack in D' only if they attack in
 //! x: their free targets get a class of their own, bounded by `a[c]`.
-//! This is where the taxed Commander boards left unproven lose (README, the paid baseline): the
+//! This is where the taxed Commander boards left unproven lose (docs/history/paid-baseline-steps.md, step 1): the
 //! declarations that fall short spend all their mana, the tied creatures' included, and the
 //! witness D' frees mana by moving taxed attacks to free targets that obey as much, so that its
 //! elves can attack. Bounding tied creatures in D' by x's slack instead of `a[c]` (per set Q of
 //! pip classes, Hall's condition `Σ_{c tied} y_c ≤ S_Q − d_Q(x)`, laminar with (i)-(ii), one
-//! coupling dual per row) is valid and never weaker, but was measured useless there (their
-//! slack is 0) and costly (five times the tuples). Modelling the trade needs D''s own payment,
+//! coupling dual per row) is valid and never weaker, but useless there (their slack is 0) and
+//! costly in tuples (step 2 of the history). Modelling the trade needs D''s own payment,
 //! `Σ d_Q(t)·y + Σ_{c tied} y_c ≤ S_Q`, whose coefficients (2 per taxed attack) break total
 //! unimodularity; [`trade`] models it case by case instead (k tied creatures more in D', d
 //! taxed attacks fewer: unit rows), added lazily in the products form. [`spare`] splits the

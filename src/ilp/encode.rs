@@ -639,12 +639,10 @@ impl Encoding {
     /// counts, each coefficient a multiple of g. Why: under two {2} taxes the
     /// relaxation's optimum often owes an odd amount of generic mana, half an attack spread
     /// over dozens of interchangeable columns (the groups times the taxed targets), and branch
-    /// and bound on the columns moves the half from one to the next without the bound moving
-    /// (P = 5, N = 1,000, seed 4 of the taxed Commander boards: 19,200 nodes, bound 134 over
-    /// 132). Branching on n once (`n ≤ 8` or `n ≥ 9` attacks) settles every column at once:
-    /// the same program is proven in 6 nodes. See [`Encoding::branch_first`]. Where g is 1
-    /// the relaxation has no such half steps to settle, and the variable was measured to cost
-    /// a little time and prove nothing more (README, the paid baseline).
+    /// and bound on the columns moves the half from one to the next without the bound moving.
+    /// Branching on n once (`n ≤ 8` or `n ≥ 9` attacks) settles every column at once. See
+    /// [`Encoding::branch_first`]. Where g is 1 the relaxation has no such half steps to
+    /// settle, so no variable (measurements: docs/history/paid-baseline-steps.md, step 9).
     fn aggregate(&mut self, owed: &Expression) {
         use good_lp::IntoAffineExpression;
         if owed.linear_coefficients().nth(1).is_none() {
@@ -661,7 +659,7 @@ impl Encoding {
     /// twin `w = v`. Why: an exchange cut ([`crate::ilp::exchange`]) says one of its premise
     /// rows fails, a binary selector per row; while the objective's columns are fractional,
     /// microlp never branches on the selectors and the disjunction stays open below every node
-    /// (P = 5, N = 100, seed 2 of the taxed Commander boards: 1.1 s, 0.14 s branching on them).
+    /// (docs/history/paid-baseline-steps.md, step 10).
     pub fn branch_first_on(&mut self, v: Variable) {
         let w = self.vars.add(variable().min(0.0).max(1.0));
         self.constraints.push(constraint::eq(w, v));
@@ -917,8 +915,8 @@ impl Encoding {
 /// Rounding a row's bound to them (Chvátal-Gomory rounding) keeps the same integer points and
 /// tightens the relaxation. Why: two generic taxes of {2} (Propaganda, Ghostly Prison) make
 /// `owed` even, so a level asking for `owed = N_Q + m` with `N_Q + m` odd has no integer point,
-/// yet its relaxation has one (half an attack), and microlp's branch and bound took seconds
-/// (once over 30 s) to prove such a (tuple, level) pair empty on the taxed Commander boards.
+/// yet its relaxation has one (half an attack), which microlp's branch and bound is slow to
+/// prove empty (docs/history/paid-baseline-steps.md, step 7).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Divisor {
     /// g, the greatest common divisor of the coefficients (1 when there is none to use).

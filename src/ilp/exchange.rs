@@ -49,12 +49,12 @@
 //! (a move that gains alone, with each move that gains nothing, or with all of those: they
 //! make room under a cap or free mana), whose premises are weaker, so their cuts reach further.
 //!
-//! # Measured
+//! # Why they are not on from the start
 //!
-//! On P = 4, N = 60, seed 4 of the taxed Commander boards, 8 rounds instead of 87 in the same
-//! time, but the disjunctions make the programs harder: with microlp alone no answer or bound
-//! changed, with HiGHS taking the hard programs two boards more are proven (README, the paid
-//! baseline). Hence [`crate::ilp::Ilp::exchanges`]: on with the `highs` feature only.
+//! They cut off far more per round, but their disjunctions make the programs harder, and since
+//! probing they prove nothing more from the first round in either build (docs/history/paid-baseline-steps.md,
+//! steps 4 and 13). Hence [`crate::ilp::Ilp::exchanges`], off by default: escalation
+//! switches them on for the rounds that keep falling short.
 
 use super::dual::spare::hall_class;
 use super::encode::Encoding;

@@ -3,7 +3,7 @@
 //! microlp, the default, is pure Rust and builds everywhere (the web page included), but its
 //! branch and bound has no presolve, no cutting planes and no symmetry handling: on the taxed
 //! Commander boards some programs of a hundred variables keep it busy for seconds that HiGHS
-//! proves at the root (README, the paid baseline). With this feature every program goes to
+//! proves at the root (docs/history/paid-baseline-steps.md, step 4). With this feature every program goes to
 //! HiGHS through good_lp instead; nothing else changes: the same programs, the same rounding
 //! and re-check of every solution by the rules code, the same deadlines.
 //!

@@ -86,16 +86,13 @@ pub const PROBE_VARIABLES: usize = 2000;
 /// With the `highs` feature, the default [`Ilp::handoff`]: the slices of microlp after which a
 /// program not yet proven goes to HiGHS (128 nodes). Most programs here are proven by microlp
 /// in a few nodes, faster than HiGHS starts (its presolve costs a few milliseconds a program),
-/// and the few hard ones are where HiGHS's cuts and presolve pay (README, the paid baseline).
-/// 16 slices (1,024 nodes) before: the hard programs of P = 5, N = 100, seed 3 spent 200 to 260
-/// ms each in microlp before HiGHS proved them in 25 to 50 ms (2.1 s against 1.1 s at 2 slices;
-/// docs/paid-baseline.md, step 11).
+/// and the few hard ones are where HiGHS's cuts and presolve pay; a hard program spends far
+/// longer in microlp's first slices than in HiGHS (docs/history/paid-baseline-steps.md, step 11).
 pub const HANDOFF_SLICES: u64 = 2;
 
 /// With the `highs` feature, programs of more variables than this go to HiGHS at once: on
-/// them microlp's first relaxation alone takes seconds (the adversarial profile's programs of
-/// 5,000 to 12,000 variables: 0.6 to 5.6 s at the root, where HiGHS proves the optimum in 0.25
-/// to 1.6 s; README, the paid baseline), so its node budget would never be reached. The taxed
+/// them microlp's first relaxation alone takes seconds (the adversarial profile; docs/history/paid-baseline-steps.md,
+/// step 5), so its node budget would never be reached. The taxed
 /// Commander boards' grouped programs have tens to a few hundred variables.
 pub const HANDOFF_VARIABLES: usize = 2000;
 
@@ -103,20 +100,16 @@ pub const HANDOFF_VARIABLES: usize = 2000;
 /// phase that needs more than one round falls short again and again (19 to 42 rounds on the
 /// boards left unproven), while the others need one round a phase (issue 10).
 ///
-/// Two rounds (four before step 11 of docs/paid-baseline.md): on the 60 small boards, P = 5,
-/// N = 100, seed 3 went from 1.8 s to 0.7 s; the boards that do not escalate are unchanged, the
-/// others pay the split's liveness check sooner. The `highs` feature escalated after one round
-/// from step 11 to step 13, when it fell behind the default build (P = 6, N = 60, seed 1:
-/// 2.5 s against 1.7 s with two rounds and no exchange cuts from the start).
+/// Two rounds: the boards that do not escalate are unchanged, the others pay the split's
+/// liveness check sooner and are proven sooner; the same in the `highs` build since probing
+/// (docs/history/paid-baseline-steps.md, steps 11 and 13).
 pub const ESCALATE_ROUNDS: usize = 2;
 
-/// The default [`Ilp::liveness_budget`]. Most pairs are decided in under a millisecond; on
-/// P = 6, N = 60, seed 1 of the taxed Commander boards, three feasibility programs of the
-/// levels (97 variables: rows asking for an exact debt) are not decided by microlp in 28 s
-/// (700,000 nodes; HiGHS finds them empty at once), and until this budget the first of them
-/// took the rest of the time, leaving every later pair undecided (issue 10). With the `highs`
-/// feature, 1 s: HiGHS decides those pairs after microlp's first [`HANDOFF_SLICES`], which
-/// took more than 100 ms at 1,024 nodes (one pair was kept there at 100 ms).
+/// The default [`Ilp::liveness_budget`]. Most pairs are decided in under a millisecond, but
+/// some feasibility programs of the levels (rows asking for an exact debt) are not decided by
+/// microlp in any useful time, and without a budget the first of them took the rest of the
+/// search (docs/history/paid-baseline-steps.md, step 8). With the `highs` feature, 1 s: HiGHS decides those pairs
+/// after microlp's first [`HANDOFF_SLICES`].
 pub const LIVENESS_BUDGET: Duration = Duration::from_millis(if cfg!(feature = "highs") { 1000 } else { 100 });
 
 /// How a solver run ended.
@@ -140,9 +133,8 @@ pub enum Found {
     Infeasible,
     /// The deadline came before a solution to keep. `bound`, when known, bounds the objective
     /// over every declaration meeting the constraints: a search asking to beat its best
-    /// keeps its proof that nothing beats it by more (issue 10: on the adversarial profile the
-    /// second round, asked to beat the repair's 257,456, found nothing in 10 s but proved
-    /// 276,607, where the bound known was 293,862).
+    /// keeps its proof that nothing beats it by more (on the adversarial profile that proof is
+    /// most of the bound: docs/history/paid-baseline-steps.md, step 15).
     CutShort {
         /// The bound proved, if any.
         bound: Option<f64>,
@@ -204,15 +196,15 @@ pub struct Ilp {
     pub max_tuples: usize,
     /// Under the paid baseline, whether `solve` and `enumerate` add the elves' trades to the
     /// dual bar when a witness attacks with a mana creature its declaration left out (see
-    /// [`dual::trade`]). Off by default: measured no proof more and a little slower on the
-    /// taxed Commander boards (README, the paid baseline); on in [`Ilp::plain`], so that the
+    /// [`dual::trade`]). Off by default: no proof more and a little slower on the taxed
+    /// Commander boards (docs/history/paid-baseline-steps.md, step 2); on in [`Ilp::plain`], so that the
     /// differential tests check its answers against the exhaustive checker.
     pub trades: bool,
     /// Under the paid baseline with coupled tuples, whether `solve` and `enumerate` split the
     /// legal declarations on whether their payment spares the tied mana sources (see
     /// [`dual::spare`]): in the spared case, mana creatures attack in the inner declaration
-    /// like any other creature. Off by default: measured no proof more on the taxed Commander
-    /// boards (README, the paid baseline).
+    /// like any other creature. Off by default: no proof more on the taxed Commander boards
+    /// (docs/history/paid-baseline-steps.md, step 3); escalation switches it on.
     pub spare: bool,
     /// With `spare`, the levels of the split too (x needs m of the T tied units; see
     /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
@@ -221,9 +213,8 @@ pub struct Ilp {
     /// round's declaration and the closest declaration meeting its bar (see [`exchange`]), from
     /// the first round (escalation switches them on anyway). Off by default in every build:
     /// with microlp alone they changed no answer on the taxed Commander boards and made the
-    /// programs slower; with HiGHS they proved more until probing came (step 11 of
-    /// docs/paid-baseline.md), and since then they only slow it (step 13: P = 6, N = 60, seed
-    /// 1 in 2.5 s with them and escalation after one round, 1.7 s without). On in
+    /// programs slower; with HiGHS they proved more until probing came, and since then they
+    /// only slow it (docs/history/paid-baseline-steps.md, steps 11 and 13). On in
     /// [`Ilp::plain`], so that the differential tests check them in every build.
     pub exchanges: bool,
     /// Under paid, after this many rounds of one objective phase fall short of their paid bar,
@@ -255,7 +246,7 @@ pub struct Ilp {
     /// Whether microlp branches first on what each player owes per class of cost symbols, in
     /// steps of its divisor, and on the selectors of exchange cuts (see
     /// [`Encoding::branch_first`]; on by default and in [`Ilp::plain`]: on the taxed Commander
-    /// boards it proves in a few nodes programs that took seconds, README, the paid baseline).
+    /// boards it proves in a few nodes programs that took seconds, docs/history/paid-baseline-steps.md, step 9).
     /// Off, the same programs are solved without it, for the benchmarks and the tests that need
     /// a hard program.
     pub branch_first: bool,
@@ -269,15 +260,14 @@ pub struct Ilp {
     /// the first solution worth ⌊bound⌋ and returns it as proven, rather than proving that
     /// nothing beats it (`enumerate`: none of the declarations left has fewer attackers than
     /// the last one listed), and such programs are probed less (see `Ilp::run`). The bound is
-    /// not added to the program as a row: on the taxed Commander boards a program whose
-    /// objective the row pins was far harder for microlp (P = 6, N = 60, seed 1: no solution
-    /// in 4 s where the same program without the row found one at 105 nodes).
+    /// not added to the program as a row: a program whose objective the row pins is far harder
+    /// for microlp (docs/history/paid-baseline-steps.md, step 13).
     pub known_bound: Option<f64>,
     /// Under paid without coupling duals, the rounds of `solve` and `enumerate` stop at a
     /// solution within this fraction of their proven bound ([`NEAR_ENOUGH`] by default; None:
     /// every round proven). Their declarations mostly fall short of their bar and are only cut
-    /// off: the adversarial profile's first round spent 3 s of a 10 s limit closing a gap of
-    /// 23 in 293,862 on such a declaration (issue 10). A legal one becomes the incumbent, which
+    /// off, and proving one optimal can take most of the time on a large program (the
+    /// adversarial profile, docs/history/paid-baseline-steps.md, step 15). A legal one becomes the incumbent, which
     /// the next round must beat, so a proof is still a proof. Objectives are integers, so on
     /// objectives below 1 / gap this changes nothing.
     pub near_enough: Option<f64>,
@@ -291,8 +281,8 @@ pub struct Ilp {
 /// 2 to a few hundred; each costs about as much as a free-baseline solve.
 pub const MAX_TUPLES: usize = 4096;
 
-/// The default [`Ilp::paid_share`]: the smallest share that proved P = 4, N = 100, seed 2 of
-/// the taxed Commander boards within 3 s (issue 10).
+/// The default [`Ilp::paid_share`]: the smallest share that proved the board that needed the
+/// free rescue within 3 s (docs/history/paid-baseline-steps.md, step 3).
 pub const PAID_SHARE: f64 = 0.5;
 
 /// The default [`Ilp::near_enough`]: one in ten thousand.
@@ -662,9 +652,8 @@ impl Ilp {
     /// Probing for a proof (see [`probe`]): whether the program, asked to beat `incumbent` (its
     /// best solution so far, if any), is empty; then `incumbent` is optimal (or, with none, the
     /// program has no solution). What the probing fixes short of that is left to branch and
-    /// bound: restarting it with the fixings was faster on some programs but lost proofs (P = 4,
-    /// N = 100, seed 2 of the taxed Commander boards with `branch_first` off: a free-baseline
-    /// program proven in 4 s went unproven in 8 s; docs/paid-baseline.md, step 12).
+    /// bound: restarting it with the fixings was faster on some programs but lost proofs (a
+    /// restarted search loses its tree; docs/history/paid-baseline-steps.md, step 12).
     fn probe_for_proof(&self, program: &Program, incumbent: Option<Vec<f64>>) -> Result<Option<Run>, SolveError> {
         // Objectives are integers (see `run`): a better solution is worth at least one more;
         // asking for half of it keeps clear of rounding. (`program.value`: microlp's objective
@@ -780,12 +769,9 @@ impl Ilp {
             // With a known bound, a solution reaching it is the likely end (`enumerate`: a
             // declaration tied with the last one listed), which probing, made to prove, does not
             // find: such a program is probed on the schedule only, and only once it has a
-            // solution, whose optimality probing may prove where the bound is out of reach (P =
-            // 5, N = 100, seed 3: each of 20 programs was probed for about 0.6 s before their
-            // first solution, in vain, then branch and bound found it in 0.1 s; on the 60 taxed
-            // Commander boards, enumerate --limit 20 took 29.2 s in all probed at every better
-            // solution too, 25.9 s so, 21.8 s never probed, which would leave such a proof to
-            // branch and bound alone).
+            // solution, whose optimality probing may prove where the bound is out of reach
+            // (probing before a first solution was in vain there, and never probing would leave
+            // such a proof to branch and bound alone; docs/history/paid-baseline-steps.md, step 13).
             let probe = match self.known_bound {
                 None => next_probe == Some(slices) || improved,
                 Some(_) => next_probe == Some(slices) && value.is_some(),
@@ -859,8 +845,8 @@ pub(crate) fn reaches(value: f64, bound: Option<f64>) -> bool {
 }
 
 /// Drops a solver's state off the answer's path: after thousands of slices microlp's node tree
-/// takes tens of milliseconds to free (45 ms after 3,200 slices on P = 5, N = 1,000, seed 4 of
-/// the taxed Commander boards), past the grace `Ilp::within_deadline` gives a solve finishing
+/// takes tens of milliseconds to free (docs/history/paid-baseline-steps.md, step 8), past the grace
+/// `Ilp::within_deadline` gives a solve finishing
 /// at the deadline, which then lost its answer. A browser's WebAssembly has no threads.
 fn dispose<T: Send + 'static>(state: T) {
     if cfg!(target_family = "wasm") {

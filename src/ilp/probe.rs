@@ -12,7 +12,7 @@
 //! (`objective ≥ v + ½`, objectives being integers) that probing finds empty has that
 //! solution as its optimum. Fixings short of that are dropped and branch and bound goes on:
 //! restarting it with them was faster on some programs and lost a proof on others
-//! (docs/paid-baseline.md, step 12).
+//! (docs/history/paid-baseline-steps.md, step 12).
 //!
 //! Why: microlp's branch and bound has no presolve and no cutting planes. On the taxed
 //! Commander boards a few programs ask to beat a declaration by one (`objective ≥ v + 1`) and

@@ -112,7 +112,7 @@ fn board(x: &Extremes) -> Value {
     })
 }
 
-/// Whether the board keeps every documented limit (README "Input limits", docs/format.md).
+/// Whether the board keeps every documented limit (docs/format.md "Input limits").
 fn within_limits(x: &Extremes) -> bool {
     let power = |v: i64| (-1_000_000..=1_000_000).contains(&v);
     let u32_ok = |v: u64| v <= u64::from(u32::MAX);

@@ -1,4 +1,4 @@
-//! Input limits (issue 6, point 2; README "Input limits": 64 players, 100,000 permanents, 10,000
+//! Input limits (issue 6, point 2; docs/format.md "Input limits": 64 players, 100,000 permanents, 10,000
 //! effects, strings of 1,000 bytes; nesting as deep as serde_json's limit of 128): a board past
 //! a limit gets exit 2 and a message naming the file, the JSON path and the limit, quickly and
 //! without memory blow-up. The big inputs are generated here; each run is killed after 60 s (a
@@ -322,7 +322,7 @@ fn creature_target_pairs_past_the_limit() {
 }
 
 /// The largest boards within every limit are accepted, and peak memory stays bounded: 100,000
-/// permanents with 7,300,000 JSON values in all (README "Guarantees": about 700 MB measured).
+/// permanents with 7,300,000 JSON values in all (docs/guarantees.md: about 700 MB measured).
 #[test]
 fn largest_boards_within_the_limits_are_accepted() {
     let subtypes = vec!["\"a\""; 72].join(",");

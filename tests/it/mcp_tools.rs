@@ -6,7 +6,7 @@
 //! Each point has its test: a small, annotated `tools/list` with output schemas; every answer
 //! valid against its tool's output schema and the result schema; boards and declarations sent
 //! as JSON strings; enumerate's `detail` (MCP, command line, batch); the model and schema
-//! resources; the `board_format` prompt; the README's MCP session replayed; every field of the
+//! resources; the `board_format` prompt; the MCP session of docs/interfaces.md replayed; every field of the
 //! board, declaration and options schemas described.
 
 use serde_json::{json, Value};
@@ -77,7 +77,7 @@ fn tools() -> Vec<Value> {
     list[0]["result"]["tools"].as_array().cloned().expect("tools")
 }
 
-/// The measured size of `tools/list` is stated in the README; a tool that inlined the board
+/// The measured size of `tools/list` is stated in docs/interfaces.md ("MCP server"); a tool that inlined the board
 /// schema again (10 KB each) would break this bound. Every tool is annotated as reading only
 /// its arguments, and has an output schema whose root is an object (the MCP specification).
 #[test]
@@ -321,13 +321,13 @@ fn contains(actual: &Value, expected: &Value) -> bool {
     }
 }
 
-/// The MCP session of the README (section "MCP server") is replayed: its `printf` lines are
-/// piped into the server, and each answer shown (abridged: the fields shown) is in the real
-/// answer with the same id, so the README cannot drift from the server.
+/// The MCP session of docs/interfaces.md (section "MCP server") is replayed: its `printf` lines
+/// are piped into the server, and each answer shown (abridged: the fields shown) is in the real
+/// answer with the same id, so the document cannot drift from the server.
 #[test]
 fn the_readme_mcp_session_is_what_the_server_answers() {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
-    let start = readme.find("<!-- mcp-session: checked by tests/it/mcp_tools.rs -->").expect("the README marks its MCP session");
+    let readme = std::fs::read_to_string(root().join("docs/interfaces.md")).expect("docs/interfaces.md");
+    let start = readme.find("<!-- mcp-session: checked by tests/it/mcp_tools.rs -->").expect("docs/interfaces.md marks its MCP session");
     let rest = &readme[start..];
     let block = |from: &str| -> String {
         let open = rest.find(from).unwrap_or_else(|| panic!("a {from} block"));
@@ -342,11 +342,11 @@ fn the_readme_mcp_session_is_what_the_server_answers() {
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     let answers = run_server(input.as_bytes());
     let shown: Vec<Value> =
-        block("```json\n").lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("README answer line ({e}): {l}"))).collect();
+        block("```json\n").lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("docs/interfaces.md answer line ({e}): {l}"))).collect();
     assert!(shown.len() >= 3);
     for want in &shown {
         let got = answers.iter().find(|a| a["id"] == want["id"]).unwrap_or_else(|| panic!("no answer to {}", want["id"]));
-        assert!(contains(got, want), "the README shows\n{want}\nthe server answers\n{got}");
+        assert!(contains(got, want), "docs/interfaces.md shows\n{want}\nthe server answers\n{got}");
     }
 }
 

@@ -23,7 +23,7 @@ fn bin() -> Command {
 }
 
 /// A text beyond the reader: a cost to attack that taps a creature the declaration leaves out
-/// (Hollow Warrior's, README "Oracle text"), on a creature named Okk.
+/// (Hollow Warrior's, docs/oracle.md), on a creature named Okk.
 const OKK: &str = "Okk can't attack unless you tap an untapped creature you control not declared as an attacking creature.";
 
 /// A board with one sentence attackopt does not read: Okk's.

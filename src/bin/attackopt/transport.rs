@@ -1,7 +1,7 @@
 //! The MCP server's standard input/output, as an rmcp [`Transport`] (issue 11, F08-F10, F15).
 //!
 //! rmcp's own line transport lost answers and requests in four ways: it ended the session at
-//! end of input and gave in-flight requests only 5 s more (the README's `printf ... | attackopt
+//! end of input and gave in-flight requests only 5 s more (docs/interfaces.md's `printf ... | attackopt
 //! mcp` lost a 10 s `solve_attack`); it dropped lines it could not parse without an answer (bad
 //! JSON, a board nested 125 deep that the 4 levels of the envelope push past serde_json's 128);
 //! it answered a `tools/call` whose `arguments` is not an object with "method not found"; and it

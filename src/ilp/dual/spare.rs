@@ -73,7 +73,7 @@
 //!
 //! # Measured: off by default
 //!
-//! On the five taxed Commander boards left unproven (README, the paid baseline), the split
+//! On the five taxed Commander boards left unproven (docs/history/paid-baseline-steps.md, step 3), the split
 //! proves none more at `--time-limit 3` or 20: the declarations of the spared case are cut off
 //! at once (6_60_1's first rounds), but the search then moves to declarations that need the
 //! elves' mana, where D' gives up taxed attacks each owing 2 generic mana to fund 2 elves (4_60_4:

@@ -74,7 +74,7 @@
 //!
 //! # What they do not see
 //!
-//! Measured (README, the paid baseline): on the boards left unproven, after the first round
+//! Measured (docs/history/paid-baseline-steps.md, step 2): on the boards left unproven, after the first round
 //! (which the R kind cuts off) the declarations that fall short pay no generic tax at all and
 //! leave the elves idle; they fill a global cap with creatures that obey nothing, and pay
 //! Norn's Annex's {W/P} with life. The slack kind counts every {W/P} as a tapped source, so its
