@@ -200,6 +200,11 @@ pub struct Player {
     #[schemars(description = "Whether a creature died under the player's control this turn, for Bontu the Glorified. Absent: not known.", extend("examples" = [false]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature_died_this_turn: Option<bool>,
+    /// Whether the player cast a spell or put a nontoken permanent onto the battlefield during
+    /// their last turn (Arboria); None: not known.
+    #[schemars(description = "Whether the player cast a spell or put a nontoken permanent onto the battlefield during their last turn, for Arboria (\"Creatures can't attack a player unless that player cast a spell or put a nontoken permanent onto the battlefield during their last turn\"). Absent: not known.", extend("examples" = [true]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cast_spell_or_put_permanent_last_turn: Option<bool>,
 }
 
 fn default_life() -> i64 {
@@ -228,6 +233,7 @@ impl Default for Player {
             speed: None,
             graveyard_cards: None,
             attacked_players_last_turn: None,
+            cast_spell_or_put_permanent_last_turn: None,
         }
     }
 }
@@ -359,6 +365,26 @@ pub struct Permanent {
     #[schemars(description = "The modes chosen for it as it entered (\"As ~ enters, choose one — • ... • ...\"), each by its place among the bullet lines of its Oracle text, counting from 1. Absent: not known (a mode that would change a declaration is then assumed away, with a warning).", extend("examples" = [[2]]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_modes: Option<Vec<u32>>,
+    /// The creature it is paired with (soulbond, CR 702.95), a list of at most one id; [] when
+    /// unpaired; None: not known.
+    #[schemars(description = "The id of the creature it is paired with (soulbond, CR 702.95), as a list of one; [] when it is unpaired. For Flowering Lumberknot (\"can't attack or block unless it's paired with a creature with soulbond\"). Absent: not known, unless no other creature its controller controls has soulbond (then it is unpaired).", extend("examples" = [["elf"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired_with: Option<Vec<String>>,
+    /// Whether its effect is ignored until end of turn (CR 116.2d: Lost in Thought, Volrath's
+    /// Curse); None: not known.
+    #[schemars(description = "Whether a player took the special action its text offers to ignore its effect until end of turn (CR 116.2d: Lost in Thought's \"exile three cards from their graveyard\", Volrath's Curse's \"sacrifice a permanent\"); that action needs priority, so it was taken before attackers are declared or not at all. Absent: not known, and the effect is taken to apply, with a warning naming this field.", extend("examples" = [false]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_ignored: Option<bool>,
+    /// The permanents its triggered ability named as it resolved this combat (a token it made,
+    /// each target), in the order its text names them, null for none; None: not known.
+    #[schemars(description = "The permanents its beginning-of-combat triggered ability named as it resolved this combat, in the order its text names them: the token it created (Legion Warboss, Howlsquad Heavy: \"That token attacks this combat if able\"), each target (Boros Battleshaper: the creature that attacks if able, then the one that can't attack). null for one it did not name (\"up to one target\" with none chosen) or that has left the battlefield; [] when the ability did not resolve this combat. Absent: not known (asked only in a combat where the ability triggers).", extend("examples" = [["goblin-token"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger_permanents: Option<Vec<Option<String>>>,
+    /// Whether its triggered ability that leaves a requirement for this turn's attack resolved
+    /// this turn (Kookus's upkeep trigger); None: not known.
+    #[schemars(description = "Whether its triggered ability that leaves a requirement for this turn's attack resolved this turn (Kookus: \"At the beginning of your upkeep, if you don't control a creature named Keeper of Kookus, Kookus ... attacks this turn if able\"). Absent: not known (asked only on its controller's turn, of a permanent free of summoning sickness: one that came under their control this turn was not there at the beginning of the upkeep).", extend("examples" = [true]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger_resolved: Option<bool>,
 }
 
 /// A {T} mana ability as written: `{"add": ...}`.
@@ -545,6 +571,10 @@ impl Permanent {
             chosen_player: None,
             chosen_direction: None,
             chosen_modes: None,
+            paired_with: None,
+            effect_ignored: None,
+            trigger_permanents: None,
+            trigger_resolved: None,
         }
     }
 

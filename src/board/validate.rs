@@ -368,6 +368,30 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
             }
         }
         chosen_player.push(p.chosen_player.as_deref().map(|x| ctx.player(&at("chosen_player"), x)).transpose()?);
+        if let Some(list) = &p.paired_with {
+            // CR 702.95: a creature is paired with one other creature, or with none.
+            if list.len() > 1 {
+                return Err(
+                    ctx.err(at("paired_with"), format!("expected at most one id (a creature is paired with one other), found {}", list.len()))
+                );
+            }
+            for (j, x) in list.iter().enumerate() {
+                let q = ctx.permanent(&at(&format!("paired_with[{j}]")), x)?;
+                if q == i {
+                    return Err(ctx.err(at(&format!("paired_with[{j}]")), format!("expected another creature, found its own id \"{x}\"")));
+                }
+            }
+        }
+        // A triggered ability names a few permanents (a token, two targets): a longer list is
+        // no trigger's.
+        if let Some(n) = p.trigger_permanents.as_ref().map(Vec::len).filter(|n| *n > 16) {
+            return Err(ctx.err(at("trigger_permanents"), format!("expected at most 16 entries (what one triggered ability named), found {n}")));
+        }
+        for (j, x) in p.trigger_permanents.iter().flatten().enumerate() {
+            if let Some(x) = x {
+                ctx.permanent(&at(&format!("trigger_permanents[{j}]")), x)?;
+            }
+        }
         for (j, x) in p.attacked_players_this_turn.iter().flatten().enumerate() {
             ctx.player(&at(&format!("attacked_players_this_turn[{j}]")), x)?;
         }

@@ -162,6 +162,22 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
         }
         *reading = Rc::new(with_modes);
     }
+    // "... to ignore this effect until end of turn" (CR 116.2d): the effect holds unless the
+    // board says the special action was taken; without `effect_ignored`, the sentence offering
+    // it is assumed away (no one took it), with the field to fill. Asked only where the
+    // creature it enchants is one that may attack now.
+    for (p, reading) in &read_here {
+        let perm = vb.perm(*p);
+        if reading.ignorable.is_empty() || perm.effect_ignored.is_some() {
+            continue;
+        }
+        let attacker = vb.attached_to[*p].is_none_or(|q| vb.declares_attackers(vb.controller[q]));
+        if attacker {
+            for clause in &reading.ignorable {
+                missing.push((*p, clause.clone(), Missing(format!("permanents[{p}].effect_ignored"))));
+            }
+        }
+    }
     // Warnings: one per distinct text, at its first permanent.
     let reading_of: HashMap<usize, &Rc<Reading>> = read_here.iter().map(|(p, r)| (*p, r)).collect();
     let mut firsts: Vec<&(usize, usize)> = first_with.values().collect();
@@ -204,42 +220,17 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
     // ones left it. One applied again to the same group, with the board unchanged since, changes
     // nothing, and is skipped; an "other" group needs at most two applications (together they
     // leave no one out).
-    let mut applied: HashMap<(String, Viewer), Vec<usize>> = HashMap::new();
-    for (p, reading) in &read_here {
-        for r in &reading.rules {
-            let who = match &r.rule {
-                Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) => Some(who),
-                Rule::LandsAre(_) => None,
-                _ => continue,
-            };
-            match holds(vb, &m, *p, &r.when, who) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    missing.push((*p, r.clause.clone(), e));
+    // A permanent that becomes a creature (Grand Master of Flowers) first: it changes card
+    // types (CR 613.1d), which the other grants' groups ask about.
+    let mut applied: HashMap<(String, Viewer, Option<usize>), Vec<usize>> = HashMap::new();
+    for pass in 0..2 {
+        for (p, reading) in &read_here {
+            for r in &reading.rules {
+                if matches!(r.rule, Rule::Becomes(..)) != (pass == 0) {
                     continue;
                 }
+                grant(vb, &m, *p, r, &mut applied, &mut missing);
             }
-            let key = (format!("{:?}", r.rule), m.viewer(vb, *p));
-            let other = matches!(who, Some(Who::Group(g)) if g.class.other);
-            if applied.get(&key).is_some_and(|ps| !other || ps.len() >= 2 || ps.contains(p)) {
-                continue;
-            }
-            let qs = match who {
-                Some(w) => match members(vb, &m, *p, w) {
-                    Ok(qs) => qs,
-                    Err(e) => {
-                        missing.push((*p, r.clause.clone(), e));
-                        continue;
-                    }
-                },
-                None => Rc::new((0..vb.board.permanents.len()).collect()),
-            };
-            if apply(vb, &r.rule, &qs) {
-                m.forget();
-                applied.clear();
-            }
-            applied.entry(key).or_default().push(*p);
         }
     }
     let mut text_effects = HashMap::new();
@@ -300,6 +291,93 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
     Ok(())
 }
 
+/// Apply one grant of permanent `p`'s text (a keyword, subtype, mana ability, land type, or what
+/// it becomes) to the permanents it names, in the order of the board (timestamps, CR 613.7),
+/// each on the board as the earlier ones left it. One applied again to the same group, with the
+/// board unchanged since, changes nothing, and is skipped; an "other" group needs at most two
+/// applications (together they leave no one out). A rule about one permanent (`~`, what it is
+/// attached to, what its trigger named) is its own: never skipped for another's.
+fn grant(
+    vb: &mut ValidBoard,
+    m: &Memo,
+    p: usize,
+    r: &super::oracle::ReadRule,
+    applied: &mut HashMap<(String, Viewer, Option<usize>), Vec<usize>>,
+    missing: &mut Vec<(usize, String, Missing)>,
+) {
+    let who = match &r.rule {
+        Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) | Rule::Becomes(who, _) => Some(who),
+        Rule::LandsAre(_) | Rule::EveryLandType(_) => None,
+        _ => return,
+    };
+    match holds(vb, m, p, &r.when, who) {
+        Ok(true) => {}
+        Ok(false) => return,
+        Err(e) => {
+            missing.push((p, r.clause.clone(), e));
+            return;
+        }
+    }
+    let own = match who {
+        Some(Who::Group(_)) | None => None,
+        Some(_) => Some(p),
+    };
+    let key = (format!("{:?}", r.rule), m.viewer(vb, p), own);
+    let other = matches!(who, Some(Who::Group(g)) if g.class.other);
+    if applied.get(&key).is_some_and(|ps| !other || ps.len() >= 2 || ps.contains(&p)) {
+        return;
+    }
+    let qs = match (who, &r.rule) {
+        (Some(w), _) => match members(vb, m, p, w) {
+            Ok(qs) => qs,
+            Err(e) => {
+                missing.push((p, r.clause.clone(), e));
+                return;
+            }
+        },
+        // The lands with a counter of the kind (Omo's everything counters).
+        (None, Rule::EveryLandType(kind)) => {
+            let mut qs = Vec::new();
+            for q in (0..vb.board.permanents.len()).filter(|&q| vb.perm(q).has_type("Land")) {
+                match counters(vb, q, Some(kind)) {
+                    Ok(n) if n > 0 => qs.push(q),
+                    Ok(_) => {}
+                    Err(e) => missing.push((p, r.clause.clone(), e)),
+                }
+            }
+            Rc::new(qs)
+        }
+        (None, _) => Rc::new((0..vb.board.permanents.len()).collect()),
+    };
+    if apply(vb, &r.rule, &qs) {
+        m.forget();
+        applied.clear();
+    }
+    applied.entry(key).or_default().push(p);
+}
+
+/// Every land type (CR 205.3i): the basic ones give their mana abilities (CR 305.7).
+const LAND_TYPES: [&str; 18] = [
+    "Plains",
+    "Island",
+    "Swamp",
+    "Mountain",
+    "Forest",
+    "Cave",
+    "Cloud",
+    "Desert",
+    "Gate",
+    "Lair",
+    "Locus",
+    "Mine",
+    "Planet",
+    "Power-Plant",
+    "Sphere",
+    "Tower",
+    "Town",
+    "Urza's",
+];
+
 /// Apply a grant (CR 613.1d types, 613.1f abilities) to the permanents `qs`; whether anything
 /// changed.
 fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
@@ -313,6 +391,38 @@ fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
             // here).
             Rule::SetSubtype(_, t) if perm.subtypes != std::slice::from_ref(t) => perm.subtypes = vec![t.clone()],
             Rule::LandsAre(t) if perm.has_type("Land") && !perm.has_subtype(t) => perm.subtypes.push(t.clone()),
+            Rule::EveryLandType(_) => {
+                for t in LAND_TYPES {
+                    if !perm.has_subtype(t) {
+                        perm.subtypes.push(t.to_string());
+                        changed = true;
+                    }
+                }
+                continue;
+            }
+            // CR 205.1a: the new card types and creature types replace the old (a planeswalker
+            // that becomes a creature is no planeswalker); its power and toughness are set
+            // (CR 613.4b) unless the board gives them, as it stands.
+            Rule::Becomes(_, b) => {
+                let before = (perm.types.clone(), perm.subtypes.clone(), perm.keywords.len(), perm.power, perm.toughness);
+                let token = perm.has_type("Token");
+                perm.types = b.types.clone();
+                if token {
+                    perm.types.push("Token".into());
+                }
+                perm.subtypes = b.subtypes.clone();
+                for k in &b.keywords {
+                    if !perm.has_keyword(k) {
+                        perm.keywords.push(k.clone());
+                    }
+                }
+                if perm.power == 0 && perm.toughness == 0 {
+                    perm.power = b.power;
+                    perm.toughness = b.toughness;
+                }
+                changed |= before != (perm.types.clone(), perm.subtypes.clone(), perm.keywords.len(), perm.power, perm.toughness);
+                continue;
+            }
             Rule::GrantMana(_, abilities) => {
                 for a in abilities {
                     if !vb.mana[q].contains(a) {
@@ -362,11 +472,20 @@ fn about_attached(rule: &Rule) -> bool {
     )
 }
 
+/// The permanent that permanent `p`'s triggered ability named, by its place in the text, as it
+/// resolved this combat: its `trigger_permanents` (None: none named, or the ability did not
+/// resolve).
+fn named_by_trigger(vb: &ValidBoard, p: usize, i: usize) -> Fact<Option<usize>> {
+    let list = vb.perm(p).trigger_permanents.as_ref().ok_or_else(|| Missing(format!("permanents[{p}].trigger_permanents")))?;
+    Ok(list.get(i).cloned().flatten().and_then(|id| vb.permanent_index(&id)))
+}
+
 /// The creatures a `Who` names now.
 fn members(vb: &ValidBoard, m: &Memo, p: usize, who: &Who) -> Fact<Rc<Vec<usize>>> {
     let g = match who {
         Who::This => return Ok(Rc::new(vec![p])),
         Who::Attached => return Ok(Rc::new(vb.attached_to[p].into_iter().collect())),
+        Who::Trigger(i) => return Ok(Rc::new(named_by_trigger(vb, p, *i)?.into_iter().collect())),
         Who::Group(g) => g,
     };
     let scan = |who: &Who| -> Fact<Vec<usize>> {
@@ -512,6 +631,20 @@ fn has_quality(vb: &ValidBoard, m: &Memo, p: usize, q: usize, quality: &Quality)
         },
         Quality::SummoningSick => perm.summoning_sick,
         Quality::AttachedToAPermanent => vb.attached_to[q].is_some(),
+        // CR 702.95: paired with a creature with soulbond. A creature is unpaired, known without
+        // `paired_with`, when no other creature its controller controls has soulbond.
+        Quality::PairedWithSoulbond => match &perm.paired_with {
+            Some(list) => list.iter().filter_map(|id| vb.permanent_index(id)).any(|r| vb.perm(r).is_creature() && vb.perm(r).has_keyword("Soulbond")),
+            None => {
+                let c = vb.controller[q];
+                let partner = (0..vb.board.permanents.len())
+                    .any(|r| r != q && vb.controller[r] == c && vb.perm(r).is_creature() && vb.perm(r).has_keyword("Soulbond"));
+                if partner {
+                    return Err(Missing(format!("permanents[{q}].paired_with")));
+                }
+                false
+            }
+        },
         Quality::Modified => perm.counters > 0 || attached_to_it(vb, m, q, true) || enchanted_by(vb, m, q, vb.controller[q]),
         Quality::EnchantedByYours => enchanted_by(vb, m, q, vb.controller[p]),
         Quality::ControllerCastThisTurn => {
@@ -695,6 +828,23 @@ fn eval(vb: &ValidBoard, m: &Memo, p: usize, cond: &Cond, defender: Option<usize
             any
         }
         Cond::AttachedHas(k) => vb.attached_to[p].is_some_and(|q| vb.perm(q).has_keyword(k)),
+        Cond::ChosenMode(n) => match &vb.perm(p).chosen_modes {
+            Some(chosen) => chosen.contains(n),
+            None => return Err(Missing(format!("permanents[{p}].chosen_modes"))),
+        },
+        // Absent, the action is taken not to have been taken (`read_texts` lists the assumption).
+        Cond::EffectIgnored => vb.perm(p).effect_ignored.unwrap_or(false),
+        Cond::YourTurn => vb.declares_attackers(c),
+        // A permanent that came under its controller's control this turn was not theirs as the
+        // upkeep began: its trigger did not trigger (CR 302.6, 503.1a).
+        Cond::TriggerResolved => match vb.perm(p).trigger_resolved {
+            Some(b) => b,
+            None if vb.perm(p).summoning_sick => false,
+            None => return Err(Missing(format!("permanents[{p}].trigger_resolved"))),
+        },
+        Cond::DefenderCastOrPutLastTurn => {
+            player_fact(vb, d()?, "cast_spell_or_put_permanent_last_turn", |pl| pl.cast_spell_or_put_permanent_last_turn)?
+        }
     })
 }
 
@@ -716,6 +866,7 @@ fn selector(vb: &ValidBoard, m: &Memo, p: usize, who: &Who) -> Fact<Option<Selec
     let g = match who {
         Who::This => return Ok(Some(this(p))),
         Who::Attached => return Ok(vb.attached_to[p].map(this)),
+        Who::Trigger(i) => return Ok(named_by_trigger(vb, p, *i)?.map(this)),
         Who::Group(g) => g,
     };
     let mut f = Filter { except: if g.class.other { vec![p] } else { vec![] }, ..Default::default() };
@@ -754,6 +905,7 @@ fn target(vb: &ValidBoard, p: usize, whom: Whom) -> Option<TargetSpec> {
         Whom::You => Some(you(vb, p)),
         Whom::YouOrYourPlaneswalkers => Some(you_or_your_planeswalkers(vb, p)),
         Whom::YourPlaneswalkers => Some(TargetSpec { planeswalkers_of: vec![vb.controller[p]], ..Default::default() }),
+        Whom::Players => Some(TargetSpec { players: (0..vb.board.players.len()).collect(), ..Default::default() }),
     }
 }
 
@@ -786,7 +938,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
     let per_defender: Vec<&super::oracle::When> = when.iter().filter(|w| w.cond.scope() == Scope::Defender).collect();
     if !per_defender.is_empty() {
         // The reader reads such conditions on "can't attack" only (`oracle::checked`).
-        let Rule::CantAttack(w, Whom::Anything) = rule else { return Ok(vec![]) };
+        let Rule::CantAttack(w, whom @ (Whom::Anything | Whom::Players)) = rule else { return Ok(vec![]) };
         let Some(creatures) = sel(w)? else { return Ok(vec![]) };
         let mut out = Vec::new();
         // Facts about a player who is no defending player are not asked.
@@ -796,7 +948,12 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
                 applies &= eval(vb, m, p, &pd.cond, Some(d), subject)? == pd.holds;
             }
             if applies {
-                out.push(EffectKind::CantAttack { creatures: creatures.clone(), target: Some(defended_by(d)) });
+                // "can't attack a player unless ...": that player only, not their planeswalkers.
+                let target = match whom {
+                    Whom::Players => TargetSpec { players: vec![d], ..Default::default() },
+                    _ => defended_by(d),
+                };
+                out.push(EffectKind::CantAttack { creatures: creatures.clone(), target: Some(target) });
             }
         }
         return Ok(out);
@@ -952,13 +1109,21 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             let permanents = match w {
                 Who::This => vec![p],
                 Who::Attached => vb.attached_to[p].into_iter().collect(),
-                Who::Group(_) => members(vb, m, p, w)?.to_vec(),
+                Who::Group(_) | Who::Trigger(_) => members(vb, m, p, w)?.to_vec(),
             };
             vec![EffectKind::NoManaAbilities { permanents }]
         }
         Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
         // Applied to the permanents in `read_texts`.
-        Rule::Grant(..) | Rule::GrantSubtype(..) | Rule::SetSubtype(..) | Rule::GrantMana(..) | Rule::LandsAre(_) => vec![],
+        Rule::Grant(..)
+        | Rule::GrantSubtype(..)
+        | Rule::SetSubtype(..)
+        | Rule::GrantMana(..)
+        | Rule::LandsAre(_)
+        | Rule::EveryLandType(_)
+        | Rule::Becomes(..) => vec![],
+        // Read into its sentence's conditions (`oracle::read_line`).
+        Rule::Ignorable => vec![],
     })
 }
 

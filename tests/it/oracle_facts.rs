@@ -441,3 +441,223 @@ fn r09_chosen_modes_decide_which_mode_is_in_force() {
     let pos = position(&board(abc(), json!([ward(Some(json!([2]))), bear])));
     assert_eq!((allowed(&pos, "bear"), counted(&pos)), (vec!["B".to_string(), "C".to_string()], 1));
 }
+
+/// The requirements that count on a board (CR 508.1d), by creature id.
+fn required(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .rules
+        .requirements
+        .iter()
+        .filter(|r| r.counts)
+        .filter_map(|r| match &r.kind {
+            attackopt::internals::rules::RequirementKind::Attack { creature, .. } => Some(pos.rules.creatures[*creature].id.clone()),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+const LOST_IN_THOUGHT: &str = "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated. Its controller may exile three cards from their graveyard for that player to ignore this effect until end of turn.";
+
+/// CR 116.2d: the special action to ignore Lost in Thought's effect needs priority, so it was
+/// taken before attackers are declared or not at all: the board's `effect_ignored`. Absent, the
+/// sentence offering it is assumed away (the effect applies) with the field to fill.
+#[test]
+fn cr_116_2d_an_effect_ignored_this_turn() {
+    let lost = |ignored: Option<bool>| {
+        let mut a = json!({ "id": "lit", "name": "Lost in Thought", "controller": "B", "attached_to": "bear", "type_line": "Enchantment — Aura", "oracle_text": LOST_IN_THOUGHT });
+        if let Some(b) = ignored {
+            a["effect_ignored"] = json!(b);
+        }
+        position(&board(abc(), json!([super::common::bear("bear", "A"), a])))
+    };
+    let pos = lost(None);
+    assert!(allowed(&pos, "bear").is_empty());
+    assert_eq!(needs(&pos), vec!["permanents[1].effect_ignored".to_string()]);
+    let pos = lost(Some(false));
+    assert!(allowed(&pos, "bear").is_empty() && pos.board.assumptions.is_empty());
+    let pos = lost(Some(true));
+    assert_eq!((allowed(&pos, "bear"), pos.board.assumptions.len()), (vec!["B".to_string(), "C".to_string()], 0));
+}
+
+/// CR 614.12: Primal Clay's choice is `chosen_modes` (2: flying, 3: a Wall with defender).
+#[test]
+fn cr_614_12_primal_clay_chosen_as_it_entered() {
+    let text = "As Primal Clay enters the battlefield, it becomes your choice of a 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition to its other types. (A creature with defender can't attack.)";
+    let moat = json!({ "id": "moat", "name": "Moat", "controller": "B", "types": ["Enchantment"] });
+    let clay = |modes: Option<Value>| {
+        let mut c = card("clay", "Primal Clay", "A", "Artifact Creature — Shapeshifter", text);
+        if let Some(m) = modes {
+            c["chosen_modes"] = m;
+        }
+        position(&board(abc(), json!([c, moat.clone()])))
+    };
+    assert_eq!(allowed(&clay(Some(json!([2]))), "clay"), vec!["B", "C"]);
+    assert!(allowed(&clay(Some(json!([1]))), "clay").is_empty());
+    assert!(allowed(&clay(Some(json!([3]))), "clay").is_empty());
+    let pos = clay(None);
+    assert!(allowed(&pos, "clay").is_empty());
+    assert_eq!(needs(&pos), vec!["permanents[0].chosen_modes".to_string()]);
+}
+
+/// CR 702.95: Flowering Lumberknot attacks only while paired with a creature with soulbond:
+/// `paired_with`, known unpaired when no other creature of its controller has soulbond.
+#[test]
+fn cr_702_95_paired_with_a_creature_with_soulbond() {
+    let text = "Flowering Lumberknot can't attack or block unless it's paired with a creature with soulbond.";
+    let knot = |paired: Option<Value>| {
+        let mut k = card("knot", "Flowering Lumberknot", "A", "Creature — Treefolk", text);
+        if let Some(p) = paired {
+            k["paired_with"] = p;
+        }
+        k
+    };
+    let bond = json!({ "id": "bond", "name": "", "controller": "A", "types": ["Creature"], "keywords": ["Soulbond"], "power": 2 });
+    let pos = position(&board(abc(), json!([knot(None)])));
+    assert!(allowed(&pos, "knot").is_empty() && pos.board.assumptions.is_empty());
+    let pos = position(&board(abc(), json!([knot(None), bond.clone()])));
+    assert_eq!(needs(&pos), vec!["permanents[0].paired_with".to_string()]);
+    let pos = position(&board(abc(), json!([knot(Some(json!(["bond"]))), bond.clone()])));
+    assert_eq!(allowed(&pos, "knot"), vec!["B", "C"]);
+    let pos = position(&board(abc(), json!([knot(Some(json!([]))), bond.clone()])));
+    assert!(allowed(&pos, "knot").is_empty() && pos.board.assumptions.is_empty());
+    // Validation names the path.
+    let bad = board(abc(), json!([knot(Some(json!(["nobody"]))), bond]));
+    let err = Position::from_json(&bad.to_string(), "board.json").expect_err("refused").to_string();
+    assert!(err.contains("permanents[0].paired_with[0]"), "{err}");
+}
+
+/// Arboria (CR 508.1c, 508.5): each player is decided apart, by
+/// `cast_spell_or_put_permanent_last_turn`; their planeswalkers may still be attacked.
+#[test]
+fn cr_508_1c_arboria_last_turn() {
+    let text =
+        "Creatures can't attack a player unless that player cast a spell or put a nontoken permanent onto the battlefield during their last turn.";
+    let arboria = json!({ "id": "arb", "name": "Arboria", "controller": "B", "type_line": "World Enchantment", "oracle_text": text });
+    let players = json!([{ "id": "A" }, { "id": "B", "cast_spell_or_put_permanent_last_turn": true }, { "id": "C", "cast_spell_or_put_permanent_last_turn": false }]);
+    let pos = position(&board(players, json!([arboria.clone(), super::common::bear("bear", "A"), super::common::walker("jace", "C")])));
+    assert_eq!(allowed(&pos, "bear"), vec!["B", "jace"]);
+    assert!(pos.board.assumptions.is_empty());
+    let pos = position(&board(abc(), json!([arboria, super::common::bear("bear", "A")])));
+    // The first player not known is named (the rule is assumed away until every one is given).
+    assert_eq!(needs(&pos), vec!["players[1].cast_spell_or_put_permanent_last_turn".to_string()]);
+}
+
+/// CR 508.1d, 603: a beginning-of-combat trigger's token or targets (`trigger_permanents`).
+#[test]
+fn cr_508_1d_a_resolved_trigger_names_its_permanents() {
+    let warboss_text = "Mentor (Whenever this creature attacks, put a +1/+1 counter on target attacking creature with lesser power.)\nAt the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks this combat if able.";
+    let token = json!({ "id": "tok", "name": "Goblin", "controller": "A", "types": ["Creature", "Token"], "subtypes": ["Goblin"], "power": 1, "summoning_sick": true });
+    let warboss = |controller: &str, named: Option<Value>| {
+        let mut w = card("wb", "Legion Warboss", controller, "Creature — Goblin Soldier", warboss_text);
+        if let Some(n) = named {
+            w["trigger_permanents"] = n;
+        }
+        w
+    };
+    let pos = position(&board(abc(), json!([warboss("A", Some(json!(["tok"]))), token.clone()])));
+    assert_eq!((allowed(&pos, "tok"), required(&pos)), (vec!["B".to_string(), "C".to_string()], vec!["tok".to_string()]));
+    let pos = position(&board(abc(), json!([warboss("A", None), token.clone()])));
+    assert!(allowed(&pos, "tok").is_empty());
+    assert_eq!(needs(&pos), vec!["permanents[0].trigger_permanents".to_string()]);
+    // Not its controller's turn: the trigger did not trigger, nothing is asked.
+    let pos = position(&board(abc(), json!([warboss("B", None), token.clone()])));
+    assert!(pos.board.assumptions.is_empty());
+    // "[]": it did not resolve this combat; null: no permanent.
+    let pos = position(&board(abc(), json!([warboss("A", Some(json!([null]))), token])));
+    assert!(required(&pos).is_empty() && pos.board.assumptions.is_empty());
+
+    let shaper = "At the beginning of each combat, up to one target creature attacks or blocks this combat if able and up to one target creature can't attack or block this combat.";
+    let mut bs = card("bs", "Boros Battleshaper", "B", "Creature — Minotaur Soldier", shaper);
+    bs["trigger_permanents"] = json!(["b1", "b2"]);
+    let pos = position(&board(abc(), json!([bs, super::common::bear("b1", "A"), super::common::bear("b2", "A")])));
+    assert_eq!(required(&pos), vec!["b1"]);
+    assert!(allowed(&pos, "b2").is_empty());
+}
+
+/// Kookus (CR 603.4): whether its upkeep trigger resolved is the board's `trigger_resolved`;
+/// not asked of a Kookus under summoning sickness (it was not there as the upkeep began).
+#[test]
+fn cr_603_4_kookus_upkeep_trigger() {
+    let text = "Trample\nAt the beginning of your upkeep, if you don't control a creature named Keeper of Kookus, Kookus deals 3 damage to you and attacks this turn if able.\n{R}: Kookus gets +1/+0 until end of turn.";
+    let kookus = |resolved: Option<bool>, sick: bool| {
+        let mut k = card("k", "Kookus", "A", "Creature — Djinn", text);
+        k["summoning_sick"] = json!(sick);
+        if let Some(b) = resolved {
+            k["trigger_resolved"] = json!(b);
+        }
+        position(&board(abc(), json!([k])))
+    };
+    assert_eq!(required(&kookus(Some(true), false)), vec!["k"]);
+    assert!(required(&kookus(Some(false), false)).is_empty());
+    assert_eq!(needs(&kookus(None, false)), vec!["permanents[0].trigger_resolved".to_string()]);
+    assert!(kookus(None, true).board.assumptions.is_empty());
+}
+
+/// CR 205.1a: Grand Master of Flowers with seven loyalty counters is a 7/7 creature and no
+/// planeswalker (it can attack, and can't be attacked); CR 305.7: Omo's land with an
+/// everything counter is an Island too (Sea Serpent may attack its controller).
+#[test]
+fn cr_205_1a_types_changed_under_a_condition() {
+    let gm_text = "As long as Grand Master of Flowers has seven or more loyalty counters on him, he's a 7/7 Dragon God creature with flying and indestructible.";
+    let gm = |controller: &str, loyalty: u32| {
+        json!({ "id": "gm", "name": "Grand Master of Flowers", "controller": controller, "type_line": "Legendary Planeswalker — Bahamut",
+                "oracle_text": gm_text, "counters": loyalty, "counters_of": { "loyalty": loyalty } })
+    };
+    let pos = position(&board(abc(), json!([gm("A", 7)])));
+    assert_eq!(allowed(&pos, "gm"), vec!["B", "C"]);
+    let pos = position(&board(abc(), json!([gm("B", 7), super::common::bear("bear", "A")])));
+    assert_eq!(allowed(&pos, "bear"), vec!["B", "C"]);
+    let pos = position(&board(abc(), json!([gm("B", 6), super::common::bear("bear", "A")])));
+    assert_eq!(allowed(&pos, "bear"), vec!["B", "C", "gm"]);
+
+    let omo = "Each land with an everything counter on it is every land type in addition to its other types.";
+    let serpent = card("s", "Sea Serpent", "A", "Creature — Serpent", "Sea Serpent can't attack unless defending player controls an Island.");
+    let forest = |counters: Value| json!({ "id": "f", "name": "Forest", "controller": "B", "types": ["Land"], "subtypes": ["Forest"], "counters": 1, "counters_of": counters });
+    let o = card("omo", "Omo, Queen of Vesuva", "C", "Legendary Creature — Shapeshifter Noble", omo);
+    let pos = position(&board(abc(), json!([serpent.clone(), forest(json!({ "everything": 1 })), o.clone()])));
+    assert_eq!(allowed(&pos, "s"), vec!["B"]);
+    let pos = position(&board(abc(), json!([serpent, forest(json!({ "+1/+1": 1 })), o])));
+    assert!(allowed(&pos, "s").is_empty());
+}
+
+/// Through the binary: Lost in Thought's effect decides `check`'s answer, and the board's
+/// `effect_ignored` turns it off.
+#[test]
+fn cli_check_reads_an_ignored_effect() {
+    let decl = super::common::temp_file("decl", &json!({ "attacks": [{ "creature": "bear", "target": "B" }] }).to_string());
+    let run = |ignored: Option<bool>| {
+        let mut a = json!({ "id": "lit", "name": "Lost in Thought", "controller": "B", "attached_to": "bear", "type_line": "Enchantment — Aura", "oracle_text": LOST_IN_THOUGHT });
+        if let Some(b) = ignored {
+            a["effect_ignored"] = json!(b);
+        }
+        let b = super::common::temp_file("board", &board(abc(), json!([super::common::bear("bear", "A"), a])).to_string());
+        let out = super::common::run_bin(&["check", &b.to_string_lossy(), &decl.to_string_lossy(), "--format", "json"]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code(), v)
+    };
+    let (code, v) = run(None);
+    assert_eq!((code, &v["legal"]), (Some(1), &json!(false)), "{v}");
+    assert!(v["assumptions"].to_string().contains("permanents[1].effect_ignored"), "{v}");
+    let (code, v) = run(Some(true));
+    assert_eq!((code, &v["legal"]), (Some(0), &json!(true)), "{v}");
+}
+
+/// Through the binary: the Warboss's token must attack when the board names it.
+#[test]
+fn cli_check_reads_a_trigger_token() {
+    let text = "At the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks this combat if able.";
+    let mut wb = card("wb", "Legion Warboss", "A", "Creature — Goblin Soldier", text);
+    wb["trigger_permanents"] = json!(["tok"]);
+    wb["summoning_sick"] = json!(true);
+    let token = json!({ "id": "tok", "name": "Goblin", "controller": "A", "types": ["Creature", "Token"], "power": 1, "summoning_sick": true });
+    let b = super::common::temp_file("board", &board(abc(), json!([wb, token])).to_string());
+    let empty = super::common::temp_file("decl", &json!({ "attacks": [] }).to_string());
+    let out = super::common::run_bin(&["check", &b.to_string_lossy(), &empty.to_string_lossy(), "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!((out.status.code(), &v["legal"]), (Some(1), &json!(false)), "{v}");
+    let attack = super::common::temp_file("decl", &json!({ "attacks": [{ "creature": "tok", "target": "B" }] }).to_string());
+    let out = super::common::run_bin(&["check", &b.to_string_lossy(), &attack.to_string_lossy(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}

@@ -111,6 +111,34 @@ pub enum Rule {
     /// Each player may attack only the nearest opponent in the permanent's `chosen_direction`
     /// and their planeswalkers (Mystic Barrier; CR 508.1b).
     NearestOpponentOnly,
+    /// The creatures become a creature of these characteristics (CR 205.1a, 613.1d: its card
+    /// types and creature types are replaced; a planeswalker that becomes a creature is no
+    /// planeswalker, so it can't be attacked): Grand Master of Flowers's "he's a 7/7 Dragon God
+    /// creature with flying and indestructible".
+    Becomes(Who, Becoming),
+    /// Each land with a counter of this kind is every land type in addition to its other types
+    /// (Omo, Queen of Vesuva's everything counters; CR 205.3i, 305.7: the basic land types
+    /// give their mana abilities).
+    EveryLandType(String),
+    /// "Its controller may ... to ignore this effect until end of turn" (CR 116.2d): the rules
+    /// read earlier in the same ability hold unless the permanent's `effect_ignored`. Consumed
+    /// by the reader, never an effect.
+    Ignorable,
+}
+
+/// What a permanent becomes ([`Rule::Becomes`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Becoming {
+    /// Card types, title case (replacing its own).
+    pub types: Vec<String>,
+    /// Creature types, title case (replacing its subtypes).
+    pub subtypes: Vec<String>,
+    /// Keywords it has too, title case.
+    pub keywords: Vec<String>,
+    /// Power and toughness (CR 613.4b), when the board gives none.
+    pub power: i64,
+    /// Toughness.
+    pub toughness: i64,
 }
 
 impl Rule {
@@ -135,7 +163,8 @@ impl Rule {
             | Rule::GrantMana(w, _)
             | Rule::Goaded(w)
             | Rule::AsThough(w, _)
-            | Rule::NoManaAbilities(w) => Some(w),
+            | Rule::NoManaAbilities(w)
+            | Rule::Becomes(w, _) => Some(w),
             _ => None,
         }
     }
@@ -223,6 +252,21 @@ pub enum Cond {
     Is(Subject, Vec<Quality>),
     /// The permanent it equips has this keyword.
     AttachedHas(String),
+    /// This choice was made as the permanent entered ("it becomes your choice of A, B, or C":
+    /// Primal Clay), numbered in the order written from 1: its `chosen_modes`.
+    ChosenMode(u32),
+    /// A player took the special action to ignore its effect this turn (CR 116.2d): its
+    /// `effect_ignored`.
+    EffectIgnored,
+    /// It is its controller's turn ("at the beginning of combat on your turn").
+    YourTurn,
+    /// Its triggered ability that leaves a requirement for this turn's attack resolved this
+    /// turn (Kookus's upkeep trigger): its `trigger_resolved`; never, for a permanent that came
+    /// under its controller's control this turn (it was not there as the upkeep began).
+    TriggerResolved,
+    /// The defending player cast a spell or put a nontoken permanent onto the battlefield during
+    /// their last turn (Arboria): their `cast_spell_or_put_permanent_last_turn`.
+    DefenderCastOrPutLastTurn,
 }
 
 /// Where a condition is decided.
@@ -238,7 +282,11 @@ impl Cond {
     /// Where this condition is decided.
     pub fn scope(&self) -> Scope {
         match self {
-            Cond::DefenderControls(_) | Cond::DefenderPoisoned | Cond::DefenderMonarch | Cond::MoreThanDefender(_) => Scope::Defender,
+            Cond::DefenderControls(_)
+            | Cond::DefenderPoisoned
+            | Cond::DefenderMonarch
+            | Cond::MoreThanDefender(_)
+            | Cond::DefenderCastOrPutLastTurn => Scope::Defender,
             _ => Scope::Board,
         }
     }
@@ -291,6 +339,10 @@ pub struct Reading {
     /// The modes of a choice made as it entered that would change a declaration: in force only
     /// if chosen, which the board says (`chosen_modes`).
     pub modes: Vec<Mode>,
+    /// Sentences offering a special action to ignore the effect of the rules before them (CR
+    /// 116.2d: "... to ignore this effect until end of turn"), as written: those rules hold
+    /// unless the board's `effect_ignored` says the action was taken.
+    pub ignorable: Vec<String>,
 }
 
 /// A mode of a choice made as a permanent entered ("As ~ enters, choose one — • ... • ...").
@@ -913,10 +965,23 @@ fn read_line(line: &str, original: &str, r: &mut Reading) {
         return;
     }
     let mut context = Sentence::default();
+    let line_start = r.rules.len();
     for sentence in sentences(line) {
-        // "Its controller may ... to ignore this effect": the previous sentence may not apply.
+        // "Its controller may ... to ignore this effect" (CR 116.2d): the rules read before it
+        // in this ability hold unless the board says the action was taken; a wording no row
+        // reads, or with no rule before it, is not understood.
         if sentence.contains("ignore this effect") {
-            r.unread.push(quote_sentence(original, sentence));
+            let row = templates::sentence(sentence, &Context::default()).filter(|(made, _, _)| made.iter().any(|m| m.rule == Rule::Ignorable));
+            match row {
+                Some((_, row, _)) if r.rules.len() > line_start => {
+                    for rule in &mut r.rules[line_start..] {
+                        rule.when.push(When { cond: Cond::EffectIgnored, holds: false, template: row.pattern });
+                    }
+                    r.templates.push(row.pattern);
+                    r.ignorable.push(quote_sentence(original, sentence));
+                }
+                _ => r.unread.push(quote_sentence(original, sentence)),
+            }
             continue;
         }
         // A reflexive trigger inside a line ("When you do, it gains flying until end of turn",
@@ -1088,7 +1153,8 @@ fn conjunction(subject: Who, verb: &str, ctx: &Context, previous: &mut Sentence)
 fn checked(made: ReadMade) -> Option<ReadMade> {
     let bad = made.iter().filter_map(|(m, _)| m.as_ref()).any(|m| {
         let group_it = matches!(m.rule.who(), Some(Who::Group(_))) && m.when.iter().any(|w| matches!(w.cond, Cond::Is(Subject::It, _)));
-        let per_defender = m.when.iter().any(|w| w.cond.scope() == Scope::Defender) && !matches!(m.rule, Rule::CantAttack(_, Whom::Anything));
+        let per_defender =
+            m.when.iter().any(|w| w.cond.scope() == Scope::Defender) && !matches!(m.rule, Rule::CantAttack(_, Whom::Anything | Whom::Players));
         group_it || per_defender
     });
     (!bad).then_some(made)
@@ -1483,9 +1549,9 @@ mod tests {
         assert_eq!(rules("Arrest", text), vec![Rule::CantAttack(Who::Attached, Whom::Anything), Rule::NoManaAbilities(Who::Attached)]);
         let text = "Enchant artifact or creature\nEnchanted permanent can't attack or block, and its activated abilities can't be activated unless they're mana abilities.";
         assert_eq!(rules("Grasp", text), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
-        // "... to ignore this effect": the effect may not apply, so it is not guessed.
+        // "... to ignore this effect": under the board's `effect_ignored` (CR 116.2d).
         let r = read("Lost in Thought", "Enchanted creature can't attack or block, and its activated abilities can't be activated. Its controller may exile three cards from their graveyard for that player to ignore this effect until end of turn.");
-        assert_eq!(r.unread.len(), 1, "{r:?}");
+        assert!(r.unread.is_empty() && r.rules.iter().all(|x| x.when.len() == 1), "{r:?}");
     }
 
     #[test]
@@ -1551,8 +1617,98 @@ mod tests {
         );
         assert_eq!(r.rules.iter().map(|x| x.rule.clone()).collect::<Vec<_>>(), vec![Rule::AttacksChosenPlayer(Who::This)]);
         // One no template reads: not understood, never passed over as a trigger.
-        let r = read("Kookus", "At the beginning of your upkeep, if you don't control a creature named Keeper of Kookus, Kookus deals 3 damage to you and attacks this turn if able.");
+        let r = read("Odd Goblin", "At the beginning of your upkeep, Odd Goblin deals 1 damage to you and attacks this turn if able.");
         assert_eq!(r.unread.len(), 1);
+    }
+
+    fn read_rules(name: &str, text: &str) -> Vec<ReadRule> {
+        let r = read(name, text);
+        assert!(r.unread.is_empty(), "{text}: unread {:?}", r.unread);
+        r.rules
+    }
+
+    /// CR 508.1d, 603: a trigger at the beginning of combat that made or targeted a permanent
+    /// left its requirement on that permanent, which the board names (`trigger_permanents`).
+    #[test]
+    fn cr_508_1d_a_trigger_that_named_a_permanent() {
+        let warboss = read_rules("Legion Warboss", "At the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks this combat if able.");
+        assert_eq!(
+            warboss.iter().map(|r| r.rule.clone()).collect::<Vec<_>>(),
+            vec![Rule::Grant(Who::Trigger(0), "Haste".into()), Rule::AttacksIfAble(Who::Trigger(0))]
+        );
+        assert!(warboss.iter().all(|r| r.when.iter().map(|w| &w.cond).eq([&Cond::YourTurn])));
+        let heavy = read_rules(
+            "Howlsquad Heavy",
+            "At the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token attacks this combat if able.",
+        );
+        assert_eq!(heavy.iter().map(|r| r.rule.clone()).collect::<Vec<_>>(), vec![Rule::AttacksIfAble(Who::Trigger(0))]);
+        let shaper = read_rules("Boros Battleshaper", "At the beginning of each combat, up to one target creature attacks or blocks this combat if able and up to one target creature can't attack or block this combat.");
+        assert_eq!(
+            shaper.iter().map(|r| r.rule.clone()).collect::<Vec<_>>(),
+            vec![Rule::AttacksIfAble(Who::Trigger(0)), Rule::CantAttack(Who::Trigger(1), Whom::Anything)]
+        );
+        assert!(shaper.iter().all(|r| r.when.is_empty()));
+        // Kookus: an intervening "if" checked at the upkeep; whether it resolved is the board's.
+        let kookus = read_rules("Kookus", "At the beginning of your upkeep, if you don't control a creature named Keeper of Kookus, Kookus deals 3 damage to you and attacks this turn if able.");
+        assert_eq!(kookus[0].rule, Rule::AttacksIfAble(Who::This));
+        assert_eq!(kookus[0].when.iter().map(|w| w.cond.clone()).collect::<Vec<_>>(), vec![Cond::YourTurn, Cond::TriggerResolved]);
+    }
+
+    /// CR 116.2d: "... to ignore this effect until end of turn" puts the ability's rules under
+    /// the board's `effect_ignored`; with no rule before it, it is not understood.
+    #[test]
+    fn cr_116_2d_an_effect_that_may_be_ignored() {
+        for (name, text) in [
+            ("Lost in Thought", "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated. Its controller may exile three cards from their graveyard for that player to ignore this effect until end of turn."),
+            ("Volrath's Curse", "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated. That creature's controller may sacrifice a permanent for that player to ignore this effect until end of turn.\n{1}{U}: Return Volrath's Curse to its owner's hand."),
+        ] {
+            let r = read(name, text);
+            assert!(r.unread.is_empty() && r.ignorable.len() == 1, "{name}: {r:?}");
+            assert_eq!(r.rules.iter().map(|x| x.rule.clone()).collect::<Vec<_>>(), vec![Rule::CantAttack(Who::Attached, Whom::Anything), Rule::NoManaAbilities(Who::Attached)]);
+            assert!(r.rules.iter().all(|x| x.when == vec![When { cond: Cond::EffectIgnored, holds: false, template: x.when[0].template }]), "{r:?}");
+        }
+        let r = read("Odd", "Its controller may pay {1} for that player to ignore this effect until end of turn.");
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+    }
+
+    /// CR 614.12: Primal Clay's choice as it entered is the board's `chosen_modes` (2: flying,
+    /// 3: a Wall with defender), in the order written.
+    #[test]
+    fn cr_614_12_primal_clay_choice() {
+        let clay = read_rules("Primal Clay", "As Primal Clay enters the battlefield, it becomes your choice of a 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition to its other types. (A creature with defender can't attack.)");
+        let modes: Vec<(Rule, Cond)> = clay.iter().map(|r| (r.rule.clone(), r.when[0].cond.clone())).collect();
+        assert_eq!(
+            modes,
+            vec![
+                (Rule::Grant(Who::This, "Flying".into()), Cond::ChosenMode(2)),
+                (Rule::Grant(Who::This, "Defender".into()), Cond::ChosenMode(3)),
+                (Rule::GrantSubtype(Who::This, "Wall".into()), Cond::ChosenMode(3)),
+            ]
+        );
+    }
+
+    /// CR 205.1a, 305.7: types changed under a condition the board states (counters by kind).
+    #[test]
+    fn cr_205_1a_types_changed_under_a_condition() {
+        let gm = read_rules("Grand Master of Flowers", "As long as Grand Master of Flowers has seven or more loyalty counters on him, he's a 7/7 Dragon God creature with flying and indestructible.");
+        assert!(
+            matches!(&gm[0].rule, Rule::Becomes(Who::This, b) if b.types == ["Creature"] && b.power == 7 && b.keywords.contains(&"Flying".to_string()))
+        );
+        assert_eq!(gm[0].when[0].cond, Cond::Is(Subject::Itself, vec![Quality::Counters(Some("loyalty".into()), 7)]));
+        let omo = read_rules("Omo, Queen of Vesuva", "Each land with an everything counter on it is every land type in addition to its other types.");
+        assert_eq!(omo.iter().map(|r| r.rule.clone()).collect::<Vec<_>>(), vec![Rule::EveryLandType("everything".into())]);
+    }
+
+    /// Arboria (CR 508.1b-c, 508.5): a player, not their planeswalkers, under a fact about that
+    /// player; Flowering Lumberknot's soulbond pair (CR 702.95).
+    #[test]
+    fn cr_508_1c_facts_about_last_turn_and_pairs() {
+        let arboria = read_rules("Arboria", "Creatures can't attack a player unless that player cast a spell or put a nontoken permanent onto the battlefield during their last turn.");
+        assert_eq!(arboria[0].rule, Rule::CantAttack(group("creatures"), Whom::Players));
+        assert_eq!((arboria[0].when[0].cond.clone(), arboria[0].when[0].holds), (Cond::DefenderCastOrPutLastTurn, false));
+        let knot = read_rules("Flowering Lumberknot", "Flowering Lumberknot can't attack or block unless it's paired with a creature with soulbond.");
+        assert_eq!(knot[0].rule, Rule::CantAttack(Who::This, Whom::Anything));
+        assert_eq!(knot[0].when[0].cond, Cond::Is(Subject::It, vec![Quality::PairedWithSoulbond]));
     }
 
     #[test]

@@ -15,6 +15,10 @@ pub enum Who {
     Attached,
     /// Creatures of a class, controlled by whom the phrase says.
     Group(Group),
+    /// The permanent its triggered ability named as it resolved this combat ("that token",
+    /// "up to one target creature"), by its place (from 0) in the permanent's
+    /// `trigger_permanents`.
+    Trigger(usize),
 }
 
 /// A group of creatures: "other Goblin creatures you control", "black creatures", "creatures
@@ -135,6 +139,8 @@ pub enum Quality {
     SummoningSick,
     /// Attached to a permanent (its `attached_to`): a bestowed Aura (CR 702.103b).
     AttachedToAPermanent,
+    /// Paired with a creature with soulbond (CR 702.95: its `paired_with`).
+    PairedWithSoulbond,
 }
 
 /// Whom a rule's attacks are about, relative to the permanent's controller.
@@ -148,6 +154,8 @@ pub enum Whom {
     YouOrYourPlaneswalkers,
     /// A planeswalker the controller controls (Onakke Oathkeeper).
     YourPlaneswalkers,
+    /// A player, not a planeswalker or battle ("can't attack a player unless ...": Arboria).
+    Players,
 }
 
 /// A number the board decides (the X of a cost, a power bound).

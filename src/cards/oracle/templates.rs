@@ -16,7 +16,7 @@
 //! with the subject already read.
 
 use super::phrase::{self, Class, Cost, Quality, Quantity, Who, Whom};
-use super::{AsThough, Cond, Rule, Spell, Subject, When};
+use super::{AsThough, Becoming, Cond, Rule, Spell, Subject, When};
 use crate::vocab::effects::Action;
 use crate::vocab::symbol::ManaType;
 use std::collections::HashSet;
@@ -261,6 +261,43 @@ pub static TEMPLATES: &[Template] = &[
         card: "Territorial Hellkite",
         text: "Flying, haste\nAt the beginning of combat on your turn, choose an opponent at random that Territorial Hellkite didn't attack during your last combat. Territorial Hellkite attacks that player this combat if able. If you can't choose an opponent this way, tap Territorial Hellkite.",
     },
+    // A trigger that makes or targets a permanent: the board names it (`trigger_permanents`).
+    Template {
+        pattern: "at the beginning of combat on your turn, create a 1/1 red goblin creature token. that token gains haste until end of turn and attacks this combat if able",
+        make: |_| Some(vec![your_turn(Rule::Grant(Who::Trigger(0), "Haste".into())), your_turn(Rule::AttacksIfAble(Who::Trigger(0)))]),
+        cr: "508.1d",
+        card: "Legion Warboss",
+        text: "Mentor (Whenever this creature attacks, put a +1/+1 counter on target attacking creature with lesser power.)\nAt the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks this combat if able.",
+    },
+    Template {
+        pattern: "at the beginning of combat on your turn, create a 1/1 red goblin creature token. that token attacks this combat if able",
+        make: |_| Some(vec![your_turn(Rule::AttacksIfAble(Who::Trigger(0)))]),
+        cr: "508.1d",
+        card: "Howlsquad Heavy",
+        text: "Start your engines!\nOther Goblins you control have haste.\nAt the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token attacks this combat if able.",
+    },
+    Template {
+        pattern: "at the beginning of each combat, up to one target creature attacks or blocks this combat if able and up to one target creature can't attack or block this combat",
+        make: |_| Some(vec![made(Rule::AttacksIfAble(Who::Trigger(0))), made(Rule::CantAttack(Who::Trigger(1), Whom::Anything))]),
+        cr: "508.1d",
+        card: "Boros Battleshaper",
+        text: "At the beginning of each combat, up to one target creature attacks or blocks this combat if able and up to one target creature can't attack or block this combat.",
+    },
+    Template {
+        // An intervening "if" (CR 603.4) checked at the upkeep: whether the trigger resolved is
+        // the board's to say (`trigger_resolved`), not the Keeper's presence now.
+        pattern: "at the beginning of your upkeep, if you don't control a creature named keeper of ~, ~ deals 3 damage to you and attacks this turn if able",
+        make: |_| {
+            let when = vec![
+                When { cond: Cond::YourTurn, holds: true, template: "at the beginning of your upkeep" },
+                When { cond: Cond::TriggerResolved, holds: true, template: "at the beginning of your upkeep" },
+            ];
+            Some(vec![Made { rule: Rule::AttacksIfAble(Who::This), when }])
+        },
+        cr: "508.1d",
+        card: "Kookus",
+        text: "Trample\nAt the beginning of your upkeep, if you don't control a creature named Keeper of Kookus, Kookus deals 3 damage to you and attacks this turn if able.\n{R}: Kookus gets +1/+0 until end of turn.",
+    },
     // ---- requirements on creatures (CR 508.1d)
     Template {
         pattern: "{who} attack(s) each combat if able",
@@ -368,6 +405,14 @@ pub static TEMPLATES: &[Template] = &[
         cr: "508.1c",
         card: "Mogg Jailer",
         text: "Mogg Jailer can't attack if defending player controls an untapped creature with power 2 or less.",
+    },
+    Template {
+        // Players only: a planeswalker or battle may still be attacked (CR 508.1b).
+        pattern: "{who} can't attack a player unless {cond}",
+        make: |s| Some(vec![made_when(Rule::CantAttack(who(s)?, Whom::Players), s, false)?]),
+        cr: "508.1c",
+        card: "Arboria",
+        text: "Creatures can't attack a player unless that player cast a spell or put a nontoken permanent onto the battlefield during their last turn.",
     },
     // ---- costs to attack (CR 508.1d, 508.1g-h)
     Template {
@@ -608,6 +653,61 @@ pub static TEMPLATES: &[Template] = &[
         card: "Dack's Duplicate",
         text: "You may have Dack's Duplicate enter as a copy of any creature on the battlefield, except it has haste and dethrone.",
     },
+    // ---- a special action that ignores the effect before it (CR 116.2d): read with the
+    // sentence before it (`read_line`), in force unless the board's `effect_ignored`
+    Template {
+        pattern: "its controller may {any} for that player to ignore this effect until end of turn",
+        make: |_| Some(vec![made(Rule::Ignorable)]),
+        cr: "116.2d",
+        card: "Lost in Thought",
+        text: "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated. Its controller may exile three cards from their graveyard for that player to ignore this effect until end of turn.",
+    },
+    Template {
+        pattern: "that creature's controller may {any} for that player to ignore this effect until end of turn",
+        make: |_| Some(vec![made(Rule::Ignorable)]),
+        cr: "116.2d",
+        card: "Volrath's Curse",
+        text: "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated. That creature's controller may sacrifice a permanent for that player to ignore this effect until end of turn.\n{1}{U}: Return Volrath's Curse to its owner's hand.",
+    },
+    // ---- a choice made as it entered (CR 614.12): in force as the board's `chosen_modes` says
+    Template {
+        pattern: "as ~ enters the battlefield, it becomes your choice of a 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6 wall artifact creature with defender in addition to its other types",
+        make: |_| Some(primal_clay()),
+        cr: "614.12",
+        card: "Primal Clay",
+        text: "As Primal Clay enters the battlefield, it becomes your choice of a 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition to its other types. (A creature with defender can't attack.)",
+    },
+    Template {
+        pattern: "as ~ enters, it becomes your choice of a 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6 wall artifact creature with defender in addition to its other types",
+        make: |_| Some(primal_clay()),
+        cr: "614.12",
+        card: "Primal Clay",
+        text: "As Primal Clay enters, it becomes your choice of a 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition to its other types. (A creature with defender can't attack.)",
+    },
+    // ---- types changed under a condition the board states (CR 205.1a, 305.7)
+    Template {
+        pattern: "he's a 7/7 dragon god creature with flying and indestructible",
+        make: |_| {
+            let becoming = Becoming {
+                types: vec!["Creature".into()],
+                subtypes: vec!["Dragon".into(), "God".into()],
+                keywords: vec!["Flying".into(), "Indestructible".into()],
+                power: 7,
+                toughness: 7,
+            };
+            Some(vec![made(Rule::Becomes(Who::This, becoming))])
+        },
+        cr: "205.1a",
+        card: "Grand Master of Flowers",
+        text: "As long as Grand Master of Flowers has seven or more loyalty counters on him, he's a 7/7 Dragon God creature with flying and indestructible.\n+1: Target creature without first strike, double strike, or vigilance can't attack or block until your next turn.\n+1: Search your library and/or graveyard for a card named Monk of the Open Hand, reveal it, and put it into your hand. If you search your library this way, shuffle it.",
+    },
+    Template {
+        pattern: "each land with a|an {kind} counter on it is every land type in addition to its other types",
+        make: |s| Some(vec![made(Rule::EveryLandType(s.kind.clone()?))]),
+        cr: "305.7",
+        card: "Omo, Queen of Vesuva",
+        text: "Whenever Omo enters or attacks, put an everything counter on each of up to one target land and up to one target creature.\nEach land with an everything counter on it is every land type in addition to its other types.\nEach nonland creature with an everything counter on it is every creature type.",
+    },
     // ---- keywords whose rules depend on how the permanent was cast
     Template {
         // CR 702.109a: "As long as this permanent's dash cost was paid, it has haste"; haste
@@ -762,6 +862,12 @@ pub static CONDITIONS: &[CondTemplate] = &[
         make: |s| Some(Cond::MoreThanDefender(s.plural.clone()?)),
         card: "Goblin Goon",
         text: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
+    },
+    CondTemplate {
+        pattern: "that player cast a spell or put a nontoken permanent onto the battlefield during their last turn",
+        make: |_| Some(Cond::DefenderCastOrPutLastTurn),
+        card: "Arboria",
+        text: "Creatures can't attack a player unless that player cast a spell or put a nontoken permanent onto the battlefield during their last turn.",
     },
     // ---- on the board as it stands
     CondTemplate {
@@ -953,6 +1059,18 @@ pub static CONDITIONS: &[CondTemplate] = &[
         text: "Flying\nSlumbering Dragon can't attack or block unless it has five or more +1/+1 counters on it.\nWhenever a creature attacks you or a planeswalker you control, put a +1/+1 counter on Slumbering Dragon.",
     },
     CondTemplate {
+        pattern: "~ has {n} or more {kind} counters on him|her",
+        make: |s| Some(Cond::Is(Subject::Itself, vec![Quality::Counters(Some(s.kind.clone()?), s.n?)])),
+        card: "Grand Master of Flowers",
+        text: "As long as Grand Master of Flowers has seven or more loyalty counters on him, he's a 7/7 Dragon God creature with flying and indestructible.",
+    },
+    CondTemplate {
+        pattern: "it's paired with a creature with soulbond",
+        make: |_| Some(Cond::Is(Subject::It, vec![Quality::PairedWithSoulbond])),
+        card: "Flowering Lumberknot",
+        text: "Flowering Lumberknot can't attack or block unless it's paired with a creature with soulbond.",
+    },
+    CondTemplate {
         pattern: "it entered the battlefield this turn",
         make: |_| Some(Cond::Is(Subject::It, vec![Quality::EnteredThisTurn])),
         card: "Chaos Lord",
@@ -983,6 +1101,22 @@ pub static CONDITIONS: &[CondTemplate] = &[
         text: "Equipped creature gets +2/+2.\nAs long as equipped creature has defender, it can attack as though it didn't have defender.\nEquip {3}",
     },
 ];
+
+/// A rule of a trigger "at the beginning of combat on your turn": only on its controller's turn.
+fn your_turn(rule: Rule) -> Made {
+    Made { rule, when: vec![When { cond: Cond::YourTurn, holds: true, template: "at the beginning of combat on your turn" }] }
+}
+
+/// Primal Clay's choice as it entered, numbered as written: 1, a 3/3 (nothing that matters
+/// here); 2, flying; 3, a Wall with defender.
+fn primal_clay() -> Vec<Made> {
+    let chosen = |n: u32, rule: Rule| Made { rule, when: vec![When { cond: Cond::ChosenMode(n), holds: true, template: "your choice of" }] };
+    vec![
+        chosen(2, Rule::Grant(Who::This, "Flying".into())),
+        chosen(3, Rule::Grant(Who::This, "Defender".into())),
+        chosen(3, Rule::GrantSubtype(Who::This, "Wall".into())),
+    ]
+}
 
 /// "Has haste while its `keyword` cost was paid", asked only of a creature under summoning
 /// sickness (where haste decides an attack).
