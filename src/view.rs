@@ -79,7 +79,7 @@ pub struct SourceView {
     pub unusable_if_attacks: Option<String>,
     /// Added field: the effects on mana that change what it makes (Mana Reflection, Heartbeat
     /// of Spring: CR 106.12), where each comes from; left out when none does.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modified_by: Vec<String>,
 }
 
