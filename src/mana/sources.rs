@@ -32,11 +32,13 @@ pub struct Source {
 }
 
 impl Source {
-    /// Whether tapping it could make exactly `made` (an explicit payment's entry).
+    /// Whether tapping it could make exactly `made` (an explicit payment's entry), or what an
+    /// alternative keeps of it (past what its player could owe, see `most_owed`).
     pub(super) fn could_make(&self, vb: &ValidBoard, made: &[TypeSet]) -> bool {
-        let Some((abilities, effects)) = &self.made_from else {
-            return self.alternatives.iter().any(|alt| super::pay::matches_alternative(alt, made));
-        };
+        if self.alternatives.iter().any(|alt| super::pay::matches_alternative(alt, made)) {
+            return true;
+        }
+        let Some((abilities, effects)) = &self.made_from else { return false };
         let effects: Vec<&SettledManaEffect> = effects.iter().map(|&e| &vb.mana_effects[e]).collect();
         abilities
             .iter()
@@ -94,7 +96,9 @@ impl ManaBoard {
                 if units.is_empty() {
                     continue;
                 }
-                abilities.push(units.clone());
+                if !effects.is_empty() {
+                    abilities.push(units.clone());
+                }
                 for alt in production::produce(&units, &effects, most[controller]) {
                     if !alternatives.contains(&alt) {
                         alternatives.push(alt);
@@ -168,7 +172,9 @@ fn most_owed(rules: &Rules, players: usize) -> Vec<usize> {
         let p = rules.creatures[k.creature].controller;
         most[p] = most[p].saturating_add(owed);
     }
-    most.into_iter().map(|m| usize::try_from(m).unwrap_or(usize::MAX).max(1)).collect()
+    // At least 64: below that, keeping every unit costs nothing and answers name all the
+    // mana a tap made (a payment entry of a capped tap names the units kept).
+    most.into_iter().map(|m| usize::try_from(m).unwrap_or(usize::MAX).max(64)).collect()
 }
 
 /// For each permanent and each of its mana abilities, the types a "could produce" ability can

@@ -1180,7 +1180,9 @@ fn cr_508_1d_conditional_generator_covers_classes() {
         varies += usize::from(forces.len() >= 2);
     }
     eprintln!("of 300 boards: {counting} with a conditional requirement, {carrier} with a carrier in its list, {cyclops} with Ekundu Cyclops, {taxed} also taxed, {varies} where the set in force varies");
-    assert!(counting >= 200 && carrier >= 60 && cyclops >= 60 && taxed >= 60 && varies >= 150, "{counting} {carrier} {cyclops} {taxed} {varies}");
+    // `varies` was over 150 until the generator drew effects on mana too (146 since: some
+    // random choices go to them).
+    assert!(counting >= 200 && carrier >= 60 && cyclops >= 60 && taxed >= 60 && varies >= 140, "{counting} {carrier} {cyclops} {taxed} {varies}");
 }
 
 /// How often the taxed boards of `cr_508_1d_paid_solve_matches_exhaustive_on_taxed_boards` (and

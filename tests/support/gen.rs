@@ -29,7 +29,8 @@
 //! creatures of other players (which may tax, forbid or require); planeswalkers; battles with
 //! protectors, including the active side's own Siege and battles protected by the attacking
 //! side; lands with basic subtypes, duals, Exotic Orchard, Reflecting Pool, explicit abilities
-//! ("{C}{C}", "{W/U}", "any_color", could_produce objects, alternatives); mana artifacts (Sol
+//! ("{C}{C}", "{W/U}", "any_color", could_produce objects, alternatives); effects on mana
+//! (`mana_trigger`, `mana_multiplier`, `mana_instead`); mana artifacts (Sol
 //! Ring, Fellwar Stone, explicit ones); named static cards (Propaganda, Ghostly Prison, Sphere of
 //! Safety, Norn's Annex, Collective Restraint, Archangel of Tithes tapped or untapped, Elephant
 //! Grass, Silent Arbiter, Caverns of Despair, Crawlspace, Dueling Grounds, Blazing Archon, Moat,
@@ -475,6 +476,32 @@ fn target_set(g: &mut Choices, ctx: &Ctx) -> Value {
     Value::Object(o)
 }
 
+/// A `mana_trigger`, `mana_multiplier` or `mana_instead` over some permanents.
+fn mana_effect(g: &mut Choices, ctx: &Ctx) -> Value {
+    let tapped = match g.below(5) {
+        0 => json!("all"),
+        1 => json!({ "card_types": ["Land"] }),
+        2 => json!({ "controller": ctx.pid(*g.pick(&ctx.attacking)) }),
+        3 => json!({ "subtype": *g.pick(&["Forest", "Plains", "Mountain"]) }),
+        _ => json!({ "card_types": ["Land"], "opponents_of": ctx.pid(ctx.some_player(g)) }),
+    };
+    match g.below(6) {
+        0 | 1 => json!({ "kind": "mana_trigger", "tapped": tapped, "add": "same_type", "source": "Heartbeat of Spring" }),
+        2 => {
+            let (add, cond) = *g.pick(&[("{G}", None), ("any_color", None), ("{R}", Some("R")), ("{C}{C}", None), ("{W}", Some("W"))]);
+            let mut e = json!({ "kind": "mana_trigger", "tapped": tapped, "add": add, "source": "Wild Growth" });
+            if let Some(c) = cond {
+                e["if_produced"] = json!(c);
+            }
+            e
+        }
+        3 | 4 => json!({ "kind": "mana_multiplier", "tapped": tapped, "count": 2 + g.below(2), "source": "Mana Reflection" }),
+        _ => {
+            json!({ "kind": "mana_instead", "tapped": tapped, "add": *g.pick(&["{B}", "{R}"]), "keep_amount": g.chance(50), "source": "Contamination" })
+        }
+    }
+}
+
 fn explicit_effect(g: &mut Choices, ctx: &Ctx) -> Value {
     let mut o = Map::new();
     let kind = *g.pick(&[
@@ -748,6 +775,12 @@ pub fn build_board(data: &[u32]) -> Value {
     let mut effects = Vec::new();
     for _ in 0..g.below(5) {
         effects.push(explicit_effect(g, &ctx));
+    }
+    // Effects on mana production (issue 35; CR 106.12, 605.1b, 616.1): what taps make.
+    for _ in 0..g.below(3) {
+        if g.chance(35) {
+            effects.push(mana_effect(g, &ctx));
+        }
     }
     // A motif where paying enables a free requirement (docs/rules.md section 7, paid vs free): a
     // creature that must attack but can't attack alone, the others taxed.
