@@ -39,7 +39,7 @@ pub fn types_of(type_line: &str) -> (Vec<String>, Vec<String>) {
 }
 
 /// The supertypes of a type line (CR 205.4a), title case.
-fn supertypes_of(type_line: &str) -> Vec<String> {
+pub(crate) fn supertypes_of(type_line: &str) -> Vec<String> {
     let front = type_line.split(" // ").next().unwrap_or("");
     let head = front.split_once('—').or_else(|| front.split_once(" - ")).map_or(front, |(t, _)| t);
     head.split_whitespace()
@@ -203,6 +203,14 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             });
         }
     }
+    // A catalog card's keyword grant (Mirari's Wake) is applied as a text's is, in the board's
+    // order (CR 613.7); it makes no effect (its card's effects are the catalog's).
+    for (p, perm) in vb.board.permanents.iter().enumerate() {
+        if let Some(card) = lookup(&perm.name).filter(|c| !c.grants.is_empty()) {
+            read_here.push((p, Rc::new(read(&perm.name, card.grants))));
+        }
+    }
+    read_here.sort_by_key(|(p, _)| *p);
     // Keywords first: grants change which creatures a keyword selector (Moat) picks.
     for (p, reading) in &read_here {
         let perm = &mut vb.board.permanents[*p];
@@ -469,6 +477,7 @@ fn about_attached(rule: &Rule) -> bool {
             | Rule::AsThough(Who::Attached, _)
             | Rule::NoManaAbilities(Who::Attached)
             | Rule::Goaded(Who::Attached)
+            | Rule::Mana(super::oracle::ManaTapped::Enchanted, _)
     )
 }
 
@@ -1114,6 +1123,8 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             vec![EffectKind::NoManaAbilities { permanents }]
         }
         Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
+        // Settled onto the board's mana (`crate::rules::settle_mana_effects`).
+        Rule::Mana(tapped, made) => super::mana_effect(vb, p, tapped, made).map_err(Missing)?.into_iter().collect(),
         // Applied to the permanents in `read_texts`.
         Rule::Grant(..)
         | Rule::GrantSubtype(..)
