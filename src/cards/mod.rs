@@ -658,7 +658,7 @@ pub static CATALOG: &[Card] = &[
     },
     Card {
         name: "Utopia Sprawl",
-        oracle: "Enchant Forest\nAs Utopia Sprawl enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
+        oracle: "Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
         summary: "The enchanted Forest adds an additional one mana of its chosen color when tapped for mana (CR 605.1b); needs attached_to and chosen_color.",
         effects: none,
         mana: no_mana,
@@ -676,7 +676,7 @@ pub static CATALOG: &[Card] = &[
     },
     Card {
         name: "Caged Sun",
-        oracle: "As Caged Sun enters, choose a color.\nCreatures you control of the chosen color get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color.",
+        oracle: "As this artifact enters, choose a color.\nCreatures you control of the chosen color get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color.",
         summary: "When a land its controller taps makes mana of the chosen color, one more of that color (CR 605.1b, 106.12a); needs chosen_color.",
         effects: none,
         mana: no_mana,
@@ -685,7 +685,7 @@ pub static CATALOG: &[Card] = &[
     },
     Card {
         name: "Gauntlet of Power",
-        oracle: "As Gauntlet of Power enters, choose a color.\nCreatures of the chosen color get +1/+1.\nWhenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color.",
+        oracle: "As this artifact enters, choose a color.\nCreatures of the chosen color get +1/+1.\nWhenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color.",
         summary: "When any player's basic land makes mana of the chosen color, one more of that color (CR 605.1b, 205.4c); needs chosen_color. A land is basic when its type_line says Basic or its name is a basic land's.",
         effects: none,
         mana: no_mana,
@@ -721,7 +721,7 @@ pub static CATALOG: &[Card] = &[
     },
     Card {
         name: "Contamination",
-        oracle: "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a creature.\nIf a land is tapped for mana, it produces {B} instead of any other type and amount.",
+        oracle: "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.\nIf a land is tapped for mana, it produces {B} instead of any other type and amount.",
         summary: "Any player's land tapped for mana produces {B} instead of any other type and amount (CR 106.12b, 616.1); a land could produce only {B} (CR 106.7).",
         effects: none,
         mana: no_mana,

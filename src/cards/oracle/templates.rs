@@ -221,7 +221,7 @@ pub static TEMPLATES: &[Template] = &[
         make: |s| on_mana(ManaTapped::Enchanted, s.adds.clone()?),
         cr: "605.1b",
         card: "Utopia Sprawl",
-        text: "Enchant Forest\nAs Utopia Sprawl enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
+        text: "Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
     },
     Template {
         pattern: "whenever you tap a forest for mana, add an additional {adds}",
@@ -235,14 +235,14 @@ pub static TEMPLATES: &[Template] = &[
         make: |_| on_mana(lands(true), ManaMade::Chosen { if_produced: true }),
         cr: "605.1b",
         card: "Caged Sun",
-        text: "As Caged Sun enters, choose a color.\nCreatures you control of the chosen color get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color.",
+        text: "As this artifact enters, choose a color.\nCreatures you control of the chosen color get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color.",
     },
     Template {
         pattern: "whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color",
         make: |_| on_mana(ManaTapped::Lands { yours: false, basic: true, subtype: None }, ManaMade::Chosen { if_produced: true }),
         cr: "605.1b",
         card: "Gauntlet of Power",
-        text: "As Gauntlet of Power enters, choose a color.\nCreatures of the chosen color get +1/+1.\nWhenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color.",
+        text: "As this artifact enters, choose a color.\nCreatures of the chosen color get +1/+1.\nWhenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color.",
     },
     Template {
         pattern: "if you tap a permanent for mana, it produces twice as much of that mana instead",
@@ -263,7 +263,7 @@ pub static TEMPLATES: &[Template] = &[
         make: |s| instead(s, false),
         cr: "106.12b",
         card: "Contamination",
-        text: "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a creature.\nIf a land is tapped for mana, it produces {B} instead of any other type and amount.",
+        text: "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.\nIf a land is tapped for mana, it produces {B} instead of any other type and amount.",
     },
     Template {
         pattern: "if a land is tapped for mana, it produces {adds} instead of any other type",
