@@ -129,6 +129,8 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     card("Nyxbloom Ancient", ENCHANTMENT_CREATURE, &["Elemental"], &["G"], 5, 5, &["Trample"]),
     card("Contamination", ENCHANTMENT, NONE, &["B"], 0, 0, NONE),
     card("Infernal Darkness", ENCHANTMENT, NONE, &["B"], 0, 0, NONE),
+    card("Blood Moon", ENCHANTMENT, NONE, &["R"], 0, 0, NONE),
+    card("Magus of the Moon", CREATURE, &["Human", "Wizard"], &["R"], 2, 2, NONE),
     // Basic lands (their subtypes give their mana abilities).
     card("Plains", LAND, &["Plains"], NONE, 0, 0, NONE),
     card("Island", LAND, &["Island"], NONE, 0, 0, NONE),

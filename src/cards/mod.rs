@@ -43,9 +43,10 @@ pub struct Card {
     /// as the reader's are: settled onto the board before the mana is built
     /// (`crate::rules::settle_mana_effects`), for these cards only.
     on_mana: Option<fn() -> (ManaTapped, ManaMade)>,
-    /// A sentence of its Oracle text that grants keywords (Mirari's Wake: "Creatures you
-    /// control get +1/+1 and have vigilance."), applied to the board with the texts' grants in
-    /// the board's order (CR 613.7; `text::read_texts`); empty for none.
+    /// A sentence of its Oracle text that changes other permanents' characteristics (Mirari's
+    /// Wake: "Creatures you control get +1/+1 and have vigilance."; Blood Moon: "Nonbasic lands
+    /// are Mountains."), applied to the board as the reader applies a text's, with the texts'
+    /// grants in the board's order (CR 613.7; `text::read_texts`); empty for none.
     grants: &'static str,
 }
 
@@ -737,6 +738,24 @@ pub static CATALOG: &[Card] = &[
         on_mana: Some(|| (lands_of(false), ManaMade::Instead { mana: ManaType::B, keep_amount: true })),
         grants: "",
     },
+    Card {
+        name: "Blood Moon",
+        oracle: "Nonbasic lands are Mountains.",
+        summary: "Nonbasic lands are Mountains: they lose their other land types and their own abilities and tap for {R} (CR 305.7, 613.1d); a land is basic as Gauntlet of Power reads it (docs/rules.md section 5). Islands it turns into Mountains no longer count for \"defending player controls an Island\".",
+        effects: none,
+        mana: no_mana,
+        on_mana: None,
+        grants: "Nonbasic lands are Mountains.",
+    },
+    Card {
+        name: "Magus of the Moon",
+        oracle: "Nonbasic lands are Mountains.",
+        summary: "As Blood Moon: nonbasic lands are Mountains (CR 305.7, 613.1d).",
+        effects: none,
+        mana: no_mana,
+        on_mana: None,
+        grants: "Nonbasic lands are Mountains.",
+    },
 ];
 
 /// The effect on mana that a catalog card or a read text makes at permanent `p` (docs/rules.md
@@ -839,7 +858,8 @@ pub fn mana_abilities(vb: &ValidBoard, p: usize) -> Vec<ManaAbility> {
             out.push(ManaAbility::Fixed(vec![TypeSet::one(t)]));
         }
     }
-    if let Some(card) = lookup(&perm.name) {
+    // Blood Moon (CR 305.7): a land whose basic land type is set loses its own abilities.
+    if let Some(card) = lookup(&perm.name).filter(|_| !vb.abilities_lost[p]) {
         out.extend((card.mana)());
     }
     let mut dedup = Vec::new();

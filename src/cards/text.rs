@@ -234,7 +234,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
     for pass in 0..2 {
         for (p, reading) in &read_here {
             for r in &reading.rules {
-                if matches!(r.rule, Rule::Becomes(..)) != (pass == 0) {
+                if matches!(r.rule, Rule::Becomes(..) | Rule::NonbasicLandsAre(_)) != (pass == 0) {
                     continue;
                 }
                 grant(vb, &m, *p, r, &mut applied, &mut missing);
@@ -253,7 +253,9 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             });
         }
         let mut all = Vec::new();
-        for r in &reading.rules {
+        // A land that lost its abilities (Blood Moon, CR 305.7) has no effects of its text.
+        let rules: &[super::oracle::ReadRule] = if vb.abilities_lost[*p] { &[] } else { &reading.rules };
+        for r in rules {
             match effects(vb, &m, *p, &r.rule, &r.when) {
                 Ok(es) => {
                     made = made.saturating_add(es.iter().map(size).sum());
@@ -315,7 +317,7 @@ fn grant(
 ) {
     let who = match &r.rule {
         Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) | Rule::Becomes(who, _) => Some(who),
-        Rule::LandsAre(_) | Rule::EveryLandType(_) => None,
+        Rule::LandsAre(_) | Rule::EveryLandType(_) | Rule::NonbasicLandsAre(_) => None,
         _ => return,
     };
     match holds(vb, m, p, &r.when, who) {
@@ -399,6 +401,18 @@ fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
             // here).
             Rule::SetSubtype(_, t) if perm.subtypes != std::slice::from_ref(t) => perm.subtypes = vec![t.clone()],
             Rule::LandsAre(t) if perm.has_type("Land") && !perm.has_subtype(t) => perm.subtypes.push(t.clone()),
+            // CR 305.7: a nonbasic land's land types are set to this one; it loses its own
+            // abilities (its written and read mana, its catalog mana, its text's effects) and
+            // has the basic land type's mana ability.
+            Rule::NonbasicLandsAre(t) if perm.has_type("Land") && !super::is_basic(perm) => {
+                let before = (perm.subtypes.clone(), vb.abilities_lost[q]);
+                perm.subtypes.retain(|s| !LAND_TYPES.iter().any(|l| l.eq_ignore_ascii_case(s)));
+                perm.subtypes.push(t.clone());
+                vb.mana[q].clear();
+                vb.abilities_lost[q] = true;
+                changed |= before != (vb.board.permanents[q].subtypes.clone(), true);
+                continue;
+            }
             Rule::EveryLandType(_) => {
                 for t in LAND_TYPES {
                     if !perm.has_subtype(t) {
@@ -1131,6 +1145,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         | Rule::SetSubtype(..)
         | Rule::GrantMana(..)
         | Rule::LandsAre(_)
+        | Rule::NonbasicLandsAre(_)
         | Rule::EveryLandType(_)
         | Rule::Becomes(..) => vec![],
         // Read into its sentence's conditions (`oracle::read_line`).

@@ -414,3 +414,38 @@ fn cr_605_5a_forbidden_orchard_trigger_adds_nothing() {
         assert_illegal(&with(&json!([bear("b1", "A")]), &orchard, json!([propaganda("{W}{W}")])), &[("b1", "B")], ViolationKind::Cost);
     }
 }
+
+/// Blood Moon and Magus of the Moon, by name and by text (CR 305.7, 613.1d): a nonbasic land
+/// is a Mountain only, losing its other land types and its own abilities. Temple Garden makes
+/// {R}, not {G} or {W}; Exotic Orchard and a land whose text taps for {C} make {R}; a basic
+/// Forest still makes {G}; a defending player whose only Island is nonbasic controls no Island
+/// for Sea Serpent.
+#[test]
+fn cr_305_7_blood_moon_makes_nonbasic_lands_mountains() {
+    let garden = json!([bear("b1", "A"), { "id": "g", "name": "Temple Garden", "controller": "A" }]);
+    let orchard = json!([bear("b1", "A"), { "id": "o", "name": "Exotic Orchard", "controller": "A" }, basic("i", "B", "Island")]);
+    let read = json!([bear("b1", "A"), { "id": "t", "name": "Tomb Proxy", "controller": "A", "types": ["Land"], "oracle_text": "{T}: Add {C}{C}." }]);
+    let forest = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    for name in ["Blood Moon", "Magus of the Moon"] {
+        for moon in both("moon", name, "B", json!({})) {
+            pays(&garden, &moon, "{R}");
+            refuses(&garden, &moon, "{G}");
+            refuses(&garden, &moon, "{W}");
+            pays(&orchard, &moon, "{R}");
+            refuses(&orchard, &moon, "{U}");
+            pays(&read, &moon, "{R}");
+            refuses(&read, &moon, "{2}");
+            pays(&forest, &moon, "{G}");
+            let serpent = json!([{ "id": "s", "name": "Sea Serpent", "controller": "A" },
+                { "id": "sea", "name": "Underground Sea", "controller": "B", "types": ["Land"], "subtypes": ["Island", "Swamp"] }]);
+            let mut perms = serpent.as_array().unwrap().clone();
+            perms.push(moon.clone());
+            let pos = position(board(Value::Array(perms), json!([])));
+            assert!(pos.board.assumptions.is_empty(), "{:?}", pos.board.assumptions);
+            assert_illegal(&pos, &[("s", "B")], ViolationKind::Restriction);
+        }
+    }
+    let serpent = json!([{ "id": "s", "name": "Sea Serpent", "controller": "A" },
+        { "id": "sea", "name": "Underground Sea", "controller": "B", "types": ["Land"], "subtypes": ["Island", "Swamp"] }]);
+    assert_legal(&position(board(serpent, json!([]))), &[("s", "B")]);
+}

@@ -102,6 +102,10 @@ pub enum Rule {
     /// Every land has this basic land type too, and so its mana ability (CR 305.7: Stormtide
     /// Leviathan's "All lands are Islands in addition to their other types").
     LandsAre(String),
+    /// Every nonbasic land is this basic land type only (CR 305.7: Blood Moon's "Nonbasic lands
+    /// are Mountains"): it loses its other land types and its own abilities, and has the mana
+    /// ability of the type.
+    NonbasicLandsAre(String),
     /// `attacks_as_though` (CR 302.6, 702.3b): the creatures can attack as though they had
     /// haste, or didn't have defender.
     AsThough(Who, AsThough),

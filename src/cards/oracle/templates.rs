@@ -160,6 +160,15 @@ fn mana_made(text: &str) -> Option<ManaMade> {
     (!units.is_empty()).then_some(ManaMade::Adds(units))
 }
 
+/// `{plural}` naming one land type alone ("Islands", "Mountains").
+fn one_land_type(s: &Slots) -> Option<String> {
+    let land = s.plural.as_ref()?;
+    match land.qualities.as_slice() {
+        [Quality::Subtype(t)] if land.types.is_empty() && t.len() == 1 && !land.other => Some(t[0].clone()),
+        _ => None,
+    }
+}
+
 /// The templates, whole sentences first, then those that begin with their subject.
 pub static TEMPLATES: &[Template] = &[
     // ---- whole-declaration rules (CR 508.1c)
@@ -343,16 +352,17 @@ pub static TEMPLATES: &[Template] = &[
     // ---- effects that change types (CR 305.7, 205.1b)
     Template {
         pattern: "all lands are {plural} in addition to their other types",
-        make: |s| {
-            let land = s.plural.as_ref()?;
-            match land.qualities.as_slice() {
-                [Quality::Subtype(t)] if land.types.is_empty() && t.len() == 1 && !land.other => Some(vec![made(Rule::LandsAre(t[0].clone()))]),
-                _ => None,
-            }
-        },
+        make: |s| Some(vec![made(Rule::LandsAre(one_land_type(s)?))]),
         cr: "305.7",
         card: "Stormtide Leviathan",
         text: "Islandwalk\nAll lands are Islands in addition to their other types.\nCreatures without flying or islandwalk can't attack.",
+    },
+    Template {
+        pattern: "nonbasic lands are {plural}",
+        make: |s| Some(vec![made(Rule::NonbasicLandsAre(one_land_type(s)?))]),
+        cr: "305.7",
+        card: "Blood Moon",
+        text: "Nonbasic lands are Mountains.",
     },
     // ---- Mystic Barrier (CR 508.1b: which players a creature may attack)
     Template {
