@@ -131,6 +131,7 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     card("Infernal Darkness", ENCHANTMENT, NONE, &["B"], 0, 0, NONE),
     card("Blood Moon", ENCHANTMENT, NONE, &["R"], 0, 0, NONE),
     card("Magus of the Moon", CREATURE, &["Human", "Wizard"], &["R"], 2, 2, NONE),
+    card("Chromatic Lantern", ARTIFACT, NONE, NONE, 0, 0, NONE),
     // Basic lands (their subtypes give their mana abilities).
     card("Plains", LAND, &["Plains"], NONE, 0, 0, NONE),
     card("Island", LAND, &["Island"], NONE, 0, 0, NONE),

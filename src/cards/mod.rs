@@ -756,6 +756,15 @@ pub static CATALOG: &[Card] = &[
         on_mana: None,
         grants: "Nonbasic lands are Mountains.",
     },
+    Card {
+        name: "Chromatic Lantern",
+        oracle: "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color.",
+        summary: "{T}: add one mana of any color; the lands its controller controls have that ability too, granted after Blood Moon's type change (CR 605.1a, 613.1f), so a Mountain under Blood Moon makes any color.",
+        effects: none,
+        mana: || mana_fixed(&[TypeSet::ANY_COLOR]),
+        on_mana: None,
+        grants: "Lands you control have \"{T}: Add one mana of any color.\"",
+    },
 ];
 
 /// The effect on mana that a catalog card or a read text makes at permanent `p` (docs/rules.md

@@ -317,7 +317,7 @@ fn grant(
 ) {
     let who = match &r.rule {
         Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) | Rule::Becomes(who, _) => Some(who),
-        Rule::LandsAre(_) | Rule::EveryLandType(_) | Rule::NonbasicLandsAre(_) => None,
+        Rule::LandsAre(_) | Rule::EveryLandType(_) | Rule::NonbasicLandsAre(_) | Rule::YourLandsHave(_) => None,
         _ => return,
     };
     match holds(vb, m, p, &r.when, who) {
@@ -356,6 +356,10 @@ fn grant(
                 }
             }
             Rc::new(qs)
+        }
+        // The lands its controller controls (Chromatic Lantern).
+        (None, Rule::YourLandsHave(_)) => {
+            Rc::new((0..vb.board.permanents.len()).filter(|&q| vb.controller[q] == vb.controller[p] && vb.perm(q).has_type("Land")).collect())
         }
         (None, _) => Rc::new((0..vb.board.permanents.len()).collect()),
     };
@@ -445,7 +449,7 @@ fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
                 changed |= before != (perm.types.clone(), perm.subtypes.clone(), perm.keywords.len(), perm.power, perm.toughness);
                 continue;
             }
-            Rule::GrantMana(_, abilities) => {
+            Rule::GrantMana(_, abilities) | Rule::YourLandsHave(abilities) => {
                 for a in abilities {
                     if !vb.mana[q].contains(a) {
                         vb.mana[q].push(a.clone());
@@ -1146,6 +1150,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         | Rule::GrantMana(..)
         | Rule::LandsAre(_)
         | Rule::NonbasicLandsAre(_)
+        | Rule::YourLandsHave(_)
         | Rule::EveryLandType(_)
         | Rule::Becomes(..) => vec![],
         // Read into its sentence's conditions (`oracle::read_line`).

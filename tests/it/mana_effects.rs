@@ -449,3 +449,24 @@ fn cr_305_7_blood_moon_makes_nonbasic_lands_mountains() {
         { "id": "sea", "name": "Underground Sea", "controller": "B", "types": ["Land"], "subtypes": ["Island", "Swamp"] }]);
     assert_legal(&position(board(serpent, json!([]))), &[("s", "B")]);
 }
+
+/// Chromatic Lantern, by name and by text (CR 605.1a, 613.1f): its controller's lands have
+/// "{T}: Add one mana of any color", and so has the Lantern; granted after Blood Moon's type
+/// change (layer 6 after layer 4), so Temple Garden under Blood Moon makes any color. Another
+/// player's Lantern gives A's lands nothing.
+#[test]
+fn cr_613_1f_chromatic_lantern_after_blood_moon() {
+    let mountain = json!([bear("b1", "A"), bear("b2", "A"), basic("m1", "A", "Mountain")]);
+    for lantern in both("lantern", "Chromatic Lantern", "A", json!({})) {
+        pays(&mountain, &lantern, "{U}");
+        assert_legal(&with(&mountain, &lantern, json!([propaganda("{U}")])), &[("b1", "B"), ("b2", "B")]);
+        assert_illegal(&with(&mountain, &lantern, json!([propaganda("{U}{U}")])), &[("b1", "B"), ("b2", "B")], ViolationKind::Cost);
+        for moon in both("moon", "Blood Moon", "B", json!({})) {
+            let garden = json!([bear("b1", "A"), { "id": "g", "name": "Temple Garden", "controller": "A" }, moon]);
+            pays(&garden, &lantern, "{U}{B}");
+        }
+    }
+    for lantern in both("lantern", "Chromatic Lantern", "B", json!({})) {
+        refuses(&mountain, &lantern, "{U}");
+    }
+}

@@ -106,6 +106,10 @@ pub enum Rule {
     /// are Mountains"): it loses its other land types and its own abilities, and has the mana
     /// ability of the type.
     NonbasicLandsAre(String),
+    /// The lands the permanent's controller controls have these mana abilities too (Chromatic
+    /// Lantern: "Lands you control have \"{T}: Add one mana of any color.\"", CR 605.1a,
+    /// 613.1f): granted after the type changes, so a Mountain under Blood Moon has it too.
+    YourLandsHave(Vec<ManaAbility>),
     /// `attacks_as_though` (CR 302.6, 702.3b): the creatures can attack as though they had
     /// haste, or didn't have defender.
     AsThough(Who, AsThough),

@@ -364,6 +364,13 @@ pub static TEMPLATES: &[Template] = &[
         card: "Blood Moon",
         text: "Nonbasic lands are Mountains.",
     },
+    Template {
+        pattern: "lands you control have {mana}",
+        make: |s| Some(vec![made(Rule::YourLandsHave(s.mana.clone()?))]),
+        cr: "613.1f",
+        card: "Chromatic Lantern",
+        text: "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color.",
+    },
     // ---- Mystic Barrier (CR 508.1b: which players a creature may attack)
     Template {
         pattern: "each player may attack only the opponent seated nearest them in the last chosen direction and planeswalkers controlled by that player",
