@@ -21,6 +21,8 @@ fn board(cards: Vec<Value>) -> Value {
         json!({ "id": "shade", "name": "Black Knight", "controller": "A", "types": ["Creature"], "colors": ["B"], "power": 2, "toughness": 2 }),
         json!({ "id": "f1", "name": "Forest", "controller": "A", "types": ["Land"], "subtypes": ["Forest"] }),
         json!({ "id": "m1", "name": "Mountain", "controller": "A", "types": ["Land"], "subtypes": ["Mountain"] }),
+        // A nonbasic land (issue 35: Blood Moon, Gauntlet of Power, Chromatic Lantern).
+        json!({ "id": "tg", "name": "Temple Garden", "controller": "A", "types": ["Land"], "subtypes": ["Forest", "Plains"] }),
         json!({ "id": "i1", "name": "Island", "controller": "B", "types": ["Land"], "subtypes": ["Island"] }),
         json!({ "id": "p1", "name": "Plains", "controller": "B", "types": ["Land"], "subtypes": ["Plains"] }),
         json!({ "id": "pwB", "name": "Jace Beleren", "controller": "B", "types": ["Planeswalker"] }),
@@ -148,9 +150,9 @@ fn a_creature_card_written_otherwise_and_a_permanent_without_types_are_warned_ab
     ]);
     let pos = position(&b);
     let at = |path: &str| pos.board.warnings.iter().find(|w| w.path == path).map(|w| w.message.clone());
-    let jug = at("permanents[11].types").expect("a warning for Juggernaut");
+    let jug = at("permanents[12].types").expect("a warning for Juggernaut");
     assert!(jug.contains("is a creature card") && jug.contains("not a creature"), "{jug}");
-    let goyf = at("permanents[12].types").expect("a warning for Tarmogoyf");
+    let goyf = at("permanents[13].types").expect("a warning for Tarmogoyf");
     assert!(goyf.contains("no card types"), "{goyf}");
     // Juggernaut written as an artifact is read as written: it does not attack.
     assert!(pos.rules.creatures.iter().all(|c| c.id != "jug"));
