@@ -62,6 +62,10 @@ pub struct ValidBoard {
     pub as_though_no_defender: Vec<bool>,
     /// Whether each permanent's mana abilities can't be activated (`no_mana_abilities`).
     pub no_mana: Vec<bool>,
+    /// Whether each permanent lost its own mana abilities to a type-changing effect that sets a
+    /// land's basic land type (Blood Moon: "Nonbasic lands are Mountains", CR 305.7): only its
+    /// basic land types' abilities remain. Set when a position is made.
+    pub abilities_lost: Vec<bool>,
     /// The effects on mana production (`mana_trigger`, `mana_multiplier`, `mana_instead`),
     /// explicit or from cards: settled when a position is made, empty before.
     pub mana_effects: Vec<SettledManaEffect>,
@@ -451,6 +455,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         as_though_haste: vec![false; n],
         as_though_no_defender: vec![false; n],
         no_mana: vec![false; n],
+        abilities_lost: vec![false; n],
         mana_effects: vec![],
         mana,
         pools,

@@ -62,6 +62,7 @@ const fn typed_land(name: &'static str, subtypes: &'static [&'static str]) -> Kn
 const CREATURE: &[&str] = &["Creature"];
 const ARTIFACT_CREATURE: &[&str] = &["Artifact", "Creature"];
 const ENCHANTMENT: &[&str] = &["Enchantment"];
+const ENCHANTMENT_CREATURE: &[&str] = &["Enchantment", "Creature"];
 const ARTIFACT: &[&str] = &["Artifact"];
 const LAND: &[&str] = &["Land"];
 const PLANESWALKER: &[&str] = &["Planeswalker"];
@@ -110,6 +111,27 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     card("Exotic Orchard", LAND, NONE, NONE, 0, 0, NONE),
     card("Fellwar Stone", ARTIFACT, NONE, NONE, 0, 0, NONE),
     card("Reflecting Pool", LAND, NONE, NONE, 0, 0, NONE),
+    card("Heartbeat of Spring", ENCHANTMENT, NONE, &["G"], 0, 0, NONE),
+    card("Mana Flare", ENCHANTMENT, NONE, &["R"], 0, 0, NONE),
+    card("Dictate of Karametra", ENCHANTMENT, NONE, &["G"], 0, 0, NONE),
+    card("Zendikar Resurgent", ENCHANTMENT, NONE, &["G"], 0, 0, NONE),
+    card("Mirari's Wake", ENCHANTMENT, NONE, &["G", "W"], 0, 0, NONE),
+    card("Vorinclex, Voice of Hunger", CREATURE, &["Praetor"], &["G"], 7, 6, &["Trample"]),
+    card("Kinnan, Bonder Prodigy", CREATURE, &["Human", "Druid"], &["G", "U"], 2, 2, NONE),
+    card("Wild Growth", ENCHANTMENT, &["Aura"], &["G"], 0, 0, NONE),
+    card("Overgrowth", ENCHANTMENT, &["Aura"], &["G"], 0, 0, NONE),
+    card("Utopia Sprawl", ENCHANTMENT, &["Aura"], &["G"], 0, 0, NONE),
+    card("Fertile Ground", ENCHANTMENT, &["Aura"], &["G"], 0, 0, NONE),
+    card("Caged Sun", ARTIFACT, NONE, NONE, 0, 0, NONE),
+    card("Gauntlet of Power", ARTIFACT, NONE, NONE, 0, 0, NONE),
+    planeswalker("Nissa, Who Shakes the World", &["Nissa"], &["G"]),
+    card("Mana Reflection", ENCHANTMENT, NONE, &["G"], 0, 0, NONE),
+    card("Nyxbloom Ancient", ENCHANTMENT_CREATURE, &["Elemental"], &["G"], 5, 5, &["Trample"]),
+    card("Contamination", ENCHANTMENT, NONE, &["B"], 0, 0, NONE),
+    card("Infernal Darkness", ENCHANTMENT, NONE, &["B"], 0, 0, NONE),
+    card("Blood Moon", ENCHANTMENT, NONE, &["R"], 0, 0, NONE),
+    card("Magus of the Moon", CREATURE, &["Human", "Wizard"], &["R"], 2, 2, NONE),
+    card("Chromatic Lantern", ARTIFACT, NONE, NONE, 0, 0, NONE),
     // Basic lands (their subtypes give their mana abilities).
     card("Plains", LAND, &["Plains"], NONE, 0, 0, NONE),
     card("Island", LAND, &["Island"], NONE, 0, 0, NONE),
@@ -182,6 +204,9 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     land("Thornwood Falls", &["{G}", "{U}"]),
     land("Swiftwater Cliffs", &["{U}", "{R}"]),
     land("Rugged Highlands", &["{R}", "{G}"]),
+    // Its trigger on tapping for mana targets, so it is no mana ability and adds nothing (CR
+    // 605.5a).
+    land("Forbidden Orchard", &["any_color"]),
     land("Blossoming Sands", &["{G}", "{W}"]),
     land("Jungle Hollow", &["{B}", "{G}"]),
     land("Wind-Scarred Crag", &["{R}", "{W}"]),

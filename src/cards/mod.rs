@@ -17,9 +17,11 @@ mod text;
 use crate::board::{
     edit_distance, Assumption, AssumptionKind, EffectKind, Filter, LandsOf, ManaAbility, Permanent, Selector, TargetSpec, ValidBoard, Warning,
 };
+use crate::vocab::effects::{ManaChange, ManaEffect};
 use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 pub(crate) use complete::complete;
 pub use known::{known_card, KnownCard, KNOWN_CARDS};
+use oracle::{ManaMade, ManaTapped};
 pub use source::{parse_forge_card, parse_xmage_line, printed, CardIndex, CardText, MAX_CARD_FOLDER_ENTRIES, MAX_CARD_SOURCE_BYTES};
 use std::collections::{HashMap, HashSet};
 pub(crate) use text::read_texts;
@@ -37,6 +39,15 @@ pub struct Card {
     pub oracle: &'static str,
     effects: fn(&CardView, usize) -> Vec<EffectKind>,
     mana: fn() -> Vec<ManaAbility>,
+    /// Its effect on mana (CR 106.12, 605.1b, 616.1), made from the board by [`mana_effect`]
+    /// as the reader's are: settled onto the board before the mana is built
+    /// (`crate::rules::settle_mana_effects`), for these cards only.
+    on_mana: Option<fn() -> (ManaTapped, ManaMade)>,
+    /// A sentence of its Oracle text that changes other permanents' characteristics (Mirari's
+    /// Wake: "Creatures you control get +1/+1 and have vigilance."; Blood Moon: "Nonbasic lands
+    /// are Mountains."), applied to the board as the reader applies a text's, with the texts'
+    /// grants in the board's order (CR 613.7; `text::read_texts`); empty for none.
+    grants: &'static str,
 }
 
 /// What the catalog's cards count on the board, per player, computed in one pass when a card
@@ -151,6 +162,28 @@ fn tax(target: TargetSpec, generic: u32) -> EffectKind {
 fn this(p: usize) -> Selector {
     Selector::Ids(vec![p])
 }
+/// Heartbeat of Spring's effect: any player's land adds one mana of a type it produced.
+fn any_players_lands_same_type() -> (ManaTapped, ManaMade) {
+    (lands_of(false), ManaMade::SameType)
+}
+
+/// A card whose only effect is Heartbeat of Spring's (Mana Flare, Dictate of Karametra).
+const fn as_heartbeat(name: &'static str, oracle: &'static str) -> Card {
+    Card {
+        name,
+        oracle,
+        summary: "As Heartbeat of Spring: any player's land adds one more mana of a type it produced (CR 605.1b, 106.12a).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(any_players_lands_same_type),
+        grants: "",
+    }
+}
+
+/// Lands whose taps an effect on mana watches: any player's, or its controller's (`yours`).
+fn lands_of(yours: bool) -> ManaTapped {
+    ManaTapped::Lands { yours, basic: false, subtype: None }
+}
 fn mana_fixed(units: &[TypeSet]) -> Vec<ManaAbility> {
     vec![ManaAbility::Fixed(units.to_vec())]
 }
@@ -163,6 +196,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Creatures can't attack its controller unless their controller pays {2} for each (CR 508.1d, 508.1g-h); planeswalkers are not covered.",
         effects: |vb, p| vec![tax(you(vb, p), 2)],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Ghostly Prison",
@@ -170,6 +205,8 @@ pub static CATALOG: &[Card] = &[
         summary: "As Propaganda: {2} for each creature attacking its controller (CR 508.1d, 508.1g-h).",
         effects: |vb, p| vec![tax(you(vb, p), 2)],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Windborn Muse",
@@ -177,6 +214,8 @@ pub static CATALOG: &[Card] = &[
         summary: "As Propaganda: {2} for each creature attacking its controller (CR 508.1d, 508.1g-h).",
         effects: |vb, p| vec![tax(you(vb, p), 2)],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Koskun Falls",
@@ -184,6 +223,8 @@ pub static CATALOG: &[Card] = &[
         summary: "{2} for each creature attacking its controller (CR 508.1d, 508.1g-h).",
         effects: |vb, p| vec![tax(you(vb, p), 2)],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Sphere of Safety",
@@ -194,6 +235,8 @@ pub static CATALOG: &[Card] = &[
             vec![tax(you_or_your_planeswalkers(vb, p), x)]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Norn's Annex",
@@ -208,6 +251,8 @@ pub static CATALOG: &[Card] = &[
             }]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Collective Restraint",
@@ -218,6 +263,8 @@ pub static CATALOG: &[Card] = &[
             vec![tax(you(vb, p), x)]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Baird, Steward of Argive",
@@ -225,6 +272,8 @@ pub static CATALOG: &[Card] = &[
         summary: "{1} for each creature attacking its controller or their planeswalkers (CR 508.1d, 508.1g-h).",
         effects: |vb, p| vec![tax(you_or_your_planeswalkers(vb, p), 1)],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Archangel of Tithes",
@@ -232,6 +281,8 @@ pub static CATALOG: &[Card] = &[
         summary: "While untapped: {1} for each creature attacking its controller or their planeswalkers (CR 508.1d; Archangel of Tithes rulings).",
         effects: |vb, p| if vb.perm(p).tapped { vec![] } else { vec![tax(you_or_your_planeswalkers(vb, p), 1)] },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Nils, Discipline Enforcer",
@@ -250,6 +301,8 @@ pub static CATALOG: &[Card] = &[
                 .collect()
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Elephant Grass",
@@ -264,6 +317,8 @@ pub static CATALOG: &[Card] = &[
             ]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Silent Arbiter",
@@ -271,6 +326,8 @@ pub static CATALOG: &[Card] = &[
         summary: "No more than one creature can attack each combat (CR 508.1c).",
         effects: |_, _| vec![EffectKind::MaxAttackers { count: 1, target: None, per_turn: false }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Caverns of Despair",
@@ -278,6 +335,8 @@ pub static CATALOG: &[Card] = &[
         summary: "No more than two creatures can attack each combat (CR 508.1c).",
         effects: |_, _| vec![EffectKind::MaxAttackers { count: 2, target: None, per_turn: false }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Crawlspace",
@@ -285,6 +344,8 @@ pub static CATALOG: &[Card] = &[
         summary: "No more than two creatures can attack its controller each combat; their planeswalkers are not counted (CR 508.1c).",
         effects: |vb, p| vec![EffectKind::MaxAttackers { count: 2, target: Some(you(vb, p)), per_turn: false }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Dueling Grounds",
@@ -292,6 +353,8 @@ pub static CATALOG: &[Card] = &[
         summary: "No more than one creature can attack each turn: creatures that already attacked this turn count (CR 508.1c, 506.1). The project's rules (docs/rules.md section 4) and acceptance scenario 13 read it so, as its printed text did; today's Oracle text says \"each combat\".",
         effects: |_, _| vec![EffectKind::MaxAttackers { count: 1, target: None, per_turn: true }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Blazing Archon",
@@ -299,6 +362,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Creatures can't attack its controller; their planeswalkers may still be attacked (CR 508.1c).",
         effects: |vb, p| vec![EffectKind::CantAttack { creatures: Selector::All, target: Some(you(vb, p)) }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Moat",
@@ -306,6 +371,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Creatures without flying can't attack (CR 508.1c).",
         effects: |_, _| vec![moat()],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Magus of the Moat",
@@ -313,6 +380,8 @@ pub static CATALOG: &[Card] = &[
         summary: "As Moat: creatures without flying can't attack (CR 508.1c).",
         effects: |_, _| vec![moat()],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Ensnaring Bridge",
@@ -326,6 +395,8 @@ pub static CATALOG: &[Card] = &[
             }]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Pacifism",
@@ -333,6 +404,8 @@ pub static CATALOG: &[Card] = &[
         summary: "The enchanted creature can't attack (CR 508.1c); needs attached_to.",
         effects: |vb, p| vb.attached_to[p].map(|c| EffectKind::CantAttack { creatures: this(c), target: None }).into_iter().collect(),
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Brainwash",
@@ -345,6 +418,8 @@ pub static CATALOG: &[Card] = &[
                 .collect()
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Mogg Flunkies",
@@ -352,6 +427,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Can't attack alone: another creature must attack too, whatever it attacks (CR 506.5, 508.1c).",
         effects: |_, p| vec![EffectKind::MinOtherAttackers { creatures: this(p), count: 1 }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Orcish Conscripts",
@@ -359,6 +436,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Can't attack unless at least two other creatures attack (CR 508.1c).",
         effects: |_, p| vec![EffectKind::MinOtherAttackers { creatures: this(p), count: 2 }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Master of Cruelties",
@@ -366,6 +445,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Can only attack alone: if it attacks, no other creature does (CR 506.5, 508.1c).",
         effects: |_, p| vec![EffectKind::AttacksOnlyAlone { creatures: this(p) }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Juggernaut",
@@ -373,6 +454,8 @@ pub static CATALOG: &[Card] = &[
         summary: "Attacks each combat if able (CR 508.1d).",
         effects: |_, p| vec![EffectKind::AttacksIfAble { creatures: this(p), target: None }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Ekundu Cyclops",
@@ -383,6 +466,8 @@ pub static CATALOG: &[Card] = &[
             vec![EffectKind::AttacksIfAbleIfOther { creatures: this(p), target: None, others, any_controller: false }]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Goblin Rabblemaster",
@@ -393,6 +478,8 @@ pub static CATALOG: &[Card] = &[
             vec![EffectKind::AttacksIfAble { creatures: Selector::Filter(f), target: None }]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Avatar of Slaughter",
@@ -400,6 +487,8 @@ pub static CATALOG: &[Card] = &[
         summary: "All creatures attack each combat if able (CR 508.1d).",
         effects: |_, _| vec![EffectKind::AttacksIfAble { creatures: Selector::All, target: None }],
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Fumiko the Lowblood",
@@ -410,6 +499,8 @@ pub static CATALOG: &[Card] = &[
             vec![EffectKind::AttacksIfAble { creatures: Selector::Filter(f), target: None }]
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Trove of Temptation",
@@ -423,6 +514,8 @@ pub static CATALOG: &[Card] = &[
                 .collect()
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Sea Serpent",
@@ -435,6 +528,8 @@ pub static CATALOG: &[Card] = &[
                 .collect()
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Goblin Goon",
@@ -449,6 +544,8 @@ pub static CATALOG: &[Card] = &[
                 .collect()
         },
         mana: no_mana,
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Llanowar Elves",
@@ -456,6 +553,8 @@ pub static CATALOG: &[Card] = &[
         summary: "{T}: add {G} (a creature: needs to be free of summoning sickness or have haste, CR 302.6).",
         effects: none,
         mana: || mana_fixed(&[TypeSet::one(ManaType::G)]),
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Sol Ring",
@@ -463,6 +562,8 @@ pub static CATALOG: &[Card] = &[
         summary: "{T}: add {C}{C} (a mana ability, CR 605.1a).",
         effects: none,
         mana: || mana_fixed(&[TypeSet::one(ManaType::C), TypeSet::one(ManaType::C)]),
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Exotic Orchard",
@@ -470,6 +571,8 @@ pub static CATALOG: &[Card] = &[
         summary: "{T}: add one mana of any color a land an opponent controls could produce (CR 106.7).",
         effects: none,
         mana: || vec![ManaAbility::CouldProduce { lands: LandsOf::Opponents, colors_only: true }],
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Fellwar Stone",
@@ -477,6 +580,8 @@ pub static CATALOG: &[Card] = &[
         summary: "{T}: add one mana of any color a land an opponent controls could produce (CR 106.7).",
         effects: none,
         mana: || vec![ManaAbility::CouldProduce { lands: LandsOf::Opponents, colors_only: true }],
+        on_mana: None,
+        grants: "",
     },
     Card {
         name: "Reflecting Pool",
@@ -484,8 +589,249 @@ pub static CATALOG: &[Card] = &[
         summary: "{T}: add one mana of any type a land you control could produce, colorless included (CR 106.7).",
         effects: none,
         mana: || vec![ManaAbility::CouldProduce { lands: LandsOf::Controller, colors_only: false }],
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Heartbeat of Spring",
+        oracle: "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+        summary: "Whenever a player taps a land for mana, that player adds one mana of a type that tap produced: a triggered mana ability (CR 605.1b, 106.12a), added after the tap's replacement effects.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(any_players_lands_same_type),
+        grants: "",
+    },
+    as_heartbeat("Mana Flare", "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."),
+    as_heartbeat("Dictate of Karametra", "Flash\nWhenever a player taps a land for mana, that player adds one mana of any type that land produced."),
+    Card {
+        name: "Zendikar Resurgent",
+        oracle: "Whenever you tap a land for mana, add one mana of any type that land produced. (The types of mana are white, blue, black, red, green, and colorless.)\nWhenever you cast a creature spell, draw a card.",
+        summary: "Its controller's lands add one more mana of a type that tap produced (CR 605.1b, 106.12a).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (lands_of(true), ManaMade::SameType)),
+        grants: "",
+    },
+    Card {
+        name: "Mirari's Wake",
+        oracle: "Creatures you control get +1/+1 and have vigilance.\nWhenever you tap a land for mana, add one mana of any type that land produced.",
+        summary: "Creatures its controller controls have vigilance (CR 702.20b: attacking doesn't tap them, so they may still tap for mana, 508.1f); its controller's lands add one more mana of a type that tap produced (CR 605.1b).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (lands_of(true), ManaMade::SameType)),
+        grants: "Creatures you control get +1/+1 and have vigilance.",
+    },
+    Card {
+        name: "Vorinclex, Voice of Hunger",
+        oracle: "Trample\nWhenever you tap a land for mana, add one mana of any type that land produced.\nWhenever an opponent taps a land for mana, that land doesn't untap during its controller's next untap step.",
+        summary: "Its controller's lands add one more mana of a type that tap produced (CR 605.1b); what it does to opponents' lands happens at their next untap step, not during the declaration.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (lands_of(true), ManaMade::SameType)),
+        grants: "",
+    },
+    Card {
+        name: "Kinnan, Bonder Prodigy",
+        oracle: "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced.\n{5}{G}{U}: Look at the top five cards of your library. You may put a non-Human creature card from among them onto the battlefield. Put the rest on the bottom of your library in a random order.",
+        summary: "Its controller's nonland permanents add one more mana of a type that tap produced (CR 605.1b, 106.12a): Sol Ring makes {C}{C}{C}.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Yours { nonland: true }, ManaMade::SameType)),
+        grants: "",
+    },
+    Card {
+        name: "Wild Growth",
+        oracle: "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+        summary: "The enchanted land adds an additional {G} when tapped for mana (CR 605.1b); needs attached_to.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Enchanted, ManaMade::Adds(vec![TypeSet::one(ManaType::G)]))),
+        grants: "",
+    },
+    Card {
+        name: "Overgrowth",
+        oracle: "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
+        summary: "The enchanted land adds an additional {G}{G} when tapped for mana (CR 605.1b); needs attached_to.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Enchanted, ManaMade::Adds(vec![TypeSet::one(ManaType::G), TypeSet::one(ManaType::G)]))),
+        grants: "",
+    },
+    Card {
+        name: "Utopia Sprawl",
+        oracle: "Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
+        summary: "The enchanted Forest adds an additional one mana of its chosen color when tapped for mana (CR 605.1b); needs attached_to and chosen_color.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Enchanted, ManaMade::Chosen { if_produced: false })),
+        grants: "",
+    },
+    Card {
+        name: "Fertile Ground",
+        oracle: "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional one mana of any color.",
+        summary: "The enchanted land adds an additional one mana of any color when tapped for mana (CR 605.1b); needs attached_to.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Enchanted, ManaMade::Adds(vec![TypeSet::ANY_COLOR]))),
+        grants: "",
+    },
+    Card {
+        name: "Caged Sun",
+        oracle: "As this artifact enters, choose a color.\nCreatures you control of the chosen color get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color.",
+        summary: "When a land its controller taps makes mana of the chosen color, one more of that color (CR 605.1b, 106.12a); needs chosen_color.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (lands_of(true), ManaMade::Chosen { if_produced: true })),
+        grants: "",
+    },
+    Card {
+        name: "Gauntlet of Power",
+        oracle: "As this artifact enters, choose a color.\nCreatures of the chosen color get +1/+1.\nWhenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color.",
+        summary: "When any player's basic land makes mana of the chosen color, one more of that color (CR 605.1b, 205.4c); needs chosen_color. A land is basic when its type_line says Basic or its name is a basic land's.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Lands { yours: false, basic: true, subtype: None }, ManaMade::Chosen { if_produced: true })),
+        grants: "",
+    },
+    Card {
+        name: "Nissa, Who Shakes the World",
+        oracle: "Whenever you tap a Forest for mana, add an additional {G}.\n+1: Put three +1/+1 counters on up to one target noncreature land you control. Untap it. It becomes a 0/0 Elemental creature with vigilance and haste that's still a land.\n−8: You get an emblem with \"Lands you control have indestructible.\" Search your library for any number of Forest cards, put them onto the battlefield tapped, then shuffle.",
+        summary: "Its controller's Forests add an additional {G} when tapped for mana (CR 605.1b); its loyalty abilities can't be activated while attackers are declared (CR 606.3).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Lands { yours: true, basic: false, subtype: Some("Forest".into()) }, ManaMade::Adds(vec![TypeSet::one(ManaType::G)]))),
+        grants: "",
+    },
+    Card {
+        name: "Mana Reflection",
+        oracle: "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+        summary: "Its controller's permanents tapped for mana produce twice as much (a replacement effect, CR 106.12b, 616.1; with Nyxbloom Ancient, six times, in either order).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Yours { nonland: false }, ManaMade::Multiplied(2))),
+        grants: "",
+    },
+    Card {
+        name: "Nyxbloom Ancient",
+        oracle: "Trample\nIf you tap a permanent for mana, it produces three times as much of that mana instead.",
+        summary: "Its controller's permanents tapped for mana produce three times as much (CR 106.12b, 616.1).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (ManaTapped::Yours { nonland: false }, ManaMade::Multiplied(3))),
+        grants: "",
+    },
+    Card {
+        name: "Contamination",
+        oracle: "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.\nIf a land is tapped for mana, it produces {B} instead of any other type and amount.",
+        summary: "Any player's land tapped for mana produces {B} instead of any other type and amount (CR 106.12b, 616.1); a land could produce only {B} (CR 106.7).",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (lands_of(false), ManaMade::Instead { mana: ManaType::B, keep_amount: false })),
+        grants: "",
+    },
+    Card {
+        name: "Infernal Darkness",
+        oracle: "Cumulative upkeep—Pay {B} and 1 life.\nIf a land is tapped for mana, it produces {B} instead of any other type.",
+        summary: "Any player's land tapped for mana produces {B} instead of any other type, as much as it made (CR 106.12b, 616.1); its cumulative upkeep does nothing while attackers are declared.",
+        effects: none,
+        mana: no_mana,
+        on_mana: Some(|| (lands_of(false), ManaMade::Instead { mana: ManaType::B, keep_amount: true })),
+        grants: "",
+    },
+    Card {
+        name: "Blood Moon",
+        oracle: "Nonbasic lands are Mountains.",
+        summary: "Nonbasic lands are Mountains: they lose their other land types and their own abilities and tap for {R} (CR 305.7, 613.1d); a land is basic as Gauntlet of Power reads it (docs/rules.md section 5). Islands it turns into Mountains no longer count for \"defending player controls an Island\".",
+        effects: none,
+        mana: no_mana,
+        on_mana: None,
+        grants: "Nonbasic lands are Mountains.",
+    },
+    Card {
+        name: "Magus of the Moon",
+        oracle: "Nonbasic lands are Mountains.",
+        summary: "As Blood Moon: nonbasic lands are Mountains (CR 305.7, 613.1d).",
+        effects: none,
+        mana: no_mana,
+        on_mana: None,
+        grants: "Nonbasic lands are Mountains.",
+    },
+    Card {
+        name: "Chromatic Lantern",
+        oracle: "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color.",
+        summary: "{T}: add one mana of any color; the lands its controller controls have that ability too, granted after Blood Moon's type change (CR 605.1a, 613.1f), so a Mountain under Blood Moon makes any color.",
+        effects: none,
+        mana: || mana_fixed(&[TypeSet::ANY_COLOR]),
+        on_mana: None,
+        grants: "Lands you control have \"{T}: Add one mana of any color.\"",
     },
 ];
+
+/// The effect on mana that a catalog card or a read text makes at permanent `p` (docs/rules.md
+/// section 5): the permanents whose taps for mana it affects, and what it does to what they
+/// produce. None when it affects none (an Aura attached to nothing); `Err(field)` when it
+/// needs a fact the board leaves out (the chosen color), never guessed.
+pub(crate) fn mana_effect(vb: &ValidBoard, p: usize, tapped: &ManaTapped, made: &ManaMade) -> Result<Option<EffectKind>, String> {
+    let c = vb.controller[p];
+    let land = || vec!["Land".to_string()];
+    let tapped = match tapped {
+        ManaTapped::Lands { yours, basic: false, subtype } => {
+            Selector::Filter(Filter { controller: yours.then_some(c), subtype: subtype.clone(), card_types: land(), ..Default::default() })
+        }
+        ManaTapped::Lands { yours, basic: true, subtype } => Selector::Ids(
+            (0..vb.board.permanents.len())
+                .filter(|&q| {
+                    let perm = vb.perm(q);
+                    perm.has_type("Land")
+                        && is_basic(perm)
+                        && (!yours || vb.controller[q] == c)
+                        && subtype.as_deref().is_none_or(|t| perm.has_subtype(t))
+                })
+                .collect(),
+        ),
+        ManaTapped::Yours { nonland } => {
+            Selector::Filter(Filter { controller: Some(c), not_card_types: if *nonland { land() } else { vec![] }, ..Default::default() })
+        }
+        ManaTapped::Enchanted => match vb.attached_to[p] {
+            Some(q) => Selector::Ids(vec![q]),
+            None => return Ok(None),
+        },
+    };
+    let change = match made {
+        ManaMade::SameType => ManaChange::AddsSameType,
+        ManaMade::Adds(units) => ManaChange::Adds { units: units.clone(), if_produced: None },
+        ManaMade::Chosen { if_produced } => {
+            let t = vb.perm(p).chosen_color.as_deref().and_then(crate::board::parse_color).ok_or_else(|| format!("permanents[{p}].chosen_color"))?;
+            ManaChange::Adds { units: vec![TypeSet::one(t)], if_produced: if_produced.then_some(t) }
+        }
+        ManaMade::Multiplied(n) => ManaChange::Multiplies(*n),
+        ManaMade::Instead { mana, keep_amount } => ManaChange::Instead { mana: *mana, keep_amount: *keep_amount },
+    };
+    Ok(Some(EffectKind::Mana(ManaEffect { tapped, change })))
+}
+
+/// The basic land names (CR 205.4c: these cards are basic; their snow versions too).
+const BASIC_NAMES: [&str; 6] = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"];
+
+/// Whether a permanent is basic (CR 205.4c): its `type_line` has the supertype Basic, or its
+/// name is a basic land's ("Forest", "Snow-Covered Forest", "Wastes"). A board says no more of
+/// supertypes: any other land is nonbasic (docs/rules.md section 5).
+pub(crate) fn is_basic(perm: &Permanent) -> bool {
+    let name = perm.name.trim();
+    let name = name.strip_prefix("Snow-Covered ").unwrap_or(name);
+    perm.type_line.as_deref().is_some_and(|l| text::supertypes_of(l).iter().any(|s| s.eq_ignore_ascii_case("Basic")))
+        || BASIC_NAMES.iter().any(|b| b.eq_ignore_ascii_case(name))
+}
+
+/// The effect on mana of permanent `p`'s catalog entry, if it has one and the board gives what
+/// it needs (warnings about what it lacks: [`warn_about_board`]).
+pub(crate) fn catalog_mana_effect(vb: &ValidBoard, p: usize) -> Option<crate::vocab::effects::ManaEffect> {
+    let (tapped, made) = (lookup(&vb.perm(p).name)?.on_mana?)();
+    match mana_effect(vb, p, &tapped, &made) {
+        Ok(Some(EffectKind::Mana(m))) => Some(m),
+        _ => None,
+    }
+}
 
 fn moat() -> EffectKind {
     let f = Filter { without_keyword: Some("Flying".into()), ..Default::default() };
@@ -521,7 +867,8 @@ pub fn mana_abilities(vb: &ValidBoard, p: usize) -> Vec<ManaAbility> {
             out.push(ManaAbility::Fixed(vec![TypeSet::one(t)]));
         }
     }
-    if let Some(card) = lookup(&perm.name) {
+    // Blood Moon (CR 305.7): a land whose basic land type is set loses its own abilities.
+    if let Some(card) = lookup(&perm.name).filter(|_| !vb.abilities_lost[p]) {
         out.extend((card.mana)());
     }
     let mut dedup = Vec::new();
@@ -540,13 +887,40 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
     for p in 0..vb.board.permanents.len() {
         let perm = vb.perm(p);
         let Some(card) = lookup(&perm.name) else { continue };
-        let needs_attachment = matches!(card.name, "Pacifism" | "Brainwash");
+        let on_mana = card.on_mana.map(|f| f());
+        if let Some((tapped, made)) = &on_mana {
+            // A chosen color the board leaves out is never guessed (docs/rules.md section 5).
+            if let Err(field) = mana_effect(vb, p, tapped, made) {
+                let clause = card.oracle.lines().find(|l| l.contains("chosen color") && l.contains("mana")).unwrap_or(card.oracle).to_string();
+                let (name, id) = (perm.name.clone(), perm.id.clone());
+                vb.warnings.push(Warning {
+                    path: field.clone(),
+                    message: format!("\"{name}\" ({id}): \"{clause}\" depends on {field}, which the board does not give; this answer assumes the sentence away (fill {field})"),
+                });
+                vb.assumptions.push(Assumption {
+                    kind: AssumptionKind::MissingFact,
+                    path: field.clone(),
+                    permanent: id,
+                    card: name,
+                    clause: Some(clause),
+                    needs: Some(field),
+                });
+                continue;
+            }
+        }
+        let needs_attachment = matches!(card.name, "Pacifism" | "Brainwash") || matches!(on_mana, Some((ManaTapped::Enchanted, _)));
+        let land_aura = matches!(on_mana, Some((ManaTapped::Enchanted, _)));
         let attached = vb.attached_to[p];
         if needs_attachment && attached.is_none() {
             vb.warnings
                 .push(Warning { path: format!("permanents[{p}].attached_to"), message: format!("{} has no effect without attached_to", card.name) });
         } else if let (true, Some(c)) = (needs_attachment, attached) {
-            if !vb.perm(c).is_creature() {
+            if land_aura && !vb.perm(c).has_type("Land") {
+                vb.warnings.push(Warning {
+                    path: format!("permanents[{p}].attached_to"),
+                    message: format!("{} is attached to \"{}\", which is not a land", card.name, vb.perm(c).id),
+                });
+            } else if !land_aura && !vb.perm(c).is_creature() {
                 vb.warnings.push(Warning {
                     path: format!("permanents[{p}].attached_to"),
                     message: format!("{} is attached to \"{}\", which is not a creature", card.name, vb.perm(c).id),

@@ -39,7 +39,7 @@ pub fn types_of(type_line: &str) -> (Vec<String>, Vec<String>) {
 }
 
 /// The supertypes of a type line (CR 205.4a), title case.
-fn supertypes_of(type_line: &str) -> Vec<String> {
+pub(crate) fn supertypes_of(type_line: &str) -> Vec<String> {
     let front = type_line.split(" // ").next().unwrap_or("");
     let head = front.split_once('—').or_else(|| front.split_once(" - ")).map_or(front, |(t, _)| t);
     head.split_whitespace()
@@ -203,6 +203,14 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             });
         }
     }
+    // A catalog card's keyword grant (Mirari's Wake) is applied as a text's is, in the board's
+    // order (CR 613.7); it makes no effect (its card's effects are the catalog's).
+    for (p, perm) in vb.board.permanents.iter().enumerate() {
+        if let Some(card) = lookup(&perm.name).filter(|c| !c.grants.is_empty()) {
+            read_here.push((p, Rc::new(read(&perm.name, card.grants))));
+        }
+    }
+    read_here.sort_by_key(|(p, _)| *p);
     // Keywords first: grants change which creatures a keyword selector (Moat) picks.
     for (p, reading) in &read_here {
         let perm = &mut vb.board.permanents[*p];
@@ -226,7 +234,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
     for pass in 0..2 {
         for (p, reading) in &read_here {
             for r in &reading.rules {
-                if matches!(r.rule, Rule::Becomes(..)) != (pass == 0) {
+                if matches!(r.rule, Rule::Becomes(..) | Rule::NonbasicLandsAre(_)) != (pass == 0) {
                     continue;
                 }
                 grant(vb, &m, *p, r, &mut applied, &mut missing);
@@ -245,7 +253,9 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             });
         }
         let mut all = Vec::new();
-        for r in &reading.rules {
+        // A land that lost its abilities (Blood Moon, CR 305.7) has no effects of its text.
+        let rules: &[super::oracle::ReadRule] = if vb.abilities_lost[*p] { &[] } else { &reading.rules };
+        for r in rules {
             match effects(vb, &m, *p, &r.rule, &r.when) {
                 Ok(es) => {
                     made = made.saturating_add(es.iter().map(size).sum());
@@ -307,7 +317,7 @@ fn grant(
 ) {
     let who = match &r.rule {
         Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) | Rule::Becomes(who, _) => Some(who),
-        Rule::LandsAre(_) | Rule::EveryLandType(_) => None,
+        Rule::LandsAre(_) | Rule::EveryLandType(_) | Rule::NonbasicLandsAre(_) | Rule::YourLandsHave(_) => None,
         _ => return,
     };
     match holds(vb, m, p, &r.when, who) {
@@ -346,6 +356,10 @@ fn grant(
                 }
             }
             Rc::new(qs)
+        }
+        // The lands its controller controls (Chromatic Lantern).
+        (None, Rule::YourLandsHave(_)) => {
+            Rc::new((0..vb.board.permanents.len()).filter(|&q| vb.controller[q] == vb.controller[p] && vb.perm(q).has_type("Land")).collect())
         }
         (None, _) => Rc::new((0..vb.board.permanents.len()).collect()),
     };
@@ -391,6 +405,18 @@ fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
             // here).
             Rule::SetSubtype(_, t) if perm.subtypes != std::slice::from_ref(t) => perm.subtypes = vec![t.clone()],
             Rule::LandsAre(t) if perm.has_type("Land") && !perm.has_subtype(t) => perm.subtypes.push(t.clone()),
+            // CR 305.7: a nonbasic land's land types are set to this one; it loses its own
+            // abilities (its written and read mana, its catalog mana, its text's effects) and
+            // has the basic land type's mana ability.
+            Rule::NonbasicLandsAre(t) if perm.has_type("Land") && !super::is_basic(perm) => {
+                let before = (perm.subtypes.clone(), vb.abilities_lost[q]);
+                perm.subtypes.retain(|s| !LAND_TYPES.iter().any(|l| l.eq_ignore_ascii_case(s)));
+                perm.subtypes.push(t.clone());
+                vb.mana[q].clear();
+                vb.abilities_lost[q] = true;
+                changed |= before != (vb.board.permanents[q].subtypes.clone(), true);
+                continue;
+            }
             Rule::EveryLandType(_) => {
                 for t in LAND_TYPES {
                     if !perm.has_subtype(t) {
@@ -423,7 +449,7 @@ fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
                 changed |= before != (perm.types.clone(), perm.subtypes.clone(), perm.keywords.len(), perm.power, perm.toughness);
                 continue;
             }
-            Rule::GrantMana(_, abilities) => {
+            Rule::GrantMana(_, abilities) | Rule::YourLandsHave(abilities) => {
                 for a in abilities {
                     if !vb.mana[q].contains(a) {
                         vb.mana[q].push(a.clone());
@@ -469,6 +495,7 @@ fn about_attached(rule: &Rule) -> bool {
             | Rule::AsThough(Who::Attached, _)
             | Rule::NoManaAbilities(Who::Attached)
             | Rule::Goaded(Who::Attached)
+            | Rule::Mana(super::oracle::ManaTapped::Enchanted, _)
     )
 }
 
@@ -1114,12 +1141,16 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             vec![EffectKind::NoManaAbilities { permanents }]
         }
         Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
+        // Settled onto the board's mana (`crate::rules::settle_mana_effects`).
+        Rule::Mana(tapped, made) => super::mana_effect(vb, p, tapped, made).map_err(Missing)?.into_iter().collect(),
         // Applied to the permanents in `read_texts`.
         Rule::Grant(..)
         | Rule::GrantSubtype(..)
         | Rule::SetSubtype(..)
         | Rule::GrantMana(..)
         | Rule::LandsAre(_)
+        | Rule::NonbasicLandsAre(_)
+        | Rule::YourLandsHave(_)
         | Rule::EveryLandType(_)
         | Rule::Becomes(..) => vec![],
         // Read into its sentence's conditions (`oracle::read_line`).

@@ -423,14 +423,24 @@ pub fn settle_mana_effects(vb: &mut ValidBoard) {
             found.push((m.clone(), e.source.clone()));
         }
     }
-    let mut texts: Vec<(&usize, &Vec<EffectKind>)> = vb.text_effects.iter().collect();
-    texts.sort_by_key(|(p, _)| **p);
-    for (&p, kinds) in texts {
+    // Read from a text, or made by a catalog card (only those whose entry has an effect on
+    // mana are asked), in the board's order.
+    let mut by_permanent: Vec<(usize, crate::vocab::effects::ManaEffect)> = Vec::new();
+    for (&p, kinds) in &vb.text_effects {
         for k in kinds {
             if let EffectKind::Mana(m) = k {
-                found.push((m.clone(), vb.permanent_label(p)));
+                by_permanent.push((p, m.clone()));
             }
         }
+    }
+    for p in 0..vb.board.permanents.len() {
+        if let Some(m) = cards::catalog_mana_effect(vb, p) {
+            by_permanent.push((p, m));
+        }
+    }
+    by_permanent.sort_by_key(|(p, _)| *p);
+    for (p, m) in by_permanent {
+        found.push((m, vb.permanent_label(p)));
     }
     let n = vb.board.permanents.len();
     let settled = found

@@ -161,3 +161,312 @@ fn cr_106_12b_many_doubled_choices_are_decided() {
     // 3 + 2 = 14 lands: a pair is of one color.
     assert_illegal(&cost("{W}{W}{W}{W}{W}{U}{U}{U}{U}{U}{B}{B}{B}{B}{B}{R}{R}{R}{R}{R}{G}{G}{G}"), &[("b1", "B")], ViolationKind::Cost);
 }
+
+// ---- the cards of issue 35, by name and by their Oracle text (docs/format.md "Cards known by
+// name"; the reader's rows in src/cards/oracle/templates.rs)
+
+/// The card as a board writes it: by name alone (its catalog entry), and by its Oracle text
+/// under another name (what the reader makes of the text), each with `extra` fields.
+fn both(id: &str, name: &str, controller: &str, extra: Value) -> [Value; 2] {
+    let card = attackopt::internals::cards::CATALOG.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}: not in the catalog"));
+    let k = attackopt::internals::cards::known_card(name).unwrap_or_else(|| panic!("{name}: no card data"));
+    let proxy = format!("{name} Proxy");
+    let mut named = json!({ "id": id, "name": name, "controller": controller });
+    let mut read = json!({ "id": id, "name": proxy, "controller": controller, "types": k.types, "subtypes": k.subtypes,
+                           "power": k.power, "toughness": k.toughness, "oracle_text": card.oracle.replace(name, &proxy) });
+    for v in [&mut named, &mut read] {
+        for (f, x) in extra.as_object().into_iter().flatten() {
+            v[f] = x.clone();
+        }
+    }
+    [named, read]
+}
+
+/// A position of `permanents` plus the card, with the effects; nothing about the card is
+/// assumed away or warned about.
+fn with(permanents: &Value, card: &Value, effects: Value) -> attackopt::Position {
+    let mut perms = permanents.as_array().cloned().unwrap_or_default();
+    perms.push(card.clone());
+    let pos = position(board(Value::Array(perms), effects));
+    assert!(pos.board.assumptions.is_empty(), "{}: {:?}", card["name"], pos.board.assumptions);
+    assert!(pos.board.warnings.is_empty(), "{}: {:?}", card["name"], pos.board.warnings);
+    pos
+}
+
+/// `b1` attacking B with Propaganda asking `cost` is paid with `permanents` and the card.
+#[track_caller]
+fn pays(permanents: &Value, card: &Value, cost: &str) {
+    assert_legal(&with(permanents, card, json!([propaganda(cost)])), &[("b1", "B")]);
+}
+
+/// ... and is not paid.
+#[track_caller]
+fn refuses(permanents: &Value, card: &Value, cost: &str) {
+    assert_illegal(&with(permanents, card, json!([propaganda(cost)])), &[("b1", "B")], ViolationKind::Cost);
+}
+
+/// Heartbeat of Spring, Mana Flare and Dictate of Karametra (CR 605.1b, 106.12a): "a player
+/// taps a land": an opponent's copy adds to A's Forest too, {G}{G} from one Forest.
+#[test]
+fn cr_605_1b_heartbeat_mana_flare_and_dictate_add_to_any_players_lands() {
+    let perms = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    assert_illegal(&position(board(perms.clone(), json!([propaganda("{G}{G}")]))), &[("b1", "B")], ViolationKind::Cost);
+    for name in ["Heartbeat of Spring", "Mana Flare", "Dictate of Karametra"] {
+        for card in both("x", name, "B", json!({})) {
+            let pos = with(&perms, &card, json!([propaganda("{G}{G}")]));
+            assert_legal(&pos, &[("b1", "B")]);
+            assert!(pos.mana.sources[0].modified_by[0].contains(name), "{:?}", pos.mana.sources[0].modified_by);
+            refuses(&perms, &card, "{G}{G}{G}");
+        }
+    }
+}
+
+/// Zendikar Resurgent, Mirari's Wake and Vorinclex, Voice of Hunger: "you tap a land" (CR
+/// 605.1b): their controller's lands only. Vorinclex's other trigger (an opponent's land doesn't
+/// untap) changes nothing now.
+#[test]
+fn cr_605_1b_zendikar_resurgent_mirari_and_vorinclex_add_to_their_controllers_lands() {
+    let perms = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    for name in ["Zendikar Resurgent", "Mirari's Wake", "Vorinclex, Voice of Hunger"] {
+        for card in both("x", name, "A", json!({})) {
+            pays(&perms, &card, "{G}{G}");
+        }
+        for card in both("x", name, "B", json!({})) {
+            refuses(&perms, &card, "{G}{G}");
+        }
+    }
+}
+
+/// Mirari's Wake gives its controller's creatures vigilance (CR 702.20b): an attacking Llanowar
+/// Elves is not tapped by attacking (CR 508.1f) and taps for its own tax; under Zendikar
+/// Resurgent it is tapped, and the Forest's {G}{G} alone can't pay {3}.
+#[test]
+fn cr_702_20b_mirari_s_wake_vigilance_lets_an_attacking_elf_pay() {
+    let perms = json!([{ "id": "elf", "name": "Llanowar Elves", "controller": "A" }, basic("f1", "A", "Forest")]);
+    for card in both("x", "Mirari's Wake", "A", json!({})) {
+        let pos = with(&perms, &card, json!([propaganda("{3}")]));
+        assert!(creature(&pos, "elf").vigilance);
+        assert_legal(&pos, &[("elf", "B")]);
+    }
+    for card in both("x", "Zendikar Resurgent", "A", json!({})) {
+        assert_illegal(&with(&perms, &card, json!([propaganda("{3}")])), &[("elf", "B")], ViolationKind::Cost);
+    }
+}
+
+/// Kinnan, Bonder Prodigy: "you tap a nonland permanent" (CR 605.1b): Sol Ring makes
+/// {C}{C}{C}; a Forest still makes {G}.
+#[test]
+fn cr_605_1b_kinnan_adds_to_nonland_permanents_only() {
+    let ring = json!([bear("b1", "A"), { "id": "ring", "name": "Sol Ring", "controller": "A" }]);
+    let forest = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    assert_illegal(&position(board(ring.clone(), json!([propaganda("{3}")]))), &[("b1", "B")], ViolationKind::Cost);
+    for card in both("x", "Kinnan, Bonder Prodigy", "A", json!({ "summoning_sick": true })) {
+        pays(&ring, &card, "{3}");
+        refuses(&ring, &card, "{4}");
+        refuses(&forest, &card, "{2}");
+    }
+}
+
+/// Wild Growth ({G}), Overgrowth ({G}{G}), Fertile Ground (one of any color) and Utopia Sprawl
+/// (the chosen color) on the Forest they enchant (CR 605.1b, `attached_to`).
+#[test]
+fn cr_605_1b_land_auras_add_to_the_enchanted_land() {
+    let perms = json!([bear("b1", "A"), basic("f1", "A", "Forest"), basic("f2", "A", "Forest")]);
+    for (name, extra, pays, not) in [
+        ("Wild Growth", json!({}), "{G}{G}{G}", "{G}{G}{G}{G}"),
+        ("Overgrowth", json!({}), "{G}{G}{G}{G}", "{G}{G}{G}{G}{G}"),
+        ("Fertile Ground", json!({}), "{U}{G}{G}", "{U}{U}{G}"),
+        ("Utopia Sprawl", json!({ "chosen_color": "W" }), "{W}{G}{G}", "{U}{G}{G}"),
+    ] {
+        let mut extra = extra;
+        extra["attached_to"] = json!("f1");
+        for card in both("aura", name, "A", extra) {
+            self::pays(&perms, &card, pays);
+            refuses(&perms, &card, not);
+        }
+    }
+}
+
+/// Utopia Sprawl and Caged Sun without `chosen_color`: the color is never guessed; the answer
+/// says it assumes the sentence away (a `missing_fact` naming the field).
+#[test]
+fn cr_605_1b_a_chosen_color_left_out_is_a_missing_fact() {
+    for sprawl in both("sprawl", "Utopia Sprawl", "A", json!({ "attached_to": "f1" })) {
+        let pos = position(board(json!([bear("b1", "A"), basic("f1", "A", "Forest"), sprawl]), json!([propaganda("{G}{G}")])));
+        let needs: Vec<_> = pos.board.assumptions.iter().filter_map(|a| a.needs.clone()).collect();
+        assert_eq!(needs, vec!["permanents[2].chosen_color".to_string()]);
+        assert_illegal(&pos, &[("b1", "B")], ViolationKind::Cost);
+    }
+    for sun in both("sun", "Caged Sun", "A", json!({})) {
+        let pos = position(board(json!([bear("b1", "A"), basic("f1", "A", "Forest"), sun]), json!([propaganda("{G}{G}")])));
+        let needs: Vec<_> = pos.board.assumptions.iter().filter_map(|a| a.needs.clone()).collect();
+        assert_eq!(needs, vec!["permanents[2].chosen_color".to_string()]);
+    }
+}
+
+/// Caged Sun (chosen red): "a land's ability causes you to add ... the chosen color" (CR
+/// 605.1b): a Mountain of its controller makes {R}{R}, a Forest {G}; another player's Caged Sun
+/// adds nothing to A's lands.
+#[test]
+fn cr_605_1b_caged_sun_adds_the_chosen_color_to_its_controllers_lands() {
+    let perms = json!([bear("b1", "A"), basic("f1", "A", "Forest"), basic("m1", "A", "Mountain")]);
+    for card in both("sun", "Caged Sun", "A", json!({ "chosen_color": "R" })) {
+        pays(&perms, &card, "{R}{R}{G}");
+        refuses(&perms, &card, "{G}{G}{R}");
+    }
+    for card in both("sun", "Caged Sun", "B", json!({ "chosen_color": "R" })) {
+        refuses(&perms, &card, "{R}{R}{G}");
+    }
+}
+
+/// Gauntlet of Power (chosen green): any player's basic land that makes green makes one more
+/// (CR 605.1b). Basic (CR 205.4c) is a basic land's name or Basic in the type line: Temple
+/// Garden, a Forest but not basic, makes {G} only.
+#[test]
+fn cr_605_1b_gauntlet_of_power_adds_to_basic_lands_only() {
+    let forest = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    let snow = json!([bear("b1", "A"), { "id": "f1", "name": "Woodland Forest", "controller": "A", "type_line": "Basic Snow Land — Forest", "types": ["Land"], "subtypes": ["Forest"] }]);
+    let garden = json!([bear("b1", "A"), { "id": "g1", "name": "Temple Garden", "controller": "A" }]);
+    for card in both("gauntlet", "Gauntlet of Power", "B", json!({ "chosen_color": "G" })) {
+        pays(&forest, &card, "{G}{G}");
+        pays(&snow, &card, "{G}{G}");
+        refuses(&garden, &card, "{G}{G}");
+    }
+    for card in both("gauntlet", "Gauntlet of Power", "B", json!({ "chosen_color": "U" })) {
+        refuses(&forest, &card, "{G}{G}");
+    }
+}
+
+/// Nissa, Who Shakes the World: "you tap a Forest" (CR 605.1b): {G}{G} from a Forest, {R}
+/// from a Mountain.
+#[test]
+fn cr_605_1b_nissa_adds_g_to_her_controllers_forests() {
+    for card in both("nissa", "Nissa, Who Shakes the World", "A", json!({})) {
+        assert_legal(&with(&json!([bear("b1", "A"), basic("f1", "A", "Forest")]), &card, json!([propaganda("{G}{G}")])), &[("b1", "B")]);
+        let mountain = json!([bear("b1", "A"), basic("m1", "A", "Mountain")]);
+        refuses(&mountain, &card, "{R}{R}");
+    }
+}
+
+/// Mana Reflection (twice) and Nyxbloom Ancient (three times) by name and text (CR 106.12b,
+/// 616.1): two Forests pay Propaganda for two creatures under Mana Reflection; one Forest
+/// makes {G}{G}{G} under Nyxbloom Ancient, six under both, in either order.
+#[test]
+fn cr_106_12b_mana_reflection_and_nyxbloom_ancient_by_name_and_text() {
+    let two = json!([bear("b1", "A"), bear("b2", "A"), basic("f1", "A", "Forest"), basic("f2", "A", "Forest")]);
+    for card in both("refl", "Mana Reflection", "A", json!({})) {
+        assert_legal(&with(&two, &card, json!([propaganda("{2}")])), &[("b1", "B"), ("b2", "B")]);
+    }
+    for card in both("refl", "Mana Reflection", "B", json!({})) {
+        assert_illegal(&with(&two, &card, json!([propaganda("{2}")])), &[("b1", "B"), ("b2", "B")], ViolationKind::Cost);
+    }
+    let one = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    for (nyx, refl) in
+        both("nyx", "Nyxbloom Ancient", "A", json!({ "summoning_sick": true })).into_iter().zip(both("refl", "Mana Reflection", "A", json!({})))
+    {
+        pays(&one, &nyx, "{G}{G}{G}");
+        refuses(&one, &nyx, "{4}");
+        let mut perms = one.as_array().unwrap().clone();
+        perms.push(refl.clone());
+        let perms = Value::Array(perms);
+        pays(&perms, &nyx, "{6}");
+        refuses(&perms, &nyx, "{7}");
+    }
+}
+
+/// Contamination ("{B} instead of any other type and amount") and Infernal Darkness ("{B}
+/// instead of any other type": as much as the land made) by name and text (CR 106.12b, 616.1):
+/// a land making {C}{C} makes {B} under Contamination, {B}{B} under Infernal Darkness; a Plains
+/// can't pay Norn's Annex's {W/P} under either for a player at 1 life.
+#[test]
+fn cr_106_12b_contamination_and_infernal_darkness_by_name_and_text() {
+    let tomb = json!([bear("b1", "A"), { "id": "t", "name": "Ancient Tomb", "controller": "A", "types": ["Land"], "mana": [{ "add": "{C}{C}" }] }]);
+    for card in both("c", "Contamination", "B", json!({})) {
+        pays(&tomb, &card, "{B}");
+        refuses(&tomb, &card, "{B}{B}");
+    }
+    for card in both("c", "Infernal Darkness", "B", json!({})) {
+        pays(&tomb, &card, "{B}{B}");
+        refuses(&tomb, &card, "{C}");
+    }
+    let annex = json!({ "kind": "attack_cost", "creatures": "all", "target": { "players": ["B"] }, "cost": "{W/P}", "source": "Norn's Annex" });
+    for name in ["Contamination", "Infernal Darkness"] {
+        for card in both("c", name, "B", json!({})) {
+            let mut b = board(json!([bear("b1", "A"), basic("p", "A", "Plains"), card.clone()]), json!([annex.clone()]));
+            b["players"][0]["life"] = json!(1);
+            assert_illegal(&position(b), &[("b1", "B")], ViolationKind::Cost);
+        }
+    }
+}
+
+/// Forbidden Orchard's trigger targets, so it is no mana ability (CR 605.5a): it adds nothing,
+/// and the text is understood, with no warning; its own mana ability pays {W}.
+#[test]
+fn cr_605_5a_forbidden_orchard_trigger_adds_nothing() {
+    let text = "{T}: Add one mana of any color.\nWhenever you tap Forbidden Orchard for mana, target opponent creates a 1/1 colorless Spirit creature token.";
+    for orchard in [
+        json!({ "id": "o", "name": "Forbidden Orchard", "controller": "A" }),
+        json!({ "id": "o", "name": "Orchard Proxy", "controller": "A", "types": ["Land"], "oracle_text": text.replace("Forbidden Orchard", "Orchard Proxy") }),
+    ] {
+        let pos = with(&json!([bear("b1", "A")]), &orchard, json!([propaganda("{W}")]));
+        assert_legal(&pos, &[("b1", "B")]);
+        assert!(pos.board.mana_effects.is_empty());
+        assert_illegal(&with(&json!([bear("b1", "A")]), &orchard, json!([propaganda("{W}{W}")])), &[("b1", "B")], ViolationKind::Cost);
+    }
+}
+
+/// Blood Moon and Magus of the Moon, by name and by text (CR 305.7, 613.1d): a nonbasic land
+/// is a Mountain only, losing its other land types and its own abilities. Temple Garden makes
+/// {R}, not {G} or {W}; Exotic Orchard and a land whose text taps for {C} make {R}; a basic
+/// Forest still makes {G}; a defending player whose only Island is nonbasic controls no Island
+/// for Sea Serpent.
+#[test]
+fn cr_305_7_blood_moon_makes_nonbasic_lands_mountains() {
+    let garden = json!([bear("b1", "A"), { "id": "g", "name": "Temple Garden", "controller": "A" }]);
+    let orchard = json!([bear("b1", "A"), { "id": "o", "name": "Exotic Orchard", "controller": "A" }, basic("i", "B", "Island")]);
+    let read = json!([bear("b1", "A"), { "id": "t", "name": "Tomb Proxy", "controller": "A", "types": ["Land"], "oracle_text": "{T}: Add {C}{C}." }]);
+    let forest = json!([bear("b1", "A"), basic("f1", "A", "Forest")]);
+    for name in ["Blood Moon", "Magus of the Moon"] {
+        for moon in both("moon", name, "B", json!({})) {
+            pays(&garden, &moon, "{R}");
+            refuses(&garden, &moon, "{G}");
+            refuses(&garden, &moon, "{W}");
+            pays(&orchard, &moon, "{R}");
+            refuses(&orchard, &moon, "{U}");
+            pays(&read, &moon, "{R}");
+            refuses(&read, &moon, "{2}");
+            pays(&forest, &moon, "{G}");
+            let serpent = json!([{ "id": "s", "name": "Sea Serpent", "controller": "A" },
+                { "id": "sea", "name": "Underground Sea", "controller": "B", "types": ["Land"], "subtypes": ["Island", "Swamp"] }]);
+            let mut perms = serpent.as_array().unwrap().clone();
+            perms.push(moon.clone());
+            let pos = position(board(Value::Array(perms), json!([])));
+            assert!(pos.board.assumptions.is_empty(), "{:?}", pos.board.assumptions);
+            assert_illegal(&pos, &[("s", "B")], ViolationKind::Restriction);
+        }
+    }
+    let serpent = json!([{ "id": "s", "name": "Sea Serpent", "controller": "A" },
+        { "id": "sea", "name": "Underground Sea", "controller": "B", "types": ["Land"], "subtypes": ["Island", "Swamp"] }]);
+    assert_legal(&position(board(serpent, json!([]))), &[("s", "B")]);
+}
+
+/// Chromatic Lantern, by name and by text (CR 605.1a, 613.1f): its controller's lands have
+/// "{T}: Add one mana of any color", and so has the Lantern; granted after Blood Moon's type
+/// change (layer 6 after layer 4), so Temple Garden under Blood Moon makes any color. Another
+/// player's Lantern gives A's lands nothing.
+#[test]
+fn cr_613_1f_chromatic_lantern_after_blood_moon() {
+    let mountain = json!([bear("b1", "A"), bear("b2", "A"), basic("m1", "A", "Mountain")]);
+    for lantern in both("lantern", "Chromatic Lantern", "A", json!({})) {
+        pays(&mountain, &lantern, "{U}");
+        assert_legal(&with(&mountain, &lantern, json!([propaganda("{U}")])), &[("b1", "B"), ("b2", "B")]);
+        assert_illegal(&with(&mountain, &lantern, json!([propaganda("{U}{U}")])), &[("b1", "B"), ("b2", "B")], ViolationKind::Cost);
+        for moon in both("moon", "Blood Moon", "B", json!({})) {
+            let garden = json!([bear("b1", "A"), { "id": "g", "name": "Temple Garden", "controller": "A" }, moon]);
+            pays(&garden, &lantern, "{U}{B}");
+        }
+    }
+    for lantern in both("lantern", "Chromatic Lantern", "B", json!({})) {
+        refuses(&mountain, &lantern, "{U}");
+    }
+}

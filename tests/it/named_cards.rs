@@ -21,6 +21,8 @@ fn board(cards: Vec<Value>) -> Value {
         json!({ "id": "shade", "name": "Black Knight", "controller": "A", "types": ["Creature"], "colors": ["B"], "power": 2, "toughness": 2 }),
         json!({ "id": "f1", "name": "Forest", "controller": "A", "types": ["Land"], "subtypes": ["Forest"] }),
         json!({ "id": "m1", "name": "Mountain", "controller": "A", "types": ["Land"], "subtypes": ["Mountain"] }),
+        // A nonbasic land (issue 35: Blood Moon, Gauntlet of Power, Chromatic Lantern).
+        json!({ "id": "tg", "name": "Temple Garden", "controller": "A", "types": ["Land"], "subtypes": ["Forest", "Plains"] }),
         json!({ "id": "i1", "name": "Island", "controller": "B", "types": ["Land"], "subtypes": ["Island"] }),
         json!({ "id": "p1", "name": "Plains", "controller": "B", "types": ["Land"], "subtypes": ["Plains"] }),
         json!({ "id": "pwB", "name": "Jace Beleren", "controller": "B", "types": ["Planeswalker"] }),
@@ -47,6 +49,16 @@ fn copies(name: &str, extra: &Value) -> Vec<Value> {
             if matches!(name, "Pacifism" | "Brainwash") {
                 p["attached_to"] = json!("bear");
             }
+            // The land Auras on A's Forest; the cards that choose a color, one (issue 35).
+            if matches!(name, "Wild Growth" | "Overgrowth" | "Utopia Sprawl" | "Fertile Ground") {
+                p["attached_to"] = json!("f1");
+            }
+            match name {
+                "Utopia Sprawl" => p["chosen_color"] = json!("W"),
+                "Caged Sun" => p["chosen_color"] = json!("R"),
+                "Gauntlet of Power" => p["chosen_color"] = json!("G"),
+                _ => {}
+            }
             if let (Some(p), Some(extra)) = (p.as_object_mut(), extra.as_object()) {
                 for (k, v) in extra {
                     p.insert(k.clone(), v.clone());
@@ -67,14 +79,16 @@ fn full_fields(name: &str) -> Value {
 }
 
 /// What a position's rules say, without their sources (which name the cards differently when
-/// a card is read from its text), as sorted lines; and each source's mana.
+/// a card is read from its text), as sorted lines; and each source's mana, the effects on mana
+/// settled on the board (issue 35: which permanents' taps, and what they do).
 fn rules_of(pos: &Position) -> (Vec<String>, Vec<String>, Vec<String>) {
     let mut req: Vec<String> =
         pos.rules.requirements.iter().map(|r| format!("{:?} counts={} condition={:?}", r.kind, r.counts, r.condition)).collect();
     let mut res: Vec<String> = pos.rules.restrictions.iter().map(|r| format!("{:?}", r.kind)).collect();
     let mut cost: Vec<String> = pos.rules.costs.iter().map(|k| format!("{} {:?} {:?}", k.creature, k.targets, k.cost)).collect();
-    let mana = pos.mana.sources.iter().map(|s| format!("{} {:?}", s.id, s.alternatives));
+    let mana = pos.mana.sources.iter().map(|s| format!("{} {:?} modified by {}", s.id, s.alternatives, s.modified_by.len()));
     cost.extend(mana);
+    cost.extend(pos.board.mana_effects.iter().map(|e| format!("mana effect on {:?}: {:?}", e.tapped, e.change)));
     req.sort();
     res.sort();
     cost.sort();
@@ -136,9 +150,9 @@ fn a_creature_card_written_otherwise_and_a_permanent_without_types_are_warned_ab
     ]);
     let pos = position(&b);
     let at = |path: &str| pos.board.warnings.iter().find(|w| w.path == path).map(|w| w.message.clone());
-    let jug = at("permanents[11].types").expect("a warning for Juggernaut");
+    let jug = at("permanents[12].types").expect("a warning for Juggernaut");
     assert!(jug.contains("is a creature card") && jug.contains("not a creature"), "{jug}");
-    let goyf = at("permanents[12].types").expect("a warning for Tarmogoyf");
+    let goyf = at("permanents[13].types").expect("a warning for Tarmogoyf");
     assert!(goyf.contains("no card types"), "{goyf}");
     // Juggernaut written as an artifact is read as written: it does not attack.
     assert!(pos.rules.creatures.iter().all(|c| c.id != "jug"));
@@ -189,5 +203,8 @@ fn catalog_agrees_with_the_reader() {
             continue;
         }
         assert_eq!(rules_of(&catalog), rules_of(&read), "{}: the catalog and the reader differ", card.name);
+        // Keywords granted (Mirari's Wake: vigilance, which lets an attacker tap for mana).
+        let vigilant = |pos: &Position| pos.rules.creatures.iter().map(|c| (c.id.clone(), c.vigilance)).collect::<Vec<_>>();
+        assert_eq!(vigilant(&catalog), vigilant(&read), "{}: the catalog and the reader grant differently", card.name);
     }
 }

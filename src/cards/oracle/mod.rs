@@ -102,6 +102,14 @@ pub enum Rule {
     /// Every land has this basic land type too, and so its mana ability (CR 305.7: Stormtide
     /// Leviathan's "All lands are Islands in addition to their other types").
     LandsAre(String),
+    /// Every nonbasic land is this basic land type only (CR 305.7: Blood Moon's "Nonbasic lands
+    /// are Mountains"): it loses its other land types and its own abilities, and has the mana
+    /// ability of the type.
+    NonbasicLandsAre(String),
+    /// The lands the permanent's controller controls have these mana abilities too (Chromatic
+    /// Lantern: "Lands you control have \"{T}: Add one mana of any color.\"", CR 605.1a,
+    /// 613.1f): granted after the type changes, so a Mountain under Blood Moon has it too.
+    YourLandsHave(Vec<ManaAbility>),
     /// `attacks_as_though` (CR 302.6, 702.3b): the creatures can attack as though they had
     /// haste, or didn't have defender.
     AsThough(Who, AsThough),
@@ -124,6 +132,63 @@ pub enum Rule {
     /// read earlier in the same ability hold unless the permanent's `effect_ignored`. Consumed
     /// by the reader, never an effect.
     Ignorable,
+    /// An effect on the mana that tapping some permanents for mana produces (`mana_trigger`,
+    /// `mana_multiplier`, `mana_instead`; CR 106.12, 605.1b, 616.1): Heartbeat of Spring, Mana
+    /// Reflection, Contamination.
+    Mana(ManaTapped, ManaMade),
+}
+
+/// Whose permanents' taps for mana an effect on mana watches ([`Rule::Mana`]), relative to the
+/// permanent whose text it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManaTapped {
+    /// Lands: "a player taps a land", "a land is tapped" (`yours` false), "you tap a land", "a
+    /// land's ability causes you to add" (`yours`: its controller's); `basic`, basic lands only
+    /// (Gauntlet of Power; docs/rules.md section 5 says how a board says a land is basic); with
+    /// a land type ("you tap a Forest", Nissa, Who Shakes the World).
+    Lands {
+        /// Its controller's lands only.
+        yours: bool,
+        /// Basic lands only (CR 205.4c).
+        basic: bool,
+        /// Lands of this land type only, title case.
+        subtype: Option<String>,
+    },
+    /// Permanents its controller controls: "if you tap a permanent for mana" (Mana Reflection);
+    /// `nonland`, "a nonland permanent" (Kinnan, Bonder Prodigy).
+    Yours {
+        /// Nonland permanents only.
+        nonland: bool,
+    },
+    /// The permanent it enchants ("enchanted land", "enchanted Forest": Wild Growth): its
+    /// `attached_to`.
+    Enchanted,
+}
+
+/// What an effect on mana does ([`Rule::Mana`]): triggered mana abilities add mana (CR
+/// 605.1b), replacement effects change the tap's mana (CR 106.12b, 616.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManaMade {
+    /// "one mana of any type that land produced" (Heartbeat of Spring).
+    SameType,
+    /// Fixed mana: "an additional {G}", "{G}{G}", "one mana of any color".
+    Adds(Vec<TypeSet>),
+    /// One mana of the permanent's chosen color (its `chosen_color`): Utopia Sprawl; with
+    /// `if_produced`, only when the tap produced that color (Caged Sun, Gauntlet of Power).
+    Chosen {
+        /// Only when the tap produced mana of that color.
+        if_produced: bool,
+    },
+    /// "N times as much of that mana" (Mana Reflection 2, Nyxbloom Ancient 3).
+    Multiplied(u32),
+    /// "{B} instead of any other type [and amount]" (Contamination; Infernal Darkness keeps
+    /// the amount).
+    Instead {
+        /// The type produced instead.
+        mana: ManaType,
+        /// As many as the tap made (no "and amount").
+        keep_amount: bool,
+    },
 }
 
 /// What a permanent becomes ([`Rule::Becomes`]).
@@ -447,7 +512,7 @@ pub fn read(name: &str, text: &str) -> Reading {
                 previous = None;
                 continue;
             }
-            if leaves_requirement(&line) {
+            if leaves_requirement(&line) || adds_on_tap(&line) {
                 r.unread.push(original.clone());
                 continue;
             }
@@ -617,7 +682,9 @@ fn activated(line: &str) -> Option<(&str, &str)> {
     let (cost, effect) = line.split_once(": ")?;
     // Loyalty costs (CR 606), written "+1", "−2" or, in Forge's scripts, "[+2]".
     let bare = cost.trim_start_matches('[').trim_end_matches(']');
-    let loyalty = bare == "0" || (bare.starts_with(['+', '−', '-']) && bare.len() > 1 && bare[1..].chars().all(|c| c.is_ascii_digit() || c == 'x'));
+    // The sign is a character, not a byte: "−" (U+2212) is three bytes.
+    let digits = bare.strip_prefix(['+', '−', '-']).unwrap_or("");
+    let loyalty = bare == "0" || (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == 'x'));
     let looks_like_cost = cost.starts_with('{')
         || loyalty
         || cost == "0"
@@ -939,6 +1006,14 @@ const MAX_SENTENCE_WORDS: usize = 64;
 /// template reads it, it is not understood (never passed over as a trigger).
 fn leaves_requirement(line: &str) -> bool {
     ["this turn if able", "this combat if able"].iter().any(|p| line.contains(p)) && line.starts_with("at the beginning of ")
+}
+
+/// A triggered ability that adds mana when a permanent is tapped for mana and targets nothing:
+/// a triggered mana ability (CR 605.1b), whose mana pays costs to attack. Unless a template
+/// reads it, it is not understood (never passed over as a trigger). One that targets is no mana
+/// ability (CR 605.5a) and adds nothing while costs are paid (Forbidden Orchard's Spirit).
+fn adds_on_tap(line: &str) -> bool {
+    line.starts_with("whenever ") && line.contains(" for mana") && (line.contains(" add ") || line.contains(" adds ")) && !line.contains("target")
 }
 
 /// Read one line that is neither a triggered nor a non-mana activated ability.
@@ -1607,6 +1682,43 @@ mod tests {
         // Loyalty abilities, as Forge writes them.
         let r = read("Gideon Jura", "[+2]: During target opponent's next turn, creatures that player controls attack Gideon Jura if able.\n[-2]: Destroy target tapped creature.");
         assert!(r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+    }
+
+    /// A loyalty cost with the minus sign of Oracle text ("−8", U+2212, three bytes) is read as
+    /// one, not sliced inside the character (a panic on every such planeswalker before).
+    #[test]
+    fn cr_606_a_loyalty_cost_with_the_minus_sign() {
+        let r = read("Nissa", "\u{2212}8: You get an emblem with \"Lands you control have indestructible.\" Search your library for any number of Forest cards, put them onto the battlefield tapped, then shuffle.\n\u{2212}2: Creatures can't attack this turn.");
+        assert!(r.rules.is_empty() && r.unread.is_empty() && r.no_effect.len() == 1, "{r:?}");
+    }
+
+    /// CR 605.1b, 106.12b: effects on mana; a trigger on tapping for mana that adds mana and no
+    /// row reads is not understood, one that targets adds nothing (CR 605.5a).
+    #[test]
+    fn cr_605_1b_effects_on_mana() {
+        let lands = |yours| ManaTapped::Lands { yours, basic: false, subtype: None };
+        assert_eq!(
+            rules("Mana Flare", "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."),
+            vec![Rule::Mana(lands(false), ManaMade::SameType)]
+        );
+        assert_eq!(
+            rules("Overgrowth", "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}{G}."),
+            vec![Rule::Mana(ManaTapped::Enchanted, ManaMade::Adds(vec![TypeSet::one(ManaType::G); 2]))]
+        );
+        assert_eq!(
+            rules("Fertile Ground", "Whenever enchanted land is tapped for mana, its controller adds an additional one mana of any color."),
+            vec![Rule::Mana(ManaTapped::Enchanted, ManaMade::Adds(vec![TypeSet::ANY_COLOR]))]
+        );
+        assert_eq!(
+            rules("Infernal Darkness", "If a land is tapped for mana, it produces {B} instead of any other type."),
+            vec![Rule::Mana(lands(false), ManaMade::Instead { mana: ManaType::B, keep_amount: true })]
+        );
+        // "{B}{B} instead" is no single type: not understood.
+        assert_eq!(read("X", "If a land is tapped for mana, it produces {B}{B} instead of any other type.").unread.len(), 1);
+        let r = read("Odd Sprawl", "Whenever enchanted land is tapped for mana, its controller adds an additional {R} and gains 1 life.");
+        assert_eq!(r.unread.len(), 1, "{r:?}");
+        let r = read("Forbidden Orchard", "{T}: Add one mana of any color.\nWhenever you tap Forbidden Orchard for mana, target opponent creates a 1/1 colorless Spirit creature token.");
+        assert!(r.rules.is_empty() && r.unread.is_empty() && r.mana.len() == 1, "{r:?}");
     }
 
     #[test]

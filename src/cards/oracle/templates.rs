@@ -16,9 +16,9 @@
 //! with the subject already read.
 
 use super::phrase::{self, Class, Cost, Quality, Quantity, Who, Whom};
-use super::{AsThough, Becoming, Cond, Rule, Spell, Subject, When};
+use super::{AsThough, Becoming, Cond, ManaMade, ManaTapped, Rule, Spell, Subject, When};
 use crate::vocab::effects::Action;
-use crate::vocab::symbol::ManaType;
+use crate::vocab::symbol::{ManaType, Symbol, TypeSet};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
@@ -67,6 +67,9 @@ pub struct Slots {
     pub subtype: Option<String>,
     /// `{mana}`: a quoted mana ability.
     pub mana: Option<Vec<crate::vocab::effects::ManaAbility>>,
+    /// `{adds}`: the mana a trigger adds or a land produces instead ("{g}{g}", "one mana of
+    /// any color", "one mana of the chosen color").
+    pub adds: Option<ManaMade>,
 }
 
 /// What slot parsers need beyond the words: the X a ", where X is ..." clause defined.
@@ -117,6 +120,55 @@ fn land_per_attacker(s: &Slots, color: ManaType) -> Option<Vec<Made>> {
     Some(vec![made(Rule::GiveUp(who(s)?, Action::Sacrifice, 1, given_up(one_class(s))?))])
 }
 
+/// An effect on mana (CR 106.12) as a rule.
+fn on_mana(tapped: ManaTapped, change: ManaMade) -> Option<Vec<Made>> {
+    Some(vec![made(Rule::Mana(tapped, change))])
+}
+
+/// Lands: anyone's, or `yours`.
+fn lands(yours: bool) -> ManaTapped {
+    ManaTapped::Lands { yours, basic: false, subtype: None }
+}
+
+/// "{B} instead of any other type [and amount]": `{adds}` must be one mana of one type.
+fn instead(s: &Slots, keep_amount: bool) -> Option<Vec<Made>> {
+    let mana = match s.adds.as_ref()? {
+        ManaMade::Adds(units) => match units.as_slice() {
+            [one] => one.iter().next().filter(|t| TypeSet::one(*t) == *one)?,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    on_mana(lands(false), ManaMade::Instead { mana, keep_amount })
+}
+
+/// `{adds}`: "{g}", "{g}{g}" (typed mana only), "one mana of any color", "one mana of the
+/// chosen color".
+fn mana_made(text: &str) -> Option<ManaMade> {
+    match text {
+        "one mana of any color" => return Some(ManaMade::Adds(vec![TypeSet::ANY_COLOR])),
+        "one mana of the chosen color" => return Some(ManaMade::Chosen { if_produced: false }),
+        _ => {}
+    }
+    let mut units = Vec::new();
+    for sym in crate::vocab::symbol::parse_symbols(text).ok()? {
+        match sym {
+            Symbol::Typed(t) => units.push(TypeSet::one(t)),
+            _ => return None,
+        }
+    }
+    (!units.is_empty()).then_some(ManaMade::Adds(units))
+}
+
+/// `{plural}` naming one land type alone ("Islands", "Mountains").
+fn one_land_type(s: &Slots) -> Option<String> {
+    let land = s.plural.as_ref()?;
+    match land.qualities.as_slice() {
+        [Quality::Subtype(t)] if land.types.is_empty() && t.len() == 1 && !land.other => Some(t[0].clone()),
+        _ => None,
+    }
+}
+
 /// The templates, whole sentences first, then those that begin with their subject.
 pub static TEMPLATES: &[Template] = &[
     // ---- whole-declaration rules (CR 508.1c)
@@ -141,6 +193,93 @@ pub static TEMPLATES: &[Template] = &[
         card: "Dueling Grounds",
         // Its printed wording (1996), which the project's rules implement for the name.
         text: "No more than one creature can attack each turn.\nNo more than one creature can block each turn.",
+    },
+    // ---- effects on mana (CR 106.12): triggered mana abilities (CR 605.1b, resolved at once,
+    // 605.4a) add mana when a permanent is tapped for mana; replacement effects change what the
+    // tap produces (CR 106.12b, 616.1). Their mana pays costs to attack (CR 508.1h-i).
+    Template {
+        pattern: "whenever a player taps a land for mana, that player adds one mana of any type that land produced",
+        make: |_| on_mana(lands(false), ManaMade::SameType),
+        cr: "605.1b",
+        card: "Heartbeat of Spring",
+        text: "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+    },
+    Template {
+        pattern: "whenever you tap a land for mana, add one mana of any type that land produced",
+        make: |_| on_mana(lands(true), ManaMade::SameType),
+        cr: "605.1b",
+        card: "Zendikar Resurgent",
+        text: "Whenever you tap a land for mana, add one mana of any type that land produced. (The types of mana are white, blue, black, red, green, and colorless.)\nWhenever you cast a creature spell, draw a card.",
+    },
+    Template {
+        pattern: "whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced",
+        make: |_| on_mana(ManaTapped::Yours { nonland: true }, ManaMade::SameType),
+        cr: "605.1b",
+        card: "Kinnan, Bonder Prodigy",
+        text: "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced.\n{5}{G}{U}: Look at the top five cards of your library. You may put a non-Human creature card from among them onto the battlefield. Put the rest on the bottom of your library in a random order.",
+    },
+    Template {
+        pattern: "whenever enchanted land is tapped for mana, its controller adds an additional {adds}",
+        make: |s| on_mana(ManaTapped::Enchanted, s.adds.clone()?),
+        cr: "605.1b",
+        card: "Wild Growth",
+        text: "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+    },
+    Template {
+        pattern: "whenever enchanted forest is tapped for mana, its controller adds an additional {adds}",
+        make: |s| on_mana(ManaTapped::Enchanted, s.adds.clone()?),
+        cr: "605.1b",
+        card: "Utopia Sprawl",
+        text: "Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
+    },
+    Template {
+        pattern: "whenever you tap a forest for mana, add an additional {adds}",
+        make: |s| on_mana(ManaTapped::Lands { yours: true, basic: false, subtype: Some("Forest".into()) }, s.adds.clone()?),
+        cr: "605.1b",
+        card: "Nissa, Who Shakes the World",
+        text: "Whenever you tap a Forest for mana, add an additional {G}.",
+    },
+    Template {
+        pattern: "whenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color",
+        make: |_| on_mana(lands(true), ManaMade::Chosen { if_produced: true }),
+        cr: "605.1b",
+        card: "Caged Sun",
+        text: "As this artifact enters, choose a color.\nCreatures you control of the chosen color get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen color, add an additional one mana of that color.",
+    },
+    Template {
+        pattern: "whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color",
+        make: |_| on_mana(ManaTapped::Lands { yours: false, basic: true, subtype: None }, ManaMade::Chosen { if_produced: true }),
+        cr: "605.1b",
+        card: "Gauntlet of Power",
+        text: "As this artifact enters, choose a color.\nCreatures of the chosen color get +1/+1.\nWhenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color.",
+    },
+    Template {
+        pattern: "if you tap a permanent for mana, it produces twice as much of that mana instead",
+        make: |_| on_mana(ManaTapped::Yours { nonland: false }, ManaMade::Multiplied(2)),
+        cr: "106.12b",
+        card: "Mana Reflection",
+        text: "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+    },
+    Template {
+        pattern: "if you tap a permanent for mana, it produces three times as much of that mana instead",
+        make: |_| on_mana(ManaTapped::Yours { nonland: false }, ManaMade::Multiplied(3)),
+        cr: "106.12b",
+        card: "Nyxbloom Ancient",
+        text: "Trample\nIf you tap a permanent for mana, it produces three times as much of that mana instead.",
+    },
+    Template {
+        pattern: "if a land is tapped for mana, it produces {adds} instead of any other type and amount",
+        make: |s| instead(s, false),
+        cr: "106.12b",
+        card: "Contamination",
+        text: "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.\nIf a land is tapped for mana, it produces {B} instead of any other type and amount.",
+    },
+    Template {
+        pattern: "if a land is tapped for mana, it produces {adds} instead of any other type",
+        make: |s| instead(s, true),
+        cr: "106.12b",
+        card: "Infernal Darkness",
+        text: "Cumulative upkeep—Pay {B} and 1 life.\nIf a land is tapped for mana, it produces {B} instead of any other type.",
     },
     // ---- requirements on players (CR 508.1d)
     Template {
@@ -213,16 +352,24 @@ pub static TEMPLATES: &[Template] = &[
     // ---- effects that change types (CR 305.7, 205.1b)
     Template {
         pattern: "all lands are {plural} in addition to their other types",
-        make: |s| {
-            let land = s.plural.as_ref()?;
-            match land.qualities.as_slice() {
-                [Quality::Subtype(t)] if land.types.is_empty() && t.len() == 1 && !land.other => Some(vec![made(Rule::LandsAre(t[0].clone()))]),
-                _ => None,
-            }
-        },
+        make: |s| Some(vec![made(Rule::LandsAre(one_land_type(s)?))]),
         cr: "305.7",
         card: "Stormtide Leviathan",
         text: "Islandwalk\nAll lands are Islands in addition to their other types.\nCreatures without flying or islandwalk can't attack.",
+    },
+    Template {
+        pattern: "nonbasic lands are {plural}",
+        make: |s| Some(vec![made(Rule::NonbasicLandsAre(one_land_type(s)?))]),
+        cr: "305.7",
+        card: "Blood Moon",
+        text: "Nonbasic lands are Mountains.",
+    },
+    Template {
+        pattern: "lands you control have {mana}",
+        make: |s| Some(vec![made(Rule::YourLandsHave(s.mana.clone()?))]),
+        cr: "613.1f",
+        card: "Chromatic Lantern",
+        text: "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color.",
     },
     // ---- Mystic Barrier (CR 508.1b: which players a creature may attack)
     Template {
@@ -1205,6 +1352,7 @@ fn slot_words(name: &str) -> usize {
         "plural" | "cost" => 12,
         "who" | "class" => 20,
         "cond" | "mana" => 30,
+        "adds" => 6,
         "any" => 40,
         _ => usize::MAX,
     }
@@ -1228,6 +1376,10 @@ fn fill(name: &str, text: &str, ctx: &Context, slots: &mut Slots) -> bool {
         "word" => {
             slots.subtype = (!text.is_empty() && text.chars().all(|c| c.is_alphabetic())).then(|| phrase::title(text));
             return slots.subtype.is_some();
+        }
+        "adds" => {
+            slots.adds = mana_made(text);
+            return slots.adds.is_some();
         }
         "mana" => {
             let quoted = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).map(|t| t.trim_end_matches('.'));
