@@ -10,7 +10,8 @@
 # runs: the feature's build has a target directory of its own outside the clone
 # (ATTACKOPT_HIGHS_TARGET, default ~/.cache/attackopt-ci/highs-target; not ~/.cache/attackopt,
 # the card cache of attackopt itself), where HiGHS and the other dependencies stay built from
-# one CI run to the next on the same machine (a new machine builds them once). The crate's own outputs are removed from it after each run, so it does not grow.
+# one CI run to the next on the same machine (a new machine builds them once). The crate's own
+# outputs are removed from it after each run, so it does not grow.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check cmake libclang
