@@ -238,7 +238,7 @@ impl CardIndex {
 
     /// Give each permanent of a board whose name is indexed its Oracle text and type line, and
     /// one without types its types, subtypes, colors, power and toughness too (issue 34: a
-    /// named card is a whole card, [`super::complete`]). A permanent's own `oracle_text` wins
+    /// named card is a whole card, `cards::complete`). A permanent's own `oracle_text` wins
     /// over the source's. A card of the catalog gets its fields as any card does, and its
     /// catalog entry still gives its rules (it wins over a text).
     /// Returns how many permanents were given a text.

@@ -81,7 +81,7 @@ pub struct Encoding {
     /// Requirements obeyed (exact for integral x, see the module doc).
     pub obeyed: Expression,
     /// Integer variables to branch on first, each with the expression it equals: what a
-    /// player owes in a class of cost symbols, in steps of its [`Divisor`] (8b), and the
+    /// player owes in a class of cost symbols, in steps of its `Divisor` (8b), and the
     /// selectors of exchange cuts with their continuous twins. See [`Encoding::branch_first`].
     pub aggregates: Vec<(Variable, Expression)>,
 }

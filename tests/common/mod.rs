@@ -11,6 +11,12 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// CI's heavy step (`ATTACKOPT_HEAVY=1`, `.ci/run`): the long properties and sweeps run their full
+/// counts (tests/it/differential.rs); a plain `cargo test --release` runs a tenth.
+pub fn heavy() -> bool {
+    std::env::var_os("ATTACKOPT_HEAVY").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
 // ---------------------------------------------------------------- library side
 
 /// A board from JSON; `attackopt` and `active_player` ("A") are filled in when absent.

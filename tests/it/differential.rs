@@ -2,8 +2,9 @@
 //! exhaustive oracle against a naive enumerator written here, on random small boards
 //! (tests/support/gen.rs).
 //!
-//! Run: `cargo test --release --test differential` (at least 2,000 random boards per run, the CI
-//! requirement; `PROPTEST_CASES` does not lower it, the count is set in the config below).
+//! Run: `ATTACKOPT_HEAVY=1 cargo test --release --test it differential::` (CI's heavy step: at
+//! least 2,000 random boards, the CI requirement; `PROPTEST_CASES` does not lower it, the counts
+//! are set in the configs below). A plain `cargo test --release` runs a tenth of every count.
 //!
 //! Properties, per board and per random declaration:
 //! - (0) the generated board and declarations are valid input; `Exhaustive::candidates` equals a
@@ -43,6 +44,7 @@
 //! that). To keep a proptest failure, paste the printed case into a new file here, name it after
 //! what it exercises (`NN-short-name.json`), add a note, and trim it by hand if you can.
 
+use crate::common;
 use crate::gen;
 
 use attackopt::internals::ilp::{Grouping, Ilp};
@@ -738,10 +740,19 @@ fn run_case(case: &Case) -> Res {
     Ok(())
 }
 
+/// The number of random boards of a property: `var` from the environment when it is set (to run
+/// longer by hand, or shorter); otherwise `full` in CI's heavy step (`ATTACKOPT_HEAVY=1`, see
+/// `.ci/run`), and a tenth of it in a plain `cargo test --release`, which stays within minutes.
+fn cases(var: &str, full: u32) -> u32 {
+    let default = if common::heavy() { full } else { full.div_ceil(10) };
+    std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
-        // At least 2,000 (the CI requirement); ATTACKOPT_PROPTEST_CASES=N runs more, for bug hunts.
-        cases: std::env::var("ATTACKOPT_PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(0u32).max(2000),
+        // 2,000 in CI's heavy step, at least (the CI requirement); ATTACKOPT_PROPTEST_CASES=N
+        // runs more, for bug hunts.
+        cases: cases("ATTACKOPT_PROPTEST_CASES", 2000).max(if common::heavy() { 2000 } else { 0 }),
         // Failures are printed as regression files for tests/regressions/ instead of seeds.
         failure_persistence: None,
         max_shrink_time: 120_000,
@@ -939,7 +950,7 @@ fn attack_pairs(d: &Declaration) -> Vec<(String, String)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_SOLVE_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(300u32), ..config() })]
+    #![proptest_config(ProptestConfig { cases: cases("ATTACKOPT_SOLVE_CASES", 300), ..config() })]
 
     /// `solve` and `enumerate` with the integer program against the exhaustive answers.
     #[test]
@@ -951,7 +962,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_TAXED_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(500u32), ..config() })]
+    #![proptest_config(ProptestConfig { cases: cases("ATTACKOPT_TAXED_CASES", 500), ..config() })]
 
     /// CR 508.1d under the paid baseline on taxed multiplayer boards: `solve` (with the dual
     /// bar, and with cuts where the structure needs them) and `enumerate` against the
@@ -965,7 +976,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_GAPS_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(400u32), ..config() })]
+    #![proptest_config(ProptestConfig { cases: cases("ATTACKOPT_GAPS_CASES", 400), ..config() })]
 
     /// Issue 14, point 4: properties (0) and (a)-(e) on boards with "can't attack unless another
     /// of these attacks" (CR 508.1c), selectors by card type and color lists, and goad by a
@@ -987,7 +998,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_TEXT_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(300u32), ..config() })]
+    #![proptest_config(ProptestConfig { cases: cases("ATTACKOPT_TEXT_CASES", 300), ..config() })]
 
     /// Issue 34: properties (0) and (a)-(e) on boards whose permanents carry real Oracle texts
     /// (the template table's cards) and the facts they ask about (tests/support/gen.rs
@@ -1009,7 +1020,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_COND_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1000u32), ..config() })]
+    #![proptest_config(ProptestConfig { cases: cases("ATTACKOPT_COND_CASES", 1000), ..config() })]
 
     /// Issue 14, point 4, conditional requirements (CR 508.1d; docs/rules.md section 2):
     /// properties (0) and (a)-(e) with every maximum counted over the requirements in force in
@@ -1023,7 +1034,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("ATTACKOPT_COND_SOLVE_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(400u32), ..config() })]
+    #![proptest_config(ProptestConfig { cases: cases("ATTACKOPT_COND_SOLVE_CASES", 400), ..config() })]
 
     /// Conditional requirements: `solve` (class by class) and `enumerate` against the exhaustive
     /// answers, every objective, both baselines.
