@@ -725,13 +725,15 @@ fn exhaustive_on_a_board_too_large() {
 }
 
 /// A payment question with more than 65,536 combinations of choices is refused (exit 2), never
-/// guessed: it names the player and the limit.
+/// guessed: it names the player and the limit. The rocks differ (identical ones are decided by
+/// how many take each alternative, 18 cases for 17 identical rocks, not 2^17): each makes one
+/// {C} more than the last, or {G}.
 #[test]
 fn payment_with_too_many_choices() {
     let mut b = base_board();
     for i in 0..17 {
         b["permanents"].as_array_mut().unwrap().push(json!({ "id": format!("rock{i}"), "controller": "A", "types": ["Artifact"],
-            "mana": [ { "add": "{C}{C}" }, { "add": "{G}" } ] }));
+            "mana": [ { "add": "{C}".repeat(i + 2) }, { "add": "{G}" } ] }));
     }
     b["effects"] = json!([ { "kind": "attack_cost", "creatures": ["bear"], "cost": "{2/W}{2/W}{2/W}" } ]);
     let decl = json!({ "attacks": [ { "creature": "bear", "target": "B" } ] });
