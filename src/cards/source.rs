@@ -239,8 +239,9 @@ impl CardIndex {
     /// Give each permanent of a board whose name is indexed its Oracle text and type line, and
     /// one without types its types, subtypes, colors, power and toughness too (issue 34: a
     /// named card is a whole card, `cards::complete`). A permanent's own `oracle_text` wins
-    /// over the source's. A card of the catalog gets its fields as any card does, and its
-    /// catalog entry still gives its rules (it wins over a text).
+    /// over the source's. A card of the catalog is left as it is: `cards::complete` makes it
+    /// the catalog's whole card (types, keywords, mana abilities and rules), as when no source
+    /// is given.
     /// Returns how many permanents were given a text.
     pub fn fill(&self, board: &mut Board) -> usize {
         let mut filled = 0;
@@ -248,12 +249,15 @@ impl CardIndex {
             if perm.oracle_text.is_some() {
                 continue;
             }
-            let Some(card) = self.get(&perm.name) else { continue };
-            let data = CardData::from_type_line(&card.type_line, printed(card.power.as_deref()), printed(card.toughness.as_deref()), &card.colors);
-            fill(perm, &data);
+            // A card of the catalog is left to `cards::complete`, which gives it the catalog's
+            // whole card: its keywords and mana abilities too, which a source's type line
+            // does not hold (Baird's vigilance was lost when the source filled its types).
             if lookup(&perm.name).is_some() {
                 continue;
             }
+            let Some(card) = self.get(&perm.name) else { continue };
+            let data = CardData::from_type_line(&card.type_line, printed(card.power.as_deref()), printed(card.toughness.as_deref()), &card.colors);
+            fill(perm, &data);
             perm.oracle_text = Some(card.oracle_text.clone());
             if perm.type_line.is_none() {
                 perm.type_line = Some(card.type_line.clone());

@@ -137,6 +137,9 @@ fn every_catalog_card_named_alone_with_a_card_source_reads_as_the_full_card() {
         let p = from_source.board.perm(from_source.board.permanent_index(&id).unwrap());
         let k = known_card(card.name).unwrap();
         assert_eq!(p.types, k.types.iter().map(|s| s.to_string()).collect::<Vec<_>>(), "{}", card.name);
+        // Keywords too: Baird's vigilance was lost when the source filled the types.
+        let a = alone.board.perm(alone.board.permanent_index(&id).unwrap());
+        assert_eq!((&p.keywords, p.power, p.toughness), (&a.keywords, a.power, a.toughness), "{}: keywords with a card source", card.name);
     }
 }
 
