@@ -28,7 +28,7 @@ impl Position {
         crate::rules::settle_permissions(&mut board);
         crate::rules::settle_mana_effects(&mut board);
         let rules = expand(&board)?;
-        let mana = ManaBoard::new(&board, &rules);
+        let mana = ManaBoard::new(&board, &rules)?;
         Ok(Position { board, rules, mana })
     }
 

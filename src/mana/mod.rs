@@ -16,3 +16,26 @@ mod sources;
 pub use crate::vocab::symbol;
 pub use pay::{cost_words, format_cost, CostTotal, PayError, Payment, MAX_CHOICES};
 pub use sources::{ManaBoard, Source};
+
+/// How many ways `n` interchangeable sources split among `m` alternatives: C(n + m - 1, m - 1);
+/// None past `usize`.
+fn multisets(n: usize, m: usize) -> Option<usize> {
+    let (top, k) = (n.checked_add(m)?.checked_sub(1)?, m.checked_sub(1)?);
+    (0..k).try_fold(1usize, |acc, i| acc.checked_mul(top - i).map(|x| x / (i + 1)))
+}
+
+/// Every way to write `n` as an ordered sum of `m` counts (called only where [`multisets`] is
+/// within a limit).
+fn compositions(n: usize, m: usize) -> Vec<Vec<usize>> {
+    if m == 1 {
+        return vec![vec![n]];
+    }
+    (0..=n)
+        .flat_map(|first| {
+            compositions(n - first, m - 1).into_iter().map(move |mut rest| {
+                rest.insert(0, first);
+                rest
+            })
+        })
+        .collect()
+}

@@ -7,6 +7,7 @@
 use super::flow::Flow;
 use super::sources::ManaBoard;
 use super::symbol::{production_string, ManaType, Symbol, TypeSet};
+use super::{compositions, multisets};
 use crate::board::{PaymentEntry, ValidBoard};
 use crate::rules::{Assignment, Rules};
 use std::collections::BTreeMap;
@@ -573,29 +574,6 @@ impl ManaBoard {
 
 /// Whether the units `made` are what one activation of an alternative adds (each made unit a
 /// possible choice for a distinct unit of the alternative).
-/// How many ways `n` interchangeable sources split among `m` alternatives: C(n + m - 1, m - 1);
-/// None past `usize`.
-fn multisets(n: usize, m: usize) -> Option<usize> {
-    let (top, k) = (n.checked_add(m)?.checked_sub(1)?, m.checked_sub(1)?);
-    (0..k).try_fold(1usize, |acc, i| acc.checked_mul(top - i).map(|x| x / (i + 1)))
-}
-
-/// Every way to write `n` as an ordered sum of `m` counts (called only within
-/// [`MAX_CHOICES`]).
-fn compositions(n: usize, m: usize) -> Vec<Vec<usize>> {
-    if m == 1 {
-        return vec![vec![n]];
-    }
-    (0..=n)
-        .flat_map(|first| {
-            compositions(n - first, m - 1).into_iter().map(move |mut rest| {
-                rest.insert(0, first);
-                rest
-            })
-        })
-        .collect()
-}
-
 pub(super) fn matches_alternative(alt: &[TypeSet], made: &[TypeSet]) -> bool {
     if alt.len() != made.len() {
         return false;

@@ -18,28 +18,29 @@ use super::symbol::TypeSet;
 use crate::board::SettledManaEffect;
 use crate::vocab::effects::ManaChange;
 
-/// Splitting a multi-type ability into its choices stops past this many alternatives (4 units
-/// of any type): no printed ability comes near. Past it the units keep their sets, which lets
-/// a doubled choice be two choices (more than the rules allow); documented in docs/rules.md.
-const MAX_SPLIT: usize = 1296;
+/// Splitting a multi-type ability into its choices is refused past this many alternatives
+/// (the multisets of its units' types: 126 for five units of any color; no printed ability
+/// comes near), rather than letting a doubled choice be two choices.
+pub(crate) const MAX_SPLIT: usize = 1296;
 
 /// The alternatives one mana ability's `units` become under `effects` (those that affect this
 /// permanent), each unit count capped at `most` per type set: no payment spends more than the
 /// most its player could ever owe, so more units change nothing (and 3^12 of them, twelve
-/// Nyxbloom Ancients, would fill memory). Without effects, the units as they are.
-pub(super) fn produce(units: &[TypeSet], effects: &[&SettledManaEffect], most: usize) -> Vec<Vec<TypeSet>> {
+/// Nyxbloom Ancients, would fill memory). Without effects, the units as they are. Err with the
+/// number of choices when splitting the units is past [`MAX_SPLIT`].
+pub(super) fn produce(units: &[TypeSet], effects: &[&SettledManaEffect], most: usize) -> Result<Vec<Vec<TypeSet>>, usize> {
     if effects.is_empty() {
-        return vec![units.to_vec()];
+        return Ok(vec![units.to_vec()]);
     }
     let typed = effects
         .iter()
         .any(|e| matches!(e.change, ManaChange::Multiplies(_) | ManaChange::AddsSameType | ManaChange::Adds { if_produced: Some(_), .. }));
-    let starts = if typed { split(units) } else { vec![units.to_vec()] };
+    let starts = if typed { split(units)? } else { vec![units.to_vec()] };
     let replacements: Vec<&ManaChange> =
         effects.iter().map(|e| &e.change).filter(|c| matches!(c, ManaChange::Multiplies(_) | ManaChange::Instead { .. })).collect();
     let mut out: Vec<Vec<TypeSet>> = Vec::new();
     for start in starts {
-        for mut made in replaced(start, &replacements, most) {
+        for mut made in replaced(&start, &replacements, most) {
             // CR 106.12a, 605.1b: the tap's triggered mana abilities, each once.
             let produced = made.iter().fold(TypeSet::EMPTY, |acc, u| acc.union(*u));
             let mut added = Vec::new();
@@ -60,7 +61,7 @@ pub(super) fn produce(units: &[TypeSet], effects: &[&SettledManaEffect], most: u
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// The types the tap could produce after the replacement effects among `effects`, in any
@@ -68,78 +69,88 @@ pub(super) fn produce(units: &[TypeSet], effects: &[&SettledManaEffect], most: u
 /// abilities do not count).
 pub(super) fn could_produce(units: &[TypeSet], effects: &[&SettledManaEffect]) -> TypeSet {
     let replacements: Vec<&ManaChange> = effects.iter().map(|e| &e.change).filter(|c| matches!(c, ManaChange::Instead { .. })).collect();
-    replaced(units.to_vec(), &replacements, 1).iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u))
+    replaced(units, &replacements, 1).iter().flatten().fold(TypeSet::EMPTY, |acc, u| acc.union(*u))
 }
 
-/// Every choice of one type per unit (sorted, deduplicated), or the units as they are past
-/// [`MAX_SPLIT`] choices.
-fn split(units: &[TypeSet]) -> Vec<Vec<TypeSet>> {
-    let count = units.iter().try_fold(1usize, |n, u| n.checked_mul(u.iter().count().max(1)));
-    if count.is_none_or(|n| n > MAX_SPLIT) {
-        return vec![units.to_vec()];
+/// Every choice of one type per unit, as sorted units without repeats: identical units choose
+/// a multiset of their types (C(n + k - 1, k - 1) for n units of k types, not k^n). Err with
+/// the count past [`MAX_SPLIT`].
+fn split(units: &[TypeSet]) -> Result<Vec<Vec<TypeSet>>, usize> {
+    let mut groups: Vec<(TypeSet, usize)> = Vec::new();
+    for u in units {
+        match groups.iter_mut().find(|(s, _)| s == u) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((*u, 1)),
+        }
+    }
+    let count = groups.iter().try_fold(1usize, |acc, (s, n)| acc.checked_mul(super::multisets(*n, s.iter().count().max(1))?));
+    match count {
+        Some(c) if c <= MAX_SPLIT => {}
+        c => return Err(c.unwrap_or(usize::MAX)),
     }
     let mut out: Vec<Vec<TypeSet>> = vec![vec![]];
-    for u in units {
-        let choices: Vec<TypeSet> = if u.iter().count() <= 1 { vec![*u] } else { u.iter().map(TypeSet::one).collect() };
-        out = out.iter().flat_map(|prefix| choices.iter().map(move |c| [prefix.as_slice(), &[*c]].concat())).collect();
+    for (set, n) in groups {
+        let types: Vec<TypeSet> = if set.iter().count() <= 1 { vec![set] } else { set.iter().map(TypeSet::one).collect() };
+        let picks: Vec<Vec<TypeSet>> = super::compositions(n, types.len())
+            .into_iter()
+            .map(|counts| types.iter().zip(counts).flat_map(|(t, k)| std::iter::repeat_n(*t, k)).collect())
+            .collect();
+        out = out.iter().flat_map(|prefix| picks.iter().map(move |p| [prefix.as_slice(), p].concat())).collect();
     }
     for o in &mut out {
         o.sort();
     }
-    out.sort();
-    out.dedup();
-    out
+    Ok(out)
 }
 
-/// The outcomes of applying every replacement in `replacements` once, in every order (CR
-/// 616.1): a search over the subsets applied so far, each with its distinct outcomes.
-fn replaced(start: Vec<TypeSet>, replacements: &[&ManaChange], most: usize) -> Vec<Vec<TypeSet>> {
-    if replacements.is_empty() {
-        return vec![start];
+/// The outcomes of applying every replacement in `replacements` once, in every order the
+/// player may choose (CR 616.1), in closed form. Multipliers commute with each other and with
+/// "of that type instead, as much" (Infernal Darkness); "one mana instead" (Contamination)
+/// resets the amount. So the last change of type decides the type (any of them may come last),
+/// and after the last reset only the multipliers placed after it count (any subset of them);
+/// without a reset, every multiplier counts. The plain enumeration of every order is the test.
+fn replaced(start: &[TypeSet], replacements: &[&ManaChange], most: usize) -> Vec<Vec<TypeSet>> {
+    if start.is_empty() || replacements.is_empty() {
+        return vec![start.to_vec()];
     }
-    // Multipliers commute with each other and with a change of type that keeps the amount;
-    // only "one mana instead" does not. Past 12 replacements on one tap, in the order given.
-    if replacements.len() > 12 {
-        let mut made = start;
-        for r in replacements {
-            made = apply(&made, r, most);
-        }
-        return vec![made];
-    }
-    let k = replacements.len();
-    let mut states: Vec<Vec<Vec<TypeSet>>> = vec![Vec::new(); 1 << k];
-    states[0].push(start);
-    for mask in 0..(1usize << k) {
-        let here = std::mem::take(&mut states[mask]);
-        if mask == (1 << k) - 1 {
-            return here;
-        }
-        for (i, r) in replacements.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                continue;
+    let (mut factors, mut last_types, mut reset) = (Vec::new(), Vec::new(), false);
+    for r in replacements {
+        match **r {
+            ManaChange::Multiplies(n) => factors.push(n as usize),
+            ManaChange::Instead { mana, keep_amount } => {
+                reset |= !keep_amount;
+                if !last_types.contains(&mana) {
+                    last_types.push(mana);
+                }
             }
-            for made in &here {
-                let next = apply(made, r, most);
-                let slot = &mut states[mask | (1 << i)];
-                if !slot.contains(&next) {
-                    slot.push(next);
+            _ => {}
+        }
+    }
+    // Amounts are capped at `most` per type set, which commutes with multiplying.
+    let times = |k: usize, f: usize| k.saturating_mul(f).min(most);
+    let mut out: Vec<Vec<TypeSet>> = Vec::new();
+    if reset {
+        let mut amounts = vec![1usize.min(most)];
+        for f in &factors {
+            for a in amounts.clone() {
+                if !amounts.contains(&times(a, *f)) {
+                    amounts.push(times(a, *f));
                 }
             }
         }
-        states[mask] = here;
+        for t in &last_types {
+            for a in &amounts {
+                out.push(vec![TypeSet::one(*t); *a]);
+            }
+        }
+        return out;
     }
-    unreachable!("the full mask is reached")
-}
-
-/// One replacement applied to what a tap makes.
-fn apply(made: &[TypeSet], r: &ManaChange, most: usize) -> Vec<TypeSet> {
-    let out = match *r {
-        ManaChange::Multiplies(n) => made.iter().flat_map(|u| std::iter::repeat_n(*u, n as usize)).collect(),
-        ManaChange::Instead { mana, keep_amount: true } => vec![TypeSet::one(mana); made.len()],
-        ManaChange::Instead { mana, keep_amount: false } if !made.is_empty() => vec![TypeSet::one(mana)],
-        _ => made.to_vec(),
-    };
-    capped(out, most)
+    let factor = factors.iter().fold(1usize, |acc, f| acc.saturating_mul(*f));
+    if last_types.is_empty() {
+        return vec![capped(start.iter().flat_map(|u| std::iter::repeat_n(*u, factor.min(most))).collect(), most)];
+    }
+    let amount = times(start.len(), factor);
+    last_types.iter().map(|t| vec![TypeSet::one(*t); amount]).collect()
 }
 
 /// At most `most` units of each type set, sorted.
@@ -172,7 +183,7 @@ mod tests {
     fn run(base: &[TypeSet], changes: &[ManaChange]) -> Vec<Vec<TypeSet>> {
         let es: Vec<SettledManaEffect> = changes.iter().cloned().map(effect).collect();
         let refs: Vec<&SettledManaEffect> = es.iter().collect();
-        let mut out = produce(base, &refs, 1000);
+        let mut out = produce(base, &refs, 1000).expect("within the split limit");
         out.sort();
         out
     }
@@ -229,7 +240,19 @@ mod tests {
     fn units_past_what_can_be_owed_are_not_kept() {
         let es = [effect(ManaChange::Multiplies(100)), effect(ManaChange::Multiplies(100))];
         let refs: Vec<&SettledManaEffect> = es.iter().collect();
-        assert_eq!(produce(&[TypeSet::one(G)], &refs, 7), vec![units(&[G; 7])]);
+        assert_eq!(produce(&[TypeSet::one(G)], &refs, 7), Ok(vec![units(&[G; 7])]));
+    }
+
+    #[test]
+    fn a_split_counts_multisets_and_is_refused_past_its_limit() {
+        let reflection = [effect(ManaChange::Multiplies(2))];
+        let refs: Vec<&SettledManaEffect> = reflection.iter().collect();
+        // Five units of any color: C(9, 4) = 126 choices, each doubled.
+        let five = produce(&[TypeSet::ANY_COLOR; 5], &refs, 1000).expect("within the limit");
+        assert_eq!(five.len(), 126);
+        assert!(five.iter().all(|o| o.len() == 10));
+        // Twelve: C(16, 4) = 1,820, past the limit: refused, not approximated.
+        assert_eq!(produce(&[TypeSet::ANY_COLOR; 12], &refs, 1000), Err(1820));
     }
 
     #[test]
@@ -256,7 +279,7 @@ mod tests {
         let sets = [TypeSet::one(W), TypeSet::one(G), TypeSet::one(C), TypeSet::one(R).union(TypeSet::one(G)), TypeSet::ANY_COLOR];
         for _ in 0..3000 {
             let base: Vec<TypeSet> = (0..1 + next(2)).map(|_| sets[next(5) as usize]).collect();
-            let changes: Vec<ManaChange> = (0..next(4))
+            let changes: Vec<ManaChange> = (0..next(6))
                 .map(|_| match next(6) {
                     0 => ManaChange::Multiplies(2 + next(2) as u32),
                     1 => ManaChange::Instead { mana: B, keep_amount: next(2) == 0 },

@@ -2,7 +2,7 @@
 
 use super::production;
 use super::symbol::{Symbol, TypeSet};
-use crate::board::{LandsOf, ManaAbility, SettledManaEffect, ValidBoard};
+use crate::board::{InputError, LandsOf, ManaAbility, SettledManaEffect, ValidBoard};
 use crate::cards;
 use crate::rules::Rules;
 use std::collections::HashMap;
@@ -42,7 +42,10 @@ impl Source {
         let effects: Vec<&SettledManaEffect> = effects.iter().map(|&e| &vb.mana_effects[e]).collect();
         abilities
             .iter()
-            .any(|units| production::produce(units, &effects, made.len() + 1).iter().any(|alt| super::pay::matches_alternative(alt, made)))
+            // The split's limit does not depend on the cap: `ManaBoard::new` refused past it.
+            .any(|units| {
+                production::produce(units, &effects, made.len() + 1).unwrap_or_default().iter().any(|alt| super::pay::matches_alternative(alt, made))
+            })
     }
 }
 
@@ -71,7 +74,9 @@ pub struct ManaBoard {
 
 impl ManaBoard {
     /// The mana of a board: its usable sources, pools and life totals.
-    pub fn new(vb: &ValidBoard, rules: &Rules) -> ManaBoard {
+    /// Refused (bad input) when an ability's choices of types under the effects on its mana
+    /// are past [`production::MAX_SPLIT`].
+    pub fn new(vb: &ValidBoard, rules: &Rules) -> Result<ManaBoard, InputError> {
         let effects_on = effects_by_permanent(vb);
         let could = could_produce(vb, &effects_on);
         let most = most_owed(rules, vb.board.players.len());
@@ -99,7 +104,18 @@ impl ManaBoard {
                 if !effects.is_empty() {
                     abilities.push(units.clone());
                 }
-                for alt in production::produce(&units, &effects, most[controller]) {
+                let made = production::produce(&units, &effects, most[controller]).map_err(|n| {
+                    InputError::new(
+                        &vb.file,
+                        format!("permanents[{p}]"),
+                        format!(
+                            "expected a mana ability whose choices of types under the effects on its mana are at most {} (\"{}\" has {n}); attackopt refuses rather than guesses",
+                            production::MAX_SPLIT,
+                            perm.name
+                        ),
+                    )
+                })?;
+                for alt in made {
                     if !alternatives.contains(&alt) {
                         alternatives.push(alt);
                     }
@@ -139,7 +155,7 @@ impl ManaBoard {
             }
         }
         let action_kinds = rules.actions.iter().map(|a| a.action).collect();
-        ManaBoard { sources, pools, action_permanents, action_kinds, life, life_group, group_life }
+        Ok(ManaBoard { sources, pools, action_permanents, action_kinds, life, life_group, group_life })
     }
 }
 

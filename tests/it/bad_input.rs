@@ -743,6 +743,23 @@ fn payment_with_too_many_choices() {
     assert!(err.contains("paying for A's attackers") && err.contains("65536"), "{err}");
 }
 
+/// A mana ability whose choices of types under an effect that depends on them are past the
+/// split's limit (five of each of five hybrid symbols doubled by Mana Reflection: 6^5 = 7,776
+/// choices) is refused with the permanent's path, never approximated (CR 106.12b).
+#[test]
+fn mana_ability_with_too_many_choices_under_a_multiplier() {
+    bad_board(
+        "too-many-split",
+        |b| {
+            let add = ["{W/U}", "{B/R}", "{G/W}", "{U/B}", "{R/G}"].map(|h| h.repeat(5)).concat();
+            b["permanents"].as_array_mut().unwrap().push(json!({ "id": "prism", "name": "Big Prism", "controller": "A", "types": ["Artifact"],
+                "mana": [ { "add": add } ] }));
+            b["effects"] = json!([ { "kind": "mana_multiplier", "tapped": "all", "count": 2, "source": "Mana Reflection" } ]);
+        },
+        &["permanents[4]", "Big Prism", "7776", "1296"],
+    );
+}
+
 /// A declaration or board file that does not exist, and a directory given as a file.
 #[test]
 fn unreadable_declaration_and_directory() {
