@@ -1,7 +1,7 @@
 // The judge's page in a real browser: serves web/ on localhost, drives the system's headless
 // Chromium (playwright-core, no browser download) through the page as a judge would (load a
 // board, read validate's view, click a declaration, check it, ask for the best attack, cancel,
-// a time limit, a Forge file, a board typed as card names per player, enumerate, bad input), and compares every verdict with the command line's own
+// a time limit, a board under Mana Reflection, a Forge file, a board typed as card names per player, enumerate, bad input), and compares every verdict with the command line's own
 // text for the same files: the page must say exactly what `attackopt` says.
 //
 // node test.mjs [--screenshot PATH]   (PATH: also write the README's screenshot there)
@@ -145,6 +145,27 @@ try {
   const declared = { attacks: [{ creature: 'angel', target: 'B' }, { creature: 'drake', target: 'H' }] };
   writeFileSync(join(tmp, 'clicked.json'), JSON.stringify(declared));
   same(clicked.text, cli(['check', 'commander-eight-player.json', join(tmp, 'clicked.json')], MODELS).out, 'a clicked declaration: the command line\'s check');
+
+  // ---- Mana Reflection named alone (issue 35): two Forests pay Propaganda for two bears ------
+  const reflection = {
+    attackopt: 1, active_player: 'A', players: [{ id: 'A' }, { id: 'B' }],
+    permanents: [['b1', 'Grizzly Bears', 'A'], ['b2', 'Grizzly Bears', 'A'], ['f1', 'Forest', 'A'], ['f2', 'Forest', 'A'],
+      ['mr', 'Mana Reflection', 'A'], ['pr', 'Propaganda', 'B']].map(([id, name, controller]) => ({ id, name, controller })),
+  };
+  // A pasted board is named "board" in the page's answers: the file the command line reads is too.
+  writeFileSync(join(tmp, 'board'), JSON.stringify(reflection));
+  await page.$eval('#board-text', (el, text) => { el.value = text; }, JSON.stringify(reflection));
+  await page.selectOption('#board-format', 'json');
+  await page.click('#read-board');
+  await page.waitForFunction(() => document.querySelectorAll('#creatures .creature').length === 2 && document.getElementById('cancel').disabled);
+  const reflected = await page.textContent('#validate-text');
+  same(reflected, cli(['validate', 'board'], tmp).out, "Mana Reflection: validate's view is the command line's");
+  check(reflected.includes('{G}{G} with Mana Reflection (mr)'), 'Mana Reflection: the doubled mana is shown per source');
+  await page.selectOption('#objective', 'attackers');
+  const reflectedBest = await verdict('#best');
+  same(reflectedBest.text, cli(['solve', 'board', '--objective', 'attackers'], tmp).out, 'Mana Reflection: best attack as the command line');
+  check(reflectedBest.text.includes('with Mana Reflection (mr)'), 'Mana Reflection: the payment names what doubled it');
+  await page.selectOption('#objective', 'power');
 
   // ---- Cancel and a time limit, on a board that takes long --------------------------------
   const big = cli(['generate', '--players', '8', '--creatures', '400', '--seed', '7', '--profile', 'adversarial'], tmp).out;

@@ -171,7 +171,13 @@ pub fn attacks_text(pos: &Position, d: &Declaration) -> String {
 pub fn payment_text(pos: &Position, p: &[PaymentEntry]) -> String {
     p.iter()
         .map(|e| match (&e.permanent, &e.player, &e.mana, e.life) {
-            (Some(perm), _, Some(m), _) => format!("tap {} for {m}", pos.board.id_label(perm)),
+            (Some(perm), _, Some(m), _) => {
+                // What changed the tap's mana, as validate shows it (issue 35: "{G}{G} with
+                // Mana Reflection (mr)").
+                let with = pos.mana.sources.iter().find(|s| &s.id == perm).map(|s| s.modified_by.join(", ")).unwrap_or_default();
+                let with = if with.is_empty() { String::new() } else { format!(" with {with}") };
+                format!("tap {} for {m}{with}", pos.board.id_label(perm))
+            }
             (_, Some(pl), Some(m), _) => format!("{m} from {}'s mana pool", pos.board.id_label(pl)),
             (_, Some(pl), _, Some(l)) => format!("{} pays {l} life", pos.board.id_label(pl)),
             (Some(perm), _, _, _) if e.action.as_deref() == Some("sacrifice") => format!("sacrifice {}", pos.board.id_label(perm)),

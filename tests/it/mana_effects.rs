@@ -470,3 +470,58 @@ fn cr_613_1f_chromatic_lantern_after_blood_moon() {
         refuses(&mountain, &lantern, "{U}");
     }
 }
+
+/// Issue 35, done when: a card that changes mana works by name and by its Oracle text in
+/// check, solve, enumerate and validate, on the command line (its mana shown per source: "{G}{G}
+/// with Mana Reflection"), in batch and over MCP. Two Forests pay Propaganda for two bears only
+/// doubled (CR 106.12b, 508.1h).
+#[test]
+fn cr_106_12b_mana_reflection_on_every_command_and_surface() {
+    let by_name = json!({ "id": "mr", "name": "Mana Reflection", "controller": "A" });
+    let by_text = json!({ "id": "mr", "name": "Mana Reflection", "controller": "A", "type_line": "Enchantment",
+        "oracle_text": "If you tap a permanent for mana, it produces twice as much of that mana instead." });
+    let decl = attacks(&[("b1", "B"), ("b2", "B")]);
+    let d = temp_file("reflection-surfaces-decl", &decl.to_string());
+    for (tag, card) in [("name", by_name), ("text", by_text)] {
+        let perms = json!([bear("b1", "A"), bear("b2", "A"), basic("f1", "A", "Forest"), basic("f2", "A", "Forest"), card,
+            { "id": "pr", "name": "Propaganda", "controller": "B" }]);
+        let mut b = board(perms, json!([]));
+        b["attackopt"] = json!(1);
+        b["active_player"] = json!("A");
+        let f = temp_file(&format!("reflection-surfaces-{tag}"), &b.to_string());
+        let (bs, ds) = (f.to_string_lossy().into_owned(), d.to_string_lossy().into_owned());
+        let text = |args: &[&str]| {
+            let out = run_bin(args);
+            assert_eq!(out.status.code(), Some(0), "{tag} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let shown = "tap Forest (f1) for {G}{G} with Mana Reflection (mr)";
+        let check = text(&["check", &bs, &ds]);
+        assert!(check.starts_with("LEGAL") && check.contains(shown), "{tag}: {check}");
+        let solve = text(&["solve", &bs, "--objective", "attackers"]);
+        assert!(solve.contains("objective 2") && solve.contains("with Mana Reflection (mr)"), "{tag}: {solve}");
+        let enumerate: Value = serde_json::from_str(&text(&["enumerate", &bs, "--format", "json"])).expect("JSON");
+        let both = enumerate["declarations"]
+            .as_array()
+            .expect("declarations")
+            .iter()
+            .any(|x| x["declaration"]["attacks"].as_array().map(Vec::len) == Some(2));
+        assert!(both, "{tag}: enumerate lists the doubled payment's declaration: {enumerate}");
+        assert!(text(&["validate", &bs]).contains("Forest (f1), controlled by A: {G}{G} with Mana Reflection (mr)"), "{tag}");
+        // Batch and MCP answer as the command line does.
+        let line = json!({ "id": 1, "command": "check", "board": b, "declaration": decl }).to_string();
+        let out = run_with_stdin(&["batch"], line.as_bytes());
+        let answer: Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+        assert_eq!(answer["result"]["legal"], true, "{tag}: {answer}");
+        assert_eq!(answer["result"]["declaration"]["payment"][0]["mana"], "{G}{G}", "{tag}: {answer}");
+        let mut lines = crate::mcp::initialize_lines();
+        lines.push(crate::mcp::tool_call(json!(2), "check_attack", json!({ "board": b, "declaration": decl })));
+        lines.push(crate::mcp::tool_call(json!(3), "explain_board", json!({ "board": b })));
+        let (answers, _) = crate::mcp::piped_session(&lines);
+        assert_eq!(crate::mcp::answer_to(&answers, 2)["result"]["structuredContent"]["legal"], true, "{tag}: {answers:?}");
+        let sources = &crate::mcp::answer_to(&answers, 3)["result"]["structuredContent"]["mana_sources"];
+        assert_eq!(sources[0]["modified_by"][0], "Mana Reflection (mr)", "{tag}: {sources}");
+        let _ = std::fs::remove_file(&f);
+    }
+    let _ = std::fs::remove_file(&d);
+}

@@ -330,14 +330,14 @@ pub(crate) fn piped_session_with(args: &[&str], env: &[(&str, &str)], lines: &[V
     (answers, code)
 }
 
-fn initialize_lines() -> Vec<Vec<u8>> {
+pub(crate) fn initialize_lines() -> Vec<Vec<u8>> {
     vec![
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "sh", "version": "0"}}}).to_string().into_bytes(),
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string().into_bytes(),
     ]
 }
 
-fn answer_to(answers: &[Value], id: u64) -> &Value {
+pub(crate) fn answer_to(answers: &[Value], id: u64) -> &Value {
     answers.iter().find(|a| a["id"] == json!(id)).unwrap_or_else(|| panic!("no answer to id {id}: {answers:?}"))
 }
 
@@ -485,7 +485,7 @@ fn answers_to<'a>(answers: &'a [Value], id: &Value) -> Vec<&'a Value> {
     answers.iter().flat_map(|a| a.as_array().map_or_else(|| vec![a], |all| all.iter().collect())).filter(|a| a["id"] == *id).collect()
 }
 
-fn tool_call(id: Value, tool: &str, arguments: Value) -> Vec<u8> {
+pub(crate) fn tool_call(id: Value, tool: &str, arguments: Value) -> Vec<u8> {
     json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string().into_bytes()
 }
 
