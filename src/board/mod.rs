@@ -582,9 +582,15 @@ impl Permanent {
     pub fn has_type(&self, t: &str) -> bool {
         self.types.iter().any(|x| x.eq_ignore_ascii_case(t))
     }
-    /// Whether it has this subtype (any case).
+    /// Whether it has this subtype (any case). A changeling is every creature type (CR
+    /// 702.73a), and so has each subtype that is not another type's (CR 205.3).
     pub fn has_subtype(&self, t: &str) -> bool {
-        self.subtypes.iter().any(|x| x.eq_ignore_ascii_case(t))
+        self.subtypes.iter().any(|x| x.eq_ignore_ascii_case(t)) || (self.is_every_creature_type() && is_creature_type(t))
+    }
+    /// Whether it is every creature type: changeling (CR 702.73a), on an object that can have
+    /// creature types at all (a creature or a kindred card, CR 205.3d).
+    pub fn is_every_creature_type(&self) -> bool {
+        self.has_keyword("Changeling") && (self.is_creature() || self.has_type("Kindred") || self.has_type("Tribal"))
     }
     /// Whether it has this keyword (any case).
     pub fn has_keyword(&self, k: &str) -> bool {
@@ -598,4 +604,75 @@ impl Permanent {
     pub fn is_creature(&self) -> bool {
         self.has_type("Creature")
     }
+}
+
+/// The subtypes of CR 205.3 that are not creature types: land (205.3i), artifact (205.3g),
+/// enchantment (205.3h), battle (205.3q) and spell (205.3k) types. A changeling matches every
+/// other subtype; planeswalker types (205.3j, a long list that grows each set) are not listed,
+/// since no rule about attacking selects by one.
+const NOT_CREATURE_TYPES: [&str; 54] = [
+    // Land types.
+    "Cave",
+    "Desert",
+    "Forest",
+    "Gate",
+    "Island",
+    "Lair",
+    "Locus",
+    "Mine",
+    "Mountain",
+    "Plains",
+    "Planet",
+    "Power-Plant",
+    "Sphere",
+    "Swamp",
+    "Tower",
+    "Town",
+    "Urza's",
+    // Artifact types.
+    "Attraction",
+    "Blood",
+    "Bobblehead",
+    "Clue",
+    "Contraption",
+    "Equipment",
+    "Food",
+    "Fortification",
+    "Gold",
+    "Incubator",
+    "Infinity",
+    "Junk",
+    "Lander",
+    "Map",
+    "Powerstone",
+    "Spacecraft",
+    "Stone",
+    "Treasure",
+    "Vehicle",
+    // Enchantment types.
+    "Aura",
+    "Background",
+    "Cartouche",
+    "Case",
+    "Class",
+    "Curse",
+    "Role",
+    "Room",
+    "Rune",
+    "Saga",
+    "Shard",
+    "Shrine",
+    // Battle and spell types.
+    "Siege",
+    "Adventure",
+    "Arcane",
+    "Lesson",
+    "Omen",
+    "Trap",
+];
+
+/// Whether `t` is a creature type: any subtype that is not another type's (see
+/// [`NOT_CREATURE_TYPES`]).
+fn is_creature_type(t: &str) -> bool {
+    !t.trim().is_empty() && !NOT_CREATURE_TYPES.iter().any(|x| x.eq_ignore_ascii_case(t.trim()))
 }

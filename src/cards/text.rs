@@ -317,7 +317,7 @@ fn grant(
 ) {
     let who = match &r.rule {
         Rule::Grant(who, _) | Rule::GrantSubtype(who, _) | Rule::SetSubtype(who, _) | Rule::GrantMana(who, _) | Rule::Becomes(who, _) => Some(who),
-        Rule::LandsAre(_) | Rule::EveryLandType(_) | Rule::NonbasicLandsAre(_) | Rule::YourLandsHave(_) => None,
+        Rule::LandsAre(_) | Rule::EveryLandType(_) | Rule::EveryCreatureType(_) | Rule::NonbasicLandsAre(_) | Rule::YourLandsHave(_) => None,
         _ => return,
     };
     match holds(vb, m, p, &r.when, who) {
@@ -345,10 +345,13 @@ fn grant(
                 return;
             }
         },
-        // The lands with a counter of the kind (Omo's everything counters).
-        (None, Rule::EveryLandType(kind)) => {
+        // The lands, or the nonland creatures, with a counter of the kind (Omo's everything
+        // counters).
+        (None, Rule::EveryLandType(kind) | Rule::EveryCreatureType(kind)) => {
+            let lands = matches!(r.rule, Rule::EveryLandType(_));
             let mut qs = Vec::new();
-            for q in (0..vb.board.permanents.len()).filter(|&q| vb.perm(q).has_type("Land")) {
+            let of_kind = |q: usize| if lands { vb.perm(q).has_type("Land") } else { vb.perm(q).is_creature() && !vb.perm(q).has_type("Land") };
+            for q in (0..vb.board.permanents.len()).filter(|&q| of_kind(q)) {
                 match counters(vb, q, Some(kind)) {
                     Ok(n) if n > 0 => qs.push(q),
                     Ok(_) => {}
@@ -417,6 +420,9 @@ fn apply(vb: &mut ValidBoard, rule: &Rule, qs: &[usize]) -> bool {
                 changed |= before != (vb.board.permanents[q].subtypes.clone(), true);
                 continue;
             }
+            // CR 702.73a: every creature type, kept as the keyword that says so (what
+            // `Permanent::is_every_creature_type` reads).
+            Rule::EveryCreatureType(_) if !perm.has_keyword("Changeling") => perm.keywords.push("Changeling".into()),
             Rule::EveryLandType(_) => {
                 for t in LAND_TYPES {
                     if !perm.has_subtype(t) {
@@ -1152,6 +1158,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         | Rule::NonbasicLandsAre(_)
         | Rule::YourLandsHave(_)
         | Rule::EveryLandType(_)
+        | Rule::EveryCreatureType(_)
         | Rule::Becomes(..) => vec![],
         // Read into its sentence's conditions (`oracle::read_line`).
         Rule::Ignorable => vec![],

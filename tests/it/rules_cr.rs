@@ -1578,3 +1578,42 @@ fn cr_508_1c_a_broken_restriction_gets_the_closest_legal_declaration() {
         assert!(v["legal_alternative"]["payment"].is_array(), "the alternative's costs are paid: {v}");
     }
 }
+
+/// CR 702.73a: a changeling is every creature type, so Goblin Rabblemaster's "other Goblin
+/// creatures you control attack each combat if able" reaches a changeling creature (Chameleon
+/// Colossus, read from its Oracle text); it is no land or artifact type (CR 205.3i, 205.3g:
+/// not an Island); and a changeling that is neither a creature nor a kindred card has no
+/// creature type (CR 205.3d).
+#[test]
+fn cr_702_73a_a_changeling_is_every_creature_type_and_no_other_subtype() {
+    let colossus = json!({ "id": "cc", "name": "Chameleon Colossus", "controller": "A", "type_line": "Creature — Shapeshifter", "power": 4, "toughness": 4,
+        "oracle_text": "Changeling (This card is every creature type.)\nProtection from black\n{2}{G}{G}: Chameleon Colossus gets +X/+X until end of turn, where X is its power." });
+    let pos = position(json!({
+        "players": two_players(),
+        "permanents": [ { "id": "rm", "name": "Goblin Rabblemaster", "controller": "A" }, colossus, bear("bear", "A") ]
+    }));
+    let cc = pos.rules.creatures.iter().position(|c| c.id == "cc").expect("the colossus");
+    assert_eq!(pos.rules.requirements.iter().filter(|r| r.creature() == Some(cc)).count(), 1, "{:?}", pos.rules.requirements);
+    assert_illegal(&pos, &[("bear", "B")], V::Requirements);
+    assert_legal(&pos, &[("cc", "B")]);
+    let perm = pos.board.perm(pos.board.permanent_index("cc").unwrap());
+    assert!(perm.has_subtype("Goblin") && perm.has_subtype("Eye") && !perm.has_subtype("Island") && !perm.has_subtype("Equipment"));
+    // Omo, Queen of Vesuva: a nonland creature with an everything counter is every creature
+    // type too; one without is not.
+    let omo = json!({ "id": "omo", "name": "Omo, Queen of Vesuva", "controller": "A", "type_line": "Legendary Creature — Shapeshifter Noble", "power": 1, "toughness": 5,
+        "oracle_text": "Whenever Omo enters or attacks, put an everything counter on each of up to one target land and up to one target creature.\nEach land with an everything counter on it is every land type in addition to its other types.\nEach nonland creature with an everything counter on it is every creature type." });
+    let countered = |n: u32| {
+        let mut b = bear("bear", "A");
+        b["counters_of"] = json!({ "everything": n });
+        position(
+            json!({ "players": two_players(), "permanents": [ { "id": "rm", "name": "Goblin Rabblemaster", "controller": "A" }, omo.clone(), b ] }),
+        )
+    };
+    assert_illegal(&countered(1), &[("omo", "B")], V::Requirements);
+    assert_legal(&countered(1), &[("bear", "B")]);
+    assert_legal(&countered(0), &[]);
+    // A changeling written as an artifact (no creature, no kindred) has no creature type.
+    let mut idol = attackopt::Permanent::new("idol", "Idol", "A", &["Artifact"]);
+    idol.keywords.push("Changeling".into());
+    assert!(!idol.has_subtype("Goblin"));
+}

@@ -128,6 +128,9 @@ pub enum Rule {
     /// (Omo, Queen of Vesuva's everything counters; CR 205.3i, 305.7: the basic land types
     /// give their mana abilities).
     EveryLandType(String),
+    /// Each nonland creature with a counter of this kind is every creature type (Omo's
+    /// everything counters; CR 205.3m, as a changeling is, 702.73a).
+    EveryCreatureType(String),
     /// "Its controller may ... to ignore this effect until end of turn" (CR 116.2d): the rules
     /// read earlier in the same ability hold unless the permanent's `effect_ignored`. Consumed
     /// by the reader, never an effect.

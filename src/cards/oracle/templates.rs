@@ -855,6 +855,13 @@ pub static TEMPLATES: &[Template] = &[
         card: "Omo, Queen of Vesuva",
         text: "Whenever Omo enters or attacks, put an everything counter on each of up to one target land and up to one target creature.\nEach land with an everything counter on it is every land type in addition to its other types.\nEach nonland creature with an everything counter on it is every creature type.",
     },
+    Template {
+        pattern: "each nonland creature with a|an {kind} counter on it is every creature type",
+        make: |s| Some(vec![made(Rule::EveryCreatureType(s.kind.clone()?))]),
+        cr: "702.73a",
+        card: "Omo, Queen of Vesuva",
+        text: "Whenever Omo enters or attacks, put an everything counter on each of up to one target land and up to one target creature.\nEach land with an everything counter on it is every land type in addition to its other types.\nEach nonland creature with an everything counter on it is every creature type.",
+    },
     // ---- keywords whose rules depend on how the permanent was cast
     Template {
         // CR 702.109a: "As long as this permanent's dash cost was paid, it has haste"; haste
