@@ -358,7 +358,10 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
 
 /// The card data for a name (any case).
 pub fn known_card(name: &str) -> Option<&'static KnownCard> {
-    KNOWN_CARDS.iter().find(|c| c.name.eq_ignore_ascii_case(name.trim()))
+    // An index, as `super::lookup`'s (the first entry of a name, as a scan found).
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, usize>> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| KNOWN_CARDS.iter().enumerate().rev().map(|(i, c)| (c.name.to_ascii_lowercase(), i)).collect());
+    index.get(&name.trim().to_ascii_lowercase()).map(|&i| &KNOWN_CARDS[i])
 }
 
 #[cfg(test)]
