@@ -126,9 +126,12 @@ impl Goal {
             Objective::None => Goal::None,
             Objective::Damage(id) => {
                 let board = &pos.board;
-                let p = board
-                    .player_index(id)
-                    .ok_or_else(|| bad(crate::board::unknown_id("a player", id, board.player_ids.keys().map(String::as_str))))?;
+                // The suggestion is among the players being attacked (issue 40: "damage:Q"
+                // suggested the attacking player).
+                let mut defending: Vec<&str> =
+                    board.player_ids.iter().filter(|(_, i)| !pos.rules.attacking_players.contains(i)).map(|(k, _)| k.as_str()).collect();
+                defending.sort_unstable();
+                let p = board.player_index(id).ok_or_else(|| bad(crate::board::unknown_id("a player being attacked", id, defending)))?;
                 if pos.rules.attacking_players.contains(&p) {
                     let label = board.player_label(p);
                     return Err(bad(format!(

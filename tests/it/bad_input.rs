@@ -791,6 +791,18 @@ fn time_limit_values_out_of_range() {
         assert_eq!(out.status.code(), Some(2), "--time-limit={t}: {}", stderr(&out));
         assert!(stderr(&out).contains("--time-limit"), "{}", stderr(&out));
     }
+    // Issue 40: "--time-limit -1" (a separate word) is the option's value, refused with the
+    // option's own message, not clap's "unexpected argument ... use '-- -1'".
+    for args in [vec!["solve", &m, "--time-limit", "-1"], vec!["check", &m, &d, "--time-limit", "-0.5"]] {
+        let out = run_bin(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("non-negative number of seconds") && !stderr(&out).contains("unexpected argument"), "{}", stderr(&out));
+    }
+    // Issue 40: a damage objective naming nothing suggests a player being attacked, never the
+    // attacking player ("A2" is nearest to A, which attacks).
+    let out = run_bin(&["solve", &m, "--objective", "damage:A2"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("a player being attacked") && !stderr(&out).contains("did you mean \"A\""), "{}", stderr(&out));
     let out = common::run_with_stdin(
         &["batch", "-", "--quiet"],
         json!({ "id": 1, "command": "solve", "board": m, "options": { "time_limit": 1e300 } }).to_string().as_bytes(),

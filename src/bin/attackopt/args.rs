@@ -191,7 +191,9 @@ pub struct SolverArgs {
     baseline: BaselineArg,
     /// Seconds the whole command may take (reading the board included) before giving up with exit 3:
     /// a number >= 0, `inf` for no limit (docs/format.md "Options").
-    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT)]
+    // A negative number is the option's value, refused with the option's own message (issue
+    // 40: clap took "-1" for an argument and advised "-- -1").
+    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT, allow_negative_numbers = true)]
     time_limit: f64,
     /// Use the exhaustive reference checker instead of the integer program (small boards).
     #[arg(long)]
