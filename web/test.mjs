@@ -48,10 +48,13 @@ function cli(args, cwd) {
 // ---- A static server for web/, as any static host would be ----------------------------------
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png' };
+// What the page asked for and the folder does not hold (a favicon.ico, issue 40).
+const missing = [];
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
   const file = join(WEB, path === '/' ? 'index.html' : path);
   if (!file.startsWith(WEB) || !existsSync(file) || !statSync(file).isFile()) {
+    missing.push(path);
     res.writeHead(404).end();
     return;
   }
@@ -300,6 +303,7 @@ try {
   same(`attackopt: error: ${await page.textContent('#board-status')}\n`, bad.err, "a bad board gets the command line's message");
 
   check(outside.length === 0, `no request left the page's folder (${outside.join(', ')})`);
+  check(missing.length === 0, `no request the page made was missing from its folder (${missing.join(', ')})`);
   check(pageErrors.length === 0, `no error in the page (${pageErrors.join('; ')})`);
 } catch (err) {
   check(false, `the test ran to its end: ${err.stack || err}`);
