@@ -394,6 +394,13 @@ pub struct ManaAbilitySpec {
     /// A mana string, `"any_color"`, or `{"could_produce": ..., "kind": ...}`.
     #[schemars(schema_with = "crate::vocab::fields::mana_add")]
     pub add: Value,
+    /// Whether the ability's cost is {Q}, untap this permanent (CR 107.6), instead of {T}.
+    #[schemars(
+        description = "The ability's cost is {Q} (untap this permanent, CR 107.6) instead of {T}: it can be activated only while the permanent is tapped, and a creature's only if it has been under its controller's control since the turn began (CR 302.6).",
+        extend("examples" = [true])
+    )]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub untap: bool,
 }
 
 /// An explicit effect (docs/format.md "Explicit effects"). Kept flat: which fields a kind needs is

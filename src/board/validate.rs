@@ -69,8 +69,10 @@ pub struct ValidBoard {
     /// The effects on mana production (`mana_trigger`, `mana_multiplier`, `mana_instead`),
     /// explicit or from cards: settled when a position is made, empty before.
     pub mana_effects: Vec<SettledManaEffect>,
-    /// Explicit `mana` abilities of each permanent.
+    /// Explicit `mana` abilities of each permanent ({T} abilities).
     pub mana: Vec<Vec<ManaAbility>>,
+    /// The {Q} mana abilities of each permanent (`"untap": true`, CR 107.6), explicit or read.
+    pub untap_mana: Vec<Vec<ManaAbility>>,
     /// Each player's mana pool, one entry per unit.
     pub pools: Vec<Vec<TypeSet>>,
     /// The explicit effects, parsed.
@@ -289,6 +291,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
     let (mut enchanted_player, mut chosen_player) = (Vec::with_capacity(n), Vec::with_capacity(n));
     let mut goaded_by_left = Vec::with_capacity(n);
+    let mut untap_mana = Vec::with_capacity(n);
     for (i, p) in board.permanents.iter().enumerate() {
         let at = |f: &str| format!("permanents[{i}].{f}");
         check_len(&ctx, &at("name"), &p.name)?;
@@ -416,11 +419,17 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
                 }
             }
         }
-        let mut abilities = Vec::new();
+        let (mut abilities, mut untap) = (Vec::new(), Vec::new());
         for (j, m) in p.mana.iter().enumerate() {
-            abilities.push(parse_mana_ability(&ctx, &at(&format!("mana[{j}].add")), &m.add)?);
+            let a = parse_mana_ability(&ctx, &at(&format!("mana[{j}].add")), &m.add)?;
+            if m.untap {
+                untap.push(a)
+            } else {
+                abilities.push(a)
+            }
         }
         mana.push(abilities);
+        untap_mana.push(untap);
     }
 
     // Colors are kept as letters from here on, so "Black" and "B" select alike.
@@ -458,6 +467,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         abilities_lost: vec![false; n],
         mana_effects: vec![],
         mana,
+        untap_mana,
         pools,
         effects,
         warnings,

@@ -158,6 +158,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             with_modes.rules.extend(m.rules.iter().cloned());
             with_modes.keywords.extend(m.keywords.iter().filter(|k| !with_modes.keywords.contains(k)).cloned().collect::<Vec<_>>());
             with_modes.mana.extend(m.mana.iter().cloned());
+            with_modes.untap_mana.extend(m.untap_mana.iter().cloned());
             with_modes.unread.extend(m.unread.iter().cloned());
         }
         *reading = Rc::new(with_modes);
@@ -219,8 +220,10 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
                 perm.keywords.push(k.clone());
             }
         }
-        if vb.mana[*p].is_empty() {
+        // A written `mana` ({T} or {Q}) wins over the text's.
+        if vb.mana[*p].is_empty() && vb.untap_mana[*p].is_empty() {
             vb.mana[*p] = reading.mana.clone();
+            vb.untap_mana[*p] = reading.untap_mana.clone();
         }
     }
     let m = Memo::new(vb);

@@ -293,7 +293,7 @@ impl Gen {
         }
         self.card("sol_ring".into(), "Sol Ring", &a, &["Artifact"]);
         let mut rock = permanent("signet".into(), "Arcane Signet", &a, &["Artifact"]);
-        rock.mana = vec![ManaAbilitySpec { add: json!("any_color") }];
+        rock.mana = vec![ManaAbilitySpec { add: json!("any_color"), untap: false }];
         self.permanents.push(rock);
     }
 

@@ -406,7 +406,7 @@ pub(super) fn from_known(k: &KnownCard) -> Permanent {
     p.power = k.power;
     p.toughness = k.toughness;
     p.keywords = k.keywords.iter().map(|s| s.to_string()).collect();
-    p.mana = k.mana.iter().map(|m| ManaAbilitySpec { add: Value::String((*m).to_string()) }).collect();
+    p.mana = k.mana.iter().map(|m| ManaAbilitySpec { add: Value::String((*m).to_string()), untap: false }).collect();
     p
 }
 

@@ -240,7 +240,7 @@ pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> 
                 format!(", {given_up} permanent{} a non-mana cost could take", if given_up == 1 { "" } else { "s" })
             };
             format!(
-                "{} owes {} and has {} untapped mana source{} that can pay, {} in the pool and {} life{permanents}",
+                "{} owes {} and has {} mana source{} that can pay, {} in the pool and {} life{permanents}",
                 pos.board.player_label(*p),
                 cost_words(rules, symbols),
                 sources,

@@ -562,7 +562,9 @@ impl ManaBoard {
         let perm = vb.perm(p);
         if !rules.attacking_players.contains(&vb.controller[p]) {
             format!("it is controlled by {}, who is not declaring attackers", vb.player_label(vb.controller[p]))
-        } else if perm.tapped {
+        } else if !perm.tapped && !vb.untap_mana[p].is_empty() && !vb.no_mana[p] {
+            "it is untapped, and its mana ability's {Q} untaps it (CR 107.6)".into()
+        } else if perm.tapped && vb.untap_mana[p].is_empty() {
             "it is tapped".into()
         } else if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
             "it is a creature with summoning sickness and no haste (CR 302.6)".into()

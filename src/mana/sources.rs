@@ -49,6 +49,65 @@ impl Source {
     }
 }
 
+/// The source a permanent with {Q} mana abilities is (CR 107.6: "untap this permanent"), if
+/// it has any: tapped, it can untap for one of them once, a creature only if it has been
+/// under its controller's control since the turn began (302.6); untapped, it can't pay {Q}.
+/// Refused (bad input) where the answer would need what attackopt does not decide: a {T} mana
+/// ability too (tap, untap, tap ... is unbounded mana), or an untapped creature that may
+/// attack without vigilance (tapped by attacking, 508.1f, before mana abilities are activated,
+/// 508.1h: its mana would exist only if it attacks). No printed card has a {Q} mana ability
+/// without another cost.
+fn untap_source(vb: &ValidBoard, rules: &Rules, p: usize) -> Result<Option<Source>, InputError> {
+    let perm = vb.perm(p);
+    if vb.untap_mana[p].is_empty() || vb.no_mana[p] {
+        return Ok(None);
+    }
+    let refuse = |why: &str| {
+        Err(InputError::new(
+            &vb.file,
+            format!("permanents[{p}].mana"),
+            format!("\"{}\" has a {{Q}} mana ability, and {why}: attackopt refuses rather than guesses", perm.name),
+        ))
+    };
+    if !cards::mana_abilities(vb, p).is_empty() {
+        return refuse("a {T} mana ability too: tapping and untapping it again and again makes unbounded mana");
+    }
+    let c = rules.creature_index(p);
+    if !perm.tapped {
+        if c.is_some_and(|c| rules.creatures[c].may_attack() && !rules.creatures[c].vigilance) {
+            return refuse(
+                "it may attack untapped: attacking taps it (CR 508.1f), so its mana would exist only if it attacks, which attackopt does not weigh",
+            );
+        }
+        return Ok(None); // CR 107.6: an untapped permanent can't pay {Q}.
+    }
+    if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
+        return Ok(None); // CR 302.6
+    }
+    let alternatives: Vec<Vec<TypeSet>> = vb.untap_mana[p]
+        .iter()
+        .filter_map(|a| match a {
+            ManaAbility::Fixed(units) => Some(units.clone()),
+            // "Could produce" under {Q}: no card; refused with the rest below.
+            ManaAbility::CouldProduce { .. } => None,
+        })
+        .collect();
+    if alternatives.len() != vb.untap_mana[p].len() {
+        return refuse("it adds what lands could produce: attackopt reads that only as a {T} ability");
+    }
+    // No effect on mana production applies: untapping for mana is not tapping for mana (CR
+    // 106.12: an ability with {T} in its cost).
+    Ok(Some(Source {
+        permanent: p,
+        id: perm.id.clone(),
+        controller: vb.controller[p],
+        tapped_if_attacks: None,
+        alternatives,
+        modified_by: vec![],
+        made_from: None,
+    }))
+}
+
 /// Everything that pays: sources, pools and life, per paying player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManaBoard {
@@ -83,7 +142,14 @@ impl ManaBoard {
         let mut sources = Vec::new();
         for (p, perm) in vb.board.permanents.iter().enumerate() {
             let controller = vb.controller[p];
-            if !rules.attacking_players.contains(&controller) || perm.tapped {
+            if !rules.attacking_players.contains(&controller) {
+                continue;
+            }
+            if let Some(source) = untap_source(vb, rules, p)? {
+                sources.push(source);
+                continue;
+            }
+            if perm.tapped {
                 continue;
             }
             if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {

@@ -525,3 +525,80 @@ fn cr_106_12b_mana_reflection_on_every_command_and_surface() {
     }
     let _ = std::fs::remove_file(&d);
 }
+
+/// A permanent with a {Q} mana ability: `{"add": ..., "untap": true}` or the text "{Q}: Add".
+fn untapper(id: &str, tapped: bool, extra: Value) -> Value {
+    let mut v = json!({ "id": id, "name": "Untapping Stone", "controller": "A", "types": ["Artifact"], "tapped": tapped,
+        "mana": [ { "add": "{G}{G}", "untap": true } ] });
+    for (k, x) in extra.as_object().expect("an object") {
+        v[k] = x.clone();
+    }
+    v
+}
+
+/// The board of `permanents` and effects, refused or not.
+fn made(permanents: Value, effects: Value) -> Result<attackopt::Position, String> {
+    let mut b = board(permanents, effects);
+    b["attackopt"] = json!(1);
+    b["active_player"] = json!("A");
+    let vb = attackopt::parse_board(&b.to_string(), "q.json").map_err(|e| e.to_string())?;
+    attackopt::Position::new(vb).map_err(|e| e.to_string())
+}
+
+/// CR 107.6: {Q} means "untap this permanent": a tapped permanent untaps once for its mana
+/// (Propaganda's {2} is paid), an untapped one can't pay {Q}; written as a field or read from
+/// "{Q}: Add {G}{G}." alike. CR 106.12: untapping for mana is not tapping for mana, so Mana
+/// Reflection does not double it.
+#[test]
+fn cr_107_6_a_tapped_permanent_untaps_for_its_mana() {
+    let by_text = json!({ "id": "q", "name": "Untapping Stone", "controller": "A", "type_line": "Artifact", "tapped": true, "oracle_text": "{Q}: Add {G}{G}." });
+    for stone in [untapper("q", true, json!({})), by_text] {
+        let pos = made(json!([bear("b1", "A"), stone]), json!([propaganda("{2}")])).expect("a board");
+        assert_legal(&pos, &[("b1", "B")]);
+        assert_legal_json(&pos, &attacks_paying(&[("b1", "B")], json!([{ "permanent": "q", "mana": "{G}{G}" }])));
+    }
+    let pos = made(json!([bear("b1", "A"), untapper("q", false, json!({}))]), json!([propaganda("{2}")])).expect("a board");
+    assert_illegal(&pos, &[("b1", "B")], ViolationKind::Cost);
+    let r = check_json(&pos, &attacks_paying(&[("b1", "B")], json!([{ "permanent": "q", "mana": "{G}{G}" }])), Baseline::Paid);
+    assert!(format!("{:?}", r.violations).contains("CR 107.6"), "{:?}", r.violations);
+    // Under Mana Reflection the {Q} ability still makes {G}{G}: Propaganda's {4} for two is not paid.
+    let pos = made(json!([bear("b1", "A"), bear("b2", "A"), untapper("q", true, json!({}))]), json!([propaganda("{2}"), reflection("A")]))
+        .expect("a board");
+    assert_legal(&pos, &[("b1", "B")]);
+    assert_illegal(&pos, &[("b1", "B"), ("b2", "B")], ViolationKind::Cost);
+}
+
+/// CR 302.6: a creature's {Q} ability, like its {T} ability, needs it to have been under its
+/// controller's control since the turn began (haste lifts it).
+#[test]
+fn cr_302_6_a_summoning_sick_creature_cant_untap_for_mana() {
+    let creature = |sick: bool, haste: bool| {
+        let keywords = if haste { json!(["Haste"]) } else { json!([]) };
+        untapper("q", true, json!({ "types": ["Creature"], "power": 1, "summoning_sick": sick, "keywords": keywords }))
+    };
+    for (sick, haste, pays) in [(false, false, true), (true, false, false), (true, true, true)] {
+        let pos = made(json!([bear("b1", "A"), creature(sick, haste)]), json!([propaganda("{2}")])).expect("a board");
+        assert_eq!(legal(&pos, &[("b1", "B")]), pays, "sick {sick}, haste {haste}");
+    }
+}
+
+/// What attackopt does not decide is refused, naming the permanent: a {T} and a {Q} mana
+/// ability on one permanent (unbounded mana), and an untapped creature that may attack without
+/// vigilance (attacking taps it, CR 508.1f, so its mana would exist only if it attacks). With
+/// vigilance, or unable to attack (defender), it is untapped and makes nothing (CR 107.6).
+#[test]
+fn cr_107_6_what_q_would_leave_undecided_is_refused() {
+    let both = untapper("q", true, json!({ "mana": [ { "add": "{G}" }, { "add": "{G}", "untap": true } ] }));
+    let e = made(json!([both]), json!([])).expect_err("refused");
+    assert!(e.contains("permanents[0].mana") && e.contains("unbounded"), "{e}");
+    let attacker = untapper("q", false, json!({ "types": ["Creature"], "power": 1 }));
+    let e = made(json!([attacker]), json!([])).expect_err("refused");
+    assert!(e.contains("CR 508.1f"), "{e}");
+    for extra in [
+        json!({ "types": ["Creature"], "power": 1, "keywords": ["Vigilance"] }),
+        json!({ "types": ["Creature"], "power": 1, "keywords": ["Defender"] }),
+    ] {
+        let pos = made(json!([bear("b1", "A"), untapper("q", false, extra.clone())]), json!([propaganda("{2}")])).expect("decided");
+        assert_illegal(&pos, &[("b1", "B")], ViolationKind::Cost);
+    }
+}

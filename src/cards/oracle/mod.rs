@@ -395,6 +395,8 @@ pub struct Reading {
     pub keywords: Vec<String>,
     /// Its {T} mana abilities (CR 605.1a), alternatives.
     pub mana: Vec<ManaAbility>,
+    /// Its {Q} mana abilities (CR 107.6).
+    pub untap_mana: Vec<ManaAbility>,
     /// Sentences that mention attacking (or haste, vigilance, defender, mana) and were not
     /// understood, quoted as written (reminder text dropped).
     pub unread: Vec<String>,
@@ -1030,6 +1032,10 @@ fn read_line(line: &str, original: &str, r: &mut Reading) {
         return;
     }
     if let Some((cost, effect)) = activated(line) {
+        if let Some(abilities) = untap_mana_ability(line) {
+            r.untap_mana.extend(abilities);
+            return;
+        }
         match mana_ability(line) {
             Some(abilities) => r.mana.extend(abilities),
             // Mana that can be spent only on spells can't pay a cost to attack (CR 106.6):
@@ -1322,6 +1328,17 @@ pub(crate) fn mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
         .strip_prefix("{t}: add ")
         .or_else(|| line.strip_prefix("{t}, sacrifice ~: add "))
         .or_else(|| line.strip_prefix("{t}, sacrifice this artifact: add "))?;
+    mana_effect_alternatives(effect)
+}
+
+/// A {Q} mana ability's alternatives: "{Q}: Add {G}." (CR 107.6: untap this permanent), read
+/// as [`mana_ability`] reads a {T} one.
+pub(crate) fn untap_mana_ability(line: &str) -> Option<Vec<ManaAbility>> {
+    mana_effect_alternatives(line.strip_prefix("{q}: add ")?)
+}
+
+/// What "Add ..." adds, as alternatives.
+fn mana_effect_alternatives(effect: &str) -> Option<Vec<ManaAbility>> {
     // What the mana does for a spell it is spent on does not change what it pays here.
     let effect = effect.split_once(". if that mana is spent on ").map_or(effect, |(e, _)| e);
     // Oracle text before 2017 wrote "Add {G} to your mana pool" (today "Add {G}"), and before
