@@ -34,7 +34,9 @@ use super::cards::{position_with_cards, CardSources};
 use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use super::{Error, ErrorBody, Undecided};
 use crate::board::size::check_size;
-use crate::board::{check_regular_file, kind_of, load_board, parse_board, parse_declaration, read_source, InputError, Warning};
+use crate::board::{
+    check_regular_file, kind_of, load_board, parse_board, parse_declaration, parse_declaration_text, read_source, InputError, Warning,
+};
 use crate::position::Position;
 use crate::solve::Objective;
 use serde::Deserialize;
@@ -73,6 +75,10 @@ struct RequestLine {
     board: Value,
     #[serde(default)]
     declaration: Option<Value>,
+    /// check: the attacks in one line, `"jugg=B, drake=pwC"` (issue 40), in place of
+    /// `declaration`.
+    #[serde(default)]
+    attacks: Option<String>,
     #[serde(default)]
     objective: Option<String>,
     #[serde(default)]
@@ -255,6 +261,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
         }
     };
     unused("declaration", req.declaration.is_some() && command != BatchCommand::Check, &mut warnings);
+    unused("attacks", req.attacks.is_some() && command != BatchCommand::Check, &mut warnings);
     unused("objective", req.objective.is_some() && command != BatchCommand::Solve, &mut warnings);
     unused("limit", req.limit.is_some() && command != BatchCommand::Enumerate, &mut warnings);
     unused("detail", req.detail.is_some() && command != BatchCommand::Enumerate, &mut warnings);
@@ -292,7 +299,16 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
 
     let mut compute = || -> Result<(i32, String), LineError> {
         let request = match command {
+            BatchCommand::Check if req.attacks.is_some() && req.declaration.is_none() => {
+                let name = format!("{here} attacks");
+                let decl = parse_declaration_text(req.attacks.as_deref().unwrap_or_default(), &name)?;
+                pos.board.check_declaration_ids(&decl, &name)?;
+                Request::Check(decl)
+            }
             BatchCommand::Check => {
+                if req.attacks.is_some() {
+                    return Err(LineError { code: 2, message: format!("{here}: at attacks: expected either declaration or attacks, found both") });
+                }
                 let (text, name) = match &req.declaration {
                     Some(Value::String(path)) => (
                         check_regular_file(path)

@@ -139,6 +139,41 @@ pub fn parse_declaration(text: &str, file: &str) -> Result<(Declaration, Vec<War
     parse_json(text, file)
 }
 
+/// Parse a declaration written in one line of text, as a judge types it (issue 40): attacks
+/// `CREATURE=TARGET` separated by commas or spaces (`jugg=B, drake=pwC`), or `none` for no
+/// attack. The ids are checked against a board later, as the JSON form's
+/// ([`ValidBoard::check_declaration_ids`]); errors name `source` (such as `--attack`) and the
+/// attack's place, `attacks[1]`.
+pub fn parse_declaration_text(text: &str, source: &str) -> Result<Declaration, InputError> {
+    let words: Vec<&str> = text.split([',', ' ', '\t', '\n']).filter(|w| !w.is_empty()).collect();
+    if words.len() == 1 && words[0].eq_ignore_ascii_case("none") {
+        return Ok(Declaration::default());
+    }
+    if words.len() > super::MAX_PERMANENTS {
+        return Err(InputError::new(source, "attacks", format!("expected at most {} attacks, found {}", super::MAX_PERMANENTS, words.len())));
+    }
+    let mut attacks = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        match w.split_once('=') {
+            Some((c, t)) if !c.is_empty() && !t.is_empty() && !t.contains('=') => {
+                attacks.push(super::Attack { creature: c.to_string(), target: t.to_string() })
+            }
+            _ => {
+                let shown: String = w.chars().take(100).collect();
+                return Err(InputError::new(
+                    source,
+                    format!("attacks[{i}]"),
+                    format!("expected CREATURE=TARGET (a creature's id, then the id of the player, planeswalker or battle it attacks: jugg=B), or none, found \"{shown}\""),
+                ));
+            }
+        }
+    }
+    if words.is_empty() {
+        return Err(InputError::new(source, "attacks", "expected CREATURE=TARGET attacks (jugg=B), or none for no attack, found nothing"));
+    }
+    Ok(Declaration { attacks, payment: None })
+}
+
 /// Read and parse a declaration file (`-` for standard input).
 pub fn load_declaration(file: &str) -> Result<(Declaration, Vec<Warning>), InputError> {
     parse_declaration(&read_source(file)?, file)

@@ -27,7 +27,9 @@ pub use build::BoardBuilder;
 pub(crate) use error::edit_distance;
 pub use error::{nearest, unknown_id, Assumption, AssumptionKind, InputError, Warning};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
-pub use load::{check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, read_source, validate_typed};
+pub use load::{
+    check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, parse_declaration_text, read_source, validate_typed,
+};
 // The names input is read as boards are (src/import/names.rs).
 pub(crate) use load::{parse_json, read_regular_file, regular_file};
 // Batch and MCP read requests through the same strict reader (issue 11, F19).

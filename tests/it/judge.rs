@@ -322,3 +322,51 @@ fn error_kinds_can_be_matched() {
         Ok(r) => assert!(!r.optimal, "a zero time limit proves nothing"),
     }
 }
+
+/// Issue 40, point 4: a declaration typed on the command line, `--attack CREATURE=TARGET`
+/// (repeated, or comma-separated), answers as the same declaration in a JSON file, word for
+/// word and exit status alike; `none` is no attack; a word that is no attack, an id that names
+/// nothing, and a file given with --attack are refused (exit 2). Batch takes the same line as
+/// `"attacks"`.
+#[test]
+fn a_declaration_typed_with_attack_answers_as_its_json_file() {
+    let board = model("paid-vs-free.json");
+    let cases: [(&[&str], Value); 3] = [
+        (&["--attack", "serpent=B"], serde_json::json!({ "attacks": [{ "creature": "serpent", "target": "B" }] })),
+        (
+            &["--attack", "serpent=B", "--attack", "flunkies=C"],
+            serde_json::json!({ "attacks": [{ "creature": "serpent", "target": "B" }, { "creature": "flunkies", "target": "C" }] }),
+        ),
+        (&["--attack", "none"], serde_json::json!({ "attacks": [] })),
+    ];
+    for (args, json) in cases {
+        let file = common::temp_file("typed-attack", &json.to_string());
+        let from_file = common::run_bin(&["check", &board, &file.to_string_lossy()]);
+        let typed: Vec<&str> = ["check", board.as_str()].into_iter().chain(args.iter().copied()).collect();
+        let from_args = common::run_bin(&typed);
+        assert_eq!(from_args.status.code(), from_file.status.code(), "{args:?}");
+        assert_eq!(stdout(&from_args), stdout(&from_file), "{args:?}");
+        let _ = std::fs::remove_file(&file);
+    }
+    let joined = common::run_bin(&["check", &board, "--attack", "serpent=B,flunkies=C"]);
+    assert_eq!(joined.status.code(), Some(0), "{}", String::from_utf8_lossy(&joined.stderr));
+    for (args, needle) in [
+        (vec!["--attack", "serpentB"], "expected CREATURE=TARGET"),
+        (vec!["--attack", "serpent=Q"], "names nothing"),
+        (vec!["--attack", "nobody=B"], "names nothing"),
+        (vec!["models/declarations/paid-vs-free.json", "--attack", "serpent=B"], "cannot be used with"),
+    ] {
+        let mut all = vec!["check", board.as_str()];
+        all.extend(args.iter().copied());
+        let out = common::run_bin(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let line = serde_json::json!({ "id": 1, "command": "check", "board": board, "attacks": "serpent=B, flunkies=C" }).to_string();
+    let out = common::run_with_stdin(&["batch", "-"], line.as_bytes());
+    let answer: Value = serde_json::from_slice(&out.stdout).expect("one line");
+    let cli: Value =
+        serde_json::from_slice(&common::run_bin(&["check", &board, "--attack", "serpent=B,flunkies=C", "--format", "json"]).stdout).expect("JSON");
+    assert_eq!(answer["result"], cli, "batch's attacks answer as the command line's --attack");
+}

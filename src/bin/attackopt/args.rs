@@ -34,8 +34,13 @@ pub enum Command {
     Check {
         /// Board file (JSON), or - for standard input.
         board: String,
-        /// Declaration file (JSON), or - for standard input.
-        declaration: String,
+        /// Declaration file (JSON), or - for standard input; or the attacks with --attack.
+        #[arg(required_unless_present = "attack", conflicts_with = "attack")]
+        declaration: Option<String>,
+        /// An attack, CREATURE=TARGET by ids (jugg=B, drake=pwC), in place of a declaration
+        /// file; repeated, or several in one value separated by commas; `none` for no attack.
+        #[arg(long, value_name = "CREATURE=TARGET")]
+        attack: Vec<String>,
         #[command(flatten)]
         solver: SolverArgs,
         #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
@@ -290,7 +295,7 @@ impl Command {
     /// Check the arguments that need no file (issue 11, F14: before anything is read).
     pub fn check_arguments(&self) -> Result<(), Failure> {
         match self {
-            Command::Check { board, declaration, .. } if board == "-" && declaration == "-" => {
+            Command::Check { board, declaration, .. } if board == "-" && declaration.as_deref() == Some("-") => {
                 Err(Failure::new(2, "only one of BOARD and DECLARATION can be - (standard input)"))
             }
             Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => {

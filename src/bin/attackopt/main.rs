@@ -142,12 +142,19 @@ fn run(cli: Cli) -> Result<i32, Failure> {
     let cards = card_source(&cli)?;
     let cards = cards.as_ref();
     match cli.command {
-        Command::Check { board, declaration, solver, format } => {
+        Command::Check { board, declaration, attack, solver, format } => {
             let options = solver.options(started)?;
             let pos = load_position(&board, cards)?;
-            let (decl, warnings) = load_declaration(&declaration)?;
-            warn(&declaration, &warnings);
-            pos.board.check_declaration_ids(&decl, &declaration)?;
+            // A declaration file, or the attacks typed with --attack (issue 40), checked alike.
+            let (decl, source) = match declaration {
+                Some(file) => {
+                    let (decl, warnings) = load_declaration(&file)?;
+                    warn(&file, &warnings);
+                    (decl, file)
+                }
+                None => (attackopt::parse_declaration_text(&attack.join(","), "--attack")?, "--attack".to_string()),
+            };
+            pos.board.check_declaration_ids(&decl, &source)?;
             // Kept like the board: a declaration of 100,000 attacks is not freed after the answer
             // (issue 11, F05).
             respond(pos, keep(Request::Check(decl)), &options, format)
