@@ -194,33 +194,11 @@ pub struct Ilp {
     /// one program each (see [`dual::Couplings`]); above it, or at 0, the dual bar is one
     /// program with linearized products, switched on by the first declaration that falls short.
     pub max_tuples: usize,
-    /// Under the paid baseline, whether `solve` and `enumerate` add the elves' trades to the
-    /// dual bar when a witness attacks with a mana creature its declaration left out (see
-    /// [`dual::trade`]). Off by default: no proof more and a little slower on the taxed
-    /// Commander boards (docs/history/paid-baseline-steps.md, step 2); on in [`Ilp::plain`], so that the
-    /// differential tests check its answers against the exhaustive checker.
-    pub trades: bool,
-    /// Under the paid baseline with coupled tuples, whether `solve` and `enumerate` split the
-    /// legal declarations on whether their payment spares the tied mana sources (see
-    /// [`dual::spare`]): in the spared case, mana creatures attack in the inner declaration
-    /// like any other creature. Off by default: no proof more on the taxed Commander boards
-    /// (docs/history/paid-baseline-steps.md, step 3); escalation switches it on.
-    pub spare: bool,
-    /// With `spare`, the levels of the split too (x needs m of the T tied units; see
-    /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
-    pub levels: bool,
-    /// Under the paid baseline, whether `solve` and `enumerate` add exchange cuts read off each
-    /// round's declaration and the closest declaration meeting its bar (see [`exchange`]), from
-    /// the first round (escalation switches them on anyway). Off by default in every build:
-    /// with microlp alone they changed no answer on the taxed Commander boards and made the
-    /// programs slower; with HiGHS they proved more until probing came, and since then they
-    /// only slow it (docs/history/paid-baseline-steps.md, steps 11 and 13). On in
-    /// [`Ilp::plain`], so that the differential tests check them in every build.
-    pub exchanges: bool,
     /// Under paid, after this many rounds of one objective phase fall short of their paid bar,
-    /// `solve` and `enumerate` switch to the split on tied mana with its levels and to
-    /// exchange cuts for the rest of the search ([`ESCALATE_ROUNDS`] by default; None: never;
-    /// 0: from the start).
+    /// `solve` and `enumerate` switch to the split on tied mana with its levels (see
+    /// [`dual::spare`]) and to exchange cuts (see [`exchange`]) for the rest of the search
+    /// ([`ESCALATE_ROUNDS`] by default; None: never; 0: from the start, as in [`Ilp::plain`], so
+    /// that the differential tests check both from the first round).
     pub escalate_after: Option<usize>,
     /// With the `highs` feature, the slices of [`NODES_PER_SLICE`] microlp nodes after which a
     /// program not yet proven goes to HiGHS ([`HANDOFF_SLICES`] by default; 0: every program
@@ -298,10 +276,6 @@ impl Default for Ilp {
             paid_legal_only: false,
             keep_incumbent: false,
             max_tuples: MAX_TUPLES,
-            trades: false,
-            spare: false,
-            levels: false,
-            exchanges: false,
             escalate_after: Some(ESCALATE_ROUNDS),
             handoff: HANDOFF_SLICES,
             handoff_variables: HANDOFF_VARIABLES,
@@ -367,33 +341,12 @@ impl Ilp {
         Ilp { deadline, ..Ilp::default() }
     }
 
-    /// The plain 0-1 model: no grouping, no split, and the paid bar as one program with
-    /// linearized products (for tests and benchmarks: the differential tests run both methods).
+    /// The plain 0-1 model: no grouping, no split, no pruning, the paid bar as one program with
+    /// linearized products, and escalation (exchange cuts) from the first round: for tests and
+    /// benchmarks, so that the differential tests check the forms the default settings reach
+    /// only on some boards.
     pub fn plain() -> Ilp {
-        Ilp {
-            deadline: None,
-            grouping: Grouping::Off,
-            split: false,
-            prune: false,
-            paid_legal_only: false,
-            keep_incumbent: false,
-            max_tuples: 0,
-            trades: true,
-            spare: false,
-            levels: false,
-            exchanges: true,
-            escalate_after: Some(ESCALATE_ROUNDS),
-            handoff: HANDOFF_SLICES,
-            handoff_variables: HANDOFF_VARIABLES,
-            free_first: true,
-            paid_share: PAID_SHARE,
-            liveness_budget: LIVENESS_BUDGET,
-            branch_first: true,
-            probe_after: Some(PROBE_SLICES),
-            near_enough: Some(NEAR_ENOUGH),
-            stop_near: None,
-            known_bound: None,
-        }
+        Ilp { grouping: Grouping::Off, split: false, prune: false, max_tuples: 0, escalate_after: Some(0), ..Ilp::default() }
     }
 
     /// The microlp slices a program of `variables` columns gets before it goes to HiGHS: None

@@ -29,7 +29,6 @@
 pub mod classes;
 
 use crate::ilp::dual::spare::Case;
-use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
 use crate::ilp::{reaches, Encoding, Found, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
@@ -261,15 +260,10 @@ struct Search<'a> {
     tried_paying_nothing: bool,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
-    /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
-    /// per witness that attacked with mana creatures its declaration left out.
-    trades: Vec<Trade>,
     /// Exchange cuts read off the rounds so far (see [`crate::ilp::exchange`]).
     exchanges: Vec<Exchange>,
-    /// Whether each round that falls short adds its exchange cuts ([`Ilp::exchanges`], or on
-    /// since the search escalated).
-    derive_exchanges: bool,
-    /// Whether the search has escalated (see [`Search::escalate`]), and whether to the split.
+    /// Whether the search has escalated (see [`Search::escalate`]): from then on each round
+    /// that falls short adds its exchange cuts; and whether it escalated to the split.
     escalated: bool,
     split_escalated: bool,
     /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
@@ -286,8 +280,8 @@ struct Search<'a> {
     /// when there are at most [`Ilp::max_tuples`]; otherwise the single program with linearized
     /// products carries the dual bar.
     couplings: Option<Couplings>,
-    /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): spared and
-    /// needed where it applies, else one case for every declaration.
+    /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): once escalated,
+    /// spared, levels and needed where it applies; else one case for every declaration.
     cases: Vec<Case>,
     /// The tuples (with their case) whose bar some declaration meets (with `obeyed ≥ m_free`),
     /// found on the first round that needs them: every later constraint (cuts, objective
@@ -367,12 +361,7 @@ impl<'a> Search<'a> {
             (Baseline::Paid, None) => BarMethod::PaidDirect,
             (Baseline::Paid, Some(_)) => BarMethod::PaidDual,
         };
-        let split = match &couplings {
-            Some(c) if ilp.spare => split_cases(pos, c, grouping, ilp.levels),
-            _ => None,
-        };
-        let cases = split.unwrap_or_else(|| vec![Case::Any]);
-        crate::debug::note(|| format!("split on tied mana: {cases:?}"));
+        let cases = vec![Case::Any];
         // Under paid, the objective phases leave out pairs no legal declaration uses.
         let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
         let mut search = Search {
@@ -388,9 +377,7 @@ impl<'a> Search<'a> {
             longest: std::cell::Cell::new(Duration::ZERO),
             tried_paying_nothing: false,
             cuts: vec![],
-            trades: vec![],
             exchanges: vec![],
-            derive_exchanges: ilp.exchanges,
             escalated: false,
             split_escalated: false,
             bound: None,
@@ -587,7 +574,6 @@ impl<'a> Search<'a> {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
-            let trades = &self.trades;
             let exchanges = &self.exchanges;
             let better_than = incumbent.as_ref().map(|(_, v)| *v);
             let m_free = self.m_free;
@@ -640,9 +626,6 @@ impl<'a> Search<'a> {
                         };
                         dual_built.push(bar.as_ref().map(|b| b.exact));
                         cs.extend(bar.into_iter().flat_map(|b| b.constraints));
-                        for trade in trades {
-                            cs.extend(enc.paid_bar_trade(pos, trade).into_iter().flat_map(|b| b.constraints));
-                        }
                     }
                     let objective = objective(enc);
                     if let Some(b) = bound {
@@ -830,10 +813,7 @@ impl<'a> Search<'a> {
                 self.cuts.push((bar.witness, bar.value));
                 return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
             }
-            if self.ilp.trades {
-                self.add_trade(&a, &bar.witness);
-            }
-            if self.derive_exchanges {
+            if self.escalated {
                 // The exchange is read off the maximum closest to `a` (fewest attacks changed):
                 // the bar's own witness gives up every attack that obeys nothing.
                 let closest = self.ilp.maximum_with(self.pos, &paid_allowed(self.pos, &a), Tie::Closest(&a))?;
@@ -873,9 +853,7 @@ impl<'a> Search<'a> {
             return;
         }
         self.escalated = true;
-        self.derive_exchanges = true;
-        let has_levels = self.cases.iter().any(|c| matches!(c, Case::Level { .. }));
-        let split = self.couplings.as_ref().filter(|_| !has_levels).and_then(|c| split_cases(self.pos, c, self.grouping, true));
+        let split = self.couplings.as_ref().and_then(|c| split_cases(self.pos, c, self.grouping));
         if let Some(cases) = split {
             crate::debug::note(|| format!("escalated: split on tied mana: {cases:?}"));
             self.cases = cases;
@@ -888,36 +866,15 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The cases of the split on tied mana, with its levels when `levels` (see
-/// [`crate::ilp::dual::spare`]), where it applies to the whole board's encoding.
-fn split_cases(pos: &Position, couplings: &Couplings, grouping: Grouping, levels: bool) -> Option<Vec<Case>> {
+/// The cases of the split on tied mana, with its levels (see [`crate::ilp::dual::spare`]),
+/// where it applies to the whole board's encoding.
+fn split_cases(pos: &Position, couplings: &Couplings, grouping: Grouping) -> Option<Vec<Case>> {
     let all = vec![true; pos.rules.costs.len()];
     Encoding::new(pos, &all, grouping, crate::ilp::Split::Whole).spare_rows(pos)?;
-    Some(crate::ilp::dual::spare::cases(pos, couplings.phi_most().filter(|_| levels)))
+    Some(crate::ilp::dual::spare::cases(pos, couplings.phi_most()))
 }
 
 impl Search<'_> {
-    /// When the witness of a declaration's paid bar attacks with mana creatures the declaration
-    /// left out (CR 508.1f: it may have spent their mana), the trade that lets as many attack in
-    /// the inner problem, once (see [`crate::ilp::dual::trade`]): the dual bar then sees the
-    /// witness's kind of declaration without a cut per cost set.
-    fn add_trade(&mut self, a: &Assignment, witness: &Assignment) {
-        let mut tied: Vec<usize> = self.pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
-        tied.sort_unstable();
-        tied.dedup();
-        let new: Vec<usize> = tied.into_iter().filter(|&c| witness[c].is_some() && a[c].is_none()).collect();
-        if new.is_empty() {
-            return;
-        }
-        for slack in [false, true] {
-            let trade = Trade { creatures: new.clone(), slack };
-            if !self.trades.contains(&trade) {
-                crate::debug::note(|| format!("trade added: {trade:?}"));
-                self.trades.push(trade);
-            }
-        }
-    }
-
     /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
     /// deadline, the tuples not reached in time are kept.
     fn live_tuples(&self) -> Result<Vec<(usize, Case)>, SolveError> {
