@@ -80,7 +80,7 @@
 //! given up: lazy cuts again. The levels multiply the programs by `T·(φ_most + 1) + 2` (up to
 //! 23 per tuple, 2,576 (tuple, case) pairs on P = 6, N = 60, seed 1), and deciding which pairs
 //! admit a declaration costs about a second there. So the search switches to the split only
-//! when it escalates ([`crate::ilp::Ilp::escalate_after`]; `Some(0)`: from the start).
+//! when it escalates ([`crate::ilp::Strategy::escalate_after`]; `Some(0)`: from the start).
 
 use super::Ties;
 use crate::ilp::encode::{pip_class, Divisor, Encoding, PipClass};
