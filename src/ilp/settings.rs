@@ -57,9 +57,9 @@ pub struct Strategy {
     /// in a few nodes programs that took seconds (step 9). False for the benchmarks and the
     /// tests that need a hard program.
     pub branch_first: bool,
-    /// After how many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a program microlp has not proven is
-    /// probed on its linear relaxation for a proof that nothing beats its best solution so far
-    /// (then after 4, 16, ... times as many). Default `Some(`[`PROBE_SLICES`]`)`; `Some(0)`:
+    /// After how many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a program
+    /// microlp has not proven is probed on its linear relaxation for a proof that nothing beats
+    /// its best solution so far (then after 4, 16, ... times as many). Default `Some(`[`PROBE_SLICES`]`)`; `Some(0)`:
     /// every program not proven at its first node, as the differential tests check; None: never.
     pub probe_after: Option<u64>,
     /// With the `highs` feature, when a program goes to HiGHS. Not read without the feature.
@@ -111,8 +111,9 @@ impl Default for Strategy {
 /// With the `highs` feature, when a program goes from microlp to HiGHS.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Handoff {
-    /// After this many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) microlp nodes without a proof. Default
-    /// [`HANDOFF_SLICES`]; 0: every program goes to HiGHS, as the differential tests check.
+    /// After this many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) microlp nodes
+    /// without a proof. Default [`HANDOFF_SLICES`]; 0: every program goes to HiGHS, as the
+    /// differential tests check.
     pub slices: u64,
     /// At once when the program has more variables than this. Default [`HANDOFF_VARIABLES`];
     /// `usize::MAX`: never by size.
@@ -153,9 +154,10 @@ pub struct Call {
     pub paid_legal_only: bool,
 }
 
-/// The default [`Strategy::probe_after`]: after 4 slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes (256), a
-/// program microlp has not proven is probed for a proof (then after 16, 64, ... slices). Most
-/// programs here are proven in a few nodes and never probed.
+/// The default [`Strategy::probe_after`]: after 4 slices of
+/// [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes (256), a program microlp has not proven is
+/// probed for a proof (then after 16, 64, ... slices). Most programs here are proven in a few
+/// nodes and never probed.
 pub const PROBE_SLICES: u64 = 4;
 
 /// With the `highs` feature, the default [`Handoff::slices`]: the slices of microlp after which

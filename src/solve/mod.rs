@@ -277,8 +277,8 @@ struct Search<'a> {
     /// switched on by the first declaration that falls short of its paid bar.
     dual: bool,
     /// The dual bar's coupling duals, enumerated (see [`Couplings`]), once `dual` is on and
-    /// when there are at most [`Strategy::max_tuples`](crate::ilp::Strategy::max_tuples); otherwise the single program with linearized
-    /// products carries the dual bar.
+    /// when there are at most [`Strategy::max_tuples`](crate::ilp::Strategy::max_tuples);
+    /// otherwise the single program with linearized products carries the dual bar.
     couplings: Option<Couplings>,
     /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): once escalated,
     /// spared, levels and needed where it applies; else one case for every declaration.
@@ -555,9 +555,10 @@ impl<'a> Search<'a> {
         self.bound = None;
         // The ceiling ends each program's branch and bound too, but is not added to the
         // programs as a row (see `Call::known_bound`), nor to `self.bound`, which is.
-        // Without coupling duals, rounds under paid stop near their bound (`Strategy::near_enough`):
-        // their declarations mostly fall short and are only cut off; one that is legal becomes
-        // the incumbent, which the next round must beat, so proofs are still proofs.
+        // Without coupling duals, rounds under paid stop near their bound
+        // (`Strategy::near_enough`): their declarations mostly fall short and are only cut off;
+        // one that is legal becomes the incumbent, which the next round must beat, so proofs
+        // are still proofs.
         let stop_near = match (self.baseline, &self.couplings) {
             (Baseline::Paid, None) => self.ilp.strategy.near_enough,
             _ => None,
