@@ -3,7 +3,7 @@
 //! engines side by side:
 //!
 //! - `ilp`: the integer program as shipped (`Ilp::default()`, grouping on);
-//! - `plain`: the same program without reductions (`Ilp { grouping: Off, split: false, prune: false }`);
+//! - `plain`: the same program without reductions (`Ilp { model: Model::PLAIN, .. }`);
 //! - `dfs`: the bound-pruned depth-first search of `attackopt::baseline_dfs` (check and maximum
 //!   only: it is a maximizer, not an optimizer).
 //!
@@ -26,7 +26,7 @@
 
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::baseline_dfs::BaselineDfs;
-use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::internals::ilp::{Ilp, Model};
 use attackopt::internals::solve::{self, Goal};
 use attackopt::parse_board;
 use attackopt::{check, Baseline, Maximizer, SolveError};
@@ -88,8 +88,8 @@ fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -
     let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
     let ilp = match engine {
         // No reductions (fields added later keep their defaults: update this line with them).
-        Engine::Plain => Ilp { deadline, grouping: Grouping::Off, split: false, prune: false, ..Ilp::default() },
-        _ => Ilp { deadline, ..Ilp::default() },
+        Engine::Plain => Ilp { model: Model::PLAIN, ..Ilp::default() }.until(deadline),
+        _ => Ilp::default().until(deadline),
     };
     // The DFS always has a deadline (generous when benchmarked: it passed the pre-flight).
     let dfs = BaselineDfs { deadline: Some(deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(60))), ..BaselineDfs::default() };

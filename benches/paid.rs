@@ -3,12 +3,12 @@
 //!
 //! - `coupled`: one program per tuple of coupling duals (`Ilp::default()`);
 //! - `products`: one program with linearized products, switched on by the first declaration
-//!   that falls short of its bar (`Ilp { max_tuples: 0, .. }`, the method before);
+//!   that falls short of its bar (`Strategy { max_tuples: 0, .. }`, the method before);
 //! - `coupled-no-branch-first`: `coupled` without branching first on what is owed and on the
-//!   exchange cuts' selectors (`Ilp { branch_first: false, .. }`, row (8b) of
+//!   exchange cuts' selectors (`Strategy { branch_first: false, .. }`, row (8b) of
 //!   `src/ilp/mod.rs`, `Encoding::branch_first`);
 //! - `coupled-no-probing`: `coupled` without probing the programs microlp does not prove
-//!   within 256 nodes (`Ilp { probe_after: None, .. }`, `src/ilp/probe.rs`).
+//!   within 256 nodes (`Strategy { probe_after: None, .. }`, `src/ilp/probe.rs`).
 //!
 //! Criterion group `paid-commander`, function = form, parameter `P{p}-N{n}-s{seed}`. Each
 //! (form, board) is first run once with a deadline of `ATTACKOPT_BENCH_SKIP_AFTER` seconds
@@ -20,7 +20,7 @@
 //! `ATTACKOPT_BENCH_SEEDS` (default 1,2,3).
 
 use attackopt::generator::{generate, Profile};
-use attackopt::internals::ilp::Ilp;
+use attackopt::internals::ilp::{Ilp, Strategy};
 use attackopt::internals::solve::{self, Goal};
 use attackopt::{parse_board, Baseline, Position};
 use criterion::{BenchmarkId, SamplingMode};
@@ -33,7 +33,7 @@ mod support;
 /// Solve with `form` to a proven optimum (within `limit` seconds, if given); the objective.
 fn run(pos: &Position, form: Ilp, limit: Option<f64>) -> Option<i64> {
     let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let ilp = Ilp { deadline, ..form };
+    let ilp = form.until(deadline);
     let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp).ok()?;
     r.optimal.then_some(r.objective)
 }
@@ -56,9 +56,9 @@ fn main() {
                 let coupled = Ilp::default();
                 let forms = [
                     ("coupled", coupled),
-                    ("coupled-no-branch-first", Ilp { branch_first: false, ..coupled }),
-                    ("coupled-no-probing", Ilp { probe_after: None, ..coupled }),
-                    ("products", Ilp { max_tuples: 0, ..coupled }),
+                    ("coupled-no-branch-first", coupled.with(Strategy { branch_first: false, ..coupled.strategy })),
+                    ("coupled-no-probing", coupled.with(Strategy { probe_after: None, ..coupled.strategy })),
+                    ("products", coupled.with(Strategy { max_tuples: 0, ..coupled.strategy })),
                 ];
                 for (form, config) in forms {
                     let Some(value) = run(&pos, config, Some(skip_after)) else {

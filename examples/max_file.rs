@@ -2,7 +2,7 @@
 //! DFS baseline: `cargo run --release --example max_file -- BOARD.json [SECONDS]`.
 
 use attackopt::internals::baseline_dfs::BaselineDfs;
-use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::internals::ilp::{Ilp, Model};
 use attackopt::load_board;
 use attackopt::Maximizer;
 use attackopt::Position;
@@ -15,7 +15,7 @@ fn main() {
     let none = vec![false; pos.rules.costs.len()];
     for (name, m) in [
         ("ilp", Box::new(Ilp::with_time_limit(limit)) as Box<dyn Maximizer>),
-        ("plain", Box::new(Ilp { grouping: Grouping::Off, split: false, prune: false, ..Ilp::with_time_limit(limit) })),
+        ("plain", Box::new(Ilp { model: Model::PLAIN, ..Ilp::with_time_limit(limit) })),
         ("dfs", Box::new(BaselineDfs::with_time_limit(limit))),
     ] {
         let t = Instant::now();

@@ -1,5 +1,5 @@
 //! Solve a board with each variant of the program: `cargo run --release --example solve_file -- BOARD [paid|free]`.
-use attackopt::internals::ilp::{Grouping, Ilp};
+use attackopt::internals::ilp::{Grouping, Ilp, Model};
 use attackopt::internals::solve::{solve, Goal};
 use attackopt::{Baseline, Position};
 use std::time::Instant;
@@ -9,8 +9,12 @@ fn main() {
     let baseline = if std::env::args().nth(2).as_deref() == Some("free") { Baseline::Free } else { Baseline::Paid };
     let text = std::fs::read_to_string(&path).expect("readable board");
     let pos = Position::from_json(&text, &path).expect("valid board");
-    for (name, ilp) in [("default", Ilp::default()), ("plain", Ilp::plain()), ("grouping", Ilp { grouping: Grouping::On, ..Ilp::plain() })] {
-        let ilp = Ilp { deadline: Some(Instant::now() + std::time::Duration::from_secs(10)), ..ilp };
+    for (name, ilp) in [
+        ("default", Ilp::default()),
+        ("plain", Ilp::plain()),
+        ("grouping", Ilp { model: Model { grouping: Grouping::On, ..Model::PLAIN }, ..Ilp::plain() }),
+    ] {
+        let ilp = ilp.until(Some(Instant::now() + std::time::Duration::from_secs(10)));
         let t = Instant::now();
         let r = solve(&pos, Goal::Power, baseline, &ilp);
         println!("{name}: {:?} {:?}", t.elapsed(), r.map(|r| r.objective));

@@ -10,7 +10,7 @@
 
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::baseline_dfs::BaselineDfs;
-use attackopt::internals::ilp::{Encoding, Grouping, Ilp};
+use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Model};
 use attackopt::internals::solve::{self, Goal};
 use attackopt::parse_board;
 use attackopt::{check, Baseline, Maximizer};
@@ -67,7 +67,7 @@ fn main() {
     let limit: f64 = std::env::var("STAGES_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(30.0);
     let (t_max, m) = time(runs, || Ilp::with_time_limit(limit).maximum(&pos, &none, &pos.rules.no_attack()));
     println!("  maximum (free, ILP) {}  -> {:?}", ms(t_max), m.map(|m| m.value));
-    let plain = || Ilp { grouping: Grouping::Off, split: false, prune: false, ..Ilp::with_time_limit(limit) };
+    let plain = || Ilp { model: Model::PLAIN, ..Ilp::with_time_limit(limit) };
     let (t_maxp, m) = time(1, || plain().maximum(&pos, &none, &pos.rules.no_attack()));
     println!("  maximum (free, plain ILP) {}  -> {:?}", ms(t_maxp), m.map(|m| m.value));
     let (t_check, c) = time(runs, || check(&pos, &Declaration::default(), Baseline::Paid, &Ilp::with_time_limit(limit)));

@@ -304,7 +304,7 @@ impl Options {
     /// The exhaustive checker, bounded by the same deadline as the integer program (issue 11,
     /// F06).
     fn oracle(&self, pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
-        ExhaustiveOracle::within(pos, self.ilp().deadline)
+        ExhaustiveOracle::within(pos, self.ilp().call.deadline)
     }
 }
 

@@ -66,13 +66,12 @@
 //! coupling dual per row) is valid and never weaker, but useless there (their slack is 0) and
 //! costly in tuples (step 2 of the history). Modelling the trade needs D''s own payment,
 //! `Σ d_Q(t)·y + Σ_{c tied} y_c ≤ S_Q`, whose coefficients (2 per taxed attack) break total
-//! unimodularity; [`trade`] models it case by case instead (k tied creatures more in D', d
-//! taxed attacks fewer: unit rows), added lazily in the products form. [`spare`] splits the
-//! declarations by the tied mana their payment needs instead: where it spares every tied
-//! source (the Phyrexian symbols paid with life, the generic taxes by the lands), tied
-//! creatures attack in D' like any other, and the bar is exact; where it needs m of the T
-//! tied units, D' attacks with tied creatures funded by taxed attacks it gives up (one unit
-//! row). Measured no proof more on the boards above (its module doc), so off by default.
+//! unimodularity. [`spare`] splits the declarations by the tied mana their payment needs
+//! instead: where it spares every tied source (the Phyrexian symbols paid with life, the
+//! generic taxes by the lands), tied creatures attack in D' like any other, and the bar is
+//! exact; where it needs m of the T tied units, D' attacks with tied creatures funded by taxed
+//! attacks it gives up (one unit row). The search switches to it when it escalates (its module
+//! doc says why not from the start).
 //!
 //! # Always valid, exact where the structure allows
 //!
@@ -96,7 +95,6 @@ use good_lp::{constraint, Constraint, Expression, Variable};
 use std::collections::BTreeMap;
 
 pub mod spare;
-pub mod trade;
 
 use spare::Case;
 
@@ -188,7 +186,7 @@ impl Encoding {
     /// doc), or None when caps cross each other and no dual bar can be built.
     pub fn paid_bar_dual(&mut self, pos: &Position) -> Option<DualBar> {
         let inner = inner(pos, &self.groups, Ties::Restricted)?;
-        Some(self.strong_duality(&inner, None))
+        Some(self.strong_duality(&inner))
     }
 
     /// [`Encoding::paid_bar_dual`] for one case of the split on tied mana (see [`spare`]): the
@@ -202,7 +200,7 @@ impl Encoding {
             ties => ties,
         };
         let inner = inner(pos, &self.groups, ties)?;
-        let mut bar = self.strong_duality(&inner, None);
+        let mut bar = self.strong_duality(&inner);
         bar.constraints.splice(0..0, rows.unwrap_or_default());
         Some(bar)
     }
@@ -375,9 +373,8 @@ fn asks(inner: &Inner) -> Vec<f64> {
 }
 
 impl Encoding {
-    /// The bar by strong duality: `R(x) ≥` the dual objective, products linearized; with a
-    /// trade's rows (see [`trade`]), of the inner problem they widen.
-    fn strong_duality(&mut self, inner: &Inner, trade: Option<&trade::Rows>) -> DualBar {
+    /// The bar by strong duality: `R(x) ≥` the dual objective, products linearized.
+    fn strong_duality(&mut self, inner: &Inner) -> DualBar {
         let Inner { columns, classes, target_class, caps, troves, col_caps, col_troves, exact, .. } = inner;
         let size = |g: usize| self.groups[g].members.len() as f64;
         let mut cs: Vec<Constraint> = Vec::new();
@@ -436,19 +433,12 @@ impl Encoding {
             let n = if single { 1 } else { self.groups[g].members.len() };
             self.add_product(r, u, count, n, &mut cs, &mut dual_objective);
         }
-        // A trade's rows: k more tied members in its class, and the row of taxed attacks.
-        let phi = trade.map(|t| self.trade_terms(t, &rho, &mut dual_objective, &mut cs));
         // Dual feasibility, one row per column that obeys something.
         for (i, c) in columns.iter().enumerate() {
             if c.weight <= 0.0 && col_troves[i].is_empty() {
                 continue;
             }
             let mut lhs = Expression::from(alpha[&c.group]);
-            if let (Some(phi), Some(t)) = (phi, trade) {
-                if t.cols.binary_search(&i).is_ok() {
-                    lhs.add_mul(1.0, phi);
-                }
-            }
             if let Some(r) = c.class.and_then(|k| rho.get(&(c.group, k))) {
                 lhs.add_mul(1.0, *r);
             }

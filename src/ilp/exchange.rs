@@ -53,8 +53,8 @@
 //!
 //! They cut off far more per round, but their disjunctions make the programs harder, and since
 //! probing they prove nothing more from the first round in either build (docs/history/paid-baseline-steps.md,
-//! steps 4 and 13). Hence [`crate::ilp::Ilp::exchanges`], off by default: escalation
-//! switches them on for the rounds that keep falling short.
+//! steps 4 and 13). So escalation switches them on for the rounds that keep falling short
+//! ([`crate::ilp::Strategy::escalate_after`]; `Some(0)`: from the first round).
 
 use super::dual::spare::hall_class;
 use super::encode::Encoding;

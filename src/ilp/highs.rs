@@ -45,7 +45,7 @@ pub(super) fn run(ilp: &Ilp, problem: HighsProblem) -> Result<Option<(Vec<f64>, 
             if bound.is_some_and(|b| (b + 1e-6).floor() <= objective.round()) {
                 return Ok(Some((values(), Optimality::Proven)));
             }
-            if ilp.keep_incumbent {
+            if ilp.call.keep_incumbent {
                 return Ok(Some((values(), Optimality::Unproven { bound })));
             }
             Err(SolveError::TimeLimit(format!(

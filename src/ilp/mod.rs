@@ -40,7 +40,7 @@
 //!   (8b) Where `demand_Q` sums two or more counts whose coefficients have a greatest common
 //!   divisor g ≥ 2 (two {2} taxes), an integer `n_Q ≥ 0` with `demand_Q = k + g·n_Q` (k its
 //!   constant): the same integer points, and one variable for branch and bound to settle the
-//!   relaxation's half attacks on at once (`Encoding::branch_first`, [`Ilp::branch_first`]).
+//!   relaxation's half attacks on at once (`Encoding::branch_first`, [`Strategy::branch_first`]).
 //!
 //! The maximum of docs/rules.md section 7 is `max obeyed` with A = ∅ (free baseline) or A = the cost
 //! instances of the declaration checked (paid baseline).
@@ -59,9 +59,14 @@ pub mod exchange;
 mod highs;
 mod probe;
 mod program;
+mod settings;
 mod vars;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
+pub use settings::{
+    Call, Handoff, Ilp, Model, Strategy, ESCALATE_ROUNDS, HANDOFF_SLICES, HANDOFF_VARIABLES, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE,
+    PROBE_SLICES,
+};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
@@ -70,47 +75,15 @@ use good_lp::{constraint, Constraint, Expression, Solution, SolutionStatus};
 use probe::Probed;
 use program::{Form, Program};
 use std::collections::HashMap;
+use std::time::Duration;
+use web_time::Instant;
 
 /// Branch-and-bound nodes between two checks of the integrality proof (see `Ilp::run`).
 pub const NODES_PER_SLICE: u64 = 64;
 
-/// The default [`Ilp::probe_after`]: after 4 slices of [`NODES_PER_SLICE`] nodes (256), a
-/// program microlp has not proven is probed for a proof (then after 16, 64, ... slices). Most
-/// programs here are proven in a few nodes and never probed.
-pub const PROBE_SLICES: u64 = 4;
-
 /// Programs of more variables than this are not probed: each 0-1 variable costs up to two
 /// relaxations.
 pub const PROBE_VARIABLES: usize = 2000;
-
-/// With the `highs` feature, the default [`Ilp::handoff`]: the slices of microlp after which a
-/// program not yet proven goes to HiGHS (128 nodes). Most programs here are proven by microlp
-/// in a few nodes, faster than HiGHS starts (its presolve costs a few milliseconds a program),
-/// and the few hard ones are where HiGHS's cuts and presolve pay; a hard program spends far
-/// longer in microlp's first slices than in HiGHS (docs/history/paid-baseline-steps.md, step 11).
-pub const HANDOFF_SLICES: u64 = 2;
-
-/// With the `highs` feature, programs of more variables than this go to HiGHS at once: on
-/// them microlp's first relaxation alone takes seconds (the adversarial profile; docs/history/paid-baseline-steps.md,
-/// step 5), so its node budget would never be reached. The taxed
-/// Commander boards' grouped programs have tens to a few hundred variables.
-pub const HANDOFF_VARIABLES: usize = 2000;
-
-/// The default [`Ilp::escalate_after`]: on the taxed Commander boards of the benchmarks, a
-/// phase that needs more than one round falls short again and again (19 to 42 rounds on the
-/// boards left unproven), while the others need one round a phase (issue 10).
-///
-/// Two rounds: the boards that do not escalate are unchanged, the others pay the split's
-/// liveness check sooner and are proven sooner; the same in the `highs` build since probing
-/// (docs/history/paid-baseline-steps.md, steps 11 and 13).
-pub const ESCALATE_ROUNDS: usize = 2;
-
-/// The default [`Ilp::liveness_budget`]. Most pairs are decided in under a millisecond, but
-/// some feasibility programs of the levels (rows asking for an exact debt) are not decided by
-/// microlp in any useful time, and without a budget the first of them took the rest of the
-/// search (docs/history/paid-baseline-steps.md, step 8). With the `highs` feature, 1 s: HiGHS decides those pairs
-/// after microlp's first [`HANDOFF_SLICES`].
-pub const LIVENESS_BUDGET: Duration = Duration::from_millis(if cfg!(feature = "highs") { 1000 } else { 100 });
 
 /// How a solver run ended.
 enum Run {
@@ -121,7 +94,7 @@ enum Run {
     /// The deadline came first, with no solution to keep: the bound on the objective proved
     /// by then, if any, and what to tell the user.
     CutShort { bound: Option<f64>, message: String },
-    /// A solution within [`Ilp::stop_near`] of the bound proved, with that bound.
+    /// A solution within [`Call::stop_near`] of the bound proved, with that bound.
     Near(Vec<f64>, f64),
 }
 
@@ -168,155 +141,6 @@ impl Solution for Values {
         self.index.get(&variable).and_then(|&i| self.values.get(i)).copied().unwrap_or(0.0)
     }
 }
-use std::time::Duration;
-use web_time::Instant;
-
-/// The integer-program method, with an optional deadline shared by all its solves.
-#[derive(Debug, Clone, Copy)]
-pub struct Ilp {
-    /// When every solve stops; None for no limit.
-    pub deadline: Option<Instant>,
-    /// Whether interchangeable creatures share variables (on by default).
-    pub grouping: Grouping,
-    /// Whether "alone" restrictions split the model on the number of attackers (on by default).
-    pub split: bool,
-    /// Whether the maximum leaves out dominated targets (on by default).
-    pub prune: bool,
-    /// Leave out the pairs no declaration legal under the paid baseline uses (see
-    /// [`Pruning::PaidLegal`]) from the objective phases; set by `solve` and `enumerate` under
-    /// paid when `prune` is on.
-    pub paid_legal_only: bool,
-    /// At the deadline, return the best solution found, marked [`Optimality::Unproven`], instead
-    /// of an error (off by default: maxima must be proven; `solve`'s objective phases use it to
-    /// report their best legal declaration and the remaining gap).
-    pub keep_incumbent: bool,
-    /// Under the paid baseline, the most tuples of coupling duals `solve` and `enumerate` try
-    /// one program each (see [`dual::Couplings`]); above it, or at 0, the dual bar is one
-    /// program with linearized products, switched on by the first declaration that falls short.
-    pub max_tuples: usize,
-    /// Under the paid baseline, whether `solve` and `enumerate` add the elves' trades to the
-    /// dual bar when a witness attacks with a mana creature its declaration left out (see
-    /// [`dual::trade`]). Off by default: no proof more and a little slower on the taxed
-    /// Commander boards (docs/history/paid-baseline-steps.md, step 2); on in [`Ilp::plain`], so that the
-    /// differential tests check its answers against the exhaustive checker.
-    pub trades: bool,
-    /// Under the paid baseline with coupled tuples, whether `solve` and `enumerate` split the
-    /// legal declarations on whether their payment spares the tied mana sources (see
-    /// [`dual::spare`]): in the spared case, mana creatures attack in the inner declaration
-    /// like any other creature. Off by default: no proof more on the taxed Commander boards
-    /// (docs/history/paid-baseline-steps.md, step 3); escalation switches it on.
-    pub spare: bool,
-    /// With `spare`, the levels of the split too (x needs m of the T tied units; see
-    /// [`dual::spare`]). Off by default: more programs per tuple, no proof more.
-    pub levels: bool,
-    /// Under the paid baseline, whether `solve` and `enumerate` add exchange cuts read off each
-    /// round's declaration and the closest declaration meeting its bar (see [`exchange`]), from
-    /// the first round (escalation switches them on anyway). Off by default in every build:
-    /// with microlp alone they changed no answer on the taxed Commander boards and made the
-    /// programs slower; with HiGHS they proved more until probing came, and since then they
-    /// only slow it (docs/history/paid-baseline-steps.md, steps 11 and 13). On in
-    /// [`Ilp::plain`], so that the differential tests check them in every build.
-    pub exchanges: bool,
-    /// Under paid, after this many rounds of one objective phase fall short of their paid bar,
-    /// `solve` and `enumerate` switch to the split on tied mana with its levels and to
-    /// exchange cuts for the rest of the search ([`ESCALATE_ROUNDS`] by default; None: never;
-    /// 0: from the start).
-    pub escalate_after: Option<usize>,
-    /// With the `highs` feature, the slices of [`NODES_PER_SLICE`] microlp nodes after which a
-    /// program not yet proven goes to HiGHS ([`HANDOFF_SLICES`] by default; 0: every program
-    /// goes to HiGHS, as the differential tests check). Without the feature, microlp solves
-    /// every program and this is not read.
-    pub handoff: u64,
-    /// With the `highs` feature, programs of more variables than this go to HiGHS without
-    /// microlp ([`HANDOFF_VARIABLES`] by default; `usize::MAX`: never by size).
-    pub handoff_variables: usize,
-    /// Under the paid baseline with a deadline, whether `solve`, its objective phase cut short
-    /// at half its time, solves the objective under the free baseline with the rest, as a
-    /// bound and a legal declaration (see `crate::solve`; on by default).
-    pub free_first: bool,
-    /// With `free_first`, the share of the objective phase's time the paid search uses before
-    /// the free optimum is tried with the rest ([`PAID_SHARE`] by default; the differential
-    /// tests set 0, so that every board takes that path).
-    pub paid_share: f64,
-    /// Under paid, how long `solve` and `enumerate` may take deciding whether one (tuple of
-    /// coupling duals, case) pair admits a declaration before keeping it as if it did
-    /// ([`LIVENESS_BUDGET`] by default; `tests/it/paid_dual.rs` sets zero on every other
-    /// board, so that every pair is kept and its programs find out).
-    pub liveness_budget: Duration,
-    /// Whether microlp branches first on what each player owes per class of cost symbols, in
-    /// steps of its divisor, and on the selectors of exchange cuts (see
-    /// [`Encoding::branch_first`]; on by default and in [`Ilp::plain`]: on the taxed Commander
-    /// boards it proves in a few nodes programs that took seconds, docs/history/paid-baseline-steps.md, step 9).
-    /// Off, the same programs are solved without it, for the benchmarks and the tests that need
-    /// a hard program.
-    pub branch_first: bool,
-    /// After how many slices of [`NODES_PER_SLICE`] nodes a program microlp has not proven is
-    /// probed on its linear relaxation for a proof that nothing beats its best solution so far
-    /// (see `Ilp::probe_for_proof`; again after 4, 16, ... times as many; [`PROBE_SLICES`] by
-    /// default and in [`Ilp::plain`]). None: never, for the benchmarks' side-by-side; 0: every
-    /// program not proven at its first node, as the differential tests check.
-    pub probe_after: Option<u64>,
-    /// A bound the caller knows on the objective (None by default): branch and bound stops at
-    /// the first solution worth ⌊bound⌋ and returns it as proven, rather than proving that
-    /// nothing beats it (`enumerate`: none of the declarations left has fewer attackers than
-    /// the last one listed), and such programs are probed less (see `Ilp::run`). The bound is
-    /// not added to the program as a row: a program whose objective the row pins is far harder
-    /// for microlp (docs/history/paid-baseline-steps.md, step 13).
-    pub known_bound: Option<f64>,
-    /// Under paid without coupling duals, the rounds of `solve` and `enumerate` stop at a
-    /// solution within this fraction of their proven bound ([`NEAR_ENOUGH`] by default; None:
-    /// every round proven). Their declarations mostly fall short of their bar and are only cut
-    /// off, and proving one optimal can take most of the time on a large program (the
-    /// adversarial profile, docs/history/paid-baseline-steps.md, step 15). A legal one becomes the incumbent, which
-    /// the next round must beat, so a proof is still a proof. Objectives are integers, so on
-    /// objectives below 1 / gap this changes nothing.
-    pub near_enough: Option<f64>,
-    /// Stop each program at a solution within this fraction of its proven bound (`(bound −
-    /// value) ≤ gap · |bound|`), returned unproven and marked [`Solved::near_enough`]. None by
-    /// default: programs are proven; the search sets [`Ilp::near_enough`] here for its rounds.
-    pub stop_near: Option<f64>,
-}
-
-/// The default [`Ilp::max_tuples`]: on the taxed Commander boards of the benchmarks there are
-/// 2 to a few hundred; each costs about as much as a free-baseline solve.
-pub const MAX_TUPLES: usize = 4096;
-
-/// The default [`Ilp::paid_share`]: the smallest share that proved the board that needed the
-/// free rescue within 3 s (docs/history/paid-baseline-steps.md, step 3).
-pub const PAID_SHARE: f64 = 0.5;
-
-/// The default [`Ilp::near_enough`]: one in ten thousand.
-pub const NEAR_ENOUGH: f64 = 1e-4;
-
-impl Default for Ilp {
-    fn default() -> Self {
-        Ilp {
-            deadline: None,
-            grouping: Grouping::On,
-            split: true,
-            prune: true,
-            paid_legal_only: false,
-            keep_incumbent: false,
-            max_tuples: MAX_TUPLES,
-            trades: false,
-            spare: false,
-            levels: false,
-            exchanges: false,
-            escalate_after: Some(ESCALATE_ROUNDS),
-            handoff: HANDOFF_SLICES,
-            handoff_variables: HANDOFF_VARIABLES,
-            free_first: true,
-            paid_share: PAID_SHARE,
-            liveness_budget: LIVENESS_BUDGET,
-            branch_first: true,
-            probe_after: Some(PROBE_SLICES),
-            near_enough: Some(NEAR_ENOUGH),
-            stop_near: None,
-            known_bound: None,
-        }
-    }
-}
-
 /// Whether a solution is proven optimal.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Optimality {
@@ -343,63 +167,16 @@ pub struct Solved {
     /// it): about how long such a program takes to a first answer, and the longest microlp
     /// goes without looking at the clock (zero for a program HiGHS took from the start).
     pub first_slice: Duration,
-    /// Whether it is unproven because it came within [`Ilp::stop_near`] of its bound (not
+    /// Whether it is unproven because it came within [`Call::stop_near`] of its bound (not
     /// because of the deadline): with the deadline not yet passed, the search may go on.
     pub near_enough: bool,
 }
 
 impl Ilp {
-    /// A deadline `seconds` from now; a limit past 10^9 seconds (or infinite) is no limit, and a
-    /// negative or NaN one is already over.
-    pub fn with_time_limit(seconds: f64) -> Ilp {
-        Ilp::with_time_limit_from(Instant::now(), seconds)
-    }
-
-    /// A deadline `seconds` after `start` (the moment a command started, say).
-    pub fn with_time_limit_from(start: Instant, seconds: f64) -> Ilp {
-        let deadline = if seconds.is_nan() || seconds <= 0.0 {
-            Some(start)
-        } else if seconds > 1e9 {
-            None
-        } else {
-            start.checked_add(Duration::from_secs_f64(seconds))
-        };
-        Ilp { deadline, ..Ilp::default() }
-    }
-
-    /// The plain 0-1 model: no grouping, no split, and the paid bar as one program with
-    /// linearized products (for tests and benchmarks: the differential tests run both methods).
-    pub fn plain() -> Ilp {
-        Ilp {
-            deadline: None,
-            grouping: Grouping::Off,
-            split: false,
-            prune: false,
-            paid_legal_only: false,
-            keep_incumbent: false,
-            max_tuples: 0,
-            trades: true,
-            spare: false,
-            levels: false,
-            exchanges: true,
-            escalate_after: Some(ESCALATE_ROUNDS),
-            handoff: HANDOFF_SLICES,
-            handoff_variables: HANDOFF_VARIABLES,
-            free_first: true,
-            paid_share: PAID_SHARE,
-            liveness_budget: LIVENESS_BUDGET,
-            branch_first: true,
-            probe_after: Some(PROBE_SLICES),
-            near_enough: Some(NEAR_ENOUGH),
-            stop_near: None,
-            known_bound: None,
-        }
-    }
-
     /// The microlp slices a program of `variables` columns gets before it goes to HiGHS: None
     /// in the default build (microlp solves every program), 0 for a large program.
     fn handoff_slices(&self, variables: usize) -> Option<u64> {
-        cfg!(feature = "highs").then_some(if variables > self.handoff_variables { 0 } else { self.handoff })
+        cfg!(feature = "highs").then_some(if variables > self.strategy.handoff.variables { 0 } else { self.strategy.handoff.slices })
     }
 
     /// The cases to solve: one model, or one per range of the number of attackers when "can
@@ -416,7 +193,7 @@ impl Ilp {
                 _ => {}
             }
         }
-        if !self.split || (!alone && k_max == 0) {
+        if !self.model.split || (!alone && k_max == 0) {
             return vec![Split::Whole];
         }
         let mut cases = vec![Split::AtMostOne];
@@ -492,7 +269,7 @@ impl Ilp {
         // Most attackers first, where the best answers usually are and the skips pay; but when
         // the deadline may leave a case unsolved, the small cases (quick) first, so that only
         // the last case can be cut short and the bound stays known.
-        if !self.keep_incumbent {
+        if !self.call.keep_incumbent {
             splits.reverse();
         }
         for (i, &split) in splits.iter().enumerate() {
@@ -508,7 +285,7 @@ impl Ilp {
             crate::debug::note(|| format!("encoding {split:?}"));
             let pruning = if prune {
                 Pruning::Maximum(prefer)
-            } else if self.paid_legal_only {
+            } else if self.call.paid_legal_only {
                 Pruning::PaidLegal
             } else {
                 Pruning::Off
@@ -540,11 +317,11 @@ impl Ilp {
                 bound = bound.zip(case_bound).map(|(a, b)| a.max(b));
                 // Objectives here are integers: a case wins only by at least one.
                 if best.as_ref().is_none_or(|b| s.objective > b.objective + 0.5) {
-                    let known = reaches(s.objective, self.known_bound);
+                    let known = reaches(s.objective, self.call.known_bound);
                     best = Some(s);
                     if known {
                         // No other case can beat it.
-                        (proven, bound) = (true, self.known_bound);
+                        (proven, bound) = (true, self.call.known_bound);
                         break;
                     }
                 }
@@ -552,7 +329,7 @@ impl Ilp {
         }
         match (best, cut_short) {
             // With a solution in hand, cut short only where the caller keeps it.
-            (Some(mut b), cut_short) if cut_short.is_none() || self.keep_incumbent => {
+            (Some(mut b), cut_short) if cut_short.is_none() || self.call.keep_incumbent => {
                 b.optimality = if proven { Optimality::Proven } else { Optimality::Unproven { bound } };
                 b.first_slice = first_slice;
                 b.near_enough = !proven && !deadline_hit && cut_short.is_none();
@@ -564,7 +341,7 @@ impl Ilp {
     }
 
     pub(crate) fn remaining(&self) -> Result<Option<f64>, SolveError> {
-        match self.deadline {
+        match self.call.deadline {
             None => Ok(None),
             Some(d) => {
                 let left = d.saturating_duration_since(Instant::now()).as_secs_f64();
@@ -589,7 +366,7 @@ impl Ilp {
         prefer: &Assignment,
     ) -> Result<Found, SolveError> {
         let objective_copy = objective.clone();
-        let objective = if self.branch_first { enc.branch_first(objective) } else { objective };
+        let objective = if self.strategy.branch_first { enc.branch_first(objective) } else { objective };
         let Encoding { vars, constraints, .. } = enc;
         let (groups, x, obeyed) = (enc.groups, enc.x, enc.obeyed);
         let program = Program::new(vars, objective, constraints, extra);
@@ -643,10 +420,10 @@ impl Ilp {
         read.map(Found::Solved).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
     }
 
-    /// Whether a solution is worth [`Ilp::known_bound`] (see [`reaches`]). (`program.value`:
+    /// Whether a solution is worth [`Call::known_bound`] (see [`reaches`]). (`program.value`:
     /// microlp's objective leaves out the expression's constant.)
     fn reaches_known_bound(&self, program: &Program, solution: &microlp::Solution) -> bool {
-        self.known_bound.is_some() && reaches(program.value(&solution.iter().map(|(_, v)| v).collect::<Vec<f64>>()), self.known_bound)
+        self.call.known_bound.is_some() && reaches(program.value(&solution.iter().map(|(_, v)| v).collect::<Vec<f64>>()), self.call.known_bound)
     }
 
     /// Probing for a proof (see [`probe`]): whether the program, asked to beat `incumbent` (its
@@ -660,7 +437,7 @@ impl Ilp {
         // leaves out the expression's constant.)
         let beat: Vec<Constraint> = incumbent.iter().map(|v| constraint::leq(program.value(v).round() + 0.5, program.objective.clone())).collect();
         let started = Instant::now();
-        let probed = probe::probe(program, &beat, self.deadline)?;
+        let probed = probe::probe(program, &beat, self.call.deadline)?;
         crate::debug::note(|| format!("  probed in {:?}: {probed:?}", started.elapsed()));
         Ok((probed == Probed::Empty).then(|| Run::Done(incumbent.map(|v| (v, Optimality::Proven)))))
     }
@@ -679,7 +456,7 @@ impl Ilp {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
                 .unwrap_or_else(|_| Err(SolveError::Internal("the integer program solver panicked".into())))
         };
-        let Some(deadline) = self.deadline else { return solve() };
+        let Some(deadline) = self.call.deadline else { return solve() };
         // A browser's WebAssembly has no threads (std::thread::spawn fails there): the solve runs
         // inline and stops on microlp's own time limit; the web page runs the whole engine in a
         // Web Worker it can terminate, which covers the step that does not check the clock.
@@ -703,7 +480,7 @@ impl Ilp {
     /// found plus one, that value is optimal. (Waiting for microlp to close the gap exactly lets
     /// a fractional bound such as 167.4 over an incumbent of 167 keep it branching for minutes.)
     /// Node budgets rather than time slices keep answers independent of the machine's speed.
-    /// A program of at most [`PROBE_VARIABLES`] still unproven after [`Ilp::probe_after`]
+    /// A program of at most [`PROBE_VARIABLES`] still unproven after [`Strategy::probe_after`]
     /// slices is probed for a proof ([`Ilp::probe_for_proof`]), again after 4, 16, ... times as
     /// many and whenever a better solution turns up after that. Returns the values of every
     /// variable, or None when the problem is infeasible, and how long the first slice took.
@@ -713,13 +490,13 @@ impl Ilp {
             return Ok((Run::Handoff, Duration::ZERO));
         }
         let (problem, _) = program.microlp(Form::Integer, &[])?;
-        let first_probe = self.probe_after.filter(|_| program.columns.len() <= PROBE_VARIABLES).map(|at| at.max(1));
+        let first_probe = self.strategy.probe_after.filter(|_| program.columns.len() <= PROBE_VARIABLES).map(|at| at.max(1));
         let mut next_probe = first_probe;
         // The incumbent's value at the last probe: a better one asks for more, so is probed at once.
         let mut probed_at_value: Option<f64> = None;
         let limit = |left: Option<f64>| left.map(Duration::from_secs_f64);
         // `probe_after` 0 (the tests): one node, then the probing.
-        let first_slice = if self.probe_after == Some(0) { 1 } else { NODES_PER_SLICE };
+        let first_slice = if self.strategy.probe_after == Some(0) { 1 } else { NODES_PER_SLICE };
         let mut options = microlp::SolveOptions::default();
         options.node_limit = Some(first_slice);
         options.time_limit = limit(self.remaining()?);
@@ -749,7 +526,7 @@ impl Ilp {
                     let values = solution.iter().map(|(_, v)| v).collect();
                     break Ok(Run::Done(Some((values, Optimality::Proven))));
                 }
-                if let (Some(gap), Some(bound)) = (self.stop_near, stats.best_bound) {
+                if let (Some(gap), Some(bound)) = (self.call.stop_near, stats.best_bound) {
                     if bound - solution.objective() <= gap * bound.abs() {
                         crate::debug::note(|| format!("  near enough after {} nodes: {} of {bound}", stats.nodes_solved, solution.objective()));
                         let constant = good_lp::IntoAffineExpression::constant(&program.objective);
@@ -772,7 +549,7 @@ impl Ilp {
             // solution, whose optimality probing may prove where the bound is out of reach
             // (probing before a first solution was in vain there, and never probing would leave
             // such a proof to branch and bound alone; docs/history/paid-baseline-steps.md, step 13).
-            let probe = match self.known_bound {
+            let probe = match self.call.known_bound {
                 None => next_probe == Some(slices) || improved,
                 Some(_) => next_probe == Some(slices) && value.is_some(),
             };
@@ -794,7 +571,7 @@ impl Ilp {
                 Err(_) => {
                     // microlp's bound leaves out the objective's constant, as its values do.
                     let constant = good_lp::IntoAffineExpression::constant(&program.objective);
-                    if let (true, microlp::SolveOutcome::Solution(s)) = (self.keep_incumbent, &outcome) {
+                    if let (true, microlp::SolveOutcome::Solution(s)) = (self.call.keep_incumbent, &outcome) {
                         let values = s.iter().map(|(_, v)| v).collect();
                         let bound = s.stats().best_bound.map(|b| b + constant);
                         break Ok(Run::Done(Some((values, Optimality::Unproven { bound }))));
@@ -906,9 +683,9 @@ impl Ilp {
             .best_bounded(
                 pos,
                 allowed,
-                self.grouping,
+                self.model.grouping,
                 prefer,
-                self.prune,
+                self.model.prune,
                 |enc| {
                     let mut objective = Expression::with_capacity(n * 2);
                     objective.add_mul(scale as f64, enc.obeyed.clone());
@@ -1040,7 +817,8 @@ mod tests {
         let pos = Position::new(board).unwrap();
         let (none, all) = (vec![false; pos.rules.costs.len()], vec![true; pos.rules.costs.len()]);
         let floor = Ilp::default().maximum_with(&pos, &none, Tie::FewestCosts).unwrap().value;
-        let ilp = Ilp { branch_first: false, probe_after: None, handoff: u64::MAX, handoff_variables: usize::MAX, ..ilp };
+        let handoff = Handoff { slices: u64::MAX, variables: usize::MAX };
+        let ilp = ilp.with(Strategy { branch_first: false, probe_after: None, handoff, ..ilp.strategy });
         ilp.best_found(&pos, &all, Grouping::On, &pos.rules.no_attack(), floor, |enc| {
             let mut power = Expression::with_capacity(enc.x.len());
             for (g, xs) in enc.x.iter().enumerate() {
@@ -1062,7 +840,7 @@ mod tests {
     fn a_program_cut_short_keeps_a_valid_bound() {
         for ms in (0..12).map(|k| 1u64 << k) {
             let deadline = Some(Instant::now() + Duration::from_millis(ms));
-            match free_power_program(Ilp { deadline, ..Ilp::default() }) {
+            match free_power_program(Ilp::default().until(deadline)) {
                 Found::CutShort { bound: Some(b), .. } => {
                     assert!(b >= 132.0 - 1e-6, "cut short after {ms} ms with bound {b}, below the optimum 132");
                     return;
@@ -1075,13 +853,13 @@ mod tests {
         panic!("never cut short past the first relaxation");
     }
 
-    /// A program stopped near enough (`Ilp::stop_near`) returns its solution unproven and
+    /// A program stopped near enough (`Call::stop_near`) returns its solution unproven and
     /// marked, with a valid bound (at least the optimum, 132) that the solution is within the
     /// gap of. The same program as above, without branching on debts: microlp does not prove
     /// it within 128 slices, so the stop is what ends it (node counts, no deadline).
     #[test]
     fn a_program_stopped_near_enough_keeps_a_valid_bound() {
-        let found = free_power_program(Ilp { stop_near: Some(0.05), ..Ilp::default() });
+        let found = free_power_program(Ilp { call: Call { stop_near: Some(0.05), ..Call::default() }, ..Ilp::default() });
         let Found::Solved(s) = found else { panic!("no solution") };
         let Optimality::Unproven { bound: Some(bound) } = s.optimality else { panic!("{:?}: proven, the stop no longer shows", s.optimality) };
         assert!(s.near_enough);
@@ -1097,7 +875,8 @@ mod tests {
         let (small, large) = (ilp.handoff_slices(HANDOFF_VARIABLES), ilp.handoff_slices(HANDOFF_VARIABLES + 1));
         if cfg!(feature = "highs") {
             assert_eq!((small, large), (Some(HANDOFF_SLICES), Some(0)));
-            assert_eq!(Ilp { handoff_variables: usize::MAX, ..ilp }.handoff_slices(usize::MAX), Some(HANDOFF_SLICES));
+            let handoff = Handoff { variables: usize::MAX, ..Handoff::default() };
+            assert_eq!(ilp.with(Strategy { handoff, ..ilp.strategy }).handoff_slices(usize::MAX), Some(HANDOFF_SLICES));
         } else {
             assert_eq!((small, large), (None, None));
         }

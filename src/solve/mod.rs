@@ -29,10 +29,9 @@
 pub mod classes;
 
 use crate::ilp::dual::spare::Case;
-use crate::ilp::dual::trade::Trade;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
-use crate::ilp::{reaches, Encoding, Found, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
+use crate::ilp::{reaches, Call, Encoding, Found, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -264,15 +263,10 @@ struct Search<'a> {
     tried_paying_nothing: bool,
     /// Declarations that fell short of their paid maximum, with that maximum.
     cuts: Vec<(Assignment, usize)>,
-    /// The elves' trades added to the dual bar so far (see [`crate::ilp::dual::trade`]): one
-    /// per witness that attacked with mana creatures its declaration left out.
-    trades: Vec<Trade>,
     /// Exchange cuts read off the rounds so far (see [`crate::ilp::exchange`]).
     exchanges: Vec<Exchange>,
-    /// Whether each round that falls short adds its exchange cuts ([`Ilp::exchanges`], or on
-    /// since the search escalated).
-    derive_exchanges: bool,
-    /// Whether the search has escalated (see [`Search::escalate`]), and whether to the split.
+    /// Whether the search has escalated (see [`Search::escalate`]): from then on each round
+    /// that falls short adds its exchange cuts; and whether it escalated to the split.
     escalated: bool,
     split_escalated: bool,
     /// Legal declarations met on the way (the free maximum's witness, the witnesses of paid
@@ -286,11 +280,11 @@ struct Search<'a> {
     /// switched on by the first declaration that falls short of its paid bar.
     dual: bool,
     /// The dual bar's coupling duals, enumerated (see [`Couplings`]), once `dual` is on and
-    /// when there are at most [`Ilp::max_tuples`]; otherwise the single program with linearized
-    /// products carries the dual bar.
+    /// when there are at most [`Strategy::max_tuples`](crate::ilp::Strategy::max_tuples);
+    /// otherwise the single program with linearized products carries the dual bar.
     couplings: Option<Couplings>,
-    /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): spared and
-    /// needed where it applies, else one case for every declaration.
+    /// The cases of the split on tied mana (see [`crate::ilp::dual::spare`]): once escalated,
+    /// spared, levels and needed where it applies; else one case for every declaration.
     cases: Vec<Case>,
     /// The tuples (with their case) whose bar some declaration meets (with `obeyed ≥ m_free`),
     /// found on the first round that needs them: every later constraint (cuts, objective
@@ -361,7 +355,7 @@ impl<'a> Search<'a> {
         // baseline's, where the free-bar program of the cut loop's first round can itself be
         // hard (many near-ties of the objective).
         let couplings = match baseline {
-            Baseline::Paid if !pos.rules.costs.is_empty() && ilp.max_tuples > 0 => Couplings::new(pos, ilp.max_tuples),
+            Baseline::Paid if !pos.rules.costs.is_empty() && ilp.strategy.max_tuples > 0 => Couplings::new(pos, ilp.strategy.max_tuples),
             _ => None,
         };
         crate::debug::note(|| format!("coupling duals: {:?} tuples", couplings.as_ref().map(Couplings::count)));
@@ -370,14 +364,9 @@ impl<'a> Search<'a> {
             (Baseline::Paid, None) => BarMethod::PaidDirect,
             (Baseline::Paid, Some(_)) => BarMethod::PaidDual,
         };
-        let split = match &couplings {
-            Some(c) if ilp.spare => split_cases(pos, c, grouping, ilp.levels),
-            _ => None,
-        };
-        let cases = split.unwrap_or_else(|| vec![Case::Any]);
-        crate::debug::note(|| format!("split on tied mana: {cases:?}"));
+        let cases = vec![Case::Any];
         // Under paid, the objective phases leave out pairs no legal declaration uses.
-        let objective_ilp = Ilp { paid_legal_only: baseline == Baseline::Paid && ilp.prune, ..*ilp };
+        let objective_ilp = Ilp { call: Call { paid_legal_only: baseline == Baseline::Paid && ilp.model.prune, ..ilp.call }, ..*ilp };
         let mut search = Search {
             pos,
             ilp,
@@ -391,9 +380,7 @@ impl<'a> Search<'a> {
             longest: std::cell::Cell::new(Duration::ZERO),
             tried_paying_nothing: false,
             cuts: vec![],
-            trades: vec![],
             exchanges: vec![],
-            derive_exchanges: ilp.exchanges,
             escalated: false,
             split_escalated: false,
             bound: None,
@@ -405,7 +392,7 @@ impl<'a> Search<'a> {
             prefer: pos.rules.no_attack(),
         };
         // `escalate_after: Some(0)`: escalated from the start.
-        if baseline == Baseline::Paid && ilp.escalate_after == Some(0) {
+        if baseline == Baseline::Paid && ilp.strategy.escalate_after == Some(0) {
             search.escalate();
         }
         Ok(search)
@@ -422,10 +409,10 @@ impl<'a> Search<'a> {
     /// when it meets the bound (the paid optimum).
     fn free_rescue(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<Option<Assignment>, SolveError> {
         let pos = self.pos;
-        let ilp = Ilp { deadline, ..*self.ilp };
+        let ilp = self.ilp.until(deadline);
         // The free maximum m(∅) is the paid search's own: not solved again.
         let mut free = Search::with_free(pos, &ilp, Baseline::Free, self.grouping, self.m_free, self.free_witness.clone())?;
-        free.objective_ilp = Ilp { deadline, keep_incumbent: true, ..free.objective_ilp };
+        free.objective_ilp.call = Call { deadline, keep_incumbent: true, ..free.objective_ilp.call };
         let found = match free.best(|enc: &mut Encoding| objective.expression(pos, enc), |_: &Encoding| Vec::new()) {
             Ok(found) => found,
             Err(SolveError::TimeLimit(_)) => {
@@ -480,7 +467,7 @@ impl<'a> Search<'a> {
         }
         let all = vec![true; self.pos.rules.costs.len()];
         let budget = web_time::Instant::now() + self.free_maximum.saturating_mul(5) + Duration::from_millis(50);
-        let ilp = Ilp { deadline: Some(self.ilp.deadline.map_or(budget, |d| d.min(budget))), ..*self.ilp };
+        let ilp = self.ilp.until(Some(self.ilp.call.deadline.map_or(budget, |d| d.min(budget))));
         let most = match ilp.maximum_with(self.pos, &all, Tie::Closest(&self.free_witness)) {
             Ok(most) => most,
             Err(SolveError::TimeLimit(_)) => return Ok(()),
@@ -528,10 +515,10 @@ impl<'a> Search<'a> {
     /// (keeping their best solution, unproven, when `keep_incumbent`), so that it is left for
     /// checking what they found.
     fn stop_early(&mut self, keep_incumbent: bool, reserve: impl Fn(Duration) -> Duration) {
-        if let Some(deadline) = self.ilp.deadline {
+        if let Some(deadline) = self.ilp.call.deadline {
             let now = web_time::Instant::now();
             let left = deadline.saturating_duration_since(now);
-            self.objective_ilp = Ilp { deadline: Some(now + left.saturating_sub(reserve(left))), keep_incumbent, ..self.objective_ilp };
+            self.objective_ilp.call = Call { deadline: Some(now + left.saturating_sub(reserve(left))), keep_incumbent, ..self.objective_ilp.call };
         }
     }
 
@@ -570,15 +557,16 @@ impl<'a> Search<'a> {
         let all = vec![true; self.pos.rules.costs.len()];
         self.bound = None;
         // The ceiling ends each program's branch and bound too, but is not added to the
-        // programs as a row (see `Ilp::known_bound`), nor to `self.bound`, which is.
-        // Without coupling duals, rounds under paid stop near their bound (`Ilp::near_enough`):
-        // their declarations mostly fall short and are only cut off; one that is legal becomes
-        // the incumbent, which the next round must beat, so proofs are still proofs.
+        // programs as a row (see `Call::known_bound`), nor to `self.bound`, which is.
+        // Without coupling duals, rounds under paid stop near their bound
+        // (`Strategy::near_enough`): their declarations mostly fall short and are only cut off;
+        // one that is legal becomes the incumbent, which the next round must beat, so proofs
+        // are still proofs.
         let stop_near = match (self.baseline, &self.couplings) {
-            (Baseline::Paid, None) => self.ilp.near_enough,
+            (Baseline::Paid, None) => self.ilp.strategy.near_enough,
             _ => None,
         };
-        let objective_ilp = Ilp { known_bound: ceiling, stop_near, ..self.objective_ilp };
+        let objective_ilp = Ilp { call: Call { known_bound: ceiling, stop_near, ..self.objective_ilp.call }, ..self.objective_ilp };
         // The best legal declaration this phase has met (by repair, see below) and its value.
         let mut incumbent: Option<(Assignment, f64)> = start;
         // Rounds of this phase whose declaration fell short of its paid bar.
@@ -590,7 +578,6 @@ impl<'a> Search<'a> {
             // Every cost allowed, obeyed ≥ m_free, every cut so far, the dual bar once on, a
             // bound from earlier rounds, better than the incumbent, and the caller's constraints.
             let cuts = &self.cuts;
-            let trades = &self.trades;
             let exchanges = &self.exchanges;
             let better_than = incumbent.as_ref().map(|(_, v)| *v);
             let m_free = self.m_free;
@@ -643,9 +630,6 @@ impl<'a> Search<'a> {
                         };
                         dual_built.push(bar.as_ref().map(|b| b.exact));
                         cs.extend(bar.into_iter().flat_map(|b| b.constraints));
-                        for trade in trades {
-                            cs.extend(enc.paid_bar_trade(pos, trade).into_iter().flat_map(|b| b.constraints));
-                        }
                     }
                     let objective = objective(enc);
                     if let Some(b) = bound {
@@ -693,7 +677,7 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
-            if let Some(message) = cut_short.filter(|_| found.is_none() || !objective_ilp.keep_incumbent) {
+            if let Some(message) = cut_short.filter(|_| found.is_none() || !objective_ilp.call.keep_incumbent) {
                 // Nothing in hand: what the round proved still bounds the phase, with the
                 // incumbent (the programs asked to beat it).
                 if let Some(b) = round_bound.filter(|_| !at_ceiling) {
@@ -775,7 +759,7 @@ impl<'a> Search<'a> {
             // use the time kept for checking, so that the last declaration an objective phase
             // found before its share ran out is repaired, but not the two maxima checking the
             // answer takes, nor start where it could overrun them (`Search::longest`).
-            let until = self.ilp.deadline.map(|d| d.checked_sub(self.free_maximum.saturating_mul(2)).unwrap_or(d));
+            let until = self.ilp.call.deadline.map(|d| d.checked_sub(self.free_maximum.saturating_mul(2)).unwrap_or(d));
             let repaired = match self.may_start(until) {
                 true => self.best_within(&paid_allowed(self.pos, &a), bar.value, until, &objective, &extra)?,
                 false => None,
@@ -787,10 +771,10 @@ impl<'a> Search<'a> {
             // gave 250,083 and the repair 257,456).
             let mut paid_nothing = None;
             if self.couplings.is_none() && !self.tried_paying_nothing {
-                let until = objective_ilp.deadline.map(|d| d.checked_sub(self.longest.get()).unwrap_or(d));
+                let until = objective_ilp.call.deadline.map(|d| d.checked_sub(self.longest.get()).unwrap_or(d));
                 if self.may_start(until) {
                     self.tried_paying_nothing = true;
-                    paid_nothing = self.pay_nothing(objective_ilp.deadline, &objective, &extra)?;
+                    paid_nothing = self.pay_nothing(objective_ilp.call.deadline, &objective, &extra)?;
                 }
             }
             for (r, v) in repaired.into_iter().chain(paid_nothing) {
@@ -833,10 +817,7 @@ impl<'a> Search<'a> {
                 self.cuts.push((bar.witness, bar.value));
                 return Err(SolveError::TimeLimit("the time limit ran out before the paid-baseline cuts were done".into()));
             }
-            if self.ilp.trades {
-                self.add_trade(&a, &bar.witness);
-            }
-            if self.derive_exchanges {
+            if self.escalated {
                 // The exchange is read off the maximum closest to `a` (fewest attacks changed):
                 // the bar's own witness gives up every attack that obeys nothing.
                 let closest = self.ilp.maximum_with(self.pos, &paid_allowed(self.pos, &a), Tie::Closest(&a))?;
@@ -855,13 +836,13 @@ impl<'a> Search<'a> {
             }
             self.cuts.push((bar.witness, bar.value));
             rounds_short += 1;
-            if self.ilp.escalate_after.is_some_and(|after| rounds_short >= after) {
+            if self.ilp.strategy.escalate_after.is_some_and(|after| rounds_short >= after) {
                 self.escalate();
             }
         }
     }
 
-    /// After [`Ilp::escalate_after`] rounds of one phase fell short of their paid bar (issue
+    /// After [`Strategy::escalate_after`](crate::ilp::Strategy::escalate_after) rounds of one phase fell short of their paid bar (issue
     /// 10): from then on, the split on tied mana with its levels (where the board has tied
     /// mana and coupled tuples) and exchange cuts. On the taxed Commander boards that stay
     /// unproven otherwise, the declarations that fall short spend the elves' mana and their
@@ -876,9 +857,7 @@ impl<'a> Search<'a> {
             return;
         }
         self.escalated = true;
-        self.derive_exchanges = true;
-        let has_levels = self.cases.iter().any(|c| matches!(c, Case::Level { .. }));
-        let split = self.couplings.as_ref().filter(|_| !has_levels).and_then(|c| split_cases(self.pos, c, self.grouping, true));
+        let split = self.couplings.as_ref().and_then(|c| split_cases(self.pos, c, self.grouping));
         if let Some(cases) = split {
             crate::debug::note(|| format!("escalated: split on tied mana: {cases:?}"));
             self.cases = cases;
@@ -891,36 +870,15 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The cases of the split on tied mana, with its levels when `levels` (see
-/// [`crate::ilp::dual::spare`]), where it applies to the whole board's encoding.
-fn split_cases(pos: &Position, couplings: &Couplings, grouping: Grouping, levels: bool) -> Option<Vec<Case>> {
+/// The cases of the split on tied mana, with its levels (see [`crate::ilp::dual::spare`]),
+/// where it applies to the whole board's encoding.
+fn split_cases(pos: &Position, couplings: &Couplings, grouping: Grouping) -> Option<Vec<Case>> {
     let all = vec![true; pos.rules.costs.len()];
     Encoding::new(pos, &all, grouping, crate::ilp::Split::Whole).spare_rows(pos)?;
-    Some(crate::ilp::dual::spare::cases(pos, couplings.phi_most().filter(|_| levels)))
+    Some(crate::ilp::dual::spare::cases(pos, couplings.phi_most()))
 }
 
 impl Search<'_> {
-    /// When the witness of a declaration's paid bar attacks with mana creatures the declaration
-    /// left out (CR 508.1f: it may have spent their mana), the trade that lets as many attack in
-    /// the inner problem, once (see [`crate::ilp::dual::trade`]): the dual bar then sees the
-    /// witness's kind of declaration without a cut per cost set.
-    fn add_trade(&mut self, a: &Assignment, witness: &Assignment) {
-        let mut tied: Vec<usize> = self.pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
-        tied.sort_unstable();
-        tied.dedup();
-        let new: Vec<usize> = tied.into_iter().filter(|&c| witness[c].is_some() && a[c].is_none()).collect();
-        if new.is_empty() {
-            return;
-        }
-        for slack in [false, true] {
-            let trade = Trade { creatures: new.clone(), slack };
-            if !self.trades.contains(&trade) {
-                crate::debug::note(|| format!("trade added: {trade:?}"));
-                self.trades.push(trade);
-            }
-        }
-    }
-
     /// The tuples of coupling duals whose bar some declaration meets (see `live`). Under a
     /// deadline, the tuples not reached in time are kept.
     fn live_tuples(&self) -> Result<Vec<(usize, Case)>, SolveError> {
@@ -931,9 +889,9 @@ impl Search<'_> {
         // grouped model when the configuration has it, even where the search lists creature
         // by creature (`enumerate`: 1.35 s deciding 2,576 pairs on P = 6, N = 60, seed 1, with
         // one variable per creature, where `solve`'s grouped model took 0.3 s).
-        let grouping = self.ilp.grouping;
+        let grouping = self.ilp.model.grouping;
         // The same encodings the programs below start from, for the cheap test first.
-        let pruning = if self.objective_ilp.paid_legal_only { Pruning::PaidLegal } else { Pruning::Off };
+        let pruning = if self.objective_ilp.call.paid_legal_only { Pruning::PaidLegal } else { Pruning::Off };
         let cases: Vec<Encoding> =
             self.objective_ilp.splits(self.pos).into_iter().map(|split| Encoding::with_pruning(self.pos, &all, grouping, split, pruning)).collect();
         let (mut live, mut tested, mut undecided) = (Vec::new(), 0, 0);
@@ -945,8 +903,8 @@ impl Search<'_> {
             }
             tested += 1;
             // Each pair within its budget (and the deadline): undecided, it stays live.
-            let pair_deadline = web_time::Instant::now() + self.objective_ilp.liveness_budget;
-            let ilp = Ilp { deadline: Some(self.objective_ilp.deadline.map_or(pair_deadline, |d| d.min(pair_deadline))), ..self.objective_ilp };
+            let pair_deadline = web_time::Instant::now() + self.objective_ilp.strategy.liveness_budget;
+            let ilp = self.objective_ilp.until(Some(self.objective_ilp.call.deadline.map_or(pair_deadline, |d| d.min(pair_deadline))));
             let found = ilp.best(self.pos, &all, grouping, &no_attack, self.m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
                 cs.extend(enc.paid_bar_coupled(self.pos, couplings, t, case).into_iter().flat_map(|b| b.constraints));
@@ -957,7 +915,7 @@ impl Search<'_> {
                 Ok(Some(_)) => live.push((t, case)),
                 Err(SolveError::TimeLimit(_)) if self.objective_ilp.remaining().is_ok() => {
                     crate::debug::note(|| {
-                        format!("coupling duals: tuple {t}, {case:?} undecided within {:?}: kept", self.objective_ilp.liveness_budget)
+                        format!("coupling duals: tuple {t}, {case:?} undecided within {:?}: kept", self.objective_ilp.strategy.liveness_budget)
                     });
                     undecided += 1;
                     live.push((t, case));
@@ -1001,7 +959,7 @@ impl Search<'_> {
         X: Fn(&Encoding) -> Vec<Constraint>,
     {
         let pos = self.pos;
-        let ilp = Ilp { deadline, ..self.objective_ilp };
+        let ilp = self.objective_ilp.until(deadline);
         let started = web_time::Instant::now();
         let found = ilp.best(pos, allowed, self.grouping, &self.prefer, m, |enc| {
             let mut cs = vec![constraint::leq(Expression::from(m as f64), enc.obeyed.clone())];
@@ -1076,24 +1034,28 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     if pos.rules.has_conditions() {
         return classes::solve(pos, objective, baseline, ilp);
     }
-    let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
+    let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
     let free_maximum = search.free_maximum;
     search.stop_early(true, |left| solve_reserve(left, free_maximum));
     // Under paid, a share of the objective phase first; cut short, the free optimum with the
     // rest (see `Search::free_rescue`).
-    let full = search.objective_ilp.deadline;
+    let full = search.objective_ilp.call.deadline;
     // Without coupling duals the first round is the free-bar program itself, which the rescue
     // would solve again: the paid search keeps the whole time there (and tries paying nothing
     // itself, see `Search::pay_nothing`).
-    let rescue = baseline == Baseline::Paid && !pos.rules.costs.is_empty() && ilp.free_first && full.is_some() && search.couplings.is_some();
-    if rescue {
+    let paid_share = ilp
+        .strategy
+        .free_rescue
+        .filter(|_| baseline == Baseline::Paid && !pos.rules.costs.is_empty() && full.is_some() && search.couplings.is_some());
+    let rescue = paid_share.is_some();
+    if let Some(share) = paid_share {
         let now = web_time::Instant::now();
-        search.objective_ilp.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(ilp.paid_share.clamp(0.0, 1.0)));
+        search.objective_ilp.call.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0)));
     }
     let no_extra = |_: &Encoding| Vec::new();
     let mut found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
     let cut_short = matches!(found, Ok(Some((_, Optimality::Unproven { .. }))) | Err(SolveError::TimeLimit(_)));
-    search.objective_ilp.deadline = full;
+    search.objective_ilp.call.deadline = full;
     if rescue && cut_short {
         if let Ok(Some((a, _))) = &found {
             search.legal_seen.push(a.clone());
@@ -1266,7 +1228,7 @@ pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &I
     if pos.rules.has_conditions() {
         return classes::closest_legal(pos, a, baseline, ilp);
     }
-    let mut search = Search::new(pos, ilp, baseline, ilp.grouping)?;
+    let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
     search.prefer = a.clone();
     match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
         Ok(found) => Ok(found.map(|(x, _)| x)),
@@ -1417,7 +1379,7 @@ mod tests {
                 .map(|c| Goal::Power.value(&pos, &c.assignment))
                 .max();
             for ilp in [Ilp::default(), Ilp::plain()] {
-                let search = Search::new(&pos, &ilp, Baseline::Paid, ilp.grouping).unwrap();
+                let search = Search::new(&pos, &ilp, Baseline::Paid, ilp.model.grouping).unwrap();
                 let found = search
                     .pay_nothing(None, &|enc: &mut crate::ilp::Encoding| Goal::Power.expression(&pos, enc), &|_: &crate::ilp::Encoding| Vec::new())
                     .unwrap();

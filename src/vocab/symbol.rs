@@ -239,7 +239,7 @@ pub fn production_string(units: &[ManaType]) -> String {
     units.iter().map(|t| format!("{{{}}}", t.letter())).collect()
 }
 
-/// A cost's mana value (for "less mana" tie-breaks and the paid bar's trades): {N} is N, {2/W}
+/// A cost's mana value (for "less mana" tie-breaks): {N} is N, {2/W}
 /// is 2, every other symbol 1 (CR 202.3). One definition, as `Encoding::mana_value` counts it.
 pub(crate) fn mana_value(cost: &[Symbol]) -> i64 {
     cost.iter()

@@ -47,7 +47,8 @@
 use crate::common;
 use crate::gen;
 
-use attackopt::internals::ilp::{Grouping, Ilp};
+// `Strategy` is proptest's here.
+use attackopt::internals::ilp::{Grouping, Handoff, Ilp, Model, Strategy as SearchStrategy};
 use attackopt::internals::legality::read_declaration;
 use attackopt::internals::solve as solving;
 use attackopt::Assignment;
@@ -72,18 +73,21 @@ fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
         // The integer program with every reduction on, and the plain 0-1 model.
         ("ilp", Box::new(Ilp::default())),
         ("ilp-plain", Box::new(Ilp::plain())),
-        ("ilp-grouping-only", Box::new(Ilp { grouping: Grouping::On, ..Ilp::plain() })),
-        ("ilp-split-only", Box::new(Ilp { split: true, ..Ilp::plain() })),
-        ("ilp-prune-only", Box::new(Ilp { prune: true, ..Ilp::plain() })),
-        // Every program not proven at its first node probed (`Ilp::probe_after`), then solved
+        ("ilp-grouping-only", Box::new(Ilp { model: Model { grouping: Grouping::On, ..Model::PLAIN }, ..Ilp::plain() })),
+        ("ilp-split-only", Box::new(Ilp { model: Model { split: true, ..Model::PLAIN }, ..Ilp::plain() })),
+        ("ilp-prune-only", Box::new(Ilp { model: Model { prune: true, ..Model::PLAIN }, ..Ilp::plain() })),
+        // Every program not proven at its first node probed (`Strategy::probe_after`), then solved
         // with the 0-1 variables the probing fixed: the fixings must keep every integer point.
-        ("ilp-probed", Box::new(Ilp { probe_after: Some(0), ..Ilp::default() })),
-        ("ilp-plain-probed", Box::new(Ilp { probe_after: Some(0), ..Ilp::plain() })),
+        ("ilp-probed", Box::new(Ilp::default().with(SearchStrategy { probe_after: Some(0), ..SearchStrategy::default() }))),
+        ("ilp-plain-probed", Box::new(Ilp::plain().with(SearchStrategy { probe_after: Some(0), ..Ilp::plain().strategy }))),
     ];
     // With the `highs` feature, HiGHS on every program (microlp proves these small ones before
     // the usual hand-over).
     if cfg!(feature = "highs") {
-        all.push(("ilp-highs", Box::new(Ilp { handoff: 0, ..Ilp::default() })));
+        all.push((
+            "ilp-highs",
+            Box::new(Ilp::default().with(SearchStrategy { handoff: Handoff { slices: 0, ..Handoff::default() }, ..SearchStrategy::default() })),
+        ));
     }
     all
 }
@@ -843,7 +847,10 @@ fn run_solve_case(board: &Value) -> Res {
             // ones before the usual hand-over), here by the size rule (`maximizers` takes the
             // node budget's).
             if cfg!(feature = "highs") {
-                ilps.push(("highs", Ilp { handoff_variables: 0, ..Ilp::default() }));
+                ilps.push((
+                    "highs",
+                    Ilp::default().with(SearchStrategy { handoff: Handoff { variables: 0, ..Handoff::default() }, ..SearchStrategy::default() }),
+                ));
             }
             // Under paid, the free-optimum rescue (issue 10): the paid search gets
             // no share of the time first, so its objective phase is always cut short and the
@@ -854,15 +861,18 @@ fn run_solve_case(board: &Value) -> Res {
             // On half of those boards, without coupling duals: there is no rescue then (the
             // first round is the free-bar program), the paid search keeps the whole time and
             // tries the best declaration that pays nothing after its first short round, and its
-            // rounds may stop within half their bound (`Ilp::near_enough`) after one node
+            // rounds may stop within half their bound (`Strategy::near_enough`) after one node
             // (`probe_after` 0). Programs this small are proven first (measured: no round of
             // 150 boards stopped near enough), so this checks the whole-time path; the stop
             // itself is checked by `ilp::tests::a_program_stopped_near_enough_keeps_a_valid_bound`.
             let hash = text.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
             if baseline == Baseline::Paid && hash % 4 == 0 {
-                let rescue = Ilp { paid_share: 0.0, ..Ilp::with_time_limit(600.0) };
+                let rescue = Ilp::with_time_limit(600.0).with(SearchStrategy { free_rescue: Some(0.0), ..SearchStrategy::default() });
                 ilps.push(match hash % 8 {
-                    0 => ("near-enough", Ilp { max_tuples: 0, near_enough: Some(0.5), probe_after: Some(0), ..rescue }),
+                    0 => (
+                        "near-enough",
+                        rescue.with(SearchStrategy { max_tuples: 0, near_enough: Some(0.5), probe_after: Some(0), ..rescue.strategy }),
+                    ),
                     _ => ("rescue", rescue),
                 });
             }
@@ -872,13 +882,13 @@ fn run_solve_case(board: &Value) -> Res {
             // board). On another board in four.
             let escalating = text.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 4 == 0;
             if baseline == Baseline::Paid && escalating {
-                ilps.push(("escalated", Ilp { escalate_after: Some(0), ..Ilp::default() }));
+                ilps.push(("escalated", Ilp::default().with(SearchStrategy { escalate_after: Some(0), ..SearchStrategy::default() })));
             }
-            // Every program not proven at its first node probed (`Ilp::probe_after`), asked to
+            // Every program not proven at its first node probed (`Strategy::probe_after`), asked to
             // beat the solution found by then if any; on one board in two, under both baselines.
             let probing = text.bytes().fold(13u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 2 == 0;
             if probing {
-                ilps.push(("probed", Ilp { probe_after: Some(0), ..Ilp::default() }));
+                ilps.push(("probed", Ilp::default().with(SearchStrategy { probe_after: Some(0), ..SearchStrategy::default() })));
             }
             for (grouping, ilp) in ilps {
                 let got = solving::solve(&pos, objective, baseline, &ilp)
@@ -918,7 +928,7 @@ fn run_solve_case(board: &Value) -> Res {
             ensure!(got.len() == found.len(), "ilp enumerate ({baseline}) listed a declaration twice");
             ensure!(got == legal, "ilp enumerate ({baseline}) lists {got:?}, the legal set is {legal:?}");
             // Fewer attackers first (each search after the first stops at a declaration with
-            // as few attackers as the last one listed, `Ilp::known_bound`).
+            // as few attackers as the last one listed, `Call::known_bound`).
             let sizes: Vec<usize> = found.iter().map(|r| r.declaration.attacks.len()).collect();
             ensure!(sizes.is_sorted(), "ilp enumerate ({baseline}) not fewest attackers first: {sizes:?}");
             // Cut at half the legal set, with the plain model on one board in two: the

@@ -6,7 +6,7 @@
 
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::ilp::dual::Couplings;
-use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, LIVENESS_BUDGET, MAX_TUPLES};
+use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, Strategy, LIVENESS_BUDGET, MAX_TUPLES};
 use attackopt::internals::solve as solving;
 use attackopt::parse_board;
 use attackopt::BarMethod;
@@ -207,7 +207,9 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
         let coupled = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
         assert!(coupled.optimal, "{what}: coupled not proven");
         // The product form is slow on some boards: compare where it proves its answer.
-        let products = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp { max_tuples: 0, ..Ilp::with_time_limit(5.0) }).unwrap();
+        let products =
+            solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(5.0).with(Strategy { max_tuples: 0, ..Strategy::default() }))
+                .unwrap();
         assert!(products.objective <= coupled.objective, "{what}: the product form found more");
         if products.optimal {
             assert_eq!(products.objective, coupled.objective, "{what}");
@@ -219,85 +221,6 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
     assert!(compared >= 3, "only {compared} boards proven by both forms");
 }
 
-/// Whether a declaration, its counts fixed, meets `bars(enc)` in some encoding of `ilp`: the
-/// bar's dual variables may take any values that make it hold.
-fn meets(pos: &Position, ilp: &Ilp, a: &attackopt::Assignment, bars: impl Fn(&mut Encoding) -> Vec<good_lp::Constraint>) -> bool {
-    let all = vec![true; pos.rules.costs.len()];
-    let found = ilp.best(pos, &all, ilp.grouping, a, 0, |enc| {
-        let counts = enc.counts(a);
-        let mut cs = bars(enc);
-        for (xs, ns) in enc.x.iter().zip(&counts) {
-            for ((_, v), &n) in xs.iter().zip(ns) {
-                cs.push(good_lp::constraint::eq(good_lp::Expression::from(*v), n as f64));
-            }
-        }
-        (good_lp::Expression::from(0.0), cs)
-    });
-    found.unwrap().is_some_and(|s| s.assignment == *a)
-}
-
-/// CR 508.1d, 508.1f (issue 10, `src/ilp/dual/trade.rs`): the bar of every trade (k tied
-/// creatures more in the inner declaration, paid for by taxed attacks it gives up) is a lower
-/// bound of the paid bar. On random taxed boards with a Llanowar Elves whose mana may pay
-/// (`gen::taxed_board`), every declaration legal under paid, as the exhaustive candidates say
-/// (the paid bar `M(S)` computed here over them), meets every trade's bar, grouped and plain;
-/// and the trades do work: on some boards they cut off an illegal declaration that the dual
-/// bar without them lets through.
-#[test]
-fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
-    use attackopt::internals::ilp::dual::trade::Trade;
-    use attackopt::internals::legality::Exhaustive;
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = crate::gen::taxed_board();
-    let (mut boards, mut legal_checked, mut cut_by_trade) = (0, 0, 0);
-    for _ in 0..400 {
-        let board = strategy.new_tree(&mut runner).unwrap().current();
-        let pos = position(&board);
-        let tied: Vec<usize> = pos.mana.sources.iter().filter_map(|s| s.tapped_if_attacks).collect();
-        if tied.is_empty() || pos.rules.costs.is_empty() {
-            continue;
-        }
-        let Ok(cands) = Exhaustive::candidates(&pos) else { continue };
-        if cands.len() > 300 {
-            continue;
-        }
-        boards += 1;
-        // The paid bar of each candidate: the most any candidate incurring within its costs obeys.
-        let bars: Vec<usize> = cands
-            .iter()
-            .map(|c| cands.iter().filter(|d| d.incurred.iter().all(|k| c.incurred.contains(k))).map(|d| d.obeyed).max().unwrap())
-            .collect();
-        // Every nonempty set of tied creatures (the boards have one or two).
-        let trades: Vec<Trade> = (1..1usize << tied.len())
-            .flat_map(|m| {
-                [false, true].map(|slack| Trade { creatures: (0..tied.len()).filter(|&i| m >> i & 1 == 1).map(|i| tied[i]).collect(), slack })
-            })
-            .collect();
-        for ilp in [Ilp { split: false, ..Ilp::default() }, Ilp { split: false, ..Ilp::plain() }] {
-            for (c, &bar) in cands.iter().zip(&bars) {
-                let with_trades =
-                    |enc: &mut Encoding| trades.iter().flat_map(|t| enc.paid_bar_trade(&pos, t).map(|b| b.constraints).unwrap_or_default()).collect();
-                if c.obeyed >= bar {
-                    legal_checked += 1;
-                    assert!(
-                        meets(&pos, &ilp, &c.assignment, with_trades),
-                        "a legal declaration fails a trade's bar: {:?}\nboard: {board}",
-                        c.assignment
-                    );
-                } else if ilp.grouping == Grouping::On && !meets(&pos, &ilp, &c.assignment, with_trades) {
-                    let plain_dual = |enc: &mut Encoding| enc.paid_bar_dual(&pos).map(|b| b.constraints).unwrap_or_default();
-                    cut_by_trade += usize::from(meets(&pos, &ilp, &c.assignment, plain_dual));
-                }
-            }
-        }
-    }
-    println!("{boards} boards, {legal_checked} legal declarations meet every trade, {cut_by_trade} illegal ones cut by a trade only");
-    assert!(boards >= 50, "only {boards} boards with a mana creature");
-    assert!(cut_by_trade >= 1, "no trade cut off anything the dual bar lets through");
-}
-
 /// CR 508.1d, 508.1f, 107.4f, 119.4 (issue 10, `src/ilp/dual/spare.rs`): the split on the
 /// tied mana a declaration's payment needs keeps every legal declaration. On random taxed
 /// boards with a Llanowar Elves that may have requirements of its own (life totals that pay
@@ -305,8 +228,8 @@ fn cr_508_1f_trade_bars_are_lower_bounds_of_the_paid_bar() {
 /// exactly one case (spared, one level m, or needed), and every one legal under paid (the
 /// paid bar `M(S)` computed over the candidates) meets the coupled bar of some tuple and φ of
 /// its case, grouped and plain; the split does work (some illegal declarations meet a bar of
-/// the unsplit coupled form but none of their case's), and `solve` with the split (off by
-/// default) proves the exhaustive optimum on 150 of these boards.
+/// the unsplit coupled form but none of their case's), and `solve` with the split from the
+/// start (escalated from the first round) proves the exhaustive optimum on 150 of these boards.
 #[test]
 fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
     use attackopt::internals::ilp::dual::spare::{self, Case};
@@ -361,9 +284,10 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
             }
         }
         if solved < 150 {
-            // Through the integer program: `solve` with the split proves the exhaustive optimum.
+            // Through the integer program: `solve` escalated from the start (the split with its
+            // levels, and exchange cuts) proves the exhaustive optimum.
             solved += 1;
-            let ilp = Ilp { spare: true, levels: true, ..Ilp::default() };
+            let ilp = Ilp::default().with(Strategy { escalate_after: Some(0), ..Strategy::default() });
             let best = solving::solve(&pos, Goal::Power, Baseline::Paid, &ilp).unwrap();
             let truth = solving::solve_exhaustive(&pos, Goal::Power, Baseline::Paid).unwrap();
             assert_eq!((best.objective, best.optimal), (truth.objective, true), "board: {board}");
@@ -478,8 +402,8 @@ fn cr_508_1f_an_exchange_keeps_the_declaration_that_needs_the_elves_mana() {
 /// bar is the paid optimum. On P = 4, N = 100, seed 2 (the taxed Commander board whose coupled
 /// tuple takes 95,872 nodes to prove), `solve` under paid with a time limit, its objective
 /// phase cut short, proves the free optimum, whose declaration `check` finds legal under paid;
-/// without the free optimum (`Ilp::free_first` off), the same solve is not proven. Both solves
-/// leave out branching on debts (`Ilp::branch_first`, 8b) and probing (`Ilp::probe_after`),
+/// without the free optimum (`Strategy::free_rescue` None), the same solve is not proven. Both solves
+/// leave out branching on debts (`Strategy::branch_first`, 8b) and probing (`Strategy::probe_after`),
 /// each of which proves that tuple's program quickly: the test needs a hard program.
 #[test]
 fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
@@ -487,13 +411,13 @@ fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
     let free = solving::solve(&pos, Goal::Power, Baseline::Free, &Ilp::default()).unwrap();
     assert!(free.optimal);
     assert!(check(&pos, &free.result.declaration, Baseline::Paid, &Ilp::default()).unwrap().legal);
-    let hard = Ilp { branch_first: false, probe_after: None, ..Ilp::with_time_limit(8.0) };
+    let hard = Ilp::with_time_limit(8.0).with(Strategy { branch_first: false, probe_after: None, ..Strategy::default() });
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &hard).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (free.objective, Some(free.objective), true));
     // With HiGHS taking the hard programs (feature `highs`), the tuple's program is proven
     // itself: there is nothing for the free optimum to show.
     if !cfg!(feature = "highs") {
-        let without = Ilp { free_first: false, branch_first: false, probe_after: None, ..Ilp::with_time_limit(8.0) };
+        let without = Ilp::with_time_limit(8.0).with(Strategy { free_rescue: None, branch_first: false, probe_after: None, ..Strategy::default() });
         let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
         assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
     }
@@ -503,7 +427,7 @@ fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
 /// boards, the declarations that fall short of their paid bar spend the Llanowar Elves' mana
 /// (the elves must attack if able), and their witnesses fund the elves by moving taxed attacks
 /// to a free planeswalker: the cut loop cuts them off one cost set at a time. After
-/// `Ilp::escalate_after` rounds, the split on tied mana with its levels and the exchange cuts
+/// `Strategy::escalate_after` rounds, the split on tied mana with its levels and the exchange cuts
 /// cut them off by kind, and `solve` proves the optimum, 93 (also proven by the HiGHS build
 /// without escalation, in 25 to 40 s). Without escalation, not in the same time.
 #[test]
@@ -511,7 +435,7 @@ fn cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana() {
     let pos = position(&commander(4, 60, 4));
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal, paid.method), (93, Some(93), true, BarMethod::PaidSplitCuts));
-    let without = Ilp { escalate_after: None, ..Ilp::with_time_limit(8.0) };
+    let without = Ilp::with_time_limit(8.0).with(Strategy { escalate_after: None, ..Strategy::default() });
     let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
     assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without escalation too: the test no longer shows it");
 }
@@ -531,12 +455,12 @@ fn cr_508_1f_wider_exchange_families_prove_the_board_whose_tokens_make_room() {
 
 /// CR 508.1d, 508.1f (issue 10): escalation is exact. On random taxed boards with a Llanowar
 /// Elves that may have requirements of its own, mana scarce on two boards in three, `solve`
-/// escalated from the start (`Ilp::escalate_after: Some(0)`; on these small boards no round
+/// escalated from the start (`Strategy::escalate_after: Some(0)`; on these small boards no round
 /// falls short of its bar often enough to escalate later, which
 /// `cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana` covers) proves
 /// the exhaustive optimum under paid, and the split is taken (the method says so). Every
 /// other board leaves no time for deciding which (tuple, case) pairs admit a declaration
-/// (`Ilp::liveness_budget` zero): every pair is kept, as the hard ones are, and the answer
+/// (`Strategy::liveness_budget` zero): every pair is kept, as the hard ones are, and the answer
 /// must not change.
 #[test]
 fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
@@ -544,7 +468,7 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
     for (board, pos) in tied_taxed_boards(2000) {
         let Ok(truth) = solving::solve_exhaustive(&pos, Goal::Power, Baseline::Paid) else { continue };
         let liveness_budget = if solved % 2 == 0 { LIVENESS_BUDGET } else { Duration::ZERO };
-        let ilp = Ilp { escalate_after: Some(0), liveness_budget, ..Ilp::default() };
+        let ilp = Ilp::default().with(Strategy { escalate_after: Some(0), liveness_budget, ..Strategy::default() });
         let best = solving::solve(&pos, Goal::Power, Baseline::Paid, &ilp).unwrap();
         assert_eq!((best.objective, best.optimal), (truth.objective, true), "board: {board}");
         solved += 1;
@@ -560,7 +484,7 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
 /// CR 508.1d (issue 10): probing. On P = 6, N = 60, seed 1 of the taxed Commander boards, the
 /// last programs of the escalated rounds ask to beat 71 and are empty, but their relaxations
 /// reach 73 whatever microlp branches on (180,000 nodes left one at bound 73). Probing their
-/// 0-1 variables on the relaxation (`Ilp::probe_after`) fixes a few dozen and finds the rest
+/// 0-1 variables on the relaxation (`Strategy::probe_after`) fixes a few dozen and finds the rest
 /// empty: `solve` proves 71 (unproven at 71, bound 73, in 10 s before). Without probing, not
 /// in the same time in the default build (HiGHS proves those programs itself).
 #[test]
@@ -569,7 +493,7 @@ fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (71, Some(71), true));
     if !cfg!(feature = "highs") {
-        let without = Ilp { probe_after: None, ..Ilp::with_time_limit(8.0) };
+        let without = Ilp::with_time_limit(8.0).with(Strategy { probe_after: None, ..Strategy::default() });
         let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
         assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
     }

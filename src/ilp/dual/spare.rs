@@ -34,8 +34,8 @@
 //!
 //! # The levels: x needs m of the T tied units
 //!
-//! Where each tied source adds one unit and no symbol but generic mana can take it (the
-//! conditions of [`super::trade`]), the needed case splits further by the tied units x's
+//! Where each tied source adds one unit and no symbol but generic mana can take it
+//! ([`levels`]), the needed case splits further by the tied units x's
 //! payment needs: x is in `L_m` when every row holds with the tied units meeting Q beyond the
 //! `T − m` that D' may take away, `d_Q(x) ≤ N_Q + max(0, t_Q − (T − m))` (`t_Q`: tied units
 //! meeting Q), so that x can be paid whichever `T − m` tied sources are gone. Level m is
@@ -71,19 +71,16 @@
 //! exactly one case and every legal one meets a bar of its case, and that `solve` with the
 //! split proves the exhaustive optimum.
 //!
-//! # Measured: off by default
+//! # Measured: not from the start
 //!
 //! On the five taxed Commander boards left unproven (docs/history/paid-baseline-steps.md, step 3), the split
-//! proves none more at `--time-limit 3` or 20: the declarations of the spared case are cut off
-//! at once (6_60_1's first rounds), but the search then moves to declarations that need the
-//! elves' mana, where D' gives up taxed attacks each owing 2 generic mana to fund 2 elves (4_60_4:
-//! x needs all 3 elves, the witness gives up 2 attacks to Sphere of Safety), and ★ counts one
-//! unit per attack given up: lazy cuts again. A unit row cannot count 2 per attack without
-//! losing total unimodularity. The levels multiply the programs by `T·(φ_most + 1) + 2` (up to
-//! 23 per tuple, 2,576 (tuple, case) pairs on P = 6, N = 60, seed 1), and some feasibility
-//! programs of a level are hard for microlp (that board spent its 3 s, and 12 s at
-//! `--time-limit 20`, finding which pairs admit a declaration). So [`crate::ilp::Ilp::spare`]
-//! and [`crate::ilp::Ilp::levels`] are off by default.
+//! from the first round proves none more: the declarations of the spared case are cut off at
+//! once, but the search then moves to declarations that need the elves' mana, where D' gives up
+//! taxed attacks each owing 2 generic mana to fund 2 elves, and ★ counts one unit per attack
+//! given up: lazy cuts again. The levels multiply the programs by `T·(φ_most + 1) + 2` (up to
+//! 23 per tuple, 2,576 (tuple, case) pairs on P = 6, N = 60, seed 1), and deciding which pairs
+//! admit a declaration costs about a second there. So the search switches to the split only
+//! when it escalates ([`crate::ilp::Strategy::escalate_after`]; `Some(0)`: from the start).
 
 use super::Ties;
 use crate::ilp::encode::{pip_class, Divisor, Encoding, PipClass};
@@ -156,9 +153,36 @@ pub fn cases(pos: &Position, phi_most: Option<u32>) -> Vec<Case> {
 
 /// T, the tied units, when the levels apply: one attacking player, each tied creature's
 /// source adds one unit, and no symbol but generic mana can take a tied unit (the conditions
-/// of the elves' trade, `super::trade::applicable`). None otherwise.
+/// below, as `unit_per_tied` checks). None otherwise.
 pub fn levels(pos: &Position) -> Option<usize> {
-    (super::trade::applicable(pos) == Some(1)).then(|| tied_units(pos))
+    (unit_per_tied(pos) == Some(1)).then(|| tied_units(pos))
+}
+
+/// The most units of mana the sources tied to one creature make, when the levels can apply at
+/// all: one attacking player, and no symbol of any cost but generic mana can take a tied
+/// source's mana (a Phyrexian {W/P} can't take an elf's {G}). None otherwise.
+fn unit_per_tied(pos: &Position) -> Option<usize> {
+    if pos.rules.attacking_players.len() != 1 {
+        return None;
+    }
+    let mut units: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut tied_types = TypeSet::EMPTY;
+    for s in &pos.mana.sources {
+        let Some(c) = s.tapped_if_attacks else { continue };
+        *units.entry(c).or_insert(0) += s.alternatives.iter().map(Vec::len).max().unwrap_or(0);
+        for unit in s.alternatives.iter().flatten() {
+            tied_types = tied_types.union(*unit);
+        }
+    }
+    let colored = |sym: &Symbol| match sym {
+        Symbol::Generic(_) | Symbol::Action(_) => TypeSet::EMPTY,
+        Symbol::Typed(t) | Symbol::TwoOr(t) | Symbol::Phyrexian(t) => TypeSet::one(*t),
+        Symbol::Hybrid(a, b) => TypeSet::one(*a).union(TypeSet::one(*b)),
+    };
+    if pos.rules.costs.iter().flat_map(|k| &k.cost).any(|sym| colored(sym).intersects(tied_types)) {
+        return None;
+    }
+    units.values().copied().max().filter(|&u| u > 0)
 }
 
 /// The attacking players' sources tied to a creature's attack.

@@ -1,0 +1,239 @@
+//! The integer-program method's settings, in three parts: how a board becomes a program
+//! ([`Model`]), how programs are solved and the paid search proceeds ([`Strategy`]), and what
+//! one call asks ([`Call`]: its deadline, a bound it knows, ...). Each setting says its default
+//! and its range; [`Ilp::default`] is the default of all three, [`Ilp::plain`] the plain 0-1
+//! model the differential tests compare it with.
+
+use super::Grouping;
+use std::time::Duration;
+use web_time::Instant;
+
+/// The integer-program method: its model, its strategy and the current call's arguments.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ilp {
+    /// How a board becomes a program.
+    pub model: Model,
+    /// How programs are solved and the paid search proceeds.
+    pub strategy: Strategy,
+    /// What this call asks (a deadline, a known bound, ...); the searches set these per call.
+    pub call: Call,
+}
+
+/// How a board becomes a program: the reductions, each checked on and off against the
+/// exhaustive checker by the differential tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Model {
+    /// Whether interchangeable creatures share one integer variable per target. Default
+    /// [`Grouping::On`]; [`Grouping::Off`]: one 0-1 variable per pair.
+    pub grouping: Grouping,
+    /// Whether "alone" restrictions split the program on the number of attackers. Default true.
+    pub split: bool,
+    /// Whether the maximum leaves out dominated targets (and, under paid, the objective phases
+    /// the pairs no legal declaration uses, [`Call::paid_legal_only`]). Default true.
+    pub prune: bool,
+}
+
+impl Model {
+    /// Every reduction on: the default.
+    pub const REDUCED: Model = Model { grouping: Grouping::On, split: true, prune: true };
+    /// Every reduction off: the plain 0-1 model.
+    pub const PLAIN: Model = Model { grouping: Grouping::Off, split: false, prune: false };
+}
+
+impl Default for Model {
+    fn default() -> Self {
+        Model::REDUCED
+    }
+}
+
+/// How programs are solved and how the paid search proceeds. Defaults are the constants named
+/// with each setting, measured on the taxed Commander boards and the adversarial profile
+/// (docs/history/paid-baseline-steps.md).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Strategy {
+    /// Whether microlp branches first on what each player owes per class of cost symbols, in
+    /// steps of its divisor, and on the selectors of exchange cuts (see
+    /// [`super::Encoding::branch_first`]). Default true: on the taxed Commander boards it proves
+    /// in a few nodes programs that took seconds (step 9). False for the benchmarks and the
+    /// tests that need a hard program.
+    pub branch_first: bool,
+    /// After how many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a program
+    /// microlp has not proven is probed on its linear relaxation for a proof that nothing beats
+    /// its best solution so far (then after 4, 16, ... times as many). Default `Some(`[`PROBE_SLICES`]`)`; `Some(0)`:
+    /// every program not proven at its first node, as the differential tests check; None: never.
+    pub probe_after: Option<u64>,
+    /// With the `highs` feature, when a program goes to HiGHS. Not read without the feature.
+    pub handoff: Handoff,
+    /// Under paid, the most tuples of coupling duals the search tries one program each (see
+    /// [`super::dual::Couplings`]). Default [`MAX_TUPLES`]; above it, or at 0, the dual bar is
+    /// one program with linearized products (0 forces that form, as [`Ilp::plain`] does).
+    pub max_tuples: usize,
+    /// Under paid, after how many rounds of one objective phase fall short of their paid bar
+    /// the search switches to the split on tied mana with its levels (see
+    /// [`super::dual::spare`]) and to exchange cuts (see [`super::exchange`]) for the rest of
+    /// the search. Default `Some(`[`ESCALATE_ROUNDS`]`)`; `Some(0)`: from the start, as in
+    /// [`Ilp::plain`]; None: never.
+    pub escalate_after: Option<usize>,
+    /// Under paid with a deadline and coupling duals, the share of the objective phase's time
+    /// (0 to 1) the paid search has before `solve` solves the objective under the free baseline
+    /// with the rest, as a bound and a legal declaration (see `crate::solve`). Default
+    /// `Some(`[`PAID_SHARE`]`)`; `Some(0.0)`: every board takes that path, as the differential
+    /// tests check; None: never.
+    pub free_rescue: Option<f64>,
+    /// Under paid, how long the search may take deciding whether one (tuple of coupling duals,
+    /// case) pair admits a declaration before keeping it as if it did. Default
+    /// [`LIVENESS_BUDGET`]; zero keeps every pair (their programs find out).
+    pub liveness_budget: Duration,
+    /// Under paid without coupling duals, the rounds stop at a solution within this fraction
+    /// (0 to 1) of their proven bound. Their declarations mostly fall short of their bar and are
+    /// only cut off, and proving one optimal can take most of the time on a large program (the
+    /// adversarial profile, step 15); a legal one becomes the incumbent the next round must
+    /// beat, so a proof is still a proof. Default `Some(`[`NEAR_ENOUGH`]`)`; None: every round
+    /// proven. Objectives are integers: on objectives below 1 / gap this changes nothing.
+    pub near_enough: Option<f64>,
+}
+
+impl Default for Strategy {
+    fn default() -> Self {
+        Strategy {
+            branch_first: true,
+            probe_after: Some(PROBE_SLICES),
+            handoff: Handoff::default(),
+            max_tuples: MAX_TUPLES,
+            escalate_after: Some(ESCALATE_ROUNDS),
+            free_rescue: Some(PAID_SHARE),
+            liveness_budget: LIVENESS_BUDGET,
+            near_enough: Some(NEAR_ENOUGH),
+        }
+    }
+}
+
+/// With the `highs` feature, when a program goes from microlp to HiGHS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Handoff {
+    /// After this many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) microlp nodes
+    /// without a proof. Default [`HANDOFF_SLICES`]; 0: every program goes to HiGHS, as the
+    /// differential tests check.
+    pub slices: u64,
+    /// At once when the program has more variables than this. Default [`HANDOFF_VARIABLES`];
+    /// `usize::MAX`: never by size.
+    pub variables: usize,
+}
+
+impl Default for Handoff {
+    fn default() -> Self {
+        Handoff { slices: HANDOFF_SLICES, variables: HANDOFF_VARIABLES }
+    }
+}
+
+/// What one call asks; the searches set these for each program they solve.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Call {
+    /// When every solve stops. Default None: no limit.
+    pub deadline: Option<Instant>,
+    /// A bound the caller knows on the objective (default None): branch and bound stops at the
+    /// first solution worth ⌊bound⌋ and returns it as proven, rather than proving that nothing
+    /// beats it (`enumerate`: none of the declarations left has fewer attackers than the last
+    /// one listed), and such programs are probed less. The bound is not added to the program
+    /// as a row: a program whose objective the row pins is far harder for microlp
+    /// (docs/history/paid-baseline-steps.md, step 13).
+    pub known_bound: Option<f64>,
+    /// Stop each program at a solution within this fraction of its proven bound (`(bound −
+    /// value) ≤ gap · |bound|`), returned unproven and marked [`super::Solved::near_enough`].
+    /// Default None: programs are proven; the search sets [`Strategy::near_enough`] here for
+    /// its rounds.
+    pub stop_near: Option<f64>,
+    /// At the deadline, return the best solution found, marked
+    /// [`super::Optimality::Unproven`], instead of an error. Default false: maxima must be
+    /// proven; `solve`'s objective phases set it to report their best legal declaration and
+    /// the remaining gap.
+    pub keep_incumbent: bool,
+    /// Leave out the pairs no declaration legal under the paid baseline uses (see
+    /// [`super::Pruning::PaidLegal`]). Default false; `solve` and `enumerate` set it for their
+    /// objective phases under paid when [`Model::prune`] is on.
+    pub paid_legal_only: bool,
+}
+
+/// The default [`Strategy::probe_after`]: after 4 slices of
+/// [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes (256), a program microlp has not proven is
+/// probed for a proof (then after 16, 64, ... slices). Most programs here are proven in a few
+/// nodes and never probed.
+pub const PROBE_SLICES: u64 = 4;
+
+/// With the `highs` feature, the default [`Handoff::slices`]: the slices of microlp after which
+/// a program not yet proven goes to HiGHS (128 nodes). Most programs here are proven by microlp
+/// in a few nodes, faster than HiGHS starts (its presolve costs a few milliseconds a program),
+/// and the few hard ones are where HiGHS's cuts and presolve pay; a hard program spends far
+/// longer in microlp's first slices than in HiGHS (docs/history/paid-baseline-steps.md, step 11).
+pub const HANDOFF_SLICES: u64 = 2;
+
+/// With the `highs` feature, the default [`Handoff::variables`]: on larger programs microlp's
+/// first relaxation alone takes seconds (the adversarial profile; docs/history/paid-baseline-steps.md,
+/// step 5), so its node budget would never be reached. The taxed Commander boards' grouped
+/// programs have tens to a few hundred variables.
+pub const HANDOFF_VARIABLES: usize = 2000;
+
+/// The default [`Strategy::escalate_after`]: on the taxed Commander boards of the benchmarks, a
+/// phase that needs more than one round falls short again and again (19 to 42 rounds on the
+/// boards left unproven), while the others need one round a phase (issue 10).
+///
+/// Two rounds: the boards that do not escalate are unchanged, the others pay the split's
+/// liveness check sooner and are proven sooner; the same in the `highs` build since probing
+/// (docs/history/paid-baseline-steps.md, steps 11 and 13).
+pub const ESCALATE_ROUNDS: usize = 2;
+
+/// The default [`Strategy::liveness_budget`]. Most pairs are decided in under a millisecond, but
+/// some feasibility programs of the levels (rows asking for an exact debt) are not decided by
+/// microlp in any useful time, and without a budget the first of them took the rest of the
+/// search (docs/history/paid-baseline-steps.md, step 8). With the `highs` feature, 1 s: HiGHS
+/// decides those pairs after microlp's first [`HANDOFF_SLICES`].
+pub const LIVENESS_BUDGET: Duration = Duration::from_millis(if cfg!(feature = "highs") { 1000 } else { 100 });
+
+/// The default [`Strategy::max_tuples`]: on the taxed Commander boards of the benchmarks there
+/// are 2 to a few hundred; each costs about as much as a free-baseline solve.
+pub const MAX_TUPLES: usize = 4096;
+
+/// The default [`Strategy::free_rescue`]: the smallest share that proved the board that needed
+/// the free rescue within 3 s (docs/history/paid-baseline-steps.md, step 3).
+pub const PAID_SHARE: f64 = 0.5;
+
+/// The default [`Strategy::near_enough`]: one in ten thousand.
+pub const NEAR_ENOUGH: f64 = 1e-4;
+
+impl Ilp {
+    /// A deadline `seconds` from now; a limit past 10^9 seconds (or infinite) is no limit, and a
+    /// negative or NaN one is already over.
+    pub fn with_time_limit(seconds: f64) -> Ilp {
+        Ilp::with_time_limit_from(Instant::now(), seconds)
+    }
+
+    /// A deadline `seconds` after `start` (the moment a command started, say).
+    pub fn with_time_limit_from(start: Instant, seconds: f64) -> Ilp {
+        let deadline = if seconds.is_nan() || seconds <= 0.0 {
+            Some(start)
+        } else if seconds > 1e9 {
+            None
+        } else {
+            start.checked_add(Duration::from_secs_f64(seconds))
+        };
+        Ilp::default().until(deadline)
+    }
+
+    /// The plain 0-1 model ([`Model::PLAIN`]), the paid bar as one program with linearized
+    /// products, and escalation (exchange cuts) from the first round: for tests and benchmarks,
+    /// so that the differential tests check the forms the default settings reach only on some
+    /// boards.
+    pub fn plain() -> Ilp {
+        Ilp { model: Model::PLAIN, strategy: Strategy { max_tuples: 0, escalate_after: Some(0), ..Strategy::default() }, call: Call::default() }
+    }
+
+    /// The same method with `deadline`.
+    pub fn until(self, deadline: Option<Instant>) -> Ilp {
+        Ilp { call: Call { deadline, ..self.call }, ..self }
+    }
+
+    /// The same method with `strategy`.
+    pub fn with(self, strategy: Strategy) -> Ilp {
+        Ilp { strategy, ..self }
+    }
+}
