@@ -251,13 +251,25 @@ fn enumerate_detail_summary_is_the_mcp_default_and_full_the_command_lines() {
 }
 
 /// The model boards are resources (embedded in the binary, so an installed binary has them),
-/// every one of `models/`, with their declarations; so are the schemas, the same as `attackopt
-/// schema NAME`. A URI that names nothing is an error.
+/// every one of `models/`, with their declarations, reached through two resource templates and
+/// listed in the index `attackopt://models`; the schemas are listed, the same as `attackopt
+/// schema NAME`. `resources/list` stays under 4 KB (issue 40: it was 35 KB with every board
+/// and declaration). A URI that names nothing is an error.
 #[test]
 fn the_models_and_the_schemas_are_resources() {
-    let answers = session(&[("resources/list", json!({}))]);
-    let listed: Vec<String> =
+    let answers =
+        session(&[("resources/list", json!({})), ("resources/templates/list", json!({})), ("resources/read", json!({"uri": "attackopt://models"}))]);
+    assert!(answers[0].to_string().len() < 4096, "resources/list is {} bytes", answers[0].to_string().len());
+    let mut listed: Vec<String> =
         answers[0]["result"]["resources"].as_array().expect("resources").iter().filter_map(|r| r["uri"].as_str().map(String::from)).collect();
+    let templates: Vec<&str> =
+        answers[1]["result"]["resourceTemplates"].as_array().expect("templates").iter().filter_map(|t| t["uriTemplate"].as_str()).collect();
+    assert_eq!(templates, ["attackopt://models/{name}", "attackopt://models/declarations/{name}"]);
+    let index: Value = serde_json::from_str(answers[2]["result"]["contents"][0]["text"].as_str().expect("the index")).expect("JSON");
+    for board in index["boards"].as_array().expect("boards") {
+        listed.push(board["uri"].as_str().expect("a uri").to_string());
+        listed.extend(board["declarations"].as_array().expect("declarations").iter().filter_map(|d| d.as_str().map(String::from)));
+    }
     let mut reads = Vec::new();
     let mut expected = Vec::new();
     for dir in ["models", "models/declarations"] {
@@ -265,7 +277,7 @@ fn the_models_and_the_schemas_are_resources() {
             let path = entry.path();
             let Some(name) = path.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".json")) else { continue };
             let uri = format!("attackopt://{dir}/{name}");
-            assert!(listed.contains(&uri), "{uri} is not listed");
+            assert!(listed.contains(&uri), "{uri} is not in the index");
             reads.push(("resources/read", json!({"uri": uri})));
             expected.push(serde_json::from_str::<Value>(&std::fs::read_to_string(&path).expect("read")).expect("JSON"));
         }

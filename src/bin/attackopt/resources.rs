@@ -3,11 +3,12 @@
 //! and a prompt that teaches the board format from an example, so that an agent can start from a
 //! board that works.
 //!
-//! URIs: `attackopt://models/<name>` (a board), `attackopt://models/declarations/<name>` (a
-//! declaration of board `<name>` up to its first dot), `attackopt://schema/<name>` (`attackopt
-//! schema <name>`).
+//! URIs: `attackopt://models` (the index of the boards and declarations), `attackopt://models/<name>`
+//! (a board), `attackopt://models/declarations/<name>` (a declaration of board `<name>` up to its
+//! first dot), `attackopt://schema/<name>` (`attackopt schema <name>`). Listed: the schemas and
+//! the index; the boards and declarations are resource templates.
 
-use rmcp::model::{GetPromptResult, Prompt, PromptArgument, PromptMessage, ReadResourceResult, Resource, ResourceContents, Role};
+use rmcp::model::{GetPromptResult, Prompt, PromptArgument, PromptMessage, ReadResourceResult, Resource, ResourceContents, ResourceTemplate, Role};
 use rmcp::ErrorData as McpError;
 
 include!(concat!(env!("OUT_DIR"), "/models.rs"));
@@ -30,7 +31,12 @@ fn schema_description(name: &str) -> &'static str {
     }
 }
 
-/// Every resource: the schemas first, then the boards, then the declarations.
+/// The index of the model boards and their declarations (read it, then a board by name).
+const INDEX_URI: &str = "attackopt://models";
+
+/// The resources listed: the schemas and the index of the models. The boards and declarations
+/// themselves are reached through [`templates`] (issue 40: listing each of them made
+/// `resources/list` 35 KB).
 pub fn list() -> Vec<Resource> {
     let schemas = attackopt::SCHEMA_NAMES.iter().map(|name| {
         let size = attackopt::schema(name).map(|s| s.to_string().len()).unwrap_or_default();
@@ -39,26 +45,47 @@ pub fn list() -> Vec<Resource> {
             .with_mime_type("application/schema+json")
             .with_size(size as u64)
     });
-    let boards = MODELS.iter().map(|(name, text)| {
-        Resource::new(format!("{MODELS_URI}{name}"), format!("board {name}"))
-            .with_description(format!(
-                "Model board {name} (models/{name}.json): a real game situation; its declarations are attackopt://models/declarations/{name}*"
-            ))
-            .with_mime_type("application/json")
-            .with_size(text.len() as u64)
-    });
-    let declarations = MODEL_DECLARATIONS.iter().map(|(name, text)| {
-        let board = name.split('.').next().unwrap_or(name);
-        Resource::new(format!("{DECLARATIONS_URI}{name}"), format!("declaration {name}"))
-            .with_description(format!("A declaration of attackers on board attackopt://models/{board}"))
-            .with_mime_type("application/json")
-            .with_size(text.len() as u64)
-    });
-    schemas.chain(boards).chain(declarations).collect()
+    let index = Resource::new(INDEX_URI, "models")
+        .with_description("The model boards (real game situations) and their declarations of attackers, by name and URI")
+        .with_mime_type("application/json")
+        .with_size(index().len() as u64);
+    schemas.chain(std::iter::once(index)).collect()
+}
+
+/// `resources/templates/list`: a model board and a declaration by name (the index lists them).
+pub fn templates() -> Vec<ResourceTemplate> {
+    let boards: Vec<&str> = MODELS.iter().map(|(n, _)| *n).collect();
+    vec![
+        ResourceTemplate::new(format!("{MODELS_URI}{{name}}"), "board")
+            .with_description(format!("A model board (models/NAME.json); names: {}", boards.join(", ")))
+            .with_mime_type("application/json"),
+        ResourceTemplate::new(format!("{DECLARATIONS_URI}{{name}}"), "declaration")
+            .with_description(format!("A declaration of attackers on a model board; names in {INDEX_URI}"))
+            .with_mime_type("application/json"),
+    ]
+}
+
+/// The index's text: each board's name and URI, with its declarations' URIs.
+fn index() -> String {
+    let boards: Vec<serde_json::Value> = MODELS
+        .iter()
+        .map(|(name, _)| {
+            let declarations: Vec<String> = MODEL_DECLARATIONS
+                .iter()
+                .filter(|(d, _)| d.split('.').next() == Some(*name))
+                .map(|(d, _)| format!("{DECLARATIONS_URI}{d}"))
+                .collect();
+            serde_json::json!({ "name": name, "uri": format!("{MODELS_URI}{name}"), "declarations": declarations })
+        })
+        .collect();
+    serde_json::to_string_pretty(&serde_json::json!({ "boards": boards })).unwrap_or_default()
 }
 
 /// The text of a resource, or None for a URI that names none.
 fn text(uri: &str) -> Option<(String, &'static str)> {
+    if uri == INDEX_URI {
+        return Some((index(), "application/json"));
+    }
     if let Some(name) = uri.strip_prefix(DECLARATIONS_URI) {
         return MODEL_DECLARATIONS.iter().find(|(n, _)| *n == name).map(|(_, t)| (t.to_string(), "application/json"));
     }
@@ -75,7 +102,7 @@ pub fn read(uri: &str) -> Result<ReadResourceResult, McpError> {
     match text(uri) {
         Some((text, mime)) => Ok(ReadResourceResult::new(vec![ResourceContents::text(text, uri).with_mime_type(mime)])),
         None => Err(McpError::resource_not_found(
-            format!("no resource {uri}: resources/list lists them (attackopt://models/<name>, attackopt://models/declarations/<name>, attackopt://schema/<name>)"),
+            format!("no resource {uri}: resources/list lists the schemas and attackopt://models, the index of attackopt://models/<name> and attackopt://models/declarations/<name>"),
             None,
         )),
     }
