@@ -403,14 +403,14 @@ impl JsonOptions {
 }
 
 // The baseline as the MCP input schemas describe it (the schema only; `Baseline` is read).
+// Its values are described once, in the option's own description (issue 40: `tools/list`
+// under 15,000 bytes).
 #[derive(JsonSchema)]
 #[serde(rename_all = "lowercase")]
 #[allow(dead_code)]
-/// Which declarations the maximum ranges over (docs/rules.md section 7).
+/// Which declarations the maximum ranges over.
 enum BaselineParam {
-    /// Compared with declarations incurring only costs this one incurs (default).
     Paid,
-    /// Compared only with declarations paying nothing.
     Free,
 }
 
@@ -420,8 +420,6 @@ enum BaselineParam {
 #[allow(dead_code)]
 /// How the maximum number of requirements is established.
 enum MethodParam {
-    /// The integer program (any size; default).
     Ilp,
-    /// The exhaustive reference checker (small boards only).
     Exhaustive,
 }

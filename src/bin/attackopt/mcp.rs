@@ -54,9 +54,8 @@ use crate::{resources, transport};
 const BOARD_HELP: &str = "The board: an attackopt board object, or the same JSON as a string. Example: \
 {\"attackopt\": 1, \"active_player\": \"A\", \"players\": [{\"id\": \"A\"}, {\"id\": \"B\"}], \"permanents\": \
 [{\"id\": \"bear\", \"name\": \"Grizzly Bears\", \"controller\": \"A\", \"types\": [\"Creature\"], \"power\": 2, \
-\"goaded_by\": [\"B\"]}]}. Permanents may also have tapped, summoning_sick, keywords, subtypes, mana, attached_to; cards \
-named as list_cards lists bring their effects; \"effects\" hold the rest (attacks_if_able, attack_cost, max_attackers, ...). Every \
-field is described in the resource attackopt://schema/board; model boards: attackopt://models/<name>; prompt board_format.";
+\"goaded_by\": [\"B\"]}]}. Cards named as list_cards lists bring their effects; \"effects\" hold the rest. Every field: \
+resource attackopt://schema/board; model boards: attackopt://models; prompt board_format.";
 
 /// How a declaration argument is described (see [`BOARD_HELP`]).
 const DECLARATION_HELP: &str = "The declaration of attackers: an object, or the same JSON as a string. Example: \
@@ -518,7 +517,7 @@ impl AttackServer {
         title = "Cards attackopt knows",
         output_schema = output_schema("cards"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "List the card names attackopt understands: each catalog card with what it does for declaring attackers (one line) and its Comprehensive Rules numbers, then the plain cards (no effect on attacking of their own, read from the permanent's fields). Any other name on a board gets a warning and is read as a card with no abilities that matter for attacking. Returns the same JSON as `attackopt cards --format json`."
+        description = "List the card names attackopt understands: each catalog card with what it does for declaring attackers and its Comprehensive Rules numbers, then the plain cards (no effect on attacking of their own). Another name on a board is warned about and read as a card with no abilities that matter. Returns `attackopt cards --format json`."
     )]
     async fn list_cards(&self) -> Result<CallToolResult, McpError> {
         Ok(match to_value(&attackopt::card_list()) {
