@@ -101,7 +101,7 @@ fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -
         }
         Op::Check => {
             let r = check(pos, &Declaration::default(), Baseline::Paid, maximizer)?;
-            if r.proof == "none" {
+            if r.proof == attackopt::Proof::None {
                 return Err(SolveError::TimeLimit("no proof".into()));
             }
             std::hint::black_box(r);

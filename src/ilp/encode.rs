@@ -8,19 +8,16 @@ use good_lp::{constraint, Constraint, Expression, Solution, Variable};
 use std::collections::BTreeMap;
 
 /// A class of cost symbols: the types that pay it, and whether 2 life also does (Phyrexian).
-pub(crate) type PipClass = (TypeSet, bool);
+pub(crate) use crate::vocab::symbol::PipClass;
 
 /// The class of a cost symbol and how many of it the symbol owes; None for {0} and for {2/c}
 /// (paid either way, see `encode_payment`).
-pub(crate) fn pip_class(sym: &Symbol) -> Option<(PipClass, f64)> {
-    Some(match *sym {
-        Symbol::Generic(0) | Symbol::TwoOr(_) => return None,
-        Symbol::Generic(m) => ((TypeSet::ANY_TYPE, false), f64::from(m)),
-        Symbol::Typed(t) => ((TypeSet::one(t), false), 1.0),
-        Symbol::Hybrid(a, b) => ((TypeSet::one(a).union(TypeSet::one(b)), false), 1.0),
-        Symbol::Phyrexian(c) => ((TypeSet::one(c), true), 1.0),
-        Symbol::Action(k) => ((TypeSet::action(k), false), 1.0),
-    })
+pub(crate) fn demand_of(sym: &Symbol) -> Option<(PipClass, f64)> {
+    match *sym {
+        Symbol::Generic(0) | Symbol::TwoOr(_) => None,
+        Symbol::Generic(m) => Some((sym.pip_class(), f64::from(m))),
+        _ => Some((sym.pip_class(), 1.0)),
+    }
 }
 
 /// Whether interchangeable creatures share one integer variable per target (see the module
@@ -544,7 +541,7 @@ impl Encoding {
                         two_or.entry((player, c)).or_insert_with(|| Expression::with_capacity(4)).add_mul(1.0, y.clone());
                         continue;
                     }
-                    let Some((class, amount)) = pip_class(sym) else { continue };
+                    let Some((class, amount)) = demand_of(sym) else { continue };
                     demand.entry(player).or_default().entry(class).or_insert_with(|| Expression::with_capacity(4)).add_mul(amount, y.clone());
                 }
             }

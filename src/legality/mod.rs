@@ -57,13 +57,6 @@ pub enum Proof {
     None,
 }
 
-/// `proof == "none"` reads as it did when `proof` was a string.
-impl PartialEq<&str> for Proof {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
 impl std::fmt::Display for Proof {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

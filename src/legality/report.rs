@@ -226,7 +226,7 @@ impl CheckResult {
     /// Legal, illegal, or None when not decided: the time limit came before the maximum was
     /// proven and no violation proves the declaration illegal.
     pub fn verdict(&self) -> Option<bool> {
-        if !self.legal && self.proof == "none" && self.violations.is_empty() {
+        if !self.legal && self.proof == Proof::None && self.violations.is_empty() {
             None
         } else {
             Some(self.legal)
@@ -322,7 +322,7 @@ impl CheckResult {
     /// that the maximum is over declarations that break none (issue 13: "1 obeyed; the most
     /// ... is 0" read as a contradiction).
     fn requirements_line(&self) -> String {
-        if self.proof == "none" {
+        if self.proof == Proof::None {
             return format!("Requirements: {} obeyed; the most that can be obeyed is not known (no proof).", self.requirements_obeyed);
         }
         // Only a rule other than the requirements lets a declaration obey more than the maximum.

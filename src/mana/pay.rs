@@ -6,7 +6,7 @@
 
 use super::flow::Flow;
 use super::sources::ManaBoard;
-use super::symbol::{production_string, ManaType, Symbol, TypeSet};
+use super::symbol::{production_string, ManaType, PipClass, Symbol, TypeSet};
 use super::{compositions, multisets};
 use crate::board::{PaymentEntry, ValidBoard};
 use crate::rules::{Assignment, Rules};
@@ -138,21 +138,6 @@ struct Solution {
     life_pips: i64,
 }
 
-/// Which symbols a unit may pay, as a class: types accepted, and whether 2 life also pays it.
-type PipClass = (TypeSet, bool);
-
-fn pip_class(s: &Symbol) -> PipClass {
-    match *s {
-        Symbol::Generic(_) => (TypeSet::ANY_TYPE, false),
-        Symbol::Typed(t) => (TypeSet::one(t), false),
-        Symbol::Hybrid(a, b) => (TypeSet::one(a).union(TypeSet::one(b)), false),
-        Symbol::TwoOr(c) => (TypeSet::one(c), false),
-        // CR 107.4f: one mana of its color or 2 life.
-        Symbol::Phyrexian(c) => (TypeSet::one(c), true),
-        Symbol::Action(k) => (TypeSet::action(k), false),
-    }
-}
-
 /// Pay `pips` (with {2/W} already decided, so every pip is one unit or, if Phyrexian, 2 life)
 /// from `units`, paying at most `max_life_pips` Phyrexian symbols with life.
 fn solve_fixed(units: &[Unit], pips: &BTreeMap<PipClass, i64>, max_life_pips: i64) -> Option<Solution> {
@@ -213,9 +198,9 @@ fn solve(units: &[Unit], symbols: &[Symbol], max_life_pips: i64, player: &str) -
     for s in symbols {
         match s {
             Symbol::Generic(0) => {}
-            Symbol::Generic(n) => *base.entry(pip_class(s)).or_default() += *n as i64,
+            Symbol::Generic(n) => *base.entry(s.pip_class()).or_default() += *n as i64,
             Symbol::TwoOr(c) => *two_or.entry(*c).or_default() += 1,
-            _ => *base.entry(pip_class(s)).or_default() += 1,
+            _ => *base.entry(s.pip_class()).or_default() += 1,
         }
     }
     let total: i64 = base.values().sum::<i64>() + two_or.values().sum::<i64>();

@@ -19,7 +19,7 @@
 
 use super::{fewest_attackers, finish, mana_of, no_good, rank, BarMethod, Enumeration, Goal, Proven, Search, SolveResult};
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality};
-use crate::legality::{check, Baseline, SolveError};
+use crate::legality::{check, Baseline, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::{Assignment, Rules};
 use good_lp::{constraint, Constraint, Expression};
@@ -327,7 +327,7 @@ pub(super) fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &
     let method =
         searches.iter().map(|s| s.method).fold(if baseline == Baseline::Free { BarMethod::Free } else { BarMethod::PaidDirect }, BarMethod::max);
     let results = found.iter().map(|a| check(pos, &pos.declaration(a), baseline, ilp)).collect::<Result<Vec<_>, _>>()?;
-    if results.iter().any(|r| r.proof == "none") {
+    if results.iter().any(|r| r.proof == Proof::None) {
         return Err(SolveError::TimeLimit("the time limit ran out while checking the declarations found".into()));
     }
     Ok(Enumeration { declarations: results, complete, time_limit_reached: false, method, condition_classes: Some(classes.len()) })

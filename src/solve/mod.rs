@@ -32,7 +32,7 @@ use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
 use crate::ilp::{reaches, Call, Encoding, Found, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
-use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, SolveError};
+use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
 use crate::vocab::symbol::mana_value;
@@ -1181,7 +1181,7 @@ fn finish(
     method: BarMethod,
 ) -> Result<SolveResult, SolveError> {
     let result = check(pos, &pos.declaration(a), baseline, maximizer)?;
-    if result.proof == "none" {
+    if result.proof == Proof::None {
         return Err(SolveError::TimeLimit("the time limit ran out while checking the best declaration found".into()));
     }
     if !result.legal {
@@ -1313,7 +1313,7 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
     let mut results = Vec::with_capacity(found.len());
     for a in &found {
         let r = check(pos, &pos.declaration(a), baseline, ilp)?;
-        if r.proof == "none" {
+        if r.proof == Proof::None {
             // Out of time for the reports: the list ends here.
             timed_out = true;
             break;

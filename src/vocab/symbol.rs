@@ -146,6 +146,25 @@ pub enum Symbol {
     Action(u8),
 }
 
+/// Which units pay one pip of a symbol, as a class: the types accepted, and whether 2 life
+/// pays it too (CR 107.4f). The payment check (`crate::mana`) and the integer program share it.
+pub type PipClass = (TypeSet, bool);
+
+impl Symbol {
+    /// The class of the units that pay one of this symbol's pips. {2/c} is its colored way (its
+    /// generic way, two units of any type, is decided apart).
+    pub fn pip_class(&self) -> PipClass {
+        match *self {
+            Symbol::Generic(_) => (TypeSet::ANY_TYPE, false),
+            Symbol::Typed(t) | Symbol::TwoOr(t) => (TypeSet::one(t), false),
+            Symbol::Hybrid(a, b) => (TypeSet::one(a).union(TypeSet::one(b)), false),
+            // CR 107.4f: one mana of its color or 2 life.
+            Symbol::Phyrexian(c) => (TypeSet::one(c), true),
+            Symbol::Action(k) => (TypeSet::action(k), false),
+        }
+    }
+}
+
 impl fmt::Display for Symbol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -131,7 +131,7 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
                 if kinds(&ilp) != kinds(&exh) {
                     failures.push(format!("{at}: violation kinds: ilp {:?}, exhaustive {:?}", kinds(&ilp), kinds(&exh)));
                 }
-                if ilp.proof != "ilp-optimal" {
+                if ilp.proof != attackopt::Proof::IlpOptimal {
                     failures.push(format!("{at}: proof {:?}", ilp.proof));
                 }
             }

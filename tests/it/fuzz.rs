@@ -525,7 +525,7 @@ fn exercise(text: &str, decl_data: &[Vec<u32>], g: &mut Choices) -> Result<(), T
             match r {
                 Ok(r) => {
                     prop_assert_eq!(r.legal, r.violations.is_empty(), "legal but with violations (or the reverse): {:?}\n{}", r.violations, both);
-                    if r.proof != "none" {
+                    if r.proof != attackopt::Proof::None {
                         prop_assert!(
                             r.requirements_max >= r.requirements_max_free || baseline == attackopt::Baseline::Free,
                             "paid maximum below the free one\n{}",

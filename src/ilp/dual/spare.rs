@@ -83,7 +83,7 @@
 //! when it escalates ([`crate::ilp::Strategy::escalate_after`]; `Some(0)`: from the start).
 
 use super::Ties;
-use crate::ilp::encode::{pip_class, Divisor, Encoding, PipClass};
+use crate::ilp::encode::{demand_of, Divisor, Encoding, PipClass};
 use crate::ilp::vars::variable;
 use crate::position::Position;
 use crate::vocab::symbol::{Symbol, TypeSet};
@@ -198,7 +198,7 @@ const MOST_CLASSES: usize = 6;
 pub(crate) fn hall_class(sym: &Symbol) -> Option<(PipClass, f64)> {
     match sym {
         Symbol::TwoOr(_) => Some(((TypeSet::ANY_TYPE, false), 2.0)),
-        _ => pip_class(sym),
+        _ => demand_of(sym),
     }
 }
 
