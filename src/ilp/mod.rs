@@ -55,18 +55,13 @@
 pub mod dual;
 mod encode;
 pub mod exchange;
-#[cfg(feature = "highs")]
-mod highs;
 mod probe;
 mod program;
 mod settings;
 mod vars;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
-pub use settings::{
-    Call, Handoff, Ilp, Model, Strategy, ESCALATE_ROUNDS, HANDOFF_SLICES, HANDOFF_VARIABLES, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE,
-    PROBE_SLICES,
-};
+pub use settings::{Call, Ilp, Model, Strategy, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE, PROBE_SLICES};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
@@ -89,8 +84,6 @@ pub const PROBE_VARIABLES: usize = 2000;
 enum Run {
     /// With its answer: the values of every variable and their optimality, None when infeasible.
     Done(Option<(Vec<f64>, Optimality)>),
-    /// microlp's node budget ran out first: the program goes to HiGHS.
-    Handoff,
     /// The deadline came first, with no solution to keep: the bound on the objective proved
     /// by then, if any, and what to tell the user.
     CutShort { bound: Option<f64>, message: String },
@@ -165,7 +158,7 @@ pub struct Solved {
     pub optimality: Optimality,
     /// The longest first slice of microlp nodes among its programs (the root relaxation is in
     /// it): about how long such a program takes to a first answer, and the longest microlp
-    /// goes without looking at the clock (zero for a program HiGHS took from the start).
+    /// goes without looking at the clock.
     pub first_slice: Duration,
     /// Whether it is unproven because it came within [`Call::stop_near`] of its bound (not
     /// because of the deadline): with the deadline not yet passed, the search may go on.
@@ -173,12 +166,6 @@ pub struct Solved {
 }
 
 impl Ilp {
-    /// The microlp slices a program of `variables` columns gets before it goes to HiGHS: None
-    /// in the default build (microlp solves every program), 0 for a large program.
-    fn handoff_slices(&self, variables: usize) -> Option<u64> {
-        cfg!(feature = "highs").then_some(if variables > self.strategy.handoff.variables { 0 } else { self.strategy.handoff.slices })
-    }
-
     /// The cases to solve: one model, or one per range of the number of attackers when "can
     /// only attack alone" or "can't attack unless k others do" is in play.
     pub fn splits(&self, pos: &Position) -> Vec<Split> {
@@ -373,24 +360,9 @@ impl Ilp {
         let index = program.index.clone();
         crate::debug::note(|| format!("integer program built: {} variables, {} constraints", program.columns.len(), program.rows.len()));
         let started = Instant::now();
-        let (me, budget) = (*self, self.handoff_slices(program.columns.len()));
-        // The program comes back for HiGHS when microlp hands it over.
-        let outcome = self.within_deadline(move || me.run(&program, budget).map(|(run, first)| (run, first, program)));
-        // With the `highs` feature, HiGHS gets the programs microlp does not prove within
-        // `handoff` slices (see `highs`); the default build has microlp alone.
-        #[cfg(feature = "highs")]
-        let outcome = match outcome {
-            Ok((Run::Handoff, first, program)) => {
-                use good_lp::SolverModel;
-                let Program { vars, objective, rows, .. } = program;
-                let model = vars.into_problem().maximise(objective).using(good_lp::solvers::highs::highs).with_all(rows);
-                crate::debug::note(|| format!("  handed to HiGHS after {:?}", started.elapsed()));
-                self.within_deadline(move || highs::run(&me, model).map(|done| (Run::Done(done), first, ())))
-            }
-            other => other.map(|(run, first, _)| (run, first, ())),
-        };
-        let outcome = match outcome {
-            Ok((run, first, _)) => Ok((run, first)),
+        let me = *self;
+        let outcome = match self.within_deadline(move || me.run(&program)) {
+            Ok((run, first)) => Ok((run, first)),
             // Abandoned at the deadline (see `within_deadline`): no bound either.
             Err(SolveError::TimeLimit(message)) => Ok((Run::CutShort { bound: None, message }, Duration::ZERO)),
             Err(e) => Err(e),
@@ -401,8 +373,6 @@ impl Ilp {
             (Run::Near(values, bound), first) => ((values, Optimality::Unproven { bound: Some(bound) }), first, true),
             (Run::Done(None), _) => return Ok(Found::Infeasible),
             (Run::CutShort { bound, message }, _) => return Ok(Found::CutShort { bound, message }),
-            // Only with a node budget, which only the `highs` feature sets.
-            (Run::Handoff, _) => return Err(SolveError::Internal("a program was handed to a backend this build does not have".into())),
         };
         let values = Values { values, index };
         let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -484,11 +454,7 @@ impl Ilp {
     /// slices is probed for a proof ([`Ilp::probe_for_proof`]), again after 4, 16, ... times as
     /// many and whenever a better solution turns up after that. Returns the values of every
     /// variable, or None when the problem is infeasible, and how long the first slice took.
-    fn run(&self, program: &Program, budget: Option<u64>) -> Result<(Run, Duration), SolveError> {
-        // With HiGHS to hand over to (the `highs` feature), at most `budget` slices here.
-        if budget == Some(0) {
-            return Ok((Run::Handoff, Duration::ZERO));
-        }
+    fn run(&self, program: &Program) -> Result<(Run, Duration), SolveError> {
         let (problem, _) = program.microlp(Form::Integer, &[])?;
         let first_probe = self.strategy.probe_after.filter(|_| program.columns.len() <= PROBE_VARIABLES).map(|at| at.max(1));
         let mut next_probe = first_probe;
@@ -535,9 +501,6 @@ impl Ilp {
                 }
             }
             slices += 1;
-            if budget.is_some_and(|most| slices >= most) {
-                break Ok(Run::Handoff);
-            }
             let value = match &outcome {
                 microlp::SolveOutcome::Solution(s) => Some(s.objective()),
                 microlp::SolveOutcome::Interrupted(_) => None,
@@ -810,15 +773,14 @@ mod tests {
     }
 
     /// The free baseline's power program on P = 5, N = 1,000, seed 4 (at least `m(∅)`
-    /// requirements, optimum 132) under `ilp` with microlp alone (no HiGHS, no probing, no
-    /// branching first on debts: nothing else may prove it).
+    /// requirements, optimum 132) under `ilp` with microlp's branch and bound alone (no
+    /// probing, no branching first on debts: nothing else may prove it).
     fn free_power_program(ilp: Ilp) -> Found {
         let board = crate::board::validate_typed(generate(5, 1000, 4, Profile::Commander), "board.json").unwrap();
         let pos = Position::new(board).unwrap();
         let (none, all) = (vec![false; pos.rules.costs.len()], vec![true; pos.rules.costs.len()]);
         let floor = Ilp::default().maximum_with(&pos, &none, Tie::FewestCosts).unwrap().value;
-        let handoff = Handoff { slices: u64::MAX, variables: usize::MAX };
-        let ilp = ilp.with(Strategy { branch_first: false, probe_after: None, handoff, ..ilp.strategy });
+        let ilp = ilp.with(Strategy { branch_first: false, probe_after: None, ..ilp.strategy });
         ilp.best_found(&pos, &all, Grouping::On, &pos.rules.no_attack(), floor, |enc| {
             let mut power = Expression::with_capacity(enc.x.len());
             for (g, xs) in enc.x.iter().enumerate() {
@@ -865,20 +827,5 @@ mod tests {
         assert!(s.near_enough);
         assert!(bound >= 132.0 - 1e-6 && s.objective <= 132.0 + 1e-6, "objective {} bound {bound}", s.objective);
         assert!(bound - s.objective <= 0.05 * bound + 1e-6, "objective {} not within 5 % of {bound}", s.objective);
-    }
-
-    /// The default build has no backend to hand over to; with `highs`, large programs skip
-    /// microlp and the rest get the node budget.
-    #[test]
-    fn programs_go_to_highs_by_size_or_after_the_node_budget() {
-        let ilp = Ilp::default();
-        let (small, large) = (ilp.handoff_slices(HANDOFF_VARIABLES), ilp.handoff_slices(HANDOFF_VARIABLES + 1));
-        if cfg!(feature = "highs") {
-            assert_eq!((small, large), (Some(HANDOFF_SLICES), Some(0)));
-            let handoff = Handoff { variables: usize::MAX, ..Handoff::default() };
-            assert_eq!(ilp.with(Strategy { handoff, ..ilp.strategy }).handoff_slices(usize::MAX), Some(HANDOFF_SLICES));
-        } else {
-            assert_eq!((small, large), (None, None));
-        }
     }
 }

@@ -62,8 +62,6 @@ pub struct Strategy {
     /// its best solution so far (then after 4, 16, ... times as many). Default `Some(`[`PROBE_SLICES`]`)`; `Some(0)`:
     /// every program not proven at its first node, as the differential tests check; None: never.
     pub probe_after: Option<u64>,
-    /// With the `highs` feature, when a program goes to HiGHS. Not read without the feature.
-    pub handoff: Handoff,
     /// Under paid, the most tuples of coupling duals the search tries one program each (see
     /// [`super::dual::Couplings`]). Default [`MAX_TUPLES`]; above it, or at 0, the dual bar is
     /// one program with linearized products (0 forces that form, as [`Ilp::plain`] does).
@@ -98,31 +96,12 @@ impl Default for Strategy {
         Strategy {
             branch_first: true,
             probe_after: Some(PROBE_SLICES),
-            handoff: Handoff::default(),
             max_tuples: MAX_TUPLES,
             escalate_after: Some(ESCALATE_ROUNDS),
             free_rescue: Some(PAID_SHARE),
             liveness_budget: LIVENESS_BUDGET,
             near_enough: Some(NEAR_ENOUGH),
         }
-    }
-}
-
-/// With the `highs` feature, when a program goes from microlp to HiGHS.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Handoff {
-    /// After this many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) microlp nodes
-    /// without a proof. Default [`HANDOFF_SLICES`]; 0: every program goes to HiGHS, as the
-    /// differential tests check.
-    pub slices: u64,
-    /// At once when the program has more variables than this. Default [`HANDOFF_VARIABLES`];
-    /// `usize::MAX`: never by size.
-    pub variables: usize,
-}
-
-impl Default for Handoff {
-    fn default() -> Self {
-        Handoff { slices: HANDOFF_SLICES, variables: HANDOFF_VARIABLES }
     }
 }
 
@@ -160,34 +139,20 @@ pub struct Call {
 /// nodes and never probed.
 pub const PROBE_SLICES: u64 = 4;
 
-/// With the `highs` feature, the default [`Handoff::slices`]: the slices of microlp after which
-/// a program not yet proven goes to HiGHS (128 nodes). Most programs here are proven by microlp
-/// in a few nodes, faster than HiGHS starts (its presolve costs a few milliseconds a program),
-/// and the few hard ones are where HiGHS's cuts and presolve pay; a hard program spends far
-/// longer in microlp's first slices than in HiGHS (docs/history/paid-baseline-steps.md, step 11).
-pub const HANDOFF_SLICES: u64 = 2;
-
-/// With the `highs` feature, the default [`Handoff::variables`]: on larger programs microlp's
-/// first relaxation alone takes seconds (the adversarial profile; docs/history/paid-baseline-steps.md,
-/// step 5), so its node budget would never be reached. The taxed Commander boards' grouped
-/// programs have tens to a few hundred variables.
-pub const HANDOFF_VARIABLES: usize = 2000;
-
 /// The default [`Strategy::escalate_after`]: on the taxed Commander boards of the benchmarks, a
 /// phase that needs more than one round falls short again and again (19 to 42 rounds on the
 /// boards left unproven), while the others need one round a phase (issue 10).
 ///
 /// Two rounds: the boards that do not escalate are unchanged, the others pay the split's
-/// liveness check sooner and are proven sooner; the same in the `highs` build since probing
-/// (docs/history/paid-baseline-steps.md, steps 11 and 13).
+/// liveness check sooner and are proven sooner (docs/history/paid-baseline-steps.md, steps 11
+/// and 13).
 pub const ESCALATE_ROUNDS: usize = 2;
 
 /// The default [`Strategy::liveness_budget`]. Most pairs are decided in under a millisecond, but
 /// some feasibility programs of the levels (rows asking for an exact debt) are not decided by
 /// microlp in any useful time, and without a budget the first of them took the rest of the
-/// search (docs/history/paid-baseline-steps.md, step 8). With the `highs` feature, 1 s: HiGHS
-/// decides those pairs after microlp's first [`HANDOFF_SLICES`].
-pub const LIVENESS_BUDGET: Duration = Duration::from_millis(if cfg!(feature = "highs") { 1000 } else { 100 });
+/// search (docs/history/paid-baseline-steps.md, step 8).
+pub const LIVENESS_BUDGET: Duration = Duration::from_millis(100);
 
 /// The default [`Strategy::max_tuples`]: on the taxed Commander boards of the benchmarks there
 /// are 2 to a few hundred; each costs about as much as a free-baseline solve.

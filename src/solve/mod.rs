@@ -458,11 +458,11 @@ impl<'a> Search<'a> {
     /// far harder for microlp: no proof in 9.6 s on P = 8, N = 1,000, seed 1, where `m(∅)` took
     /// 0.4 s).
     fn cut_upfront(&mut self) -> Result<(), SolveError> {
-        // Not on large programs without HiGHS: the cut makes the first round harder, and at
-        // P = 8, N = 1,000 (10,000 pairs) microlp found no solution of it in 5.8 s (seed 3),
-        // where HiGHS proves it in 1 to 2 s; at N = 60 and 200 microlp gains from it too.
+        // Not on large programs: the cut makes the first round harder, and at P = 8, N = 1,000
+        // (10,000 pairs) microlp found no solution of it in 5.8 s (seed 3); at N = 60 and 200
+        // it gains from it.
         let pairs: usize = self.pos.rules.creatures.iter().map(|c| c.allowed.len()).sum();
-        if !cfg!(feature = "highs") && pairs > PROBE_VARIABLES {
+        if pairs > PROBE_VARIABLES {
             return Ok(());
         }
         let all = vec![true; self.pos.rules.costs.len()];

@@ -17,6 +17,49 @@ pub fn heavy() -> bool {
     std::env::var_os("ATTACKOPT_HEAVY").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+/// The seconds each long property may take (`ATTACKOPT_BUDGET`, CI's heavy step; unset: no
+/// limit, every case runs, as by hand). A property past its budget stops starting new boards
+/// and says how many of its count it ran: the counts stay what they are, the step's time is
+/// fixed, and each run draws new random boards.
+pub fn budget() -> Option<std::time::Duration> {
+    let s = std::env::var("ATTACKOPT_BUDGET").ok()?;
+    let secs: f64 = s.parse().unwrap_or_else(|_| panic!("ATTACKOPT_BUDGET={s}: expected seconds"));
+    (secs.is_finite() && secs >= 0.0).then(|| std::time::Duration::from_secs_f64(secs))
+}
+
+/// A long property's gate under [`budget`]: one `static` per property, asked once per case.
+pub struct Gate {
+    name: &'static str,
+    started: std::sync::OnceLock<std::time::Instant>,
+    seen: AtomicUsize,
+    ran: AtomicUsize,
+}
+
+impl Gate {
+    pub const fn new(name: &'static str) -> Gate {
+        Gate { name, started: std::sync::OnceLock::new(), seen: AtomicUsize::new(0), ran: AtomicUsize::new(0) }
+    }
+
+    /// Whether this case (one of `count`) runs: every case without a budget, and while the
+    /// property is within it. The last case prints how many ran when some did not.
+    pub fn admit(&self, count: u32) -> bool {
+        let started = *self.started.get_or_init(std::time::Instant::now);
+        let run = budget().is_none_or(|b| started.elapsed() < b);
+        if run {
+            self.ran.fetch_add(1, Ordering::Relaxed);
+        }
+        let seen = self.seen.fetch_add(1, Ordering::Relaxed) + 1;
+        if seen == count as usize && budget().is_some() {
+            // Past the test harness's capture (a passing test's output is not shown): CI's log.
+            use std::io::Write;
+            let ran = self.ran.load(Ordering::Relaxed);
+            let line = format!("{}: {ran} of {count} boards in {:.1?}\n", self.name, started.elapsed());
+            let _ = std::io::stderr().write_all(line.as_bytes());
+        }
+        run
+    }
+}
+
 // ---------------------------------------------------------------- library side
 
 /// A board from JSON; `attackopt` and `active_player` ("A") are filled in when absent.

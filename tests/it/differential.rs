@@ -44,11 +44,11 @@
 //! that). To keep a proptest failure, paste the printed case into a new file here, name it after
 //! what it exercises (`NN-short-name.json`), add a note, and trim it by hand if you can.
 
-use crate::common;
+use crate::common::{self, Gate};
 use crate::gen;
 
 // `Strategy` is proptest's here.
-use attackopt::internals::ilp::{Grouping, Handoff, Ilp, Model, Strategy as SearchStrategy};
+use attackopt::internals::ilp::{Grouping, Ilp, Model, Strategy as SearchStrategy};
 use attackopt::internals::legality::read_declaration;
 use attackopt::internals::solve as solving;
 use attackopt::Assignment;
@@ -68,7 +68,7 @@ use std::collections::{BTreeSet, HashMap};
 /// the properties still test it against the naive enumerator below; add other methods (the
 /// integer program) to this list.
 fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
-    let mut all: Vec<(&'static str, Box<dyn Maximizer>)> = vec![
+    vec![
         ("exhaustive", Box::new(ExhaustiveOracle::new(pos).expect("generated boards are small"))),
         // The integer program with every reduction on, and the plain 0-1 model.
         ("ilp", Box::new(Ilp::default())),
@@ -80,16 +80,7 @@ fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
         // with the 0-1 variables the probing fixed: the fixings must keep every integer point.
         ("ilp-probed", Box::new(Ilp::default().with(SearchStrategy { probe_after: Some(0), ..SearchStrategy::default() }))),
         ("ilp-plain-probed", Box::new(Ilp::plain().with(SearchStrategy { probe_after: Some(0), ..Ilp::plain().strategy }))),
-    ];
-    // With the `highs` feature, HiGHS on every program (microlp proves these small ones before
-    // the usual hand-over).
-    if cfg!(feature = "highs") {
-        all.push((
-            "ilp-highs",
-            Box::new(Ilp::default().with(SearchStrategy { handoff: Handoff { slices: 0, ..Handoff::default() }, ..SearchStrategy::default() })),
-        ));
-    }
-    all
+    ]
 }
 
 /// How many declarations of the oracle's legal lists are checked per board and baseline.
@@ -747,6 +738,8 @@ fn run_case(case: &Case) -> Res {
 /// The number of random boards of a property: `var` from the environment when it is set (to run
 /// longer by hand, or shorter); otherwise `full` in CI's heavy step (`ATTACKOPT_HEAVY=1`, see
 /// `.ci/run`), and a tenth of it in a plain `cargo test --release`, which stays within minutes.
+/// Every property but the first (its 2,000 boards are a floor) is gated by
+/// [`common::budget`]: CI's heavy step gives each a fixed time, the count stays its ceiling.
 fn cases(var: &str, full: u32) -> u32 {
     let default = if common::heavy() { full } else { full.div_ceil(10) };
     std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
@@ -843,15 +836,6 @@ fn run_solve_case(board: &Value) -> Res {
             let simple = solving::simple_bound(&pos, objective);
             ensure!(simple >= want.objective, "simple bound {simple} below the optimum {} ({objective:?}, {baseline})", want.objective);
             let mut ilps = vec![("grouped", Ilp::default()), ("plain", Ilp::plain())];
-            // With the `highs` feature, HiGHS on every program too (microlp proves these small
-            // ones before the usual hand-over), here by the size rule (`maximizers` takes the
-            // node budget's).
-            if cfg!(feature = "highs") {
-                ilps.push((
-                    "highs",
-                    Ilp::default().with(SearchStrategy { handoff: Handoff { variables: 0, ..Handoff::default() }, ..SearchStrategy::default() }),
-                ));
-            }
             // Under paid, the free-optimum rescue (issue 10): the paid search gets
             // no share of the time first, so its objective phase is always cut short and the
             // free optimum, then the paid search again, must still give the proven optimum. The
@@ -965,6 +949,10 @@ proptest! {
     /// `solve` and `enumerate` with the integer program against the exhaustive answers.
     #[test]
     fn solve_and_enumerate_match_exhaustive(board in gen::board()) {
+        static GATE: Gate = Gate::new("solve_and_enumerate_match_exhaustive");
+        if !GATE.admit(cases("ATTACKOPT_SOLVE_CASES", 300)) {
+            return Ok(());
+        }
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }
@@ -979,6 +967,10 @@ proptest! {
     /// exhaustive answers, every objective, both baselines.
     #[test]
     fn cr_508_1d_paid_solve_matches_exhaustive_on_taxed_boards(board in gen::taxed_board()) {
+        static GATE: Gate = Gate::new("cr_508_1d_paid_solve_matches_exhaustive_on_taxed_boards");
+        if !GATE.admit(cases("ATTACKOPT_TAXED_CASES", 500)) {
+            return Ok(());
+        }
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }
@@ -993,6 +985,10 @@ proptest! {
     /// player who has left the game (CR 800.4a) (tests/support/gen.rs `add_gaps`).
     #[test]
     fn format_gaps_random_boards(case in gen::gaps_case(DECLARATIONS)) {
+        static GATE: Gate = Gate::new("format_gaps_random_boards");
+        if !GATE.admit(cases("ATTACKOPT_GAPS_CASES", 400)) {
+            return Ok(());
+        }
         if let Err(e) = run_case(&case) {
             return Err(TestCaseError::fail(e));
         }
@@ -1001,6 +997,10 @@ proptest! {
     /// Issue 14, point 4: `solve` and `enumerate` against the exhaustive answers on those boards.
     #[test]
     fn format_gaps_solve_and_enumerate_match_exhaustive(board in gen::gaps_board()) {
+        static GATE: Gate = Gate::new("format_gaps_solve_and_enumerate_match_exhaustive");
+        if !GATE.admit(cases("ATTACKOPT_GAPS_CASES", 400)) {
+            return Ok(());
+        }
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }
@@ -1015,6 +1015,10 @@ proptest! {
     /// `add_texts`): what the reader makes goes through the integer program like any effect.
     #[test]
     fn oracle_texts_random_boards(case in gen::texts_case(DECLARATIONS)) {
+        static GATE: Gate = Gate::new("oracle_texts_random_boards");
+        if !GATE.admit(cases("ATTACKOPT_TEXT_CASES", 300)) {
+            return Ok(());
+        }
         if let Err(e) = run_case(&case) {
             return Err(TestCaseError::fail(e));
         }
@@ -1023,6 +1027,10 @@ proptest! {
     /// Issue 34: `solve` and `enumerate` against the exhaustive answers on those boards.
     #[test]
     fn oracle_texts_solve_and_enumerate_match_exhaustive(board in gen::texts_board()) {
+        static GATE: Gate = Gate::new("oracle_texts_solve_and_enumerate_match_exhaustive");
+        if !GATE.admit(cases("ATTACKOPT_TEXT_CASES", 300)) {
+            return Ok(());
+        }
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }
@@ -1037,6 +1045,10 @@ proptest! {
     /// the declaration compared, on boards of `gen::add_conditions`.
     #[test]
     fn cr_508_1d_conditional_requirements_random_boards(case in gen::conditional_case(DECLARATIONS)) {
+        static GATE: Gate = Gate::new("cr_508_1d_conditional_requirements_random_boards");
+        if !GATE.admit(cases("ATTACKOPT_COND_CASES", 1000)) {
+            return Ok(());
+        }
         if let Err(e) = run_case(&case) {
             return Err(TestCaseError::fail(e));
         }
@@ -1050,6 +1062,10 @@ proptest! {
     /// answers, every objective, both baselines.
     #[test]
     fn cr_508_1d_conditional_solve_and_enumerate_match_exhaustive(board in gen::conditional_board()) {
+        static GATE: Gate = Gate::new("cr_508_1d_conditional_solve_and_enumerate_match_exhaustive");
+        if !GATE.admit(cases("ATTACKOPT_COND_SOLVE_CASES", 400)) {
+            return Ok(());
+        }
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }
@@ -1058,6 +1074,10 @@ proptest! {
     /// Conditional requirements on taxed multiplayer boards: the paid bar in each class.
     #[test]
     fn cr_508_1d_conditional_paid_solve_matches_exhaustive_on_taxed_boards(board in gen::conditional_taxed_board()) {
+        static GATE: Gate = Gate::new("cr_508_1d_conditional_paid_solve_matches_exhaustive_on_taxed_boards");
+        if !GATE.admit(cases("ATTACKOPT_COND_SOLVE_CASES", 400)) {
+            return Ok(());
+        }
         if let Err(e) = run_solve_case(&board) {
             return Err(TestCaseError::fail(format!("{e}\nboard: {}", serde_json::to_string(&board).unwrap())));
         }

@@ -229,7 +229,8 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
 /// paid bar `M(S)` computed over the candidates) meets the coupled bar of some tuple and φ of
 /// its case, grouped and plain; the split does work (some illegal declarations meet a bar of
 /// the unsplit coupled form but none of their case's), and `solve` with the split from the
-/// start (escalated from the first round) proves the exhaustive optimum on 150 of these boards.
+/// start (escalated from the first round) proves the exhaustive optimum on 150 of these boards
+/// (CI's heavy step, `ATTACKOPT_HEAVY`; 40 in a plain `cargo test --release`).
 #[test]
 fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
     use attackopt::internals::ilp::dual::spare::{self, Case};
@@ -237,6 +238,7 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
     let (mut boards, mut legal_checked, mut cut_by_split, mut solved) = (0, 0, 0, 0);
     // Declarations per case kind: spared, a level, needed.
     let mut in_case = [0usize; 3];
+    let solves = if crate::common::heavy() { 150 } else { 40 };
     // Scarce mana on two boards in three, so that payments need the elf's mana and every case
     // is met.
     for (board, pos) in tied_taxed_boards(600) {
@@ -283,7 +285,7 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
                 }
             }
         }
-        if solved < 150 {
+        if solved < solves {
             // Through the integer program: `solve` escalated from the start (the split with its
             // levels, and exchange cuts) proves the exhaustive optimum.
             solved += 1;
@@ -414,13 +416,9 @@ fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
     let hard = Ilp::with_time_limit(8.0).with(Strategy { branch_first: false, probe_after: None, ..Strategy::default() });
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &hard).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (free.objective, Some(free.objective), true));
-    // With HiGHS taking the hard programs (feature `highs`), the tuple's program is proven
-    // itself: there is nothing for the free optimum to show.
-    if !cfg!(feature = "highs") {
-        let without = Ilp::with_time_limit(8.0).with(Strategy { free_rescue: None, branch_first: false, probe_after: None, ..Strategy::default() });
-        let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
-        assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
-    }
+    let without = Ilp::with_time_limit(8.0).with(Strategy { free_rescue: None, branch_first: false, probe_after: None, ..Strategy::default() });
+    let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
+    assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without the free optimum too: the test no longer shows it");
 }
 
 /// CR 508.1d, 508.1f (issue 10): escalation. On P = 4, N = 60, seed 4 of the taxed Commander
@@ -428,8 +426,8 @@ fn cr_508_1d_the_free_optimum_bounds_the_paid_solve() {
 /// (the elves must attack if able), and their witnesses fund the elves by moving taxed attacks
 /// to a free planeswalker: the cut loop cuts them off one cost set at a time. After
 /// `Strategy::escalate_after` rounds, the split on tied mana with its levels and the exchange cuts
-/// cut them off by kind, and `solve` proves the optimum, 93 (also proven by the HiGHS build
-/// without escalation, in 25 to 40 s). Without escalation, not in the same time.
+/// cut them off by kind, and `solve` proves the optimum, 93 (also proven by the HiGHS backend
+/// of the time, retired since, without escalation, in 25 to 40 s). Without escalation, not in the same time.
 #[test]
 fn cr_508_1f_escalation_proves_the_board_whose_rounds_spend_the_elves_mana() {
     let pos = position(&commander(4, 60, 4));
@@ -461,10 +459,12 @@ fn cr_508_1f_wider_exchange_families_prove_the_board_whose_tokens_make_room() {
 /// the exhaustive optimum under paid, and the split is taken (the method says so). Every
 /// other board leaves no time for deciding which (tuple, case) pairs admit a declaration
 /// (`Strategy::liveness_budget` zero): every pair is kept, as the hard ones are, and the answer
-/// must not change.
+/// must not change. 300 boards of which 100 escalate in CI's heavy step (`ATTACKOPT_HEAVY`), 60
+/// and 20 in a plain `cargo test --release`.
 #[test]
 fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
     let (mut solved, mut escalated) = (0, 0);
+    let (boards, escalations) = if crate::common::heavy() { (300, 100) } else { (60, 20) };
     for (board, pos) in tied_taxed_boards(2000) {
         let Ok(truth) = solving::solve_exhaustive(&pos, Goal::Power, Baseline::Paid) else { continue };
         let liveness_budget = if solved % 2 == 0 { LIVENESS_BUDGET } else { Duration::ZERO };
@@ -473,12 +473,12 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
         assert_eq!((best.objective, best.optimal), (truth.objective, true), "board: {board}");
         solved += 1;
         escalated += usize::from(best.method == BarMethod::PaidSplitCuts);
-        if solved >= 300 && escalated >= 100 {
+        if solved >= boards && escalated >= escalations {
             break;
         }
     }
     println!("{solved} boards solved, {escalated} escalated to the split");
-    assert!(escalated >= 100, "only {escalated} of {solved} solves took the split: the test no longer exercises it");
+    assert!(escalated >= escalations, "only {escalated} of {solved} solves took the split: the test no longer exercises it");
 }
 
 /// CR 508.1d (issue 10): probing. On P = 6, N = 60, seed 1 of the taxed Commander boards, the
@@ -486,15 +486,13 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
 /// reach 73 whatever microlp branches on (180,000 nodes left one at bound 73). Probing their
 /// 0-1 variables on the relaxation (`Strategy::probe_after`) fixes a few dozen and finds the rest
 /// empty: `solve` proves 71 (unproven at 71, bound 73, in 10 s before). Without probing, not
-/// in the same time in the default build (HiGHS proves those programs itself).
+/// in the same time.
 #[test]
 fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
     let pos = position(&commander(6, 60, 1));
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (71, Some(71), true));
-    if !cfg!(feature = "highs") {
-        let without = Ilp::with_time_limit(8.0).with(Strategy { probe_after: None, ..Strategy::default() });
-        let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
-        assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
-    }
+    let without = Ilp::with_time_limit(8.0).with(Strategy { probe_after: None, ..Strategy::default() });
+    let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
+    assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
 }
