@@ -165,6 +165,17 @@ pub struct Solved {
     pub near_enough: bool,
 }
 
+impl Solved {
+    /// The upper bound on the objective this solve proved: its value when proven optimal, the
+    /// bound branch and bound proved otherwise (None: unknown).
+    pub fn bound(&self) -> Option<f64> {
+        match self.optimality {
+            Optimality::Proven => Some(self.objective),
+            Optimality::Unproven { bound } => bound,
+        }
+    }
+}
+
 impl Ilp {
     /// The cases to solve: one model, or one per range of the number of attackers when "can
     /// only attack alone" or "can't attack unless k others do" is in play.
@@ -294,13 +305,8 @@ impl Ilp {
             if let Some(s) = solved {
                 first_slice = first_slice.max(s.first_slice);
                 deadline_hit |= !s.near_enough && s.optimality != Optimality::Proven;
-                let case_bound = match s.optimality {
-                    Optimality::Proven => Some(s.objective),
-                    Optimality::Unproven { bound } => {
-                        proven = false;
-                        bound
-                    }
-                };
+                proven &= s.optimality == Optimality::Proven;
+                let case_bound = s.bound();
                 bound = bound.zip(case_bound).map(|(a, b)| a.max(b));
                 // Objectives here are integers: a case wins only by at least one.
                 if best.as_ref().is_none_or(|b| s.objective > b.objective + 0.5) {
