@@ -32,7 +32,7 @@
 
 use super::cards::{position_with_cards, CardSources};
 use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
-use super::{Error, ErrorBody, Undecided};
+use super::{Error, ErrorBody, Exit, Undecided};
 use crate::board::size::check_size;
 use crate::board::{
     check_regular_file, kind_of, load_board, parse_board, parse_declaration, parse_declaration_text, read_source, InputError, Warning,
@@ -97,19 +97,26 @@ struct RequestLine {
 /// A request that could not be answered.
 #[derive(Debug, Clone)]
 struct LineError {
-    code: i32,
+    code: Exit,
     message: String,
+}
+
+impl LineError {
+    /// Bad input (exit 2).
+    fn bad_input(message: impl Into<String>) -> Self {
+        LineError { code: Exit::BadInput, message: message.into() }
+    }
 }
 
 impl From<InputError> for LineError {
     fn from(e: InputError) -> Self {
-        LineError { code: 2, message: e.to_string() }
+        LineError::bad_input(e.to_string())
     }
 }
 
 impl From<Error> for LineError {
     fn from(e: Error) -> Self {
-        LineError { code: e.exit_code(), message: e.to_string() }
+        LineError { code: e.exit(), message: e.to_string() }
     }
 }
 
@@ -166,18 +173,18 @@ pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) ->
     let here = line_name(source, line);
     // The size limits of a board file hold for a line too, before it is parsed (issue 6).
     if let Err(e) = check_size(text, &here, &[]) {
-        return (error_answer(&Value::Null, line, &LineError { code: 2, message: e.to_string() }), true);
+        return (error_answer(&Value::Null, line, &LineError::bad_input(e.to_string())), true);
     }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return (error_answer(&Value::Null, line, &LineError { code: 2, message: format!("{here}: not valid JSON: {e}") }), true),
+        Err(e) => return (error_answer(&Value::Null, line, &LineError::bad_input(format!("{here}: not valid JSON: {e}"))), true),
     };
     let id = value.get("id").cloned().unwrap_or(Value::Null);
     match answer(value, &here, cache) {
         Ok((command, exit, result, warnings)) => {
             // Written by hand so that fields keep their order: id first, result as the command
             // prints it.
-            let mut out = format!("{{\"id\":{id},\"line\":{line},\"command\":\"{}\",\"exit\":{exit},\"result\":{result}", command.name());
+            let mut out = format!("{{\"id\":{id},\"line\":{line},\"command\":\"{}\",\"exit\":{},\"result\":{result}", command.name(), exit.code());
             if !warnings.is_empty() {
                 out.push_str(&format!(",\"warnings\":{}", json!(warnings)));
             }
@@ -210,8 +217,8 @@ pub fn answer_lines_with(text: &str, source: &str, first_line: usize, cache: &Bo
 }
 
 /// An error answer line: `{"id", "line", "error": {"code", "message", "path": null}}`.
-pub fn error_line(id: &Value, line: usize, code: i32, message: &str) -> String {
-    let body = ErrorBody { code, message: message.to_string(), path: None };
+pub fn error_line(id: &Value, line: usize, code: Exit, message: &str) -> String {
+    let body = ErrorBody { code: code.code(), message: message.to_string(), path: None };
     format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
@@ -223,7 +230,7 @@ fn error_answer(id: &Value, line: usize, e: &LineError) -> String {
 fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>), LineError> {
     // Any other JSON value is not a request; say what one looks like.
     if !value.is_object() {
-        return Err(LineError { code: 2, message: format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", kind_of(&value)) });
+        return Err(LineError::bad_input(format!("{here}: expected a request {{\"command\", \"board\", ...}}, found {}", kind_of(&value))));
     }
     let mut unknown = Vec::new();
     let mut note = |p: serde_ignored::Path| unknown.push(format!("at {}: unknown request field, ignored", crate::board::json_path(&p)));
@@ -237,15 +244,15 @@ fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>),
         } else {
             format!("{here}: at {path}: {inner}")
         };
-        LineError { code: 2, message }
+        LineError::bad_input(message)
     })?;
     Ok((req, unknown))
 }
 
-type Answer = (BatchCommand, i32, String, Vec<String>);
+type Answer = (BatchCommand, Exit, String, Vec<String>);
 
 fn to_value<T: serde::Serialize>(v: &T) -> Result<String, LineError> {
-    serde_json::to_string(v).map_err(|e| LineError { code: 70, message: format!("internal error: {e}") })
+    serde_json::to_string(v).map_err(|e| LineError { code: Exit::Internal, message: format!("internal error: {e}") })
 }
 
 fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineError> {
@@ -253,8 +260,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     let started = Instant::now();
     let (req, mut warnings) = parse_request(value, here)?;
     let command = req.command;
-    let options =
-        req.options.options(started).map_err(|e| LineError { code: 2, message: format!("{here}: at options.{}: {}", e.option, e.message) })?;
+    let options = req.options.options(started).map_err(|e| LineError::bad_input(format!("{here}: at options.{}: {}", e.option, e.message)))?;
     let unused = |field: &str, present: bool, warnings: &mut Vec<String>| {
         if present {
             warnings.push(format!("at {field}: ignored by {}", command.name()));
@@ -272,13 +278,13 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     // The request's card source (or the batch's), indexed once per batch: an unreadable one
     // is this request's error, named by its path in the request.
     let cards = req.options.cards.as_deref();
-    let source = cache.cards.get(cards).map_err(|e| LineError { code: 2, message: format!("{here}: at options.cards: {}", e.without_values()) })?;
+    let source = cache.cards.get(cards).map_err(|e| LineError::bad_input(format!("{here}: at options.cards: {}", e.without_values())))?;
     let pos: &Position = match &req.board {
         Value::String(path) => {
             cached = cache.get(path, cards);
             match cached.as_ref() {
                 Ok(p) => p,
-                Err(e) => return Err(LineError { code: 2, message: format!("{here}: board: {e}") }),
+                Err(e) => return Err(LineError::bad_input(format!("{here}: board: {e}"))),
             }
         }
         Value::Object(_) => {
@@ -289,15 +295,12 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
         }
         other => {
             let found = kind_of(other);
-            return Err(LineError {
-                code: 2,
-                message: format!("{here}: at board: expected a board object or the path of a board file, found {found}"),
-            });
+            return Err(LineError::bad_input(format!("{here}: at board: expected a board object or the path of a board file, found {found}")));
         }
     };
     warnings.extend(pos.board.warnings.iter().map(|w: &Warning| format!("board: {w}")));
 
-    let mut compute = || -> Result<(i32, String), LineError> {
+    let mut compute = || -> Result<(Exit, String), LineError> {
         let request = match command {
             BatchCommand::Check if req.attacks.is_some() && req.declaration.is_none() => {
                 let name = format!("{here} attacks");
@@ -307,23 +310,20 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             }
             BatchCommand::Check => {
                 if req.attacks.is_some() {
-                    return Err(LineError { code: 2, message: format!("{here}: at attacks: expected either declaration or attacks, found both") });
+                    return Err(LineError::bad_input(format!("{here}: at attacks: expected either declaration or attacks, found both")));
                 }
                 let (text, name) = match &req.declaration {
                     Some(Value::String(path)) => (
                         check_regular_file(path)
                             .and_then(|()| read_source(path))
-                            .map_err(|e| LineError { code: 2, message: format!("{here}: declaration: {e}") })?,
+                            .map_err(|e| LineError::bad_input(format!("{here}: declaration: {e}")))?,
                         path.clone(),
                     ),
                     Some(d @ Value::Object(_)) => (d.to_string(), format!("{here} declaration")),
                     Some(_) | None => {
-                        return Err(LineError {
-                            code: 2,
-                            message: format!(
-                                "{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"
-                            ),
-                        })
+                        return Err(LineError::bad_input(format!(
+                            "{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"
+                        )))
                     }
                 };
                 // A file's values are not quoted back (R05, as the board's); the request's own are.
@@ -341,20 +341,20 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             }
             BatchCommand::Solve => {
                 let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);
-                Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError { code: 2, message: format!("{here}: at objective: {m}") })?)
+                Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError::bad_input(format!("{here}: at objective: {m}")))?)
             }
             BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT), detail: req.detail.unwrap_or_default() },
             BatchCommand::Maximum => Request::Maximum,
             BatchCommand::Validate => Request::Validate,
         };
         let answer = pos.answer(&request, &options)?;
-        Ok((answer.exit.code(), to_value(&answer.json())?))
+        Ok((answer.exit, to_value(&answer.json())?))
     };
     match compute() {
         Ok((exit, result)) => Ok((command, exit, result, warnings)),
         // Cut short with nothing to show: the command line's undecided answer, exit 3, with the
         // assumptions of the board read.
-        Err(e) if e.code == 3 => Ok((command, 3, to_value(&Undecided::about(pos, e.message))?, warnings)),
+        Err(e) if e.code == Exit::Undecided => Ok((command, Exit::Undecided, to_value(&Undecided::about(pos, e.message))?, warnings)),
         Err(e) => Err(e),
     }
 }

@@ -2,7 +2,7 @@
 //! ids resolved to indices and every polymorphic field parsed, so later stages never fail.
 
 use super::error::{unknown_id, InputError, Warning};
-use super::{AttackOption, Board, Declaration};
+use super::{AttackOption, Board, Declaration, Permanent, Player};
 use crate::vocab::effects::{Action, ActionCost, EffectKind, Filter, LandsOf, ManaAbility, ManaChange, ManaEffect, Selector, TargetSpec};
 use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
 use serde_json::Value;
@@ -196,6 +196,62 @@ fn check_len(ctx: &Ctx, path: &str, s: &str) -> Result<(), InputError> {
 
 pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning>) -> Result<ValidBoard, InputError> {
     let mut ctx = Ctx { file, players: HashMap::new(), permanents: HashMap::new() };
+    check_sizes(&ctx, &board)?;
+    let left = index_ids(&mut ctx, &board)?;
+    let active = ctx.player("active_player", &board.active_player)?;
+    check_players(&ctx, &board.players, &mut warnings)?;
+    check_variant(&ctx, &board, active, &mut warnings)?;
+    let pools = parse_pools(&ctx, &board.players)?;
+    let refs = resolve_permanents(&ctx, &board.permanents, &left, &mut warnings)?;
+
+    // Colors are kept as letters from here on, so "Black" and "B" select alike.
+    let mut board = board;
+    for p in &mut board.permanents {
+        for c in &mut p.colors {
+            if let Some(t) = parse_color(c) {
+                *c = t.letter().to_string();
+            }
+        }
+    }
+    let mut effects = Vec::new();
+    for (i, e) in board.effects.iter().enumerate() {
+        effects.push(validate_effect(&ctx, i, e, &mut warnings)?);
+    }
+
+    let n = board.permanents.len();
+    let player_ids = ctx.players;
+    let permanent_ids = ctx.permanents;
+    let vb = ValidBoard {
+        board,
+        file: file.to_string(),
+        active,
+        player_ids,
+        permanent_ids,
+        goaded_by: refs.goaded_by,
+        goaded_by_left: refs.goaded_by_left,
+        controller: refs.controller,
+        protector: refs.protector,
+        attached_to: refs.attached_to,
+        enchanted_player: refs.enchanted_player,
+        chosen_player: refs.chosen_player,
+        as_though_haste: vec![false; n],
+        as_though_no_defender: vec![false; n],
+        no_mana: vec![false; n],
+        abilities_lost: vec![false; n],
+        mana_effects: vec![],
+        mana: refs.mana,
+        untap_mana: refs.untap_mana,
+        pools,
+        effects,
+        warnings,
+        text_effects: HashMap::new(),
+        assumptions: Vec::new(),
+    };
+    Ok(vb)
+}
+
+/// The format version, and the input limits of docs/format.md on the board's lists.
+fn check_sizes(ctx: &Ctx, board: &Board) -> Result<(), InputError> {
     if board.attackopt != 1 {
         return Err(ctx.err("attackopt", format!("expected format version 1, found {}", board.attackopt)));
     }
@@ -214,17 +270,22 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
     if board.effects.len() > MAX_EFFECTS {
         return Err(ctx.err("effects", format!("expected at most {MAX_EFFECTS} effects, found {}", board.effects.len())));
     }
+    Ok(())
+}
 
+/// Index the players and permanents by id into `ctx`; the players who have left the game by id,
+/// returned.
+fn index_ids<'b>(ctx: &mut Ctx, board: &'b Board) -> Result<HashMap<&'b str, usize>, InputError> {
     // Ids are unique across players and permanents (docs/format.md).
     let mut seen: HashMap<&str, String> = HashMap::new();
     for (i, p) in board.players.iter().enumerate() {
         let path = format!("players[{i}].id");
-        check_id(&ctx, &path, &p.id, &mut seen)?;
+        check_id(ctx, &path, &p.id, &mut seen)?;
         ctx.players.insert(p.id.clone(), i);
     }
     for (i, p) in board.permanents.iter().enumerate() {
         let path = format!("permanents[{i}].id");
-        check_id(&ctx, &path, &p.id, &mut seen)?;
+        check_id(ctx, &path, &p.id, &mut seen)?;
         ctx.permanents.insert(p.id.clone(), i);
     }
 
@@ -232,32 +293,39 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
     let mut left: HashMap<&str, usize> = HashMap::new();
     for (i, id) in board.left_the_game.iter().enumerate() {
         let path = format!("left_the_game[{i}]");
-        check_id(&ctx, &path, id, &mut seen)?;
+        check_id(ctx, &path, id, &mut seen)?;
         left.insert(id.as_str(), i);
     }
+    Ok(left)
+}
 
-    let active = ctx.player("active_player", &board.active_player)?;
-    for (i, p) in board.players.iter().enumerate() {
+/// The players' own fields: teams, names, the players they attacked, their graveyards and
+/// spells, their speed.
+fn check_players(ctx: &Ctx, players: &[Player], warnings: &mut Vec<Warning>) -> Result<(), InputError> {
+    for (i, p) in players.iter().enumerate() {
         if let Some(t) = &p.team {
-            check_len(&ctx, &format!("players[{i}].team"), t)?;
+            check_len(ctx, &format!("players[{i}].team"), t)?;
         }
     }
-    check_player_names(&ctx, &board.players, &mut warnings)?;
-    for (i, p) in board.players.iter().enumerate() {
+    check_player_names(ctx, players, warnings)?;
+    for (i, p) in players.iter().enumerate() {
         for (j, x) in p.attacked_players_last_turn.iter().flatten().enumerate() {
             ctx.player(&format!("players[{i}].attacked_players_last_turn[{j}]"), x)?;
         }
         for (j, x) in p.graveyard_cards.iter().flatten().chain(p.spells_cast_this_turn.iter().flatten()).enumerate() {
-            check_len(&ctx, &format!("players[{i}]"), x).map_err(|e| InputError::new(file, format!("players[{i}] (entry {j})"), e.message))?;
+            check_len(ctx, &format!("players[{i}]"), x).map_err(|e| InputError::new(ctx.file, format!("players[{i}] (entry {j})"), e.message))?;
         }
         if p.speed.is_some_and(|s| s > 4) {
             return Err(ctx.err(format!("players[{i}].speed"), format!("expected a speed from 0 to 4 (CR 702.179), found {}", p.speed.unwrap_or(0))));
         }
     }
+    Ok(())
+}
+
+/// The variant's defending player: an opponent of the active player, needed by attack "single".
+fn check_variant(ctx: &Ctx, board: &Board, active: usize, warnings: &mut Vec<Warning>) -> Result<(), InputError> {
     let team_of = |i: usize| board.players[i].team.clone();
     let same_team = |a: usize, b: usize| a == b || (team_of(a).is_some() && team_of(a) == team_of(b));
-
-    // Variant fields.
     let v = &board.variant;
     if let Some(d) = &v.defending_player {
         let d = ctx.player("variant.defending_player", d)?;
@@ -274,207 +342,229 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         warnings
             .push(Warning { path: "variant.defending_player".into(), message: "ignored: it only matters when variant.attack is \"single\"".into() });
     }
+    Ok(())
+}
 
+/// Each player's mana pool, one entry per unit.
+fn parse_pools(ctx: &Ctx, players: &[Player]) -> Result<Vec<Vec<TypeSet>>, InputError> {
     let mut pools = Vec::new();
-    for (i, p) in board.players.iter().enumerate() {
+    for (i, p) in players.iter().enumerate() {
         let path = format!("players[{i}].mana_pool");
-        check_len(&ctx, &path, &p.mana_pool)?;
+        check_len(ctx, &path, &p.mana_pool)?;
         if p.mana_pool.trim().eq_ignore_ascii_case("any_color") {
             return Err(ctx.err(path, "expected mana in the pool such as \"{R}{R}{2}\", found \"any_color\""));
         }
         pools.push(parse_production(&p.mana_pool).map_err(|m| ctx.err(&path, m))?);
     }
+    Ok(pools)
+}
 
-    // Permanents.
-    let n = board.permanents.len();
-    let (mut controller, mut protector, mut attached_to, mut goaded_by, mut mana) =
-        (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
-    let (mut enchanted_player, mut chosen_player) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    let mut goaded_by_left = Vec::with_capacity(n);
-    let mut untap_mana = Vec::with_capacity(n);
-    for (i, p) in board.permanents.iter().enumerate() {
+/// What the permanents name, resolved to indices, and their mana abilities parsed: one entry per
+/// permanent in each list (the fields of [`ValidBoard`] of the same names).
+#[derive(Default)]
+struct PermanentRefs {
+    controller: Vec<usize>,
+    protector: Vec<Option<usize>>,
+    attached_to: Vec<Option<usize>>,
+    enchanted_player: Vec<Option<usize>>,
+    chosen_player: Vec<Option<usize>>,
+    goaded_by: Vec<Vec<usize>>,
+    goaded_by_left: Vec<Vec<usize>>,
+    mana: Vec<Vec<ManaAbility>>,
+    untap_mana: Vec<Vec<ManaAbility>>,
+}
+
+/// Check every permanent, in order (the first error found is the board's), and resolve what it
+/// names.
+fn resolve_permanents(
+    ctx: &Ctx,
+    permanents: &[Permanent],
+    left: &HashMap<&str, usize>,
+    warnings: &mut Vec<Warning>,
+) -> Result<PermanentRefs, InputError> {
+    let mut refs = PermanentRefs::default();
+    for (i, p) in permanents.iter().enumerate() {
         let at = |f: &str| format!("permanents[{i}].{f}");
-        check_len(&ctx, &at("name"), &p.name)?;
-        controller.push(ctx.player(&at("controller"), &p.controller)?);
-        for (j, t) in p.types.iter().enumerate() {
-            if !CARD_TYPES.iter().any(|k| k.eq_ignore_ascii_case(t)) {
-                let hint = super::error::nearest(t, CARD_TYPES).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
-                return Err(ctx.err(
-                    at(&format!("types[{j}]")),
-                    format!("expected a card type of a permanent ({}), found \"{t}\"{hint}", CARD_TYPES.join(", ")),
-                ));
-            }
-        }
-        // Powers are summed in floating point by the integer program: keep them far from 2^53.
-        // `contains`, not `abs()`: i64::MIN.abs() wraps to itself (issue 11, F02).
-        for (field, v) in [("power", p.power), ("toughness", p.toughness)] {
-            if !(-MAX_POWER..=MAX_POWER).contains(&v) {
-                return Err(ctx.err(at(field), format!("expected a {field} between -{MAX_POWER} and {MAX_POWER}, found {v}")));
-            }
-        }
-        // Nils, Discipline Enforcer makes counters a generic cost {X} (CR 107.3): the same bound
-        // as a mana string's {N}.
-        if p.counters > crate::vocab::symbol::MAX_GENERIC {
-            let max = crate::vocab::symbol::MAX_GENERIC;
-            return Err(ctx.err(at("counters"), format!("expected at most {max} counters, found {}", p.counters)));
-        }
-        for (j, c) in p.colors.iter().enumerate() {
-            if parse_color(c).is_none() {
-                return Err(ctx.err(at(&format!("colors[{j}]")), format!("expected a color W, U, B, R or G, found \"{c}\"")));
-            }
-        }
-        for (j, s) in p.subtypes.iter().enumerate() {
-            check_len(&ctx, &at(&format!("subtypes[{j}]")), s)?;
-        }
-        for (j, s) in p.keywords.iter().enumerate() {
-            check_len(&ctx, &at(&format!("keywords[{j}]")), s)?;
-        }
-        if let Some(t) = &p.type_line {
-            check_len(&ctx, &at("type_line"), t)?;
-        }
-        if let Some(t) = p.oracle_text.as_ref().filter(|t| t.len() > MAX_ORACLE_TEXT) {
-            return Err(ctx.err(at("oracle_text"), format!("expected an Oracle text of at most {MAX_ORACLE_TEXT} bytes, found {} bytes", t.len())));
-        }
-        let (mut goaders, mut gone) = (Vec::new(), Vec::new());
-        for (j, g) in p.goaded_by.iter().enumerate() {
-            let path = at(&format!("goaded_by[{j}]"));
-            // CR 701.15d: goaded again by the same player adds nothing.
-            if let Some(&l) = left.get(g.as_str()) {
-                if !gone.contains(&l) {
-                    gone.push(l);
-                }
-                continue;
-            }
-            let g = ctx.player(&path, g).map_err(|e| {
-                let hint = " (a goading player who has left the game is listed in the board's \"left_the_game\", CR 800.4a)";
-                InputError::new(file, path.as_str(), format!("{}{hint}", e.message))
-            })?;
-            if !goaders.contains(&g) {
-                goaders.push(g);
-            }
-        }
-        goaded_by.push(goaders);
-        goaded_by_left.push(gone);
-        let prot = p.protector.as_deref().map(|x| ctx.player(&at("protector"), x)).transpose()?;
-        if p.has_type("Battle") && prot.is_none() {
-            warnings.push(Warning { path: at("protector"), message: "a battle without a protector can't be attacked (CR 310.8)".into() });
-        }
-        if prot.is_some() && !p.has_type("Battle") {
-            warnings.push(Warning { path: at("protector"), message: "ignored: only battles have a protector".into() });
-        }
-        protector.push(prot);
+        check_len(ctx, &at("name"), &p.name)?;
+        refs.controller.push(ctx.player(&at("controller"), &p.controller)?);
+        check_card_fields(ctx, &at, p)?;
+        let (goaders, gone) = resolve_goaders(ctx, &at, p, left)?;
+        refs.goaded_by.push(goaders);
+        refs.goaded_by_left.push(gone);
+        refs.protector.push(resolve_protector(ctx, &at, p, warnings)?);
         // An Aura enchants a permanent, or a player (a Curse, CR 303.4).
         match p.attached_to.as_deref() {
             Some(x) if ctx.players.contains_key(x) => {
-                attached_to.push(None);
-                enchanted_player.push(ctx.players.get(x).copied());
+                refs.attached_to.push(None);
+                refs.enchanted_player.push(ctx.players.get(x).copied());
             }
             other => {
-                attached_to.push(other.map(|x| ctx.permanent(&at("attached_to"), x)).transpose()?);
-                enchanted_player.push(None);
+                refs.attached_to.push(other.map(|x| ctx.permanent(&at("attached_to"), x)).transpose()?);
+                refs.enchanted_player.push(None);
             }
         }
-        chosen_player.push(p.chosen_player.as_deref().map(|x| ctx.player(&at("chosen_player"), x)).transpose()?);
-        if let Some(list) = &p.paired_with {
-            // CR 702.95: a creature is paired with one other creature, or with none.
-            if list.len() > 1 {
-                return Err(
-                    ctx.err(at("paired_with"), format!("expected at most one id (a creature is paired with one other), found {}", list.len()))
-                );
-            }
-            for (j, x) in list.iter().enumerate() {
-                let q = ctx.permanent(&at(&format!("paired_with[{j}]")), x)?;
-                if q == i {
-                    return Err(ctx.err(at(&format!("paired_with[{j}]")), format!("expected another creature, found its own id \"{x}\"")));
-                }
-            }
-        }
-        // A triggered ability names a few permanents (a token, two targets): a longer list is
-        // no trigger's.
-        if let Some(n) = p.trigger_permanents.as_ref().map(Vec::len).filter(|n| *n > 16) {
-            return Err(ctx.err(at("trigger_permanents"), format!("expected at most 16 entries (what one triggered ability named), found {n}")));
-        }
-        for (j, x) in p.trigger_permanents.iter().flatten().enumerate() {
-            if let Some(x) = x {
-                ctx.permanent(&at(&format!("trigger_permanents[{j}]")), x)?;
-            }
-        }
-        for (j, x) in p.attacked_players_this_turn.iter().flatten().enumerate() {
-            ctx.player(&at(&format!("attacked_players_this_turn[{j}]")), x)?;
-        }
-        if let Some(c) = &p.chosen_color {
-            if parse_color(c).is_none() {
-                return Err(ctx.err(at("chosen_color"), format!("expected a color W, U, B, R or G, found \"{c}\"")));
-            }
-        }
-        if let Some(d) = p.chosen_direction.as_deref().filter(|d| !matches!(*d, "left" | "right")) {
-            return Err(ctx.err(at("chosen_direction"), format!("expected \"left\" or \"right\", found \"{d}\"")));
-        }
-        if let Some(map) = &p.counters_of {
-            for (kind, n) in map {
-                check_len(&ctx, &at("counters_of"), kind)?;
-                if *n > crate::vocab::symbol::MAX_GENERIC {
-                    let max = crate::vocab::symbol::MAX_GENERIC;
-                    return Err(ctx.err(at(&format!("counters_of.{kind}")), format!("expected at most {max} counters, found {n}")));
-                }
-            }
-        }
-        let (mut abilities, mut untap) = (Vec::new(), Vec::new());
-        for (j, m) in p.mana.iter().enumerate() {
-            let a = parse_mana_ability(&ctx, &at(&format!("mana[{j}].add")), &m.add)?;
-            if m.untap {
-                untap.push(a)
-            } else {
-                abilities.push(a)
-            }
-        }
-        mana.push(abilities);
-        untap_mana.push(untap);
+        refs.chosen_player.push(p.chosen_player.as_deref().map(|x| ctx.player(&at("chosen_player"), x)).transpose()?);
+        check_named_permanents(ctx, &at, i, p)?;
+        check_choices(ctx, &at, p)?;
+        let (abilities, untap) = parse_mana_abilities(ctx, &at, p)?;
+        refs.mana.push(abilities);
+        refs.untap_mana.push(untap);
     }
+    Ok(refs)
+}
 
-    // Colors are kept as letters from here on, so "Black" and "B" select alike.
-    let mut board = board;
-    for p in &mut board.permanents {
-        for c in &mut p.colors {
-            if let Some(t) = parse_color(c) {
-                *c = t.letter().to_string();
+/// A permanent's card: its types, power and toughness, counters, colors, subtypes, keywords,
+/// type line and Oracle text, each within its limits.
+fn check_card_fields(ctx: &Ctx, at: &dyn Fn(&str) -> String, p: &Permanent) -> Result<(), InputError> {
+    for (j, t) in p.types.iter().enumerate() {
+        if !CARD_TYPES.iter().any(|k| k.eq_ignore_ascii_case(t)) {
+            let hint = super::error::nearest(t, CARD_TYPES).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+            return Err(
+                ctx.err(at(&format!("types[{j}]")), format!("expected a card type of a permanent ({}), found \"{t}\"{hint}", CARD_TYPES.join(", ")))
+            );
+        }
+    }
+    // Powers are summed in floating point by the integer program: keep them far from 2^53.
+    // `contains`, not `abs()`: i64::MIN.abs() wraps to itself (issue 11, F02).
+    for (field, v) in [("power", p.power), ("toughness", p.toughness)] {
+        if !(-MAX_POWER..=MAX_POWER).contains(&v) {
+            return Err(ctx.err(at(field), format!("expected a {field} between -{MAX_POWER} and {MAX_POWER}, found {v}")));
+        }
+    }
+    // Nils, Discipline Enforcer makes counters a generic cost {X} (CR 107.3): the same bound
+    // as a mana string's {N}.
+    if p.counters > crate::vocab::symbol::MAX_GENERIC {
+        let max = crate::vocab::symbol::MAX_GENERIC;
+        return Err(ctx.err(at("counters"), format!("expected at most {max} counters, found {}", p.counters)));
+    }
+    for (j, c) in p.colors.iter().enumerate() {
+        if parse_color(c).is_none() {
+            return Err(ctx.err(at(&format!("colors[{j}]")), format!("expected a color W, U, B, R or G, found \"{c}\"")));
+        }
+    }
+    for (j, s) in p.subtypes.iter().enumerate() {
+        check_len(ctx, &at(&format!("subtypes[{j}]")), s)?;
+    }
+    for (j, s) in p.keywords.iter().enumerate() {
+        check_len(ctx, &at(&format!("keywords[{j}]")), s)?;
+    }
+    if let Some(t) = &p.type_line {
+        check_len(ctx, &at("type_line"), t)?;
+    }
+    if let Some(t) = p.oracle_text.as_ref().filter(|t| t.len() > MAX_ORACLE_TEXT) {
+        return Err(ctx.err(at("oracle_text"), format!("expected an Oracle text of at most {MAX_ORACLE_TEXT} bytes, found {} bytes", t.len())));
+    }
+    Ok(())
+}
+
+/// `goaded_by` as the players in the game and the players who have left it (indices into
+/// `left_the_game`), each deduplicated.
+fn resolve_goaders(
+    ctx: &Ctx,
+    at: &dyn Fn(&str) -> String,
+    p: &Permanent,
+    left: &HashMap<&str, usize>,
+) -> Result<(Vec<usize>, Vec<usize>), InputError> {
+    let (mut goaders, mut gone) = (Vec::new(), Vec::new());
+    for (j, g) in p.goaded_by.iter().enumerate() {
+        let path = at(&format!("goaded_by[{j}]"));
+        // CR 701.15d: goaded again by the same player adds nothing.
+        if let Some(&l) = left.get(g.as_str()) {
+            if !gone.contains(&l) {
+                gone.push(l);
+            }
+            continue;
+        }
+        let g = ctx.player(&path, g).map_err(|e| {
+            let hint = " (a goading player who has left the game is listed in the board's \"left_the_game\", CR 800.4a)";
+            InputError::new(ctx.file, path.as_str(), format!("{}{hint}", e.message))
+        })?;
+        if !goaders.contains(&g) {
+            goaders.push(g);
+        }
+    }
+    Ok((goaders, gone))
+}
+
+/// A battle's protector, with a warning where it is missing (the battle can't be attacked) or
+/// where it is on another permanent (ignored).
+fn resolve_protector(ctx: &Ctx, at: &dyn Fn(&str) -> String, p: &Permanent, warnings: &mut Vec<Warning>) -> Result<Option<usize>, InputError> {
+    let prot = p.protector.as_deref().map(|x| ctx.player(&at("protector"), x)).transpose()?;
+    if p.has_type("Battle") && prot.is_none() {
+        warnings.push(Warning { path: at("protector"), message: "a battle without a protector can't be attacked (CR 310.8)".into() });
+    }
+    if prot.is_some() && !p.has_type("Battle") {
+        warnings.push(Warning { path: at("protector"), message: "ignored: only battles have a protector".into() });
+    }
+    Ok(prot)
+}
+
+/// The permanents and players a permanent names besides its Aura's: its pair, what its trigger
+/// named, the players it attacked this turn.
+fn check_named_permanents(ctx: &Ctx, at: &dyn Fn(&str) -> String, i: usize, p: &Permanent) -> Result<(), InputError> {
+    if let Some(list) = &p.paired_with {
+        // CR 702.95: a creature is paired with one other creature, or with none.
+        if list.len() > 1 {
+            return Err(ctx.err(at("paired_with"), format!("expected at most one id (a creature is paired with one other), found {}", list.len())));
+        }
+        for (j, x) in list.iter().enumerate() {
+            let q = ctx.permanent(&at(&format!("paired_with[{j}]")), x)?;
+            if q == i {
+                return Err(ctx.err(at(&format!("paired_with[{j}]")), format!("expected another creature, found its own id \"{x}\"")));
             }
         }
     }
-    let mut effects = Vec::new();
-    for (i, e) in board.effects.iter().enumerate() {
-        effects.push(validate_effect(&ctx, i, e, &mut warnings)?);
+    // A triggered ability names a few permanents (a token, two targets): a longer list is
+    // no trigger's.
+    if let Some(n) = p.trigger_permanents.as_ref().map(Vec::len).filter(|n| *n > 16) {
+        return Err(ctx.err(at("trigger_permanents"), format!("expected at most 16 entries (what one triggered ability named), found {n}")));
     }
+    for (j, x) in p.trigger_permanents.iter().flatten().enumerate() {
+        if let Some(x) = x {
+            ctx.permanent(&at(&format!("trigger_permanents[{j}]")), x)?;
+        }
+    }
+    for (j, x) in p.attacked_players_this_turn.iter().flatten().enumerate() {
+        ctx.player(&at(&format!("attacked_players_this_turn[{j}]")), x)?;
+    }
+    Ok(())
+}
 
-    let player_ids = ctx.players;
-    let permanent_ids = ctx.permanents;
-    let vb = ValidBoard {
-        board,
-        file: file.to_string(),
-        active,
-        player_ids,
-        permanent_ids,
-        goaded_by,
-        goaded_by_left,
-        controller,
-        protector,
-        attached_to,
-        enchanted_player,
-        chosen_player,
-        as_though_haste: vec![false; n],
-        as_though_no_defender: vec![false; n],
-        no_mana: vec![false; n],
-        abilities_lost: vec![false; n],
-        mana_effects: vec![],
-        mana,
-        untap_mana,
-        pools,
-        effects,
-        warnings,
-        text_effects: HashMap::new(),
-        assumptions: Vec::new(),
-    };
-    Ok(vb)
+/// What was chosen for a permanent (a color, a direction) and its counters by kind.
+fn check_choices(ctx: &Ctx, at: &dyn Fn(&str) -> String, p: &Permanent) -> Result<(), InputError> {
+    if let Some(c) = &p.chosen_color {
+        if parse_color(c).is_none() {
+            return Err(ctx.err(at("chosen_color"), format!("expected a color W, U, B, R or G, found \"{c}\"")));
+        }
+    }
+    if let Some(d) = p.chosen_direction.as_deref().filter(|d| !matches!(*d, "left" | "right")) {
+        return Err(ctx.err(at("chosen_direction"), format!("expected \"left\" or \"right\", found \"{d}\"")));
+    }
+    if let Some(map) = &p.counters_of {
+        for (kind, n) in map {
+            check_len(ctx, &at("counters_of"), kind)?;
+            if *n > crate::vocab::symbol::MAX_GENERIC {
+                let max = crate::vocab::symbol::MAX_GENERIC;
+                return Err(ctx.err(at(&format!("counters_of.{kind}")), format!("expected at most {max} counters, found {n}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A permanent's written `mana` abilities: the {T} ones, and the {Q} ones (`"untap": true`,
+/// CR 107.6).
+fn parse_mana_abilities(ctx: &Ctx, at: &dyn Fn(&str) -> String, p: &Permanent) -> Result<(Vec<ManaAbility>, Vec<ManaAbility>), InputError> {
+    let (mut abilities, mut untap) = (Vec::new(), Vec::new());
+    for (j, m) in p.mana.iter().enumerate() {
+        let a = parse_mana_ability(ctx, &at(&format!("mana[{j}].add")), &m.add)?;
+        if m.untap {
+            untap.push(a)
+        } else {
+            abilities.push(a)
+        }
+    }
+    Ok((abilities, untap))
 }
 
 /// Players' names are shown only ("Alice (B)"), so they are checked for what would garble an
@@ -482,7 +572,7 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
 /// and a control character such as a newline would break a text answer's lines. Two players may
 /// share a name, as people do, since the id shown after it keeps answers unambiguous; it is
 /// more often a copied line than two Alices, so it gets a warning.
-fn check_player_names(ctx: &Ctx, players: &[super::Player], warnings: &mut Vec<Warning>) -> Result<(), InputError> {
+fn check_player_names(ctx: &Ctx, players: &[Player], warnings: &mut Vec<Warning>) -> Result<(), InputError> {
     let mut first: HashMap<&str, usize> = HashMap::new();
     for (i, p) in players.iter().enumerate() {
         let Some(name) = &p.name else { continue };
@@ -971,7 +1061,7 @@ impl ValidBoard {
         &self.board.players[i].id
     }
     /// Permanent `i`.
-    pub fn perm(&self, i: usize) -> &super::Permanent {
+    pub fn perm(&self, i: usize) -> &Permanent {
         &self.board.permanents[i]
     }
     /// Permanent `i` as a judge names it: "Island (ai1)", the id alone when it has no name

@@ -115,6 +115,31 @@ type Fact<T> = Result<T, Missing>;
 /// ([`ValidBoard::text_effects`]) and a warning for each sentence not understood. Called once,
 /// when a position is made; a text shared by many permanents (tokens) is read once.
 pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
+    types_from_type_lines(vb);
+    let (mut read_here, first_with) = read_each_text(vb);
+    let mut missing: Vec<(usize, String, Missing)> = Vec::new();
+    add_chosen_modes(vb, &mut read_here, &mut missing);
+    ask_whether_ignored(vb, &read_here, &mut missing);
+    warn_unread(vb, &read_here, &first_with);
+    // A catalog card's keyword grant (Mirari's Wake) is applied as a text's is, in the board's
+    // order (CR 613.7); it makes no effect (its card's effects are the catalog's).
+    for (p, perm) in vb.board.permanents.iter().enumerate() {
+        if let Some(card) = lookup(&perm.name).filter(|c| !c.grants.is_empty()) {
+            read_here.push((p, Rc::new(read(&perm.name, card.grants))));
+        }
+    }
+    read_here.sort_by_key(|(p, _)| *p);
+    add_keywords_and_mana(vb, &read_here);
+    let m = Memo::new(vb);
+    apply_grants(vb, &m, &read_here, &mut missing);
+    vb.text_effects = text_effects(vb, &m, &read_here, &mut missing)?;
+    warn_missing(vb, missing);
+    Ok(())
+}
+
+/// A permanent written with a `type_line` and no `types` gets its types (and subtypes, unless
+/// written) from the line.
+fn types_from_type_lines(vb: &mut ValidBoard) {
     for perm in &mut vb.board.permanents {
         if let (true, Some(line)) = (perm.types.is_empty(), perm.type_line.as_deref()) {
             let (types, subtypes) = types_of(line);
@@ -124,11 +149,20 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             }
         }
     }
+}
+
+/// Per text read (its permanent's name, lower case, and the text), its first permanent and how
+/// many permanents share it.
+type TextCounts = HashMap<(String, String), (usize, usize)>;
+
+/// The texts to read, one reading per distinct name and text: the permanents read, with their
+/// reading, and per text its first permanent and how many share it (for warnings). A catalog
+/// card, and a permanent that explicit effects describe, are not read.
+fn read_each_text(vb: &ValidBoard) -> (Vec<(usize, Rc<Reading>)>, TextCounts) {
     let sources = effect_sources(vb);
     let mut readings: HashMap<(String, String), Rc<Reading>> = HashMap::new();
-    // The permanents read, with their reading, and how many share each text (for warnings).
     let mut read_here: Vec<(usize, Rc<Reading>)> = Vec::new();
-    let mut first_with: HashMap<(String, String), (usize, usize)> = HashMap::new();
+    let mut first_with: TextCounts = HashMap::new();
     for (p, perm) in vb.board.permanents.iter().enumerate() {
         let Some(text) = perm.oracle_text.as_deref().filter(|t| !t.trim().is_empty()) else { continue };
         if lookup(&perm.name).is_some() || named_source(&sources, perm) {
@@ -139,10 +173,14 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
         first_with.entry(key).or_insert((p, 0)).1 += 1;
         read_here.push((p, reading));
     }
+    (read_here, first_with)
+}
+
+/// Add the modes chosen as each permanent entered to its reading.
+fn add_chosen_modes(vb: &ValidBoard, read_here: &mut [(usize, Rc<Reading>)], missing: &mut Vec<(usize, String, Missing)>) {
     // Modes of a choice made as the permanent entered: those the board says were chosen are in
     // force; without `chosen_modes`, none is guessed (an assumption naming the field).
-    let mut missing: Vec<(usize, String, Missing)> = Vec::new();
-    for (p, reading) in &mut read_here {
+    for (p, reading) in read_here {
         if reading.modes.is_empty() {
             continue;
         }
@@ -163,11 +201,15 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
         }
         *reading = Rc::new(with_modes);
     }
+}
+
+/// Ask for `effect_ignored` where a text offers to ignore its effect.
+fn ask_whether_ignored(vb: &ValidBoard, read_here: &[(usize, Rc<Reading>)], missing: &mut Vec<(usize, String, Missing)>) {
     // "... to ignore this effect until end of turn" (CR 116.2d): the effect holds unless the
     // board says the special action was taken; without `effect_ignored`, the sentence offering
     // it is assumed away (no one took it), with the field to fill. Asked only where the
     // creature it enchants is one that may attack now.
-    for (p, reading) in &read_here {
+    for (p, reading) in read_here {
         let perm = vb.perm(*p);
         if reading.ignorable.is_empty() || perm.effect_ignored.is_some() {
             continue;
@@ -179,6 +221,10 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             }
         }
     }
+}
+
+/// A warning and an `unread_text` assumption for each sentence not understood.
+fn warn_unread(vb: &mut ValidBoard, read_here: &[(usize, Rc<Reading>)], first_with: &TextCounts) {
     // Warnings: one per distinct text, at its first permanent.
     let reading_of: HashMap<usize, &Rc<Reading>> = read_here.iter().map(|(p, r)| (*p, r)).collect();
     let mut firsts: Vec<&(usize, usize)> = first_with.values().collect();
@@ -204,16 +250,12 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             });
         }
     }
-    // A catalog card's keyword grant (Mirari's Wake) is applied as a text's is, in the board's
-    // order (CR 613.7); it makes no effect (its card's effects are the catalog's).
-    for (p, perm) in vb.board.permanents.iter().enumerate() {
-        if let Some(card) = lookup(&perm.name).filter(|c| !c.grants.is_empty()) {
-            read_here.push((p, Rc::new(read(&perm.name, card.grants))));
-        }
-    }
-    read_here.sort_by_key(|(p, _)| *p);
+}
+
+/// The keywords and mana abilities each text gives its own permanent.
+fn add_keywords_and_mana(vb: &mut ValidBoard, read_here: &[(usize, Rc<Reading>)]) {
     // Keywords first: grants change which creatures a keyword selector (Moat) picks.
-    for (p, reading) in &read_here {
+    for (p, reading) in read_here {
         let perm = &mut vb.board.permanents[*p];
         for k in &reading.keywords {
             if !perm.has_keyword(k) {
@@ -226,7 +268,10 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             vb.untap_mana[*p] = reading.untap_mana.clone();
         }
     }
-    let m = Memo::new(vb);
+}
+
+/// Apply every text's grants to the board (see [`grant`]).
+fn apply_grants(vb: &mut ValidBoard, m: &Memo, read_here: &[(usize, Rc<Reading>)], missing: &mut Vec<(usize, String, Missing)>) {
     // Grants in the order of the board (timestamps, CR 613.7), each on the board as the earlier
     // ones left it. One applied again to the same group, with the board unchanged since, changes
     // nothing, and is skipped; an "other" group needs at most two applications (together they
@@ -235,18 +280,28 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
     // types (CR 613.1d), which the other grants' groups ask about.
     let mut applied: HashMap<(String, Viewer, Option<usize>), Vec<usize>> = HashMap::new();
     for pass in 0..2 {
-        for (p, reading) in &read_here {
+        for (p, reading) in read_here {
             for r in &reading.rules {
                 if matches!(r.rule, Rule::Becomes(..) | Rule::NonbasicLandsAre(_)) != (pass == 0) {
                     continue;
                 }
-                grant(vb, &m, *p, r, &mut applied, &mut missing);
+                grant(vb, m, *p, r, &mut applied, missing);
             }
         }
     }
+}
+
+/// The effects of every text on the board as the grants left it, by permanent; bad input past
+/// [`MAX_RULE_INSTANCES`].
+fn text_effects(
+    vb: &mut ValidBoard,
+    m: &Memo,
+    read_here: &[(usize, Rc<Reading>)],
+    missing: &mut Vec<(usize, String, Missing)>,
+) -> Result<HashMap<usize, Vec<EffectKind>>, InputError> {
     let mut text_effects = HashMap::new();
     let mut made = 0usize;
-    for (p, reading) in &read_here {
+    for (p, reading) in read_here {
         let needs_attachment = reading.rules.iter().any(|r| about_attached(&r.rule));
         if needs_attachment && vb.attached_to[*p].is_none() {
             let perm = vb.perm(*p);
@@ -259,7 +314,7 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
         // A land that lost its abilities (Blood Moon, CR 305.7) has no effects of its text.
         let rules: &[super::oracle::ReadRule] = if vb.abilities_lost[*p] { &[] } else { &reading.rules };
         for r in rules {
-            match effects(vb, &m, *p, &r.rule, &r.when) {
+            match effects(vb, m, *p, &r.rule, &r.when) {
                 Ok(es) => {
                     made = made.saturating_add(es.iter().map(size).sum());
                     if made > MAX_RULE_INSTANCES {
@@ -281,7 +336,12 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             text_effects.insert(*p, all);
         }
     }
-    vb.text_effects = text_effects;
+    Ok(text_effects)
+}
+
+/// A warning and a `missing_fact` assumption for each sentence left out for a fact the board
+/// does not give, once per permanent, sentence and field.
+fn warn_missing(vb: &mut ValidBoard, mut missing: Vec<(usize, String, Missing)>) {
     missing.sort_by(|a, b| (a.0, &a.1, &(a.2).0).cmp(&(b.0, &b.1, &(b.2).0)));
     missing.dedup();
     for (p, clause, Missing(field)) in missing {
@@ -301,7 +361,6 @@ pub(crate) fn read_texts(vb: &mut ValidBoard) -> Result<(), InputError> {
             needs: Some(field),
         });
     }
-    Ok(())
 }
 
 /// Apply one grant of permanent `p`'s text (a keyword, subtype, mana ability, land type, or what
@@ -973,26 +1032,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
     // 802.2a), as Sea Serpent's.
     let per_defender: Vec<&super::oracle::When> = when.iter().filter(|w| w.cond.scope() == Scope::Defender).collect();
     if !per_defender.is_empty() {
-        // The reader reads such conditions on "can't attack" only (`oracle::checked`).
-        let Rule::CantAttack(w, whom @ (Whom::Anything | Whom::Players)) = rule else { return Ok(vec![]) };
-        let Some(creatures) = sel(w)? else { return Ok(vec![]) };
-        let mut out = Vec::new();
-        // Facts about a player who is no defending player are not asked.
-        for d in defending_players(vb) {
-            let mut applies = true;
-            for pd in &per_defender {
-                applies &= eval(vb, m, p, &pd.cond, Some(d), subject)? == pd.holds;
-            }
-            if applies {
-                // "can't attack a player unless ...": that player only, not their planeswalkers.
-                let target = match whom {
-                    Whom::Players => TargetSpec { players: vec![d], ..Default::default() },
-                    _ => defended_by(d),
-                };
-                out.push(EffectKind::CantAttack { creatures: creatures.clone(), target: Some(target) });
-            }
-        }
-        return Ok(out);
+        return cant_attack_per_defender(vb, m, p, rule, &per_defender);
     }
     Ok(match rule {
         Rule::AttacksIfAble(w) => one(sel(w)?.map(|creatures| EffectKind::AttacksIfAble { creatures, target: None })),
@@ -1034,37 +1074,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         Rule::MaxAttackers { count, whom, per_turn } => {
             vec![EffectKind::MaxAttackers { count: *count, target: target(vb, p, *whom), per_turn: *per_turn }]
         }
-        Rule::Tax(w, whom, cost) => match cost {
-            Cost::Fixed(symbols) => one(sel(w)?.map(|creatures| EffectKind::AttackCost {
-                creatures,
-                target: target(vb, p, *whom),
-                cost: symbols.clone(),
-                actions: vec![],
-            })),
-            // A cost counted on each creature (Nils: its counters) is one cost per creature.
-            Cost::PerUnit(unit, amount @ Quantity::CountersOnIt(_)) => {
-                let mut out = Vec::new();
-                for &q in members(vb, m, p, w)?.iter() {
-                    let n = unit.saturating_mul(quantity(vb, m, p, amount, q)?);
-                    out.push(EffectKind::AttackCost {
-                        creatures: this(q),
-                        target: target(vb, p, *whom),
-                        cost: vec![Symbol::Generic(n)],
-                        actions: vec![],
-                    });
-                }
-                out
-            }
-            Cost::PerUnit(unit, amount) => {
-                let n = unit.saturating_mul(quantity(vb, m, p, amount, p)?);
-                one(sel(w)?.map(|creatures| EffectKind::AttackCost {
-                    creatures,
-                    target: target(vb, p, *whom),
-                    cost: vec![Symbol::Generic(n)],
-                    actions: vec![],
-                }))
-            }
-        },
+        Rule::Tax(w, whom, cost) => attack_costs(vb, m, p, w, *whom, cost)?,
         // CR 508.1g: the permanents come from the attacking creature's controller.
         Rule::GiveUp(w, action, count, class) => match (sel(w)?, class.selector()) {
             (Some(creatures), Some(of)) => vec![EffectKind::AttackCost {
@@ -1075,67 +1085,9 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             }],
             _ => vec![],
         },
-        Rule::EachOpponentAttacks(whom) => {
-            // "with at least one creature", whatever it attacks: every player, planeswalker
-            // and battle (what each may attack is decided by the rules, CR 508.1b).
-            let n = vb.board.players.len();
-            let everything = || TargetSpec {
-                players: (0..n).collect(),
-                planeswalkers_of: (0..n).collect(),
-                battles_protected_by: (0..n).collect(),
-                permanents: vec![],
-            };
-            let t = target(vb, p, *whom).unwrap_or_else(everything);
-            (0..n).filter(|&o| vb.opponents(o, c)).map(|o| EffectKind::PlayerAttacksIfAble { player: o, target: t.clone() }).collect()
-        }
-        Rule::CantAttackPlayersAttacked(w) => {
-            let mut out = Vec::new();
-            for &q in members(vb, m, p, w)?.iter() {
-                let players = match &vb.perm(q).attacked_players_this_turn {
-                    Some(ids) => ids.iter().filter_map(|id| vb.player_index(id)).collect(),
-                    // No creature attacked this turn: it attacked no one.
-                    None if vb.board.attacked_this_turn == 0 => vec![],
-                    None => return Err(Missing(format!("permanents[{q}].attacked_players_this_turn"))),
-                };
-                if !players.is_empty() {
-                    out.push(EffectKind::CantAttack { creatures: this(q), target: Some(TargetSpec { players, ..Default::default() }) });
-                }
-            }
-            out
-        }
-        // Only a creature with defender needs the permission; it may then attack only those
-        // players (CR 702.3b: "as though it didn't have defender" for them alone).
-        Rule::AsThoughAgainstLastTurnAttackers(w) => {
-            let mut out = Vec::new();
-            let n = vb.board.players.len();
-            for q in members(vb, m, p, w)?.iter().copied().filter(|&q| vb.perm(q).has_keyword("Defender")) {
-                let mut allowed = Vec::new();
-                for o in 0..n {
-                    let list = vb.board.players[o]
-                        .attacked_players_last_turn
-                        .as_ref()
-                        .ok_or_else(|| Missing(format!("players[{o}].attacked_players_last_turn")))?;
-                    if o != c && list.iter().any(|id| vb.player_index(id) == Some(c)) {
-                        allowed.push(o);
-                    }
-                }
-                if allowed.is_empty() {
-                    continue;
-                }
-                let others: Vec<usize> = (0..n).filter(|o| !allowed.contains(o)).collect();
-                out.push(EffectKind::AttacksAsThough { creatures: this(q), haste: false, defender: true });
-                out.push(EffectKind::CantAttack {
-                    creatures: this(q),
-                    target: Some(TargetSpec {
-                        players: others,
-                        planeswalkers_of: (0..n).collect(),
-                        battles_protected_by: (0..n).collect(),
-                        permanents: vec![],
-                    }),
-                });
-            }
-            out
-        }
+        Rule::EachOpponentAttacks(whom) => each_opponent_attacks(vb, p, *whom),
+        Rule::CantAttackPlayersAttacked(w) => cant_attack_players_attacked(vb, m, p, w)?,
+        Rule::AsThoughAgainstLastTurnAttackers(w) => against_last_turn_attackers(vb, m, p, w)?,
         Rule::AsThough(w, permission) => one(sel(w)?.map(|creatures| EffectKind::AttacksAsThough {
             creatures,
             haste: *permission == AsThough::Haste,
@@ -1166,6 +1118,126 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         // Read into its sentence's conditions (`oracle::read_line`).
         Rule::Ignorable => vec![],
     })
+}
+
+/// A "can't attack" rule under conditions on the defending player, decided per defending
+/// player (CR 508.5, 802.2a).
+fn cant_attack_per_defender(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, per_defender: &[&super::oracle::When]) -> Fact<Vec<EffectKind>> {
+    // The reader reads such conditions on "can't attack" only (`oracle::checked`).
+    let Rule::CantAttack(w, whom @ (Whom::Anything | Whom::Players)) = rule else { return Ok(vec![]) };
+    let Some(creatures) = selector(vb, m, p, w)? else { return Ok(vec![]) };
+    let subject = rule.who();
+    let mut out = Vec::new();
+    // Facts about a player who is no defending player are not asked.
+    for d in defending_players(vb) {
+        let mut applies = true;
+        for pd in per_defender {
+            applies &= eval(vb, m, p, &pd.cond, Some(d), subject)? == pd.holds;
+        }
+        if applies {
+            // "can't attack a player unless ...": that player only, not their planeswalkers.
+            let target = match whom {
+                Whom::Players => TargetSpec { players: vec![d], ..Default::default() },
+                _ => defended_by(d),
+            };
+            out.push(EffectKind::CantAttack { creatures: creatures.clone(), target: Some(target) });
+        }
+    }
+    Ok(out)
+}
+
+/// A cost to attack (a tax) on the creatures `w`: fixed, or counted on the board.
+fn attack_costs(vb: &ValidBoard, m: &Memo, p: usize, w: &Who, whom: Whom, cost: &Cost) -> Fact<Vec<EffectKind>> {
+    let one = |e: Option<EffectKind>| e.into_iter().collect::<Vec<_>>();
+    Ok(match cost {
+        Cost::Fixed(symbols) => one(selector(vb, m, p, w)?.map(|creatures| EffectKind::AttackCost {
+            creatures,
+            target: target(vb, p, whom),
+            cost: symbols.clone(),
+            actions: vec![],
+        })),
+        // A cost counted on each creature (Nils: its counters) is one cost per creature.
+        Cost::PerUnit(unit, amount @ Quantity::CountersOnIt(_)) => {
+            let mut out = Vec::new();
+            for &q in members(vb, m, p, w)?.iter() {
+                let n = unit.saturating_mul(quantity(vb, m, p, amount, q)?);
+                out.push(EffectKind::AttackCost { creatures: this(q), target: target(vb, p, whom), cost: vec![Symbol::Generic(n)], actions: vec![] });
+            }
+            out
+        }
+        Cost::PerUnit(unit, amount) => {
+            let n = unit.saturating_mul(quantity(vb, m, p, amount, p)?);
+            one(selector(vb, m, p, w)?.map(|creatures| EffectKind::AttackCost {
+                creatures,
+                target: target(vb, p, whom),
+                cost: vec![Symbol::Generic(n)],
+                actions: vec![],
+            }))
+        }
+    })
+}
+
+/// Each opponent of `p`'s controller attacks with at least one creature if able.
+fn each_opponent_attacks(vb: &ValidBoard, p: usize, whom: Whom) -> Vec<EffectKind> {
+    // "with at least one creature", whatever it attacks: every player, planeswalker
+    // and battle (what each may attack is decided by the rules, CR 508.1b).
+    let n = vb.board.players.len();
+    let everything =
+        || TargetSpec { players: (0..n).collect(), planeswalkers_of: (0..n).collect(), battles_protected_by: (0..n).collect(), permanents: vec![] };
+    let t = target(vb, p, whom).unwrap_or_else(everything);
+    (0..n).filter(|&o| vb.opponents(o, vb.controller[p])).map(|o| EffectKind::PlayerAttacksIfAble { player: o, target: t.clone() }).collect()
+}
+
+/// The creatures `w` can't attack the players they attacked this turn.
+fn cant_attack_players_attacked(vb: &ValidBoard, m: &Memo, p: usize, w: &Who) -> Fact<Vec<EffectKind>> {
+    let mut out = Vec::new();
+    for &q in members(vb, m, p, w)?.iter() {
+        let players = match &vb.perm(q).attacked_players_this_turn {
+            Some(ids) => ids.iter().filter_map(|id| vb.player_index(id)).collect(),
+            // No creature attacked this turn: it attacked no one.
+            None if vb.board.attacked_this_turn == 0 => vec![],
+            None => return Err(Missing(format!("permanents[{q}].attacked_players_this_turn"))),
+        };
+        if !players.is_empty() {
+            out.push(EffectKind::CantAttack { creatures: this(q), target: Some(TargetSpec { players, ..Default::default() }) });
+        }
+    }
+    Ok(out)
+}
+
+/// The creatures `w` with defender may attack the players who attacked `p`'s controller last
+/// turn, and only them.
+fn against_last_turn_attackers(vb: &ValidBoard, m: &Memo, p: usize, w: &Who) -> Fact<Vec<EffectKind>> {
+    // Only a creature with defender needs the permission; it may then attack only those
+    // players (CR 702.3b: "as though it didn't have defender" for them alone).
+    let c = vb.controller[p];
+    let mut out = Vec::new();
+    let n = vb.board.players.len();
+    for q in members(vb, m, p, w)?.iter().copied().filter(|&q| vb.perm(q).has_keyword("Defender")) {
+        let mut allowed = Vec::new();
+        for o in 0..n {
+            let list =
+                vb.board.players[o].attacked_players_last_turn.as_ref().ok_or_else(|| Missing(format!("players[{o}].attacked_players_last_turn")))?;
+            if o != c && list.iter().any(|id| vb.player_index(id) == Some(c)) {
+                allowed.push(o);
+            }
+        }
+        if allowed.is_empty() {
+            continue;
+        }
+        let others: Vec<usize> = (0..n).filter(|o| !allowed.contains(o)).collect();
+        out.push(EffectKind::AttacksAsThough { creatures: this(q), haste: false, defender: true });
+        out.push(EffectKind::CantAttack {
+            creatures: this(q),
+            target: Some(TargetSpec {
+                players: others,
+                planeswalkers_of: (0..n).collect(),
+                battles_protected_by: (0..n).collect(),
+                permanents: vec![],
+            }),
+        });
+    }
+    Ok(out)
 }
 
 /// Mystic Barrier (CR 508.1b): each player who declares attackers may attack only the nearest

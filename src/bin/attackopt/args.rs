@@ -4,6 +4,7 @@
 use crate::Failure;
 use attackopt::generator::Profile;
 use attackopt::Baseline;
+use attackopt::Exit;
 use attackopt::{Method, Options};
 use attackopt::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -222,7 +223,7 @@ impl SolverArgs {
             clock: Some(started),
             strict: self.strict,
         };
-        options.validate().map_err(|e| Failure::new(2, format!("--{}: {}", e.option.replace('_', "-"), e.message)))?;
+        options.validate().map_err(|e| Failure::new(Exit::BadInput, format!("--{}: {}", e.option.replace('_', "-"), e.message)))?;
         Ok(options)
     }
 }
@@ -296,7 +297,7 @@ impl Command {
     pub fn check_arguments(&self) -> Result<(), Failure> {
         match self {
             Command::Check { board, declaration, .. } if board == "-" && declaration.as_deref() == Some("-") => {
-                Err(Failure::new(2, "only one of BOARD and DECLARATION can be - (standard input)"))
+                Err(Failure::new(Exit::BadInput, "only one of BOARD and DECLARATION can be - (standard input)"))
             }
             Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => {
                 solver.options(std::time::Instant::now()).map(|_| ())

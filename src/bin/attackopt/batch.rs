@@ -5,6 +5,7 @@
 
 use attackopt::batch::{answer_line, error_line, line_name, BoardCache};
 use attackopt::input::MAX_INPUT_BYTES;
+use attackopt::Exit;
 use attackopt::InputError;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -194,7 +195,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                 }
                 window.acquire(0);
                 let msg = attackopt::input::too_long(&line_name(source, line_no)).to_string();
-                let _ = result_tx.send((seq, error_line(&Value::Null, line_no, 2, &msg), true, 0));
+                let _ = result_tx.send((seq, error_line(&Value::Null, line_no, Exit::BadInput, &msg), true, 0));
                 seq += 1;
                 continue;
             }
@@ -204,7 +205,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                     // Answered here: nothing to compute.
                     window.acquire(0);
                     let msg = format!("{}: not valid UTF-8", line_name(source, line_no));
-                    let _ = result_tx.send((seq, error_line(&Value::Null, line_no, 2, &msg), true, 0));
+                    let _ = result_tx.send((seq, error_line(&Value::Null, line_no, Exit::BadInput, &msg), true, 0));
                     seq += 1;
                     continue;
                 }
@@ -222,7 +223,7 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, source: &str, output: W, p
                     Ok(answered) => answered,
                     Err(_) => {
                         let e = format!("{}: internal error while answering this request", line_name(&src, this_line));
-                        (error_line(&Value::Null, this_line, 70, &e), true)
+                        (error_line(&Value::Null, this_line, Exit::Internal, &e), true)
                     }
                 };
                 let _ = tx.send((this_seq, line, is_error, bytes));

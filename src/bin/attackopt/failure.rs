@@ -2,7 +2,7 @@
 
 use attackopt::InputError;
 use attackopt::SolveError;
-use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Undecided};
+use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Exit, Undecided};
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -21,14 +21,14 @@ pub fn board_read(assumptions: &[Assumption]) {
 /// A failure with its exit status.
 #[derive(Debug)]
 pub struct Failure {
-    pub code: i32,
+    pub code: Exit,
     pub message: String,
     /// The JSON path in the input, when there is one (for `--format json`'s error object).
     pub path: Option<String>,
 }
 
 impl Failure {
-    pub fn new(code: i32, message: impl Into<String>) -> Self {
+    pub fn new(code: Exit, message: impl Into<String>) -> Self {
         Failure { code, message: message.into(), path: None }
     }
 }
@@ -36,7 +36,7 @@ impl Failure {
 impl From<InputError> for Failure {
     fn from(e: InputError) -> Self {
         let path = Some(e.path.clone()).filter(|p| !p.is_empty());
-        Failure { code: 2, message: e.to_string(), path }
+        Failure { code: Exit::BadInput, message: e.to_string(), path }
     }
 }
 
@@ -50,7 +50,7 @@ impl From<Error> for Failure {
     fn from(e: Error) -> Self {
         match e {
             Error::Input(e) => e.into(),
-            e => Failure::new(e.exit_code(), e.to_string()),
+            e => Failure::new(e.exit(), e.to_string()),
         }
     }
 }
@@ -63,11 +63,11 @@ pub fn write_failure(f: &Failure, json: bool) {
     if !json {
         return;
     }
-    let text = if f.code == 3 {
+    let text = if f.code == Exit::Undecided {
         let undecided = Undecided { assumptions: BOARD_ASSUMPTIONS.get().cloned(), ..Undecided::new(f.message.clone()) };
         serde_json::to_string_pretty(&undecided)
     } else {
-        let error = ErrorBody { code: f.code, message: f.message.clone(), path: f.path.clone() };
+        let error = ErrorBody { code: f.code.code(), message: f.message.clone(), path: f.path.clone() };
         serde_json::to_string_pretty(&ErrorAnswer { error })
     };
     if let Ok(text) = text {

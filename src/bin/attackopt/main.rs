@@ -5,9 +5,13 @@
 //! Exit status: 0 done (for `check`: legal), 1 `check` found it illegal, 2 bad input or usage,
 //! 3 no answer within the time limit.
 
+// No function over 150 lines (clippy.toml), as in the library.
+#![warn(clippy::too_many_lines)]
+
 use args::{Cli, Command, Format, ImportSource, SchemaName};
 use attackopt::generator::Profile;
 use attackopt::oracle::{position_with_cards, CardIndex, CardSources};
+use attackopt::Exit;
 use attackopt::Objective;
 use attackopt::Options;
 use attackopt::Position;
@@ -47,7 +51,7 @@ fn warn(file: &str, warnings: &[Warning]) {
 
 fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
     // Serialized whole before the output is claimed: once printing starts it is one write.
-    let text = serde_json::to_string_pretty(v).map_err(|e| Failure::new(70, format!("internal error: {e}")))?;
+    let text = serde_json::to_string_pretty(v).map_err(|e| Failure::new(Exit::Internal, format!("internal error: {e}")))?;
     outln!("{text}");
     // The process ends right after: the OS frees the text faster than `drop` (issue 11, F05).
     std::mem::forget(text);
@@ -86,7 +90,10 @@ fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
             | Command::Batch { .. }
             | Command::Mcp
     ) {
-        return Err(Failure::new(2, "--cards: only check, solve, enumerate, validate, import forge, import names, batch and mcp read boards"));
+        return Err(Failure::new(
+            Exit::BadInput,
+            "--cards: only check, solve, enumerate, validate, import forge, import names, batch and mcp read boards",
+        ));
     }
     Ok(Some(CardIndex::load(path)?))
 }
@@ -97,13 +104,13 @@ fn keep<T>(value: T) -> &'static T {
 }
 
 /// Answer a request and print the answer; returns the exit status.
-fn respond(pos: &Position, request: &Request, options: &Options, format: Format) -> Result<i32, Failure> {
+fn respond(pos: &Position, request: &Request, options: &Options, format: Format) -> Result<Exit, Failure> {
     let answer = keep(pos.answer(request, options)?);
     match format {
         Format::Json => print_json(&answer.json())?,
         Format::Text => print_text(answer.to_text(pos, options)),
     }
-    Ok(answer.exit.code())
+    Ok(answer.exit)
 }
 
 /// Print a text answer built whole: one write once it is ready, never freed (as [`print_json`]).
@@ -137,7 +144,7 @@ fn built_board_error(e: attackopt::Error) -> Failure {
 }
 
 /// Run a parsed command line; returns the exit status.
-fn run(cli: Cli) -> Result<i32, Failure> {
+fn run(cli: Cli) -> Result<Exit, Failure> {
     let started = std::time::Instant::now();
     let cards = card_source(&cli)?;
     let cards = cards.as_ref();
@@ -166,7 +173,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
             let pos = load_position(&board, cards)?;
-            let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(2, format!("--objective: {m}")))?;
+            let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(Exit::BadInput, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
             respond(pos, &Request::Solve(objective), &options, format)
@@ -180,13 +187,16 @@ fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Generate { players, creatures, seed, profile } => {
             let profile = Profile::from(profile);
             if players == 0 || players > attackopt::MAX_PLAYERS {
-                return Err(Failure::new(2, format!("--players: expected 1 to {}, found {players}", attackopt::MAX_PLAYERS)));
+                return Err(Failure::new(Exit::BadInput, format!("--players: expected 1 to {}, found {players}", attackopt::MAX_PLAYERS)));
             }
             if creatures > attackopt::generator::MAX_CREATURES {
-                return Err(Failure::new(2, format!("--creatures: expected at most {}, found {creatures}", attackopt::generator::MAX_CREATURES)));
+                return Err(Failure::new(
+                    Exit::BadInput,
+                    format!("--creatures: expected at most {}, found {creatures}", attackopt::generator::MAX_CREATURES),
+                ));
             }
             print_json(&attackopt::generator::generate(players, creatures, seed, profile))?;
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Cards { format } => {
             let list = attackopt::card_list();
@@ -194,7 +204,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                 Format::Json => print_json(&list)?,
                 Format::Text => print_text(list.to_text()),
             }
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Schema { format } => {
             let name = match format {
@@ -203,24 +213,24 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                 SchemaName::Result => "result",
                 SchemaName::Cards => "cards",
             };
-            let schema = attackopt::schema(name).map_err(|m| Failure::new(2, m))?;
+            let schema = attackopt::schema(name).map_err(|m| Failure::new(Exit::BadInput, m))?;
             print_json(&schema)?;
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Batch { file, quiet } => {
             let cache = attackopt::batch::BoardCache::with_cards(CardSources::new(cards.cloned()));
             let summary = if file == "-" {
                 batch::run(std::io::stdin().lock(), "-", std::io::stdout(), !quiet, cache)
             } else {
-                let f = std::fs::File::open(&file).map_err(|e| Failure::new(2, format!("{file}: cannot read the file: {e}")))?;
+                let f = std::fs::File::open(&file).map_err(|e| Failure::new(Exit::BadInput, format!("{file}: cannot read the file: {e}")))?;
                 batch::run(std::io::BufReader::new(f), &file, std::io::stdout(), !quiet, cache)
             }?;
             let _ = summary;
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Mcp => {
-            mcp::serve_stdio(cards.cloned(), cli.cards.as_deref()).map_err(|m| Failure::new(2, m))?;
-            Ok(0)
+            mcp::serve_stdio(cards.cloned(), cli.cards.as_deref()).map_err(|m| Failure::new(Exit::BadInput, m))?;
+            Ok(Exit::Ok)
         }
         Command::Import { source: ImportSource::Forge { file, format } } => {
             let text = attackopt::input::read_source(&file)?;
@@ -243,7 +253,7 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                     print_import_text(keep(Position::from_board(imported.board.clone(), &file)?), &imported.warnings, tail)?;
                 }
             }
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Import { source: ImportSource::Names { file, format } } => {
             let names = attackopt::names::parse(&attackopt::input::read_source(&file)?, &file)?;
@@ -264,50 +274,50 @@ fn run(cli: Cli) -> Result<i32, Failure> {
                 Some(Format::Json) => print_json(&built)?,
                 Some(Format::Text) => print_import_text(pos, &built.warnings, String::new())?,
             }
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "attackopt", &mut out);
             print_text(String::from_utf8_lossy(&out).into_owned());
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Man { subcommand, dir: None } => {
             print_text(man::page(&subcommand)?);
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Command::Man { dir: Some(dir), .. } => {
             print_text(man::write_all(&dir)?.iter().map(|f| format!("{f}\n")).collect());
-            Ok(0)
+            Ok(Exit::Ok)
         }
     }
 }
 
 fn main() {
-    std::process::exit(cli_main());
+    std::process::exit(cli_main().code());
 }
 
 /// Parse, run, print errors, and give the exit status.
-fn cli_main() -> i32 {
+fn cli_main() -> Exit {
     attackopt::debug_note(|| "started".into());
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
             if !e.use_stderr() {
-                return 0;
+                return Exit::Ok;
             }
             // A usage error still answers a JSON reader who asked for JSON.
             let args: Vec<String> = std::env::args().collect();
             let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json");
             if json {
                 let message = e.kind().as_str().map_or_else(|| "invalid command line".to_string(), |k| format!("command line: {k}"));
-                let error = attackopt::ErrorBody { code: 2, message, path: None };
+                let error = attackopt::ErrorBody { code: Exit::BadInput.code(), message, path: None };
                 if let Ok(text) = serde_json::to_string_pretty(&attackopt::ErrorAnswer { error }) {
                     let _ = writeln!(std::io::stdout().lock(), "{text}");
                 }
             }
-            return 2;
+            return Exit::BadInput;
         }
     };
     let json = cli.command.json_output();
@@ -323,10 +333,10 @@ fn cli_main() -> i32 {
 }
 
 /// Print a failure and give the exit status.
-fn finish(outcome: Result<i32, Failure>, json: bool) -> i32 {
+fn finish(outcome: Result<Exit, Failure>, json: bool) -> Exit {
     match outcome {
         Ok(code) => {
-            attackopt::debug_note(|| format!("done, exit {code}"));
+            attackopt::debug_note(|| format!("done, exit {}", code.code()));
             code
         }
         Err(f) => {

@@ -5,6 +5,7 @@
 
 use crate::args::Cli;
 use crate::Failure;
+use attackopt::Exit;
 use clap::CommandFactory;
 use clap_mangen::Man;
 use std::path::Path;
@@ -35,7 +36,7 @@ fn render(cmd: clap::Command) -> Result<(String, String), Failure> {
     // name and no version).
     let man = Man::new(cmd).source(format!("attackopt {}", env!("CARGO_PKG_VERSION")));
     let mut text = Vec::new();
-    man.render(&mut text).map_err(|e| Failure::new(70, format!("internal error: rendering a man page: {e}")))?;
+    man.render(&mut text).map_err(|e| Failure::new(Exit::Internal, format!("internal error: rendering a man page: {e}")))?;
     Ok((man.get_filename(), String::from_utf8_lossy(&text).into_owned()))
 }
 
@@ -49,14 +50,14 @@ pub fn page(words: &[String]) -> Result<String, Failure> {
         Some(i) => render(all[i].1.clone()).map(|(_, text)| text),
         None => {
             let names: Vec<String> = all.iter().filter(|(w, _)| !w.is_empty()).map(|(w, _)| w.join(" ")).collect();
-            Err(Failure::new(2, format!("man: expected a subcommand ({}), found \"{}\"", names.join(", "), words.join(" "))))
+            Err(Failure::new(Exit::BadInput, format!("man: expected a subcommand ({}), found \"{}\"", names.join(", "), words.join(" "))))
         }
     }
 }
 
 /// Write every page into `dir` (created if missing); returns the files written, in order.
 pub fn write_all(dir: &Path) -> Result<Vec<String>, Failure> {
-    let failed = |what: &str, e: std::io::Error| Failure::new(2, format!("man --dir {}: {what}: {e}", dir.display()));
+    let failed = |what: &str, e: std::io::Error| Failure::new(Exit::BadInput, format!("man --dir {}: {what}: {e}", dir.display()));
     std::fs::create_dir_all(dir).map_err(|e| failed("could not create the directory", e))?;
     let mut written = Vec::new();
     for (_, cmd) in pages() {

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 // How long past the time limit the watchdog waits for the worker's own answer, which is
 // richer (a check still reports every definite violation).
+use attackopt::Exit;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,7 +47,7 @@ pub fn may_print() -> bool {
 
 /// Run `work` (which prints its answer and gives the exit status) on a worker thread; answer
 /// exit 3 if it has not started printing within `limit` seconds plus [`GRACE`].
-pub fn run_within(limit: f64, json: bool, work: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+pub fn run_within(limit: f64, json: bool, work: impl FnOnce() -> Exit + Send + 'static) -> Exit {
     let Some(wait) = Duration::try_from_secs_f64(limit.max(0.0)).ok().and_then(|d| d.checked_add(GRACE)) else {
         return work();
     };
@@ -56,27 +57,27 @@ pub fn run_within(limit: f64, json: bool, work: impl FnOnce() -> i32 + Send + 's
         let _ = send.send(work());
     });
     let Ok(worker) = spawned else {
-        return 70;
+        return Exit::Internal;
     };
     match receive.recv_timeout(wait) {
         Ok(code) => code,
         Err(RecvTimeoutError::Disconnected) => {
             // The worker panicked; its message is already on standard error.
             let _ = worker.join();
-            70
+            Exit::Internal
         }
         Err(RecvTimeoutError::Timeout) => {
             let mut gate = GATE.lock().unwrap_or_else(|e| e.into_inner());
             if *gate == Gate::Worker {
                 // The answer is being printed: let it finish.
                 drop(gate);
-                return receive.recv().unwrap_or(70);
+                return receive.recv().unwrap_or(Exit::Internal);
             }
             *gate = Gate::Closed;
             let message = format!("the time limit ({limit} s) ran out before the board was read and solved");
-            crate::write_failure(&crate::Failure::new(3, message), json);
+            crate::write_failure(&crate::Failure::new(Exit::Undecided, message), json);
             attackopt::debug_note(|| "watchdog: no answer in time, exit 3".into());
-            3
+            Exit::Undecided
         }
     }
 }
