@@ -1,4 +1,9 @@
 //! A position: a validated board with its plain rules and its mana, computed once.
+//!
+//! Here is how a position is built; the questions a user asks of one (`check`, `solve`,
+//! `maximum`, `enumerate`, and `answer`, which every front end calls) are one `impl Position`
+//! block in `src/api/mod.rs`, the library's facade: the domain core knows nothing of the API
+//! (the pipeline flows one way, `tests/it/architecture.rs`), so the two blocks live apart.
 
 use crate::board::{Attack, Declaration, InputError, ValidBoard};
 use crate::mana::ManaBoard;

@@ -15,10 +15,9 @@
 //! # Ok::<(), attackopt::Error>(())
 //! ```
 
-use super::{Enumeration, Error, MaximumReport, Method, Options, Undecided};
-use crate::board::{Assumption, Declaration, InputError, Warning};
-use crate::legality::{Baseline, CheckResult, SolveError};
-use crate::position::Position;
+use super::{Enumeration, MaximumReport, Method, Options, Undecided};
+use crate::board::{Assumption, Declaration, Warning};
+use crate::legality::{Baseline, CheckResult};
 use crate::solve::{Objective, SolveResult};
 use crate::view::BoardView;
 use schemars::JsonSchema;
@@ -229,53 +228,6 @@ impl Serialize for Printed<'_> {
             // The shape of every undecided answer (the time limit's too): its message and
             // assumptions, no warnings, since it answers nothing they could qualify.
             Outcome::Undecided(undecided) => undecided.serialize(s),
-        }
-    }
-}
-
-impl Position {
-    /// Answer a request: the one function behind `check`, `solve`, `enumerate`, `maximum` and
-    /// `validate` in every front end. Under [`Options::strict`], a board with assumptions gets
-    /// the undecided answer (exit 3) to everything but `validate`, once the request itself is
-    /// known to be good input.
-    pub fn answer(&self, request: &Request, options: &Options) -> Result<Answer, Error> {
-        options.validate().map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))?;
-        let answer = |exit, result| Ok(Answer { exit, result, warnings: self.board.warnings.clone(), assumptions: self.board.assumptions.clone() });
-        if options.strict && !self.board.assumptions.is_empty() && !matches!(request, Request::Validate) {
-            // Bad input stays bad input (exit 2) under strict: the request's ids are checked as
-            // they would be before any computing.
-            match request {
-                Request::Check(d) => self.board.check_declaration_ids(d, "declaration")?,
-                Request::Solve(objective) => {
-                    crate::solve::Goal::of(objective, self)?;
-                }
-                _ => {}
-            }
-            return answer(Exit::Undecided, Outcome::Undecided(Undecided::strict(&self.board.assumptions)));
-        }
-        match request {
-            Request::Check(d) => {
-                let result = self.check(d, options)?;
-                answer(Exit::of_check(&result), Outcome::Check(result))
-            }
-            // Not proven optimal: the time limit cut the search short.
-            Request::Solve(objective) => {
-                let result = self.solve(objective, options)?;
-                answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
-            }
-            Request::Enumerate { limit, detail } => {
-                let found = self.enumerate(*limit, options)?;
-                if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
-                    return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
-                }
-                let exit = if found.time_limit_reached { Exit::Undecided } else { Exit::Ok };
-                match detail {
-                    Detail::Full => answer(exit, Outcome::Enumerate(found)),
-                    Detail::Summary => answer(exit, Outcome::EnumerateSummary(EnumerationSummary::new(found))),
-                }
-            }
-            Request::Maximum => answer(Exit::Ok, Outcome::Maximum(self.maximum(options)?)),
-            Request::Validate => answer(Exit::Ok, Outcome::Validate(BoardView::new(self))),
         }
     }
 }

@@ -55,12 +55,14 @@
 pub mod dual;
 mod encode;
 pub mod exchange;
+mod memo;
 mod probe;
 mod program;
 mod settings;
 mod vars;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
+pub use memo::Maxima;
 pub use settings::{Call, Ilp, Model, Strategy, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE, PROBE_SLICES};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};

@@ -362,7 +362,16 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
             // Objective values are integers; the simple bound covers rounds that proved none.
             let simple = simple_bound(pos, objective);
             let bound = search.phase.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
-            return finish(pos, objective, baseline, &best, ilp, Proven { objective: bound == value, ties: false }, Some(bound), search.method);
+            return finish(
+                pos,
+                objective,
+                baseline,
+                &best,
+                &search.maxima,
+                Proven { objective: bound == value, ties: false },
+                Some(bound),
+                search.method,
+            );
         }
     };
     let best_value = objective.value(pos, &first);
@@ -380,7 +389,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     let start = Some((first.clone(), -(mana_of(pos, &first) as f64)));
     let (second, proven) = match tie_break(search.best_beating(less_mana, fix_objective, start, None), &first)? {
         (a, true) => (a, true),
-        (a, false) => return finish(pos, objective, baseline, &a, ilp, proven_objective(false), Some(best_value), search.method),
+        (a, false) => return finish(pos, objective, baseline, &a, &search.maxima, proven_objective(false), Some(best_value), search.method),
     };
     let least_mana = mana_of(pos, &second);
     let fix_both = |enc: &Encoding| {
@@ -394,7 +403,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         let start = Some((second.clone(), -(Goal::Attackers.value(pos, &second) as f64)));
         tie_break(search.best_beating(|enc: &mut Encoding| fewest_attackers(enc), fix_both, start, None), &second)?
     };
-    finish(pos, objective, baseline, &third, ilp, proven_objective(proven), Some(best_value), search.method)
+    finish(pos, objective, baseline, &third, &search.maxima, proven_objective(proven), Some(best_value), search.method)
 }
 
 /// What a solve proved: the objective (its bound met), and the tie-breaks.
@@ -579,7 +588,8 @@ pub fn enumerate(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp) ->
     };
     let mut results = Vec::with_capacity(found.len());
     for a in &found {
-        let r = check(pos, &pos.declaration(a), baseline, ilp)?;
+        // The maxima the search proved are read, not proved again (`Search::maxima`).
+        let r = check(pos, &pos.declaration(a), baseline, &search.maxima)?;
         if r.proof == Proof::None {
             // Out of time for the reports: the list ends here.
             timed_out = true;

@@ -38,7 +38,7 @@ use super::{BarMethod, Goal};
 use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
-use crate::ilp::{reaches, Call, Encoding, Found, Grouping, Ilp, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
+use crate::ilp::{reaches, Call, Encoding, Found, Grouping, Ilp, Maxima, Optimality, Pruning, Solved, Tie, PROBE_VARIABLES};
 use crate::legality::{Baseline, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -74,12 +74,6 @@ impl Phase {
     fn settled(&self, ceiling: Option<f64>) -> Option<&Assignment> {
         self.incumbent.as_ref().filter(|(_, v)| reaches(*v, ceiling) || reaches(*v, self.bound)).map(|(a, _)| a)
     }
-}
-
-/// The paid-baseline maximum for a declaration, with a witness incurring as few cost instances
-/// as possible (its cost set makes the strongest cut, see below).
-fn paid_bar(pos: &Position, a: &Assignment, ilp: &Ilp) -> Result<Maximum, SolveError> {
-    ilp.maximum_with(pos, &paid_allowed(pos, a), Tie::FewestCosts)
 }
 
 /// The cost instances a declaration compared with `a` under paid may incur: `a`'s own.
@@ -149,6 +143,9 @@ pub(super) struct Search<'a> {
     /// What group counts become: the declaration whose members they keep where they can (no
     /// attack, or the declaration a closest legal one is sought for).
     pub(super) prefer: Assignment,
+    /// The maxima proved so far (the free maximum, the paid bars), which the checks of the
+    /// answers read rather than prove again.
+    pub(super) maxima: Maxima<'a>,
 }
 
 impl<'a> Search<'a> {
@@ -158,8 +155,9 @@ impl<'a> Search<'a> {
         // empty declaration: on a class's settled rules (CR 508.1d) the set is already fixed.
         let started = web_time::Instant::now();
         let free = ilp.maximum_with(pos, &none, Tie::Closest(&pos.rules.no_attack()))?;
-        let mut search = Search::with_free(pos, ilp, baseline, grouping, free.value, free.witness)?;
+        let mut search = Search::with_free(pos, ilp, baseline, grouping, free.value, free.witness.clone())?;
         search.free_maximum = started.elapsed();
+        search.maxima.remember(pos, &none, &free);
         if baseline == Baseline::Paid && search.couplings.is_none() && !pos.rules.costs.is_empty() {
             search.cut_upfront()?;
         }
@@ -216,6 +214,7 @@ impl<'a> Search<'a> {
             live: None,
             method,
             prefer: pos.rules.no_attack(),
+            maxima: Maxima::new(ilp),
         };
         // `escalate_after: Some(0)`: escalated from the start.
         if baseline == Baseline::Paid && ilp.strategy.escalate_after == Some(0) {
@@ -259,7 +258,7 @@ impl<'a> Search<'a> {
         if let Some(b) = bound {
             self.phase.tighten(b);
         }
-        let legal = match paid_bar(pos, &a, self.ilp) {
+        let legal = match self.paid_bar(&a) {
             Ok(bar) => pos.rules.obeyed(&a) >= bar.value,
             Err(SolveError::TimeLimit(_)) => false,
             Err(e) => return Err(e),
@@ -305,6 +304,16 @@ impl<'a> Search<'a> {
             self.cuts.push((most.witness, most.value));
         }
         Ok(())
+    }
+
+    /// The paid-baseline maximum for a declaration, with a witness incurring as few cost
+    /// instances as possible (its cost set makes the strongest cut, see [`Search::fall_short`]),
+    /// remembered for the checks of the answers ([`Search::maxima`]).
+    fn paid_bar(&self, a: &Assignment) -> Result<Maximum, SolveError> {
+        let allowed = paid_allowed(self.pos, a);
+        let bar = self.ilp.maximum_with(self.pos, &allowed, Tie::FewestCosts)?;
+        self.maxima.remember(self.pos, &allowed, &bar);
+        Ok(bar)
     }
 
     /// Whether a program started now may give an answer before `deadline` (none: always): it
@@ -431,7 +440,7 @@ impl<'a> Search<'a> {
             if self.dual && self.method == BarMethod::PaidDual && bars.some_inexact() {
                 self.method = BarMethod::PaidDualCuts;
             }
-            let bar = paid_bar(self.pos, &a, self.ilp)?;
+            let bar = self.paid_bar(&a)?;
             crate::debug::note(|| format!("round: objective {:.0} ({optimality:?}), obeys {obeyed}, paid bar {}", solved.objective, bar.value));
             self.note_round(&a, &bar.witness);
             if obeyed >= bar.value {
