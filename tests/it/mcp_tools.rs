@@ -186,6 +186,33 @@ fn a_board_and_a_declaration_sent_as_json_strings_are_read_like_objects() {
     assert!(text_of(number).contains("declaration") && text_of(number).contains("number"), "{number}");
 }
 
+/// Issue 40, point 4: `check_attack`'s declaration typed as one line (`serpent=B`, `none`), as
+/// `--attack` and batch's `"attacks"` read it, answers as the same declaration in JSON; an
+/// unknown id in the line is bad input naming the declaration.
+#[test]
+fn a_declaration_typed_as_one_line_is_the_json_declaration() {
+    let board = read_json("models/paid-vs-free.json");
+    let decl = read_json("models/declarations/paid-vs-free.serpent-alone.json");
+    let line: Vec<String> = decl["attacks"]
+        .as_array()
+        .expect("attacks")
+        .iter()
+        .map(|a| format!("{}={}", a["creature"].as_str().unwrap(), a["target"].as_str().unwrap()))
+        .collect();
+    let answers = session(&[
+        call("check_attack", json!({"board": board, "declaration": decl})),
+        call("check_attack", json!({"board": board, "declaration": line.join(", ")})),
+        call("check_attack", json!({"board": board, "declaration": {"attacks": []}})),
+        call("check_attack", json!({"board": board, "declaration": "none"})),
+        call("check_attack", json!({"board": board, "declaration": "nobody=B"})),
+    ]);
+    assert_eq!(answers[1]["result"]["structuredContent"], answers[0]["result"]["structuredContent"], "{}", answers[1]);
+    assert_eq!(answers[3]["result"]["structuredContent"], answers[2]["result"]["structuredContent"], "{}", answers[3]);
+    let unknown = &answers[4]["result"];
+    assert_eq!(unknown["isError"], true, "{unknown}");
+    assert!(text_of(unknown).contains("declaration") && text_of(unknown).contains("nobody"), "{unknown}");
+}
+
 /// `detail`: MCP's enumerate lists each declaration alone by default (`summary`), the whole
 /// check results with `full`; the command line (`--detail`, default `full`, so its output is
 /// unchanged) and batch (`"detail"`, default `full`) give the same JSON. The summary is each

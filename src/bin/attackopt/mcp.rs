@@ -26,7 +26,7 @@ use attackopt::oracle::{position_with_cards, CardIndex};
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
-use attackopt::{parse_board, parse_declaration, InputError};
+use attackopt::{parse_board, parse_declaration, parse_declaration_text, Declaration, InputError};
 use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use attackopt::{Error, Options};
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -58,10 +58,10 @@ const BOARD_HELP: &str = "The board: an attackopt board object, or the same JSON
 resource attackopt://schema/board; model boards: attackopt://models; prompt board_format.";
 
 /// How a declaration argument is described (see [`BOARD_HELP`]).
-const DECLARATION_HELP: &str = "The declaration of attackers: an object, or the same JSON as a string. Example: \
-{\"attacks\": [{\"creature\": \"bear\", \"target\": \"C\"}]} (target: a player, planeswalker or battle id). An \
-optional \"payment\" ([{\"permanent\": \"f1\", \"mana\": \"{G}\"}], {\"player\": \"A\", \"life\": 2}) is checked; \
-without it attackopt finds one. Schema: the resource attackopt://schema/declaration.";
+const DECLARATION_HELP: &str = "The declaration of attackers: an object, the same JSON as a string, or one line \
+bear=C, elf=pwD (none: no attack). Object: {\"attacks\": [{\"creature\": \"bear\", \"target\": \"C\"}]} (target: a \
+player, planeswalker or battle id); an optional \"payment\" ([{\"permanent\": \"f1\", \"mana\": \"{G}\"}], \
+{\"player\": \"A\", \"life\": 2}) is checked, else attackopt finds one. Schema: attackopt://schema/declaration.";
 
 fn object_or_string(description: &str) -> schemars::Schema {
     schemars::json_schema!({ "anyOf": [{ "type": "object" }, { "type": "string" }], "description": description })
@@ -330,6 +330,16 @@ fn json_text(value: &Value, what: &str, shape: &str) -> Result<String, InputErro
     }
 }
 
+/// The declaration argument: JSON (an object, or the same as a string) or, as a judge types it,
+/// one line of attacks `bear=C, elf=pwD` (issue 40; [`parse_declaration_text`], as `--attack`
+/// and batch's `"attacks"` read it).
+fn declaration(value: &Value) -> Result<Declaration, InputError> {
+    match value {
+        Value::String(s) if !s.trim_start().starts_with('{') => parse_declaration_text(s, "declaration"),
+        _ => Ok(parse_declaration(&json_text(value, "declaration", "{\"attacks\": [...]}")?, "declaration")?.0),
+    }
+}
+
 /// The board argument as a position, its cards given their Oracle text from the server's card
 /// source (`attackopt mcp --cards SRC`), if any.
 fn position(board: &Value, cards: Option<&CardIndex>) -> Result<Position, InputError> {
@@ -440,8 +450,7 @@ impl AttackServer {
         run_tool("check_attack", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
             let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
-            let text = json_text(&p.declaration, "declaration", "{\"attacks\": [...]}").map_err(|e| e.to_string())?;
-            let (decl, _) = parse_declaration(&text, "declaration").map_err(|e| e.to_string())?;
+            let decl = declaration(&p.declaration).map_err(|e| e.to_string())?;
             pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
             answer(&pos, &Request::Check(decl), &options)
         })
