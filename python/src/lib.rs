@@ -161,13 +161,17 @@ struct PyPosition {
 }
 
 impl PyPosition {
-    /// Answer a request with the GIL released; the command line's JSON as Python objects.
+    /// Answer a request with the GIL released: an `attackopt.Answer`, the command line's JSON as
+    /// a dict, with its `--format text` words for `to_text()` (issue 40), made with the answer
+    /// (the position and options it needs are at hand only here).
     fn ask<'py>(&self, py: Python<'py>, request: &Request, options: &Options) -> PyResult<Bound<'py, PyAny>> {
-        let answered: Result<String, Error> = py.detach(|| {
+        let answered: Result<(String, String), Error> = py.detach(|| {
             let answer: Answer = self.inner.answer(request, options)?;
-            serde_json::to_string(&answer.json()).map_err(|e| attackopt::SolveError::Internal(e.to_string()).into())
+            let json = serde_json::to_string(&answer.json()).map_err(|e| attackopt::SolveError::Internal(e.to_string()))?;
+            Ok((json, answer.to_text(&self.inner, options)))
         });
-        loads(py, &answered.map_err(|e| py_error_about(py, e, Some(&self.inner)))?)
+        let (json, text) = answered.map_err(|e| py_error_about(py, e, Some(&self.inner)))?;
+        py.import("attackopt")?.getattr("Answer")?.call1((loads(py, &json)?, text))
     }
 
     fn new(py: Python<'_>, text: String, name: String, ours: bool, cards: Option<&str>) -> PyResult<Self> {
