@@ -86,7 +86,7 @@ mod vocab;
 pub use api::request::{
     Answer, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
 };
-pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TIME_LIMIT_GRACE};
+pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE};
 pub use board::{
     load_board, load_declaration, parse_board, parse_declaration, parse_declaration_text, Assumption, AssumptionKind, Attack, AttackOption, Board,
     BoardBuilder, Declaration, Effect, InputError, ManaAbilitySpec, PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning, MAX_EFFECTS,

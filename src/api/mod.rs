@@ -37,6 +37,7 @@ pub mod cards;
 pub mod request;
 /// Answers as text (`--format text`), cards by name: one rendering for every front end.
 mod text;
+pub use text::TEXT_WIDTH;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::ilp::Ilp;

@@ -28,7 +28,12 @@ impl Answer {
     /// # Ok::<(), attackopt::Error>(())
     /// ```
     pub fn to_text(&self, pos: &Position, options: &Options) -> String {
-        let body = outcome_text(&self.result, pos, options);
+        // Verdicts and lists are read at a table: wrapped (issue 40). `validate`'s view and
+        // an undecided answer keep their lines (listings, read with a pager).
+        let body = match &self.result {
+            Outcome::Validate(_) | Outcome::Undecided(_) | Outcome::Maximum(_) => outcome_text(&self.result, pos, options),
+            _ => wrap(&outcome_text(&self.result, pos, options), TEXT_WIDTH),
+        };
         if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_) | Outcome::Undecided(_)) {
             return body;
         }
@@ -37,6 +42,59 @@ impl Answer {
         s.push_str(&body);
         s
     }
+}
+
+/// The widest line of a text answer, in characters (issue 40: read at a table, in a terminal).
+pub const TEXT_WIDTH: usize = 100;
+
+/// Every line of `text` longer than `width` characters wrapped at spaces: its continuation lines
+/// hang under the line's text (past a `✓`/`✗`/`-` mark, or 4 columns in), so a reason stays one
+/// block. A word longer than the room left is cut.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / width);
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        if body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let marked = ["✓ ", "✗ ", "- "].iter().any(|m| body[indent..].starts_with(m));
+        let hang = " ".repeat(if marked { indent + 2 } else { indent + 4 });
+        let room = width.saturating_sub(hang.len()).max(20);
+        let (mut current, mut count) = (body[..indent].to_string(), indent);
+        for word in body[indent..].split(' ').filter(|w| !w.is_empty()) {
+            let mut word = word;
+            loop {
+                let n = word.chars().count();
+                let first = count == current.len() && current.trim().is_empty();
+                if first || count + 1 + n <= width {
+                    if !first {
+                        current.push(' ');
+                        count += 1;
+                    }
+                    if n <= room || count + n <= width {
+                        current.push_str(word);
+                        count += n;
+                        break;
+                    }
+                    // Longer than a whole line: cut it.
+                    let cut = word.char_indices().nth(width.saturating_sub(count).max(1)).map_or(word.len(), |(i, _)| i);
+                    current.push_str(&word[..cut]);
+                    word = &word[cut..];
+                }
+                out.push_str(current.trim_end());
+                out.push('\n');
+                (current, count) = (hang.clone(), hang.len());
+                if word.is_empty() {
+                    break;
+                }
+            }
+        }
+        out.push_str(current.trim_end());
+        out.push_str(newline);
+    }
+    out
 }
 
 fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String {

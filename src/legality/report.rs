@@ -244,7 +244,12 @@ impl CheckResult {
         };
         let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(pos, &self.declaration));
         for v in &self.violations {
-            let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), v.message);
+            // One reason per line (issue 40): the rule broken, then each clause of why.
+            let mut clauses = reasons(&v.message).into_iter();
+            let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), clauses.next().unwrap_or_default());
+            for clause in clauses {
+                let _ = writeln!(s, "      {clause}");
+            }
         }
         if let Some(p) = &self.payment_that_works {
             if self.violations.iter().all(|v| v.kind == ViolationKind::Cost) {
@@ -317,31 +322,56 @@ impl CheckResult {
         s
     }
 
-    /// "Requirements: 5 obeyed; the most ... is 5": the maximum in words a player knows (what
-    /// the baseline allows, docs/rules.md section 7), and, for a declaration that breaks a rule,
-    /// that the maximum is over declarations that break none (issue 13: "1 obeyed; the most
-    /// ... is 0" read as a contradiction).
+    /// "Requirements: obeys 5 of the 5 it could": the maximum in words a player knows (issue
+    /// 40), what the baseline allows said once (docs/rules.md section 7), and, for a declaration
+    /// that breaks a rule, that the maximum is over declarations that break none (issue 13:
+    /// "1 obeyed; the most ... is 0" read as a contradiction).
     fn requirements_line(&self) -> String {
         if self.proof == Proof::None {
-            return format!("Requirements: {} obeyed; the most that can be obeyed is not known (no proof).", self.requirements_obeyed);
+            return format!("Requirements: obeys {}; the most it could obey is not known (no proof).", self.requirements_obeyed);
         }
         // Only a rule other than the requirements lets a declaration obey more than the maximum.
         let breaks = self.violations.iter().any(|v| v.kind != ViolationKind::Requirements);
         let obeyed = if breaks && self.requirements_obeyed > self.requirements_max {
             let rules = self.violations.iter().filter(|v| v.kind != ViolationKind::Requirements).count();
-            format!("{} obeyed, but only by breaking the rule{} above", self.requirements_obeyed, if rules == 1 { "" } else { "s" })
+            format!(
+                "obeys {}, but only by breaking the rule{} above; the most it could obey is {}",
+                self.requirements_obeyed,
+                if rules == 1 { "" } else { "s" },
+                self.requirements_max
+            )
         } else {
-            format!("{} obeyed", self.requirements_obeyed)
+            format!("obeys {} of the {} it could", self.requirements_obeyed, self.requirements_max)
         };
         match self.baseline {
-            Baseline::Paid => format!(
-                "Requirements: {obeyed}; the most a declaration that obeys every restriction can obey, paying no cost this one does not pay, is {} ({} paying no cost at all).",
-                self.requirements_max, self.requirements_max_free
-            ),
-            Baseline::Free => format!(
-                "Requirements: {obeyed}; the most a declaration that obeys every restriction can obey, paying no cost, is {}.",
-                self.requirements_max
-            ),
+            Baseline::Paid => {
+                format!("Requirements: {obeyed} (restrictions obeyed, paying only its costs; {} paying none).", self.requirements_max_free)
+            }
+            Baseline::Free => format!("Requirements: {obeyed} (restrictions obeyed, paying no cost)."),
         }
     }
+}
+
+/// A violation's message as the lines of its text (issue 40): its head, up to the colon that
+/// introduces the reasons (after a CR citation), then each reason, at the semicolons between
+/// them (outside «quoted requirements»).
+fn reasons(message: &str) -> Vec<&str> {
+    let Some(colon) = message.find("): ").map(|i| i + 2) else { return vec![message] };
+    let (head, rest) = message.split_at(colon);
+    let mut out = vec![head.trim_end()];
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in rest.char_indices() {
+        match c {
+            '«' => depth += 1,
+            '»' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 && rest[i + 1..].starts_with(' ') => {
+                out.push(rest[start..=i].trim());
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    out.push(rest[start..].trim());
+    out.retain(|l| !l.is_empty());
+    out
 }

@@ -17,6 +17,12 @@ pub fn heavy() -> bool {
     std::env::var_os("ATTACKOPT_HEAVY").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+/// A text answer with its lines joined and its spaces collapsed: what it says, whatever the
+/// wrapping at 100 columns (issue 40) made of its lines.
+pub fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The seconds each long property may take (`ATTACKOPT_BUDGET`, CI's heavy step; unset: no
 /// limit, every case runs, as by hand). A property past its budget stops starting new boards
 /// and says how many of its count it ran: the counts stay what they are, the step's time is
