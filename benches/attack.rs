@@ -29,7 +29,7 @@ use attackopt::internals::baseline_dfs::BaselineDfs;
 use attackopt::internals::ilp::{Ilp, Model};
 use attackopt::internals::solve::{self, Goal};
 use attackopt::parse_board;
-use attackopt::{check, Baseline, Maximizer, SolveError};
+use attackopt::{check, Baseline, Deadline, Maximizer, SolveError};
 use attackopt::{Declaration, Position};
 use criterion::{BenchmarkId, SamplingMode};
 use std::io::Write;
@@ -85,14 +85,17 @@ impl Op {
 
 /// Run one operation; `limit` is a deadline in seconds (None: as benchmarked).
 fn run(op: Op, engine: Engine, text: &str, pos: &Position, limit: Option<f64>) -> Result<(), SolveError> {
-    let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let deadline = limit.map_or(Deadline::none(), |s| Deadline::from_now(Duration::from_secs_f64(s)));
     let ilp = match engine {
         // No reductions (fields added later keep their defaults: update this line with them).
         Engine::Plain => Ilp { model: Model::PLAIN, ..Ilp::default() }.until(deadline),
         _ => Ilp::default().until(deadline),
     };
     // The DFS always has a deadline (generous when benchmarked: it passed the pre-flight).
-    let dfs = BaselineDfs { deadline: Some(deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(60))), ..BaselineDfs::default() };
+    let dfs = BaselineDfs {
+        deadline: if deadline.is_limited() { deadline } else { Deadline::from_now(Duration::from_secs(60)) },
+        ..BaselineDfs::default()
+    };
     let maximizer: &dyn Maximizer = if engine == Engine::Dfs { &dfs } else { &ilp };
     match op {
         Op::Load => {

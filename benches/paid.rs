@@ -22,17 +22,17 @@
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::ilp::{Ilp, Strategy};
 use attackopt::internals::solve::{self, Goal};
-use attackopt::{parse_board, Baseline, Position};
+use attackopt::{parse_board, Baseline, Deadline, Position};
 use criterion::{BenchmarkId, SamplingMode};
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use support::{criterion, env_list, skipped_file};
 
 mod support;
 
 /// Solve with `form` to a proven optimum (within `limit` seconds, if given); the objective.
 fn run(pos: &Position, form: Ilp, limit: Option<f64>) -> Option<i64> {
-    let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let deadline = limit.map_or(Deadline::none(), |s| Deadline::from_now(Duration::from_secs_f64(s)));
     let ilp = form.until(deadline);
     let r = solve::solve(pos, Goal::Power, Baseline::Paid, &ilp).ok()?;
     r.optimal.then_some(r.objective)

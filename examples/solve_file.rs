@@ -1,7 +1,7 @@
 //! Solve a board with each variant of the program: `cargo run --release --example solve_file -- BOARD [paid|free]`.
 use attackopt::internals::ilp::{Grouping, Ilp, Model};
 use attackopt::internals::solve::{solve, Goal};
-use attackopt::{Baseline, Position};
+use attackopt::{Baseline, Deadline, Position};
 use std::time::Instant;
 
 fn main() {
@@ -14,7 +14,7 @@ fn main() {
         ("plain", Ilp::plain()),
         ("grouping", Ilp { model: Model { grouping: Grouping::On, ..Model::PLAIN }, ..Ilp::plain() }),
     ] {
-        let ilp = ilp.until(Some(Instant::now() + std::time::Duration::from_secs(10)));
+        let ilp = ilp.until(Deadline::from_now(std::time::Duration::from_secs(10)));
         let t = Instant::now();
         let r = solve(&pos, Goal::Power, baseline, &ilp);
         println!("{name}: {:?} {:?}", t.elapsed(), r.map(|r| r.objective));

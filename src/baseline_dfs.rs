@@ -20,11 +20,11 @@
 //! The search is exponential in the worst case; it stops with [`SolveError::TimeLimit`] when
 //! its node budget or deadline runs out.
 
+use crate::deadline::Deadline;
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
 use std::collections::HashMap;
-use std::time::Duration;
 use web_time::Instant;
 
 /// The depth-first search, with a node budget and an optional deadline.
@@ -32,20 +32,20 @@ use web_time::Instant;
 pub struct BaselineDfs {
     /// Most search nodes (choices applied) before giving up.
     pub max_nodes: u64,
-    /// When to give up; None for no limit.
-    pub deadline: Option<Instant>,
+    /// When to give up.
+    pub deadline: Deadline,
 }
 
 impl Default for BaselineDfs {
     fn default() -> Self {
-        BaselineDfs { max_nodes: 50_000_000, deadline: None }
+        BaselineDfs { max_nodes: 50_000_000, deadline: Deadline::none() }
     }
 }
 
 impl BaselineDfs {
-    /// The search, giving up `seconds` from now.
+    /// The search, giving up `seconds` from now (see [`Deadline::after`]).
     pub fn with_time_limit(seconds: f64) -> BaselineDfs {
-        BaselineDfs { deadline: Some(Instant::now() + Duration::from_secs_f64(seconds.max(0.0))), ..Default::default() }
+        BaselineDfs { deadline: Deadline::after(Instant::now(), seconds), ..Default::default() }
     }
 }
 
@@ -306,7 +306,7 @@ impl Search<'_> {
         if self.nodes > self.limits.max_nodes {
             return Err(SolveError::TimeLimit(format!("the depth-first search ran out of its budget of {} nodes", self.limits.max_nodes)));
         }
-        if self.nodes.is_multiple_of(1024) && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(1024) && self.limits.deadline.passed() {
             return Err(SolveError::TimeLimit("the time limit ran out before the depth-first search finished".into()));
         }
         Ok(())
@@ -548,7 +548,7 @@ mod tests {
         let text = serde_json::to_string(&generate(8, 300, 1, Profile::Adversarial)).unwrap();
         let pos = Position::new(parse_board(&text, "gen").unwrap()).unwrap();
         let k = pos.rules.costs.len();
-        let r = BaselineDfs { max_nodes: 10, deadline: None }.maximum(&pos, &vec![false; k], &pos.rules.no_attack());
+        let r = BaselineDfs { max_nodes: 10, deadline: Deadline::none() }.maximum(&pos, &vec![false; k], &pos.rules.no_attack());
         assert!(matches!(r, Err(SolveError::TimeLimit(_))), "{r:?}");
     }
 }

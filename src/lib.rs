@@ -70,6 +70,7 @@ mod api;
 mod baseline_dfs;
 mod board;
 mod cards;
+mod deadline;
 mod debug;
 mod generate;
 mod ilp;
@@ -93,6 +94,7 @@ pub use board::{
     MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
 };
 pub use cards::{card_list, CardEntry, CardList};
+pub use deadline::Deadline;
 pub use debug::note as debug_note;
 pub use legality::{
     check, Baseline, CheckResult, ExhaustiveOracle, LegalUnder, Maximizer, Maximum, Proof, RequirementReport, SolveError, Violation, ViolationKind,

@@ -40,6 +40,7 @@ mod text;
 pub use text::TEXT_WIDTH;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
+use crate::deadline::Deadline;
 use crate::ilp::Ilp;
 use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError, ViolationKind};
 use crate::position::Position;
@@ -289,11 +290,13 @@ pub struct MaximumReport {
 }
 
 impl Options {
+    /// When the answer's time is up: [`Options::time_limit`] from [`Options::clock`].
+    fn deadline(&self) -> Deadline {
+        self.time_limit.map_or(Deadline::none(), |t| Deadline::after(self.clock.unwrap_or_else(web_time::Instant::now), t))
+    }
+
     fn ilp(&self) -> Ilp {
-        match self.time_limit {
-            Some(t) => Ilp::with_time_limit_from(self.clock.unwrap_or_else(web_time::Instant::now), t),
-            None => Ilp::default(),
-        }
+        Ilp::default().until(self.deadline())
     }
 
     fn maximizer(&self, pos: &Position) -> Result<Box<dyn Maximizer>, SolveError> {
@@ -306,7 +309,7 @@ impl Options {
     /// The exhaustive checker, bounded by the same deadline as the integer program (issue 11,
     /// F06).
     fn oracle(&self, pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
-        ExhaustiveOracle::within(pos, self.ilp().call.deadline)
+        ExhaustiveOracle::within(pos, self.deadline())
     }
 }
 

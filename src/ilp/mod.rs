@@ -336,16 +336,9 @@ impl Ilp {
     }
 
     pub(crate) fn remaining(&self) -> Result<Option<f64>, SolveError> {
-        match self.call.deadline {
-            None => Ok(None),
-            Some(d) => {
-                let left = d.saturating_duration_since(Instant::now()).as_secs_f64();
-                if left <= 0.0 {
-                    Err(SolveError::TimeLimit("the time limit ran out before the integer program was solved".into()))
-                } else {
-                    Ok(Some(left))
-                }
-            }
+        match self.call.deadline.left() {
+            Some(left) if left.is_zero() => Err(SolveError::TimeLimit("the time limit ran out before the integer program was solved".into())),
+            left => Ok(left.map(|l| l.as_secs_f64())),
         }
     }
 
@@ -434,7 +427,9 @@ impl Ilp {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
                 .unwrap_or_else(|_| Err(SolveError::Internal("the integer program solver panicked".into())))
         };
-        let Some(deadline) = self.call.deadline else { return solve() };
+        if !self.call.deadline.is_limited() {
+            return solve();
+        }
         // A browser's WebAssembly has no threads (std::thread::spawn fails there): the solve runs
         // inline and stops on microlp's own time limit; the web page runs the whole engine in a
         // Web Worker it can terminate, which covers the step that does not check the clock.
@@ -446,7 +441,7 @@ impl Ilp {
             let _ = send.send(solve());
         });
         // A little grace past the deadline, for a solve that is just finishing.
-        let wait = deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(50);
+        let wait = self.call.deadline.left().unwrap_or_default() + Duration::from_millis(50);
         receive
             .recv_timeout(wait)
             .unwrap_or_else(|_| Err(SolveError::TimeLimit("the time limit ran out before the integer program was solved".into())))
@@ -729,6 +724,7 @@ fn most_obeyed_by(pos: &Position, c: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadline::Deadline;
     use crate::generate::{generate, Profile};
     use good_lp::constraint;
 
@@ -809,7 +805,7 @@ mod tests {
     #[test]
     fn a_program_cut_short_keeps_a_valid_bound() {
         for ms in (0..12).map(|k| 1u64 << k) {
-            let deadline = Some(Instant::now() + Duration::from_millis(ms));
+            let deadline = Deadline::from_now(Duration::from_millis(ms));
             match free_power_program(Ilp::default().until(deadline)) {
                 Found::CutShort { bound: Some(b), .. } => {
                     assert!(b >= 132.0 - 1e-6, "cut short after {ms} ms with bound {b}, below the optimum 132");

@@ -28,9 +28,9 @@
 //! fixing shrinks the relaxation.
 
 use super::program::{Form, Program};
+use crate::deadline::Deadline;
 use crate::legality::SolveError;
 use good_lp::Constraint;
-use web_time::Instant;
 
 /// The most passes over the 0-1 variables; each pass after the first only runs when the one
 /// before fixed something.
@@ -47,7 +47,7 @@ pub(super) enum Probed {
 
 /// Probe the 0-1 variables of `program` with the rows `more` added, until `deadline` (the
 /// fixings found by then are kept). microlp errors end the probing with what it has.
-pub(super) fn probe(program: &Program, more: &[Constraint], deadline: Option<Instant>) -> Result<Probed, SolveError> {
+pub(super) fn probe(program: &Program, more: &[Constraint], deadline: Deadline) -> Result<Probed, SolveError> {
     let (relaxation, columns) = program.microlp(Form::Relaxation, more)?;
     let mut base = match relaxation.solve() {
         Ok(microlp::SolveOutcome::Solution(s)) => s,
@@ -81,7 +81,7 @@ pub(super) fn probe(program: &Program, more: &[Constraint], deadline: Option<Ins
                 if seen[j][value as usize] {
                     continue;
                 }
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if deadline.passed() {
                     return Ok(Probed::Fixed(found(&fixed)));
                 }
                 match base.clone().fix_var(columns[j], value) {
@@ -122,6 +122,7 @@ pub(super) fn probe(program: &Program, more: &[Constraint], deadline: Option<Ins
 #[cfg(test)]
 mod tests {
     use super::{probe, Probed};
+    use crate::deadline::Deadline;
     use crate::ilp::program::Program;
     use crate::ilp::vars::{variable, Vars};
     use good_lp::{constraint, Expression, Variable};
@@ -146,7 +147,7 @@ mod tests {
                 constraint::geq(x[0] + x[1] + x[2], 1.5),
             ]
         });
-        assert_eq!(probe(&p, &[], None).unwrap(), Probed::Empty);
+        assert_eq!(probe(&p, &[], Deadline::none()).unwrap(), Probed::Empty);
     }
 
     /// A program whose only solution has x0 = 0, x1 = x2 = 1 (s = x0 + x1 + x2 in [2, 3],
@@ -164,7 +165,7 @@ mod tests {
             constraint::leq(2.0 * x[2], s),
         ];
         let p = Program::new(vars, Expression::from(0.0), rows, vec![]);
-        assert_eq!(probe(&p, &[], None).unwrap(), Probed::Fixed(vec![(0, 0.0), (1, 1.0), (2, 1.0)]));
+        assert_eq!(probe(&p, &[], Deadline::none()).unwrap(), Probed::Fixed(vec![(0, 0.0), (1, 1.0), (2, 1.0)]));
     }
 
     /// Two 0-1 variables asked for 1.5: each at 0 leaves the other short, so both are 1; a third,
@@ -172,11 +173,11 @@ mod tests {
     #[test]
     fn variables_one_of_whose_values_empties_the_relaxation_are_fixed() {
         let p = program(3, |x| vec![constraint::geq(x[0] + x[1], 1.5)]);
-        assert_eq!(probe(&p, &[], None).unwrap(), Probed::Fixed(vec![(0, 1.0), (1, 1.0)]));
+        assert_eq!(probe(&p, &[], Deadline::none()).unwrap(), Probed::Fixed(vec![(0, 1.0), (1, 1.0)]));
         let free = program(3, |_| vec![]);
-        assert_eq!(probe(&free, &[], None).unwrap(), Probed::Fixed(vec![]));
+        assert_eq!(probe(&free, &[], Deadline::none()).unwrap(), Probed::Fixed(vec![]));
         let x2 = free.columns[2];
         let more = [constraint::geq(Expression::from(x2), 0.5)];
-        assert_eq!(probe(&free, &more, None).unwrap(), Probed::Fixed(vec![(2, 1.0)]));
+        assert_eq!(probe(&free, &more, Deadline::none()).unwrap(), Probed::Fixed(vec![(2, 1.0)]));
     }
 }

@@ -5,6 +5,7 @@
 //! model the differential tests compare it with.
 
 use super::Grouping;
+use crate::deadline::Deadline;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -108,8 +109,8 @@ impl Default for Strategy {
 /// What one call asks; the searches set these for each program they solve.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Call {
-    /// When every solve stops. Default None: no limit.
-    pub deadline: Option<Instant>,
+    /// When every solve stops. Default: no limit.
+    pub deadline: Deadline,
     /// A bound the caller knows on the objective (default None): branch and bound stops at the
     /// first solution worth ⌊bound⌋ and returns it as proven, rather than proving that nothing
     /// beats it (`enumerate`: none of the declarations left has fewer attackers than the last
@@ -166,22 +167,9 @@ pub const PAID_SHARE: f64 = 0.5;
 pub const NEAR_ENOUGH: f64 = 1e-4;
 
 impl Ilp {
-    /// A deadline `seconds` from now; a limit past 10^9 seconds (or infinite) is no limit, and a
-    /// negative or NaN one is already over.
+    /// A deadline `seconds` from now (see [`Deadline::after`]).
     pub fn with_time_limit(seconds: f64) -> Ilp {
-        Ilp::with_time_limit_from(Instant::now(), seconds)
-    }
-
-    /// A deadline `seconds` after `start` (the moment a command started, say).
-    pub fn with_time_limit_from(start: Instant, seconds: f64) -> Ilp {
-        let deadline = if seconds.is_nan() || seconds <= 0.0 {
-            Some(start)
-        } else if seconds > 1e9 {
-            None
-        } else {
-            start.checked_add(Duration::from_secs_f64(seconds))
-        };
-        Ilp::default().until(deadline)
+        Ilp::default().until(Deadline::after(Instant::now(), seconds))
     }
 
     /// The plain 0-1 model ([`Model::PLAIN`]), the paid bar as one program with linearized
@@ -193,7 +181,7 @@ impl Ilp {
     }
 
     /// The same method with `deadline`.
-    pub fn until(self, deadline: Option<Instant>) -> Ilp {
+    pub fn until(self, deadline: Deadline) -> Ilp {
         Ilp { call: Call { deadline, ..self.call }, ..self }
     }
 

@@ -8,19 +8,17 @@
 //! Boards whose declarations number more than [`MAX_DECLARATIONS`] are refused.
 
 use super::{Baseline, Maximizer, Maximum, Proof, SolveError};
+use crate::deadline::Deadline;
 use crate::position::Position;
 use crate::rules::{Assignment, Rules};
 use std::collections::HashMap;
-use web_time::Instant;
 
 /// The time limit ran out (checked every [`DEADLINE_EVERY`] steps of the enumeration).
-fn past(deadline: Option<Instant>, step: usize) -> Result<(), SolveError> {
-    match deadline {
-        Some(d) if step.is_multiple_of(DEADLINE_EVERY) && Instant::now() >= d => {
-            Err(SolveError::TimeLimit("the time limit ran out before the exhaustive checker had tried every declaration".into()))
-        }
-        _ => Ok(()),
+fn past(deadline: Deadline, step: usize) -> Result<(), SolveError> {
+    if step.is_multiple_of(DEADLINE_EVERY) && deadline.passed() {
+        return Err(SolveError::TimeLimit("the time limit ran out before the exhaustive checker had tried every declaration".into()));
     }
+    Ok(())
 }
 
 /// How often the enumeration looks at the clock: a step is at most a restriction check and a
@@ -65,12 +63,12 @@ impl Exhaustive {
     /// Every declaration that obeys every restriction and whose costs can be paid, in
     /// enumeration order (the first creature's choice changes fastest).
     pub fn candidates(pos: &Position) -> Result<Vec<Candidate>, SolveError> {
-        Self::candidates_until(pos, None)
+        Self::candidates_until(pos, Deadline::none())
     }
 
     /// [`Exhaustive::candidates`], stopping with [`SolveError::TimeLimit`] at `deadline` (issue
     /// 11, F06: batch and the library ran it without bound).
-    pub fn candidates_until(pos: &Position, deadline: Option<Instant>) -> Result<Vec<Candidate>, SolveError> {
+    pub fn candidates_until(pos: &Position, deadline: Deadline) -> Result<Vec<Candidate>, SolveError> {
         Self::check_size(pos)?;
         let rules = &pos.rules;
         let n = rules.creatures.len();
@@ -131,7 +129,7 @@ pub struct ExhaustiveOracle {
     /// Every declaration that obeys every restriction and can be paid, in enumeration order.
     pub candidates: Vec<Candidate>,
     /// When [`ExhaustiveOracle::legal_in_time`] gives up.
-    pub deadline: Option<Instant>,
+    pub deadline: Deadline,
     /// The board's rules when some requirement has a condition (CR 508.1d): each D is then
     /// measured by its own requirements in force, not by `Candidate::obeyed` alone.
     pub conditional: Option<Rules>,
@@ -140,11 +138,11 @@ pub struct ExhaustiveOracle {
 impl ExhaustiveOracle {
     /// The oracle of a board, with no deadline; refused past [`MAX_DECLARATIONS`].
     pub fn new(pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
-        Self::within(pos, None)
+        Self::within(pos, Deadline::none())
     }
 
     /// The oracle, built by `deadline` or [`SolveError::TimeLimit`].
-    pub fn within(pos: &Position, deadline: Option<Instant>) -> Result<ExhaustiveOracle, SolveError> {
+    pub fn within(pos: &Position, deadline: Deadline) -> Result<ExhaustiveOracle, SolveError> {
         let conditional = pos.rules.has_conditions().then(|| pos.rules.clone());
         Ok(ExhaustiveOracle { candidates: Exhaustive::candidates_until(pos, deadline)?, deadline, conditional })
     }
@@ -153,7 +151,7 @@ impl ExhaustiveOracle {
     /// requirements as the baseline's maximum for them (docs/rules.md section 7).
     pub fn legal(&self, baseline: Baseline) -> Vec<&Candidate> {
         // With no deadline there is no error.
-        self.legal_until(baseline, None).unwrap_or_default()
+        self.legal_until(baseline, Deadline::none()).unwrap_or_default()
     }
 
     /// [`ExhaustiveOracle::legal`] by the oracle's deadline.
@@ -161,7 +159,7 @@ impl ExhaustiveOracle {
         self.legal_until(baseline, self.deadline)
     }
 
-    fn legal_until(&self, baseline: Baseline, deadline: Option<Instant>) -> Result<Vec<&Candidate>, SolveError> {
+    fn legal_until(&self, baseline: Baseline, deadline: Deadline) -> Result<Vec<&Candidate>, SolveError> {
         let mut out = Vec::new();
         match &self.conditional {
             None => self.legal_among(baseline, deadline, &self.candidates.iter().map(|c| c.obeyed).collect::<Vec<_>>(), |_| true, &mut out)?,
@@ -189,7 +187,7 @@ impl ExhaustiveOracle {
     fn legal_among(
         &self,
         baseline: Baseline,
-        deadline: Option<Instant>,
+        deadline: Deadline,
         scores: &[usize],
         keep: impl Fn(usize) -> bool,
         out: &mut Vec<usize>,

@@ -313,11 +313,10 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     let paid_share = ilp
         .strategy
         .free_rescue
-        .filter(|_| baseline == Baseline::Paid && !pos.rules.costs.is_empty() && full.is_some() && search.couplings.is_some());
+        .filter(|_| baseline == Baseline::Paid && !pos.rules.costs.is_empty() && full.is_limited() && search.couplings.is_some());
     let rescue = paid_share.is_some();
     if let Some(share) = paid_share {
-        let now = web_time::Instant::now();
-        search.objective_ilp.call.deadline = full.map(|d| now + d.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0)));
+        search.objective_ilp.call.deadline = full.with_time_left(|left| left.mul_f64(share.clamp(0.0, 1.0)));
     }
     let no_extra = |_: &Encoding| Vec::new();
     let mut found = search.best(|enc: &mut Encoding| objective.expression(pos, enc), no_extra);
@@ -330,7 +329,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         let rescued = search.free_rescue(objective, full)?;
         if let Some(a) = rescued {
             found = Ok(Some((a, Optimality::Proven)));
-        } else if full.is_some_and(|d| d > web_time::Instant::now()) {
+        } else if full.is_limited() && !full.passed() {
             // The paid search again with the time left, from the cuts it found and the best
             // legal declaration seen (each program asks to beat it; none can: it is optimal):
             // its bounds and the free one all hold.
@@ -630,6 +629,7 @@ fn no_good(enc: &Encoding, a: &Assignment) -> Constraint {
 mod tests {
     use super::{reserve_for_checks, solve_reserve, Goal, Search, OBJECTIVE_SHARE};
     use crate::board::parse_board;
+    use crate::deadline::Deadline;
     use crate::generate::{generate, Profile};
     use crate::ilp::Ilp;
     use crate::legality::{Baseline, ExhaustiveOracle};
@@ -658,7 +658,11 @@ mod tests {
             for ilp in [Ilp::default(), Ilp::plain()] {
                 let search = Search::new(&pos, &ilp, Baseline::Paid, ilp.model.grouping).unwrap();
                 let found = search
-                    .pay_nothing(None, &|enc: &mut crate::ilp::Encoding| Goal::Power.expression(&pos, enc), &|_: &crate::ilp::Encoding| Vec::new())
+                    .pay_nothing(
+                        Deadline::none(),
+                        &|enc: &mut crate::ilp::Encoding| Goal::Power.expression(&pos, enc),
+                        &|_: &crate::ilp::Encoding| Vec::new(),
+                    )
                     .unwrap();
                 let got = found.as_ref().map(|(a, _)| a);
                 assert_eq!(got.map(|a| Goal::Power.value(&pos, a)), want, "seed {seed}");

@@ -35,6 +35,7 @@
 mod rows;
 
 use super::{BarMethod, Goal};
+use crate::deadline::Deadline;
 use crate::ilp::dual::spare::Case;
 use crate::ilp::dual::Couplings;
 use crate::ilp::exchange::Exchange;
@@ -232,7 +233,7 @@ impl<'a> Search<'a> {
     /// program may be easier (43,008 nodes there) and its optimum legal under paid: proven.
     /// Tightens `bound` and adds the declaration to `legal_seen`; returns it with its value
     /// when it meets the bound (the paid optimum).
-    pub(super) fn free_rescue(&mut self, objective: Goal, deadline: Option<web_time::Instant>) -> Result<Option<Assignment>, SolveError> {
+    pub(super) fn free_rescue(&mut self, objective: Goal, deadline: Deadline) -> Result<Option<Assignment>, SolveError> {
         let pos = self.pos;
         let ilp = self.ilp.until(deadline);
         // The free maximum m(∅) is the paid search's own: not solved again.
@@ -291,8 +292,8 @@ impl<'a> Search<'a> {
             return Ok(());
         }
         let all = vec![true; self.pos.rules.costs.len()];
-        let budget = web_time::Instant::now() + self.free_maximum.saturating_mul(5) + Duration::from_millis(50);
-        let ilp = self.ilp.until(Some(self.ilp.call.deadline.map_or(budget, |d| d.min(budget))));
+        let budget = Deadline::from_now(self.free_maximum.saturating_mul(5) + Duration::from_millis(50));
+        let ilp = self.ilp.until(self.ilp.call.deadline.earlier(budget));
         let most = match ilp.maximum_with(self.pos, &all, Tie::Closest(&self.free_witness)) {
             Ok(most) => most,
             Err(SolveError::TimeLimit(_)) => return Ok(()),
@@ -318,8 +319,8 @@ impl<'a> Search<'a> {
 
     /// Whether a program started now may give an answer before `deadline` (none: always): it
     /// needs about as long as the longest so far to its first ([`Search::longest`]).
-    fn may_start(&self, deadline: Option<web_time::Instant>) -> bool {
-        deadline.is_none_or(|d| d > web_time::Instant::now() + self.longest.get())
+    fn may_start(&self, deadline: Deadline) -> bool {
+        deadline.left().is_none_or(|left| left > self.longest.get())
     }
 
     /// Keeps [`Search::longest`]: the first slice of a program that gave an answer, the whole
@@ -335,12 +336,7 @@ impl<'a> Search<'a> {
     /// beat the repair of that optimum (issue 10: the adversarial profile, P = 8, N = 1,000,
     /// seed 2: 260,558 against 255,161). Tried once a search, after the first round without
     /// coupling duals that falls short (see `Search::best_beating`).
-    pub(super) fn pay_nothing<O, X>(
-        &self,
-        deadline: Option<web_time::Instant>,
-        objective: &O,
-        extra: &X,
-    ) -> Result<Option<(Assignment, f64)>, SolveError>
+    pub(super) fn pay_nothing<O, X>(&self, deadline: Deadline, objective: &O, extra: &X) -> Result<Option<(Assignment, f64)>, SolveError>
     where
         O: Fn(&mut Encoding) -> Expression,
         X: Fn(&Encoding) -> Vec<Constraint>,
@@ -355,10 +351,9 @@ impl<'a> Search<'a> {
     /// (keeping their best solution, unproven, when `keep_incumbent`), so that it is left for
     /// checking what they found.
     pub(super) fn stop_early(&mut self, keep_incumbent: bool, reserve: impl Fn(Duration) -> Duration) {
-        if let Some(deadline) = self.ilp.call.deadline {
-            let now = web_time::Instant::now();
-            let left = deadline.saturating_duration_since(now);
-            self.objective_ilp.call = Call { deadline: Some(now + left.saturating_sub(reserve(left))), keep_incumbent, ..self.objective_ilp.call };
+        if self.ilp.call.deadline.is_limited() {
+            let deadline = self.ilp.call.deadline.with_time_left(|left| left.saturating_sub(reserve(left)));
+            self.objective_ilp.call = Call { deadline, keep_incumbent, ..self.objective_ilp.call };
         }
     }
 
@@ -661,7 +656,7 @@ impl<'a> Search<'a> {
         // checking, so that the last declaration an objective phase found before its share
         // ran out is repaired, but not the two maxima checking the answer takes, nor start
         // where it could overrun them (`Search::longest`).
-        let until = self.ilp.call.deadline.map(|d| d.checked_sub(self.free_maximum.saturating_mul(2)).unwrap_or(d));
+        let until = self.ilp.call.deadline.sooner_by(self.free_maximum.saturating_mul(2));
         let repaired = match self.may_start(until) {
             true => self.best_within(&paid_allowed(self.pos, a), m, until, objective, extra)?,
             false => None,
@@ -673,7 +668,7 @@ impl<'a> Search<'a> {
         // gave 250,083 and the repair 257,456).
         let mut paid_nothing = None;
         if self.couplings.is_none() && !self.tried_paying_nothing {
-            let until = objective_ilp.call.deadline.map(|d| d.checked_sub(self.longest.get()).unwrap_or(d));
+            let until = objective_ilp.call.deadline.sooner_by(self.longest.get());
             if self.may_start(until) {
                 self.tried_paying_nothing = true;
                 paid_nothing = self.pay_nothing(objective_ilp.call.deadline, objective, extra)?;
@@ -763,8 +758,8 @@ impl Search<'_> {
             }
             tested += 1;
             // Each pair within its budget (and the deadline): undecided, it stays live.
-            let pair_deadline = web_time::Instant::now() + self.objective_ilp.strategy.liveness_budget;
-            let ilp = self.objective_ilp.until(Some(self.objective_ilp.call.deadline.map_or(pair_deadline, |d| d.min(pair_deadline))));
+            let pair_deadline = Deadline::from_now(self.objective_ilp.strategy.liveness_budget);
+            let ilp = self.objective_ilp.until(self.objective_ilp.call.deadline.earlier(pair_deadline));
             let found = ilp.best(self.pos, &all, grouping, &no_attack, self.m_free, |enc| {
                 let mut cs = vec![constraint::leq(Expression::from(self.m_free as f64), enc.obeyed.clone())];
                 cs.extend(enc.paid_bar_coupled(self.pos, couplings, t, case).into_iter().flat_map(|b| b.constraints));
@@ -810,7 +805,7 @@ impl Search<'_> {
         &self,
         allowed: &[bool],
         m: usize,
-        deadline: Option<web_time::Instant>,
+        deadline: Deadline,
         objective: &O,
         extra: &X,
     ) -> Result<Option<(Assignment, f64)>, SolveError>
