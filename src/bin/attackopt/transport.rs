@@ -76,8 +76,9 @@ struct Book {
 static BOOK: Mutex<Book> = Mutex::new(Book { requests: BTreeMap::new(), batches: BTreeMap::new(), next: 0 });
 /// Standard output, one whole line at a time.
 static OUT: Mutex<()> = Mutex::new(());
-/// A tool call with a time limit.
-struct Deadline {
+/// A tool call with a time limit, owed an answer by `at` (not [`attackopt::Deadline`], which stops a
+/// computation: this one answers for it).
+struct Due {
     /// When it must be answered: arrival + limit + grace.
     at: Instant,
     /// Its id as JSON text, and which request holding that id.
@@ -88,7 +89,7 @@ struct Deadline {
     limit: f64,
 }
 
-static DEADLINES: Mutex<Vec<Deadline>> = Mutex::new(Vec::new());
+static DEADLINES: Mutex<Vec<Due>> = Mutex::new(Vec::new());
 static DEADLINE_ADDED: std::sync::Condvar = std::sync::Condvar::new();
 
 fn book() -> MutexGuard<'static, Book> {
@@ -242,7 +243,7 @@ fn watch_deadlines() {
         let now = Instant::now();
         let (expired, waiting): (Vec<_>, Vec<_>) = due.drain(..).partition(|d| d.at <= now);
         *due = waiting;
-        for Deadline { key, seq, id, limit, .. } in expired {
+        for Due { key, seq, id, limit, .. } in expired {
             // Whoever takes the request out of Waiting answers it; a request refused, answered,
             // cancelled, or an earlier one with the same id, is not this deadline's (R01, R10).
             let mut book = book();
@@ -503,7 +504,7 @@ fn route_one(line: &[u8], arrived: Instant, batch: Option<u64>) -> Option<RxJson
                 return None;
             };
             registered = Some((key(&id), seq));
-            DEADLINES.lock().unwrap_or_else(|e| e.into_inner()).push(Deadline { at, key: key(&id), seq, id, limit });
+            DEADLINES.lock().unwrap_or_else(|e| e.into_inner()).push(Due { at, key: key(&id), seq, id, limit });
             DEADLINE_ADDED.notify_all();
         }
     }
