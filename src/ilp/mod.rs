@@ -82,21 +82,28 @@ pub const NODES_PER_SLICE: u64 = 64;
 /// relaxations.
 pub const PROBE_VARIABLES: usize = 2000;
 
-/// How a solver run ended.
-enum Run {
-    /// With its answer: the values of every variable and their optimality, None when infeasible.
-    Done(Option<(Vec<f64>, Optimality)>),
-    /// The deadline came first, with no solution to keep: the bound on the objective proved
-    /// by then, if any, and what to tell the user.
-    CutShort { bound: Option<f64>, message: String },
-    /// A solution within [`Call::stop_near`] of the bound proved, with that bound.
-    Near(Vec<f64>, f64),
+/// A solution as microlp gives it, before it is read as a declaration (what [`Found`] holds at
+/// the solver's level): the value of every variable, its optimality, and whether it stopped
+/// within [`Call::stop_near`] of its bound.
+struct Raw {
+    values: Vec<f64>,
+    optimality: Optimality,
+    near_enough: bool,
 }
 
-/// What a program, or the split's programs ([`Ilp::best_found`]), came to.
-pub enum Found {
+impl Raw {
+    fn proven(values: Vec<f64>) -> Raw {
+        Raw { values, optimality: Optimality::Proven, near_enough: false }
+    }
+}
+
+/// What a program, or the split's programs ([`Ilp::best_found`]), came to: one outcome type
+/// from the microlp driver (its raw values) up to the searches (`Found<Solved>`, a
+/// declaration); a phase the deadline stops becomes [`SolveError::TimeLimit`] only where it
+/// has nothing to keep ([`Found::into_option`]).
+pub enum Found<S = Solved> {
     /// A solution (proven optimal or not, see [`Solved::optimality`]).
-    Solved(Solved),
+    Solved(S),
     /// No declaration meets the constraints.
     Infeasible,
     /// The deadline came before a solution to keep. `bound`, when known, bounds the objective
@@ -363,17 +370,17 @@ impl Ilp {
         let started = Instant::now();
         let me = *self;
         let outcome = match self.within_deadline(move || me.run(&program)) {
-            Ok((run, first)) => Ok((run, first)),
+            Ok(done) => Ok(done),
             // Abandoned at the deadline (see `within_deadline`): no bound either.
-            Err(SolveError::TimeLimit(message)) => Ok((Run::CutShort { bound: None, message }, Duration::ZERO)),
+            Err(SolveError::TimeLimit(message)) => Ok((Found::CutShort { bound: None, message }, Duration::ZERO)),
             Err(e) => Err(e),
         };
         crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
-        let ((values, optimality), first_slice, near_enough) = match outcome? {
-            (Run::Done(Some(done)), first) => (done, first, false),
-            (Run::Near(values, bound), first) => ((values, Optimality::Unproven { bound: Some(bound) }), first, true),
-            (Run::Done(None), _) => return Ok(Found::Infeasible),
-            (Run::CutShort { bound, message }, _) => return Ok(Found::CutShort { bound, message }),
+        let (found, first_slice) = outcome?;
+        let Raw { values, optimality, near_enough } = match found {
+            Found::Solved(raw) => raw,
+            Found::Infeasible => return Ok(Found::Infeasible),
+            Found::CutShort { bound, message } => return Ok(Found::CutShort { bound, message }),
         };
         let values = Values { values, index };
         let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -402,7 +409,7 @@ impl Ilp {
     /// program has no solution). What the probing fixes short of that is left to branch and
     /// bound: restarting it with the fixings was faster on some programs but lost proofs (a
     /// restarted search loses its tree; docs/history/paid-baseline-steps.md, step 12).
-    fn probe_for_proof(&self, program: &Program, incumbent: Option<Vec<f64>>) -> Result<Option<Run>, SolveError> {
+    fn probe_for_proof(&self, program: &Program, incumbent: Option<Vec<f64>>) -> Result<Option<Found<Raw>>, SolveError> {
         // Objectives are integers (see `run`): a better solution is worth at least one more;
         // asking for half of it keeps clear of rounding. (`program.value`: microlp's objective
         // leaves out the expression's constant.)
@@ -410,7 +417,7 @@ impl Ilp {
         let started = Instant::now();
         let probed = probe::probe(program, &beat, self.call.deadline)?;
         crate::debug::note(|| format!("  probed in {:?}: {probed:?}", started.elapsed()));
-        Ok((probed == Probed::Empty).then(|| Run::Done(incumbent.map(|v| (v, Optimality::Proven)))))
+        Ok((probed == Probed::Empty).then(|| incumbent.map_or(Found::Infeasible, |v| Found::Solved(Raw::proven(v)))))
     }
 
     /// Run the solver, and under a deadline, stop waiting for it when the deadline passes:
@@ -457,7 +464,7 @@ impl Ilp {
     /// slices is probed for a proof ([`Ilp::probe_for_proof`]), again after 4, 16, ... times as
     /// many and whenever a better solution turns up after that. Returns the values of every
     /// variable, or None when the problem is infeasible, and how long the first slice took.
-    fn run(&self, program: &Program) -> Result<(Run, Duration), SolveError> {
+    fn run(&self, program: &Program) -> Result<(Found<Raw>, Duration), SolveError> {
         let (problem, _) = program.microlp(Form::Integer, &[])?;
         let first_probe = self.strategy.probe_after.filter(|_| program.columns.len() <= PROBE_VARIABLES).map(|at| at.max(1));
         let mut next_probe = first_probe;
@@ -473,7 +480,7 @@ impl Ilp {
         let started = Instant::now();
         let mut outcome = match problem.solve_with(options) {
             Ok(o) => o,
-            Err(microlp::Error::Infeasible) => return Ok((Run::Done(None), started.elapsed())),
+            Err(microlp::Error::Infeasible) => return Ok((Found::Infeasible, started.elapsed())),
             Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
         };
         let first_slice = started.elapsed();
@@ -493,13 +500,18 @@ impl Ilp {
                         )
                     });
                     let values = solution.iter().map(|(_, v)| v).collect();
-                    break Ok(Run::Done(Some((values, Optimality::Proven))));
+                    break Ok(Found::Solved(Raw::proven(values)));
                 }
                 if let (Some(gap), Some(bound)) = (self.call.stop_near, stats.best_bound) {
                     if bound - solution.objective() <= gap * bound.abs() {
                         crate::debug::note(|| format!("  near enough after {} nodes: {} of {bound}", stats.nodes_solved, solution.objective()));
                         let constant = good_lp::IntoAffineExpression::constant(&program.objective);
-                        break Ok(Run::Near(solution.iter().map(|(_, v)| v).collect(), bound + constant));
+                        let values = solution.iter().map(|(_, v)| v).collect();
+                        break Ok(Found::Solved(Raw {
+                            values,
+                            optimality: Optimality::Unproven { bound: Some(bound + constant) },
+                            near_enough: true,
+                        }));
                     }
                 }
             }
@@ -540,7 +552,7 @@ impl Ilp {
                     if let (true, microlp::SolveOutcome::Solution(s)) = (self.call.keep_incumbent, &outcome) {
                         let values = s.iter().map(|(_, v)| v).collect();
                         let bound = s.stats().best_bound.map(|b| b + constant);
-                        break Ok(Run::Done(Some((values, Optimality::Unproven { bound }))));
+                        break Ok(Found::Solved(Raw { values, optimality: Optimality::Unproven { bound }, near_enough: false }));
                     }
                     let progress = match &outcome {
                         microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {
@@ -559,7 +571,7 @@ impl Ilp {
                         microlp::SolveOutcome::Interrupted(i) => i.stats().best_bound,
                     };
                     let message = format!("the time limit ran out before the integer program proved its optimum{progress}");
-                    break Ok(Run::CutShort { bound: bound.map(|b| b + constant), message });
+                    break Ok(Found::CutShort { bound: bound.map(|b| b + constant), message });
                 }
             };
             let mut resume = outcome.last_resume_options();
@@ -568,7 +580,7 @@ impl Ilp {
             resume.mip_gap = None;
             outcome = match outcome.resume_with(resume) {
                 Ok(o) => o,
-                Err(microlp::Error::Infeasible) => return Ok((Run::Done(None), first_slice)),
+                Err(microlp::Error::Infeasible) => return Ok((Found::Infeasible, first_slice)),
                 Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
             };
         };
