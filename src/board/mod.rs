@@ -605,6 +605,12 @@ impl Permanent {
     pub fn has_keyword(&self, k: &str) -> bool {
         self.keywords.iter().any(|x| x.eq_ignore_ascii_case(k))
     }
+    /// Whether a creature's abilities with {T} or {Q} in their cost (its mana abilities here) can
+    /// be activated: not while it has summoning sickness without haste (CR 302.6). Always, for a
+    /// permanent that is not a creature. ("As though it had haste" lets it attack only.)
+    pub fn can_use_tap_abilities(&self) -> bool {
+        !(self.is_creature() && self.summoning_sick && !self.has_keyword("Haste"))
+    }
     /// Whether it has this color, a letter (any case): a validated board keeps colors as letters.
     pub fn has_color(&self, c: &str) -> bool {
         self.colors.iter().any(|x| x.eq_ignore_ascii_case(c))

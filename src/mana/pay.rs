@@ -551,7 +551,7 @@ impl ManaBoard {
             "it is untapped, and its mana ability's {Q} untaps it (CR 107.6)".into()
         } else if perm.tapped && vb.untap_mana[p].is_empty() {
             "it is tapped".into()
-        } else if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
+        } else if !perm.can_use_tap_abilities() {
             "it is a creature with summoning sickness and no haste (CR 302.6)".into()
         } else {
             "it has no mana ability that makes mana here".into()

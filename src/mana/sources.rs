@@ -81,7 +81,7 @@ fn untap_source(vb: &ValidBoard, rules: &Rules, p: usize) -> Result<Option<Sourc
         }
         return Ok(None); // CR 107.6: an untapped permanent can't pay {Q}.
     }
-    if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
+    if !perm.can_use_tap_abilities() {
         return Ok(None); // CR 302.6
     }
     let alternatives: Vec<Vec<TypeSet>> = vb.untap_mana[p]
@@ -152,7 +152,7 @@ impl ManaBoard {
             if perm.tapped {
                 continue;
             }
-            if perm.is_creature() && perm.summoning_sick && !perm.has_keyword("Haste") {
+            if !perm.can_use_tap_abilities() {
                 continue; // CR 302.6: a {T} ability of a creature needs it to have been controlled since the turn began
             }
             let effects: Vec<&SettledManaEffect> = effects_on.get(&p).map(|v| v.iter().map(|&e| &vb.mana_effects[e]).collect()).unwrap_or_default();
