@@ -61,7 +61,6 @@ fn wrap(text: &str, width: usize) -> String {
         let indent = body.len() - body.trim_start_matches(' ').len();
         let marked = ["✓ ", "✗ ", "- "].iter().any(|m| body[indent..].starts_with(m));
         let hang = " ".repeat(if marked { indent + 2 } else { indent + 4 });
-        let room = width.saturating_sub(hang.len()).max(20);
         let (mut current, mut count) = (body[..indent].to_string(), indent);
         for word in body[indent..].split(' ').filter(|w| !w.is_empty()) {
             let mut word = word;
@@ -73,7 +72,7 @@ fn wrap(text: &str, width: usize) -> String {
                         current.push(' ');
                         count += 1;
                     }
-                    if n <= room || count + n <= width {
+                    if count + n <= width {
                         current.push_str(word);
                         count += n;
                         break;
@@ -212,5 +211,22 @@ impl fmt::Display for Assumption {
             write!(f, " (needs {field})")?;
         }
         write!(f, " (at {})", self.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    /// Issue 40: short lines are kept, long ones wrap at spaces within the width and hang under
+    /// their mark, and a word longer than a line is cut, never left past the width.
+    #[test]
+    fn wrapped_lines_keep_within_the_width_and_hang_under_their_mark() {
+        assert_eq!(wrap("short\n", 20), "short\n");
+        assert_eq!(wrap("  ✗ one two three four five\n", 16), "  ✗ one two\n    three four\n    five\n");
+        assert_eq!(wrap("Requirements: a b\n", 14), "Requirements:\n    a b\n");
+        let cut = wrap(&"x".repeat(45), 20);
+        assert!(cut.lines().all(|l| l.chars().count() <= 20), "{cut}");
+        assert_eq!(cut.replace([' ', '\n'], ""), "x".repeat(45));
     }
 }
