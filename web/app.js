@@ -28,6 +28,7 @@ function startWorker() {
     pending.clear();
     for (const p of waiting) p.resolve({ reply: { error: { code: 70, message, path: null } }, ms: 0 });
     if (waiting.length === 0) setStatus($('board-status'), message, 'error');
+    $('engine-state').textContent = 'attackopt: the engine could not start.';
   };
 }
 
@@ -72,17 +73,41 @@ function setStatus(el, text, kind) {
 
 // ---- 1. The board --------------------------------------------------------------------------
 
+const models = new Map(); // name -> { what, board }: the model boards, from the engine
+
+/** The menu of the model boards (models/*.json, embedded in the engine by web/build.rs). */
+function fillModels(list) {
+  const menu = $('model-board');
+  menu.replaceChildren(new Option('choose one…', ''));
+  for (const m of list) {
+    models.set(m.name, m);
+    menu.append(Object.assign(new Option(m.name, m.name), { title: m.what }));
+  }
+}
+
+// Loaded as a pasted board is read, under its file's name (as `attackopt validate NAME.json`).
+$('model-board').addEventListener('change', async (event) => {
+  const model = models.get(event.target.value);
+  if (!model) return;
+  $('board-text').value = model.board;
+  $('board-format').value = 'json';
+  state.name = `${model.name}.json`;
+  await readBoard();
+});
+
 $('board-file').addEventListener('change', async (event) => {
   const file = event.target.files[0];
   if (!file) return;
   $('board-text').value = await file.text();
   state.name = file.name;
+  $('model-board').value = '';
   await readBoard();
 });
 
 // The text box as it stands, whatever file it came from: messages call it "board".
 $('read-board').addEventListener('click', () => {
   state.name = 'board';
+  $('model-board').value = '';
   readBoard();
 });
 
@@ -92,19 +117,22 @@ async function readBoard() {
   const format = $('board-format').value;
   const forge = format === 'forge' || (format === 'auto' && !text.trimStart().startsWith('{'));
   await run(async () => {
-    if (!forge) return showBoard(text, 'Board read', []);
+    if (!forge) return showBoard(text, 'Board read', {});
     const { reply } = await call('import_forge', text, state.name);
     if (reply.error) return setStatus($('board-status'), reply.error.message, 'error');
-    const notes = [
+    const warnings = [
       ...reply.skipped.map((s) => `skipped: ${s.card} (${s.zone}): ${s.reason}`),
       ...reply.warnings.map((w) => `warning: ${w}`),
     ];
-    await showBoard(JSON.stringify(reply.board, null, 2), 'Imported from Forge', notes);
+    await showBoard(JSON.stringify(reply.board, null, 2), 'Imported from Forge', { warnings });
   }, { limit: null });
 }
 
-/** Read a board's JSON with validate, show its view and the picker; `notes` come from its import. */
-async function showBoard(board, header, notes) {
+/**
+ * Read a board's JSON with validate, show its view and the picker. `notes` and `warnings` come
+ * from its import; `fromNames`: built from the names panel, which then keeps what was typed.
+ */
+async function showBoard(board, header, { notes = [], warnings = [], fromNames = false }) {
   const status = $('board-status');
   const { reply } = await call('validate', board, state.name);
   if (reply.error) {
@@ -115,10 +143,19 @@ async function showBoard(board, header, notes) {
   state.view = reply.result;
   $('validate-text').textContent = reply.text;
   const creatures = reply.result.creatures.length;
-  const warnings = reply.result.warnings.map((w) => `warning: ${w.message ?? JSON.stringify(w)}`);
-  setStatus(status, [`${header}; ${creatures} ${creatures === 1 ? "creature" : "creatures"}.`, ...notes, ...warnings].join('\n'), 'ok');
+  const read = reply.result.warnings.map((w) => `warning: ${w.message ?? JSON.stringify(w)}`);
+  // One line each; a warning in the warning style, never the success's (issue 40).
+  const line = (text, kind) => Object.assign(document.createElement('div'), { textContent: text, className: kind });
+  status.className = 'status';
+  status.replaceChildren(
+    line(`${header}; ${creatures} ${creatures === 1 ? 'creature' : 'creatures'}.`, 'ok'),
+    ...notes.map((n) => line(n, 'note')),
+    ...[...warnings, ...read].map((w) => line(w, 'warning')),
+  );
   state.picks.clear();
-  buildPicker(JSON.parse(board));
+  const parsed = JSON.parse(board);
+  if (!fromNames) namesFromBoard(parsed);
+  buildPicker(parsed);
   $('declare-section').hidden = false;
   $('verdict-section').hidden = true;
 }
@@ -146,6 +183,51 @@ function addNamePlayer(id, lines, attacking) {
   box.placeholder = 'One card per line, e.g.\n2 Grizzly Bears\nGoblin Token 1/1 x3';
   row.append(head, box);
   $('name-players').append(row);
+}
+
+/**
+ * The panel shows the loaded board's players (issue 40: it kept the previous ones), each with
+ * their permanents as lines of the names syntax, so that a judge can start from the board. The
+ * lines say what that syntax can (name, power/toughness, tapped, sick, goaded, keywords): the
+ * hint above them says that building from them makes a board of those lines alone.
+ */
+function namesFromBoard(board) {
+  $('name-players').replaceChildren();
+  const players = board.players || [];
+  const ids = new Set(players.map((p) => p.id));
+  for (const p of players) {
+    const lines = [];
+    if (p.life !== undefined) lines.push(`life: ${p.life}`);
+    if (p.hand !== undefined) lines.push(`hand: ${p.hand}`);
+    const counts = new Map(); // a line -> how many permanents it stands for, in board order
+    for (const perm of board.permanents || []) {
+      if (perm.controller !== p.id) continue;
+      const line = nameLine(perm, ids);
+      counts.set(line, (counts.get(line) || 0) + 1);
+    }
+    for (const [line, n] of counts) lines.push(n === 1 ? line : `${n} ${line}`);
+    addNamePlayer(p.id, lines.join('\n'), p.id === board.active_player);
+  }
+  const from = $('names-from');
+  from.hidden = false;
+  from.textContent = "The loaded board's players and permanents, by name. Building from these lines makes a new board of them alone: "
+    + "the board's variant, effects and other fields are not carried over.";
+}
+
+/**
+ * A permanent as a line of the names syntax (docs/format.md "Boards from card names"). Goad by a
+ * player who has left the game (`left_the_game`) is not said: the syntax has no such player.
+ */
+function nameLine(perm, players) {
+  const words = [perm.name || perm.id];
+  if (perm.power !== undefined && perm.toughness !== undefined) words.push(`${perm.power}/${perm.toughness}`);
+  if (perm.tapped) words.push('tapped');
+  if (perm.summoning_sick) words.push('sick');
+  const goaders = (perm.goaded_by || []).filter((id) => players.has(id));
+  if (goaders.length) words.push(`goaded:${goaders.join(',')}`);
+  const keywords = new Set(['flying', 'haste', 'vigilance', 'defender']);
+  for (const k of perm.keywords || []) if (keywords.has(k.toLowerCase())) words.push(k.toLowerCase());
+  return words.join(' ');
 }
 
 $('add-player').addEventListener('click', () => {
@@ -180,8 +262,9 @@ $('build-names').addEventListener('click', async () => {
     // The board as JSON in the text box: the judge can read it, save it, or edit it and read it again.
     $('board-text').value = board;
     $('board-format').value = 'json';
-    const source = cards.text ? [`Oracle text from ${cards.name}: ${reply.cards_indexed} card ${reply.cards_indexed === 1 ? 'name' : 'names'} indexed.`] : [];
-    await showBoard(board, 'Built from the names', [...source, ...reply.warnings.map((w) => `warning: ${w}`)]);
+    $('model-board').value = '';
+    const notes = cards.text ? [`Oracle text from ${cards.name}: ${reply.cards_indexed} card ${reply.cards_indexed === 1 ? 'name' : 'names'} indexed.`] : [];
+    await showBoard(board, 'Built from the names', { notes, warnings: reply.warnings.map((w) => `warning: ${w}`), fromNames: true });
   }, { limit: null });
 });
 
@@ -200,6 +283,13 @@ function buildPicker(board) {
   view.creatures.forEach((c) => c.legal_targets.forEach(add));
   (board.players || []).forEach((p) => { if (!attacking.has(p.id)) add(p.id); });
   state.targets = targets;
+  // What a target is called on its button: a player's name, a planeswalker's or battle's card
+  // name (issue 40: ids such as "pwC" said nothing); the id follows, small, when it differs, so
+  // that two targets of one name stay apart.
+  const names = new Map();
+  for (const p of board.permanents || []) names.set(p.id, p.name || p.id);
+  for (const p of board.players || []) names.set(p.id, p.name || p.id);
+  const nameOf = (t) => names.get(t) ?? t;
 
   const box = $('creatures');
   box.replaceChildren();
@@ -220,10 +310,11 @@ function buildPicker(board) {
     for (const t of targets) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = t;
+      b.textContent = nameOf(t);
+      if (nameOf(t) !== t) b.append(' ', Object.assign(document.createElement('small'), { className: 'target-id', textContent: t }));
       b.dataset.target = t;
       b.className = c.allowed_targets.includes(t) ? 'allowed' : c.legal_targets.includes(t) ? 'restricted' : 'impossible';
-      b.title = `${c.name} attacks ${t}`;
+      b.title = `${c.name} attacks ${nameOf(t) === t ? t : `${nameOf(t)} (${t})`}`;
       b.addEventListener('click', () => {
         if (state.picks.get(c.id) === t) state.picks.delete(c.id);
         else state.picks.set(c.id, t);
@@ -398,8 +489,8 @@ function showCancelled() {
 // ---- Running one request at a time, with progress, a watchdog and cancel ----------------------
 
 let grace = 300;
-// Disabled while the engine works: one request at a time.
-const BUTTONS = ['check', 'best', 'enumerate', 'read-board', 'build-names'];
+// Disabled while the engine works (one request at a time) and until it has started.
+const BUTTONS = ['check', 'best', 'enumerate', 'read-board', 'build-names', 'model-board', 'board-file'];
 
 async function run(body, { limit, onTimeout, onCancel }) {
   state.busy = true;
@@ -441,8 +532,15 @@ async function run(body, { limit, onTimeout, onCancel }) {
 
 // ---- Start -----------------------------------------------------------------------------------
 
+// Until the engine answers, the page says it is loading (index.html) and its controls are
+// disabled: a click before then would wait without a word.
 startWorker();
-call('about').then(({ reply }) => {
-  $('version').textContent = reply.version;
-  grace = reply.time_limit_grace_ms;
+Promise.all([call('about'), call('models')]).then(([{ reply: about }, { reply: list }]) => {
+  if (about.error) return; // the worker failed to start: onerror has said so
+  grace = about.time_limit_grace_ms;
+  $('engine-state').textContent = `attackopt ${about.version}, running as WebAssembly in a Web Worker.`;
+  fillModels(Array.isArray(list) ? list : []);
+  for (const id of BUTTONS) $(id).disabled = false;
+  setStatus($('board-status'), 'Choose a model board, load a file, paste a board and read it, or type the cards by name.', '');
+  document.body.dataset.engine = 'ready';
 });

@@ -1,8 +1,11 @@
 // The judge's page in a real browser: serves web/ on localhost, drives the system's headless
 // Chromium (playwright-core, no browser download) through the page as a judge would (load a
 // board, read validate's view, click a declaration, check it, ask for the best attack, cancel,
-// a time limit, a board under Mana Reflection, a Forge file, a board typed as card names per player, enumerate, bad input), and compares every verdict with the command line's own
-// text for the same files: the page must say exactly what `attackopt` says.
+// a time limit, a board under Mana Reflection, a Forge file, a board typed as card names per
+// player, enumerate, bad input), and compares every verdict with the command line's own text for
+// the same files: the page must say exactly what `attackopt` says. Also what issue 40 asked of
+// the page: its loading state, the menu of model boards, names on target buttons, the names
+// panel following the board, warnings styled as warnings, no request answered 4xx/5xx.
 //
 // node test.mjs [--screenshot PATH]   (PATH: also write the README's screenshot there)
 // Environment: ATTACKOPT_BIN (default ../target/release/attackopt), CHROMIUM (default
@@ -11,7 +14,7 @@
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, statSync, existsSync, rmSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, statSync, existsSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, extname, basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +91,17 @@ await context.route('**/*', (route) => {
   outside.push(url);
   return route.abort();
 });
+// The engine held back until the loading state is checked: the worker's script is answered
+// only then (routes run last registered first; fallback hands it to the route above).
+let releaseEngine;
+const engineHeld = new Promise((ok) => { releaseEngine = ok; });
+await context.route('**/worker.js', async (route) => {
+  await engineHeld;
+  return route.fallback();
+});
+// Every answer the page and its worker got: none may be an error (a favicon 404, issue 40).
+const failed = [];
+context.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
 const page = context.pages()[0] || (await context.newPage());
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -95,12 +109,30 @@ page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
 
 try {
   await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => document.getElementById('version').textContent !== '', null, { timeout: 30000 });
-  check(true, 'the page loads and the engine starts');
+  // ---- Before the engine has started: the page says so, its controls wait -------------------
+  const loading = await page.evaluate(() => ({
+    status: document.getElementById('board-status').textContent,
+    footer: document.querySelector('footer').textContent,
+    disabled: ['model-board', 'board-file', 'read-board', 'build-names'].filter((id) => document.getElementById(id).disabled),
+  }));
+  same(loading.status, 'Loading the engine…', 'before the engine starts, the page says it is loading');
+  same(loading.disabled.join(' '), 'model-board board-file read-board build-names', 'before the engine starts, its controls are disabled');
+  check(loading.footer.startsWith('attackopt: loading the engine…') && !/attackopt\s*,/.test(loading.footer), `the footer says the engine is loading, with no empty version (${loading.footer.slice(0, 40)})`);
+  releaseEngine();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 30000 });
+  const footer = await page.textContent('footer');
+  const version = cli(['--version'], tmp).out.trim(); // "attackopt 0.1.0"
+  check(footer.startsWith(`${version}, running as WebAssembly`), `the page loads and the engine starts; the footer names its version (${footer.slice(0, 50)})`);
+  check(!(await page.isDisabled('#read-board')) && !(await page.isDisabled('#model-board')), 'once the engine has started, its controls are enabled');
 
-  // ---- The 8-player model: validate's view, best attack ---------------------------------
-  const model = join(MODELS, 'commander-eight-player.json');
-  await page.setInputFiles('#board-file', model);
+  // ---- The menu of model boards: every models/*.json, what it shows from models/README.md ------
+  const boards = readdirSync(MODELS).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+  const menu = await page.$$eval('#model-board option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.title]));
+  same(menu.map(([name]) => name).join(' '), boards.join(' '), 'the menu offers every model board');
+  check(menu.every(([, what]) => what.length > 20), 'each model board in the menu says what it shows');
+
+  // ---- The 8-player model, from the menu: validate's view, best attack ---------------------
+  await page.selectOption('#model-board', 'commander-eight-player');
   await page.waitForSelector('#declare-section:not([hidden])');
   same(await page.textContent('#validate-text'), cli(['validate', 'commander-eight-player.json'], MODELS).out, "validate's view is the command line's");
   const view = JSON.parse(cli(['validate', '--format', 'json', 'commander-eight-player.json'], MODELS).out);
@@ -118,6 +150,25 @@ try {
   same(best.text, cli(['solve', 'commander-eight-player.json'], MODELS).out, 'best attack: the command line\'s solve, word for word');
   check(best.badge.startsWith('BEST ATTACK (proven optimal)'), `best attack badge: ${best.badge}`);
   console.log(`time to verdict (best attack, 8-player model, click to text): ${best.ms} ms`);
+
+  // Targets by name: a planeswalker's card name, the id after it; a player without a name by id.
+  const button = (target) => page.$eval(`#creatures .creature button[data-target="${target}"]`, (b) => [b.textContent, b.title]);
+  const [teferi, teferiTitle] = await button('pwC');
+  same(teferi, 'Teferi, Temporal Archmage pwC', "a planeswalker's button shows its name (and its id)");
+  check(teferiTitle.endsWith('attacks Teferi, Temporal Archmage (pwC)'), `its title says who attacks what (${teferiTitle})`);
+  same((await button('D'))[0], 'D', "an unnamed player's button shows the id");
+  // The names panel follows the board: its eight players, A attacking.
+  const panel = () => page.$$eval('#name-players .name-player', (rs) => rs.map((r) => `${r.querySelector('.player-id').value}${r.querySelector('.attacking').checked ? '*' : ''}`).join(' '));
+  same(await panel(), 'A* B C D E F G H', "the names panel shows the model's players");
+  // Its lines are the names syntax: they build a board with the same attacking creatures.
+  await page.click('#names-section > summary');
+  await page.click('#build-names');
+  await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Built from the names') && document.getElementById('cancel').disabled);
+  const rebuilt = await page.$$eval('#creatures .creature', (rs) => rs.length);
+  same(rebuilt, view.creatures.length, "the panel's lines build a board with the model's attacking creatures");
+  await page.click('#names-section > summary');
+  await page.selectOption('#model-board', 'commander-eight-player');
+  await page.waitForFunction(() => document.querySelector('#creatures .creature[data-creature="jugg"]') && document.getElementById('cancel').disabled);
 
   // ---- A declaration from models/declarations/, then one clicked ---------------------------
   const declFile = join(MODELS, 'declarations', 'commander-eight-player.archon.json');
@@ -149,9 +200,15 @@ try {
   writeFileSync(join(tmp, 'clicked.json'), JSON.stringify(declared));
   same(clicked.text, cli(['check', 'commander-eight-player.json', join(tmp, 'clicked.json')], MODELS).out, 'a clicked declaration: the command line\'s check');
 
+  // A battle's button: its card name (siege-battle, from the menu).
+  await page.selectOption('#model-board', 'siege-battle');
+  await page.waitForFunction(() => document.querySelector('#creatures button[data-target="tarkir"]') && document.getElementById('cancel').disabled);
+  same((await button('tarkir'))[0], 'Invasion of Tarkir tarkir', "a battle's button shows its name (and its id)");
+
   // ---- Mana Reflection named alone (issue 35): two Forests pay Propaganda for two bears ------
+  // Players with names: the buttons show them.
   const reflection = {
-    attackopt: 1, active_player: 'A', players: [{ id: 'A' }, { id: 'B' }],
+    attackopt: 1, active_player: 'A', players: [{ id: 'A', name: 'Alice' }, { id: 'B', name: 'Bob' }],
     permanents: [['b1', 'Grizzly Bears', 'A'], ['b2', 'Grizzly Bears', 'A'], ['f1', 'Forest', 'A'], ['f2', 'Forest', 'A'],
       ['mr', 'Mana Reflection', 'A'], ['pr', 'Propaganda', 'B']].map(([id, name, controller]) => ({ id, name, controller })),
   };
@@ -164,11 +221,32 @@ try {
   const reflected = await page.textContent('#validate-text');
   same(reflected, cli(['validate', 'board'], tmp).out, "Mana Reflection: validate's view is the command line's");
   check(reflected.includes('{G}{G} with Mana Reflection (mr)'), 'Mana Reflection: the doubled mana is shown per source');
+  same((await button('B'))[0], 'Bob B', "a player's button shows the player's name (and the id)");
+  // A second board pasted: the names panel now shows its players and their cards by name.
+  same(await panel(), 'A* B', 'the names panel follows the pasted board');
+  same(await page.inputValue('#name-players .name-player:nth-child(1) .player-cards'), '2 Grizzly Bears\n2 Forest\nMana Reflection', "the panel lists a player's permanents by name");
   await page.selectOption('#objective', 'attackers');
   const reflectedBest = await verdict('#best');
   same(reflectedBest.text, cli(['solve', 'board', '--objective', 'attackers'], tmp).out, 'Mana Reflection: best attack as the command line');
   check(reflectedBest.text.includes('with Mana Reflection (mr)'), 'Mana Reflection: the payment names what doubled it');
   await page.selectOption('#objective', 'power');
+
+  // ---- A warning (an unknown card name) in the warning style, not the success's -------------
+  const typo = { ...reflection, permanents: [...reflection.permanents, { id: 'typo', name: 'Propoganda', controller: 'B' }] };
+  await page.$eval('#board-text', (el, text) => { el.value = text; }, JSON.stringify(typo));
+  await page.click('#read-board');
+  // (Its other warning says it has no card types.)
+  const unknown = '"Propoganda" is not a card attackopt knows';
+  await page.waitForFunction((text) => [...document.querySelectorAll('#board-status .warning')].some((w) => w.textContent.includes(text)), unknown);
+  const warning = await page.$$eval('#board-status .warning', (els, text) => {
+    const el = els.find((w) => w.textContent.includes(text));
+    const ok = document.querySelector('#board-status .ok');
+    const style = getComputedStyle(el);
+    return { text: el.textContent, color: style.color, background: style.backgroundColor, marker: getComputedStyle(el, '::before').content, okColor: ok && getComputedStyle(ok).color };
+  }, unknown);
+  check(warning.text.includes('did you mean "Propaganda"?'), `the unknown name is warned about, with its did-you-mean (${warning.text})`);
+  check(warning.color !== warning.okColor && warning.background !== 'rgba(0, 0, 0, 0)' && warning.marker.includes('⚠'),
+    `the warning is styled as a warning, not a success (color ${warning.color}, background ${warning.background}, marker ${warning.marker}; success ${warning.okColor})`);
 
   // ---- Cancel and a time limit, on a board that takes long --------------------------------
   const big = cli(['generate', '--players', '8', '--creatures', '400', '--seed', '7', '--profile', 'adversarial'], tmp).out;
@@ -238,7 +316,9 @@ try {
   const withCards = (args) => cli([...args, '--cards', join(tmp, 'cards.json')], tmp);
 
   await page.click('#names-section > summary');
-  await page.click('#add-player');
+  // The panel holds the last board's players: start from none, as a judge at a new table.
+  for (const remove of await page.$$('#name-players .name-player button')) await remove.click();
+  for (let i = 0; i < 3; i++) await page.click('#add-player');
   const playerRows = await page.$$('#name-players .name-player');
   check(playerRows.length === 3, `three players to type for (${playerRows.length})`);
   for (const [i, id] of ['A', 'B', 'C'].entries()) {
@@ -249,7 +329,7 @@ try {
   await page.setInputFiles('#cards-file', join(tmp, 'cards.json'));
   await page.click('#build-names');
   await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Built from the names') && document.getElementById('cancel').disabled);
-  const namesStatus = await page.textContent('#board-status');
+  const namesStatus = await page.innerText('#board-status');
   check(namesStatus.includes('2 card names indexed'), `the card list is read (${namesStatus.split('\n')[1]})`);
   check(/did you mean "Grizzly Bears"\?/.test(namesStatus), 'an unknown name is warned about with its did-you-mean, not dropped');
   same(await page.textContent('#validate-text'), withCards(['validate', 'names']).out, "the board from names reads as the JSON board written by hand (validate's view)");
@@ -304,6 +384,7 @@ try {
 
   check(outside.length === 0, `no request left the page's folder (${outside.join(', ')})`);
   check(missing.length === 0, `no request the page made was missing from its folder (${missing.join(', ')})`);
+  check(failed.length === 0, `no request of the page or its worker was answered 4xx/5xx (${failed.join(', ')})`);
   check(pageErrors.length === 0, `no error in the page (${pageErrors.join('; ')})`);
 } catch (err) {
   check(false, `the test ran to its end: ${err.stack || err}`);

@@ -33,6 +33,16 @@ pub fn about() -> String {
     serde_json::json!({ "version": env!("CARGO_PKG_VERSION"), "time_limit_grace_ms": attackopt::TIME_LIMIT_GRACE.as_secs_f64() * 1e3 }).to_string()
 }
 
+include!(concat!(env!("OUT_DIR"), "/models.rs"));
+
+/// The model boards of `models/` for the page's menu (embedded by web/build.rs):
+/// `[{"name", "what", "board"}]`, `what` saying what the board shows, `board` its JSON text.
+#[wasm_bindgen]
+pub fn models() -> String {
+    let boards: Vec<_> = MODELS.iter().map(|(name, what, board)| serde_json::json!({ "name": name, "what": what, "board": board })).collect();
+    to_json(&boards)
+}
+
 /// How attackopt reads a board (`attackopt validate`).
 #[wasm_bindgen]
 pub fn validate(board: &str, name: &str) -> String {
