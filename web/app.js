@@ -92,22 +92,30 @@ $('model-board').addEventListener('change', async (event) => {
   $('board-text').value = model.board;
   $('board-format').value = 'json';
   state.name = `${model.name}.json`;
+  $('model-what').textContent = model.what;
+  $('model-what').hidden = !model.what;
   await readBoard();
 });
+
+/** The board comes from elsewhere: the menu and what it said no longer describe it. */
+function forgetModel() {
+  $('model-board').value = '';
+  $('model-what').hidden = true;
+}
 
 $('board-file').addEventListener('change', async (event) => {
   const file = event.target.files[0];
   if (!file) return;
   $('board-text').value = await file.text();
   state.name = file.name;
-  $('model-board').value = '';
+  forgetModel();
   await readBoard();
 });
 
 // The text box as it stands, whatever file it came from: messages call it "board".
 $('read-board').addEventListener('click', () => {
   state.name = 'board';
-  $('model-board').value = '';
+  forgetModel();
   readBoard();
 });
 
@@ -262,7 +270,7 @@ $('build-names').addEventListener('click', async () => {
     // The board as JSON in the text box: the judge can read it, save it, or edit it and read it again.
     $('board-text').value = board;
     $('board-format').value = 'json';
-    $('model-board').value = '';
+    forgetModel();
     const notes = cards.text ? [`Oracle text from ${cards.name}: ${reply.cards_indexed} card ${reply.cards_indexed === 1 ? 'name' : 'names'} indexed.`] : [];
     await showBoard(board, 'Built from the names', { notes, warnings: reply.warnings.map((w) => `warning: ${w}`), fromNames: true });
   }, { limit: null });

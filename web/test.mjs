@@ -134,6 +134,7 @@ try {
   // ---- The 8-player model, from the menu: validate's view, best attack ---------------------
   await page.selectOption('#model-board', 'commander-eight-player');
   await page.waitForSelector('#declare-section:not([hidden])');
+  same(await page.textContent('#model-what'), menu.find(([name]) => name === 'commander-eight-player')[1], 'the chosen model board says what it shows');
   same(await page.textContent('#validate-text'), cli(['validate', 'commander-eight-player.json'], MODELS).out, "validate's view is the command line's");
   const view = JSON.parse(cli(['validate', '--format', 'json', 'commander-eight-player.json'], MODELS).out);
   const rows = await page.$$eval('#creatures .creature', (rs) => rs.map((r) => r.dataset.creature));
