@@ -32,6 +32,7 @@ impl Position {
         crate::cards::warn_about_board(&mut board);
         crate::rules::settle_permissions(&mut board);
         crate::rules::settle_mana_effects(&mut board);
+        board.name_warning_subjects();
         let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules)?;
         Ok(Position { board, rules, mana })

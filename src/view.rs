@@ -276,11 +276,25 @@ impl BoardView {
                 let _ = writeln!(s, "  - {a}");
             }
         }
-        for w in &self.warnings {
-            let _ = writeln!(s, "{w}");
+        if !self.warnings.is_empty() {
+            s.push('\n');
+            s.push_str(&warnings_text(&self.warnings));
         }
         s
     }
+}
+
+/// The board's warnings as a person reads them (issue 40): how many, then each in words (the
+/// card by name, what attackopt did, the fix), within [`crate::TEXT_WIDTH`] columns. The JSON
+/// keeps each warning's path and message for whoever writes the board.
+pub fn warnings_text(warnings: &[crate::board::Warning]) -> String {
+    let n = warnings.len();
+    let mut s =
+        format!("{n} warning{} about the board (answers read it as {} say):\n", if n == 1 { "" } else { "s" }, if n == 1 { "it" } else { "they" });
+    for w in warnings {
+        let _ = writeln!(s, "  ⚠ {}", w.words);
+    }
+    crate::wrap::wrap(&s, crate::wrap::TEXT_WIDTH)
 }
 
 fn list(v: &[String]) -> String {

@@ -151,7 +151,9 @@ async function showBoard(board, header, { notes = [], warnings = [], fromNames =
   state.view = reply.result;
   $('validate-text').textContent = reply.text;
   const creatures = reply.result.creatures.length;
-  const read = reply.result.warnings.map((w) => `warning: ${w.message ?? JSON.stringify(w)}`);
+  // In words for people (issue 40: the card by name, the fix in a judge's terms); the JSON
+  // path and message are for whoever writes the board.
+  const read = reply.result.warnings.map((w) => `warning: ${w.words ?? w.message ?? JSON.stringify(w)}`);
   // One line each; a warning in the warning style, never the success's (issue 40).
   const line = (text, kind) => Object.assign(document.createElement('div'), { textContent: text, className: kind });
   status.className = 'status';

@@ -237,7 +237,7 @@ try {
   await page.$eval('#board-text', (el, text) => { el.value = text; }, JSON.stringify(typo));
   await page.click('#read-board');
   // (Its other warning says it has no card types.)
-  const unknown = '"Propoganda" is not a card attackopt knows';
+  const unknown = 'Propoganda (typo): attackopt does not know this card';
   await page.waitForFunction((text) => [...document.querySelectorAll('#board-status .warning')].some((w) => w.textContent.includes(text)), unknown);
   const warning = await page.$$eval('#board-status .warning', (els, text) => {
     const el = els.find((w) => w.textContent.includes(text));
@@ -245,7 +245,7 @@ try {
     const style = getComputedStyle(el);
     return { text: el.textContent, color: style.color, background: style.backgroundColor, marker: getComputedStyle(el, '::before').content, okColor: ok && getComputedStyle(ok).color };
   }, unknown);
-  check(warning.text.includes('did you mean "Propaganda"?'), `the unknown name is warned about, with its did-you-mean (${warning.text})`);
+  check(warning.text.includes('did you mean Propaganda?') && !warning.text.includes('permanents['), `the unknown name is warned about in words, with its did-you-mean (${warning.text})`);
   check(warning.color !== warning.okColor && warning.background !== 'rgba(0, 0, 0, 0)' && warning.marker.includes('⚠'),
     `the warning is styled as a warning, not a success (color ${warning.color}, background ${warning.background}, marker ${warning.marker}; success ${warning.okColor})`);
 

@@ -37,7 +37,7 @@ pub mod cards;
 pub mod request;
 /// Answers as text (`--format text`), cards by name: one rendering for every front end.
 mod text;
-pub use text::TEXT_WIDTH;
+pub use crate::wrap::TEXT_WIDTH;
 
 use crate::board::{parse_board, parse_declaration, Declaration, InputError};
 use crate::deadline::Deadline;
@@ -356,10 +356,13 @@ impl Position {
     /// input ([`crate::ErrorKind::BadInput`], file `objective`).
     pub fn solve(&self, objective: &Objective, options: &Options) -> Result<SolveResult, Error> {
         let objective = solve::Goal::of(objective, self)?;
-        Ok(match options.method {
+        let mut found = match options.method {
             Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
             Method::Exhaustive => solve::solve_with_oracle(self, objective, options.baseline, &options.oracle(self)?)?,
-        })
+        };
+        // The same reasons `check` gives for this declaration (issue 40).
+        legality::explain_unobeyed(self, &mut found.result);
+        Ok(found)
     }
 
     /// The most requirements a declaration paying no cost can obey.
@@ -371,6 +374,16 @@ impl Position {
 
     /// Legal declarations, up to `limit`, and whether the list is complete.
     pub fn enumerate(&self, limit: usize, options: &Options) -> Result<Enumeration, Error> {
+        let mut found = self.enumerate_unexplained(limit, options)?;
+        // Each declaration with the reasons `check` gives for it (issue 40).
+        for result in &mut found.declarations {
+            legality::explain_unobeyed(self, result);
+        }
+        Ok(found)
+    }
+
+    /// Legal declarations, their unobeyed requirements not explained.
+    fn enumerate_unexplained(&self, limit: usize, options: &Options) -> Result<Enumeration, Error> {
         match options.method {
             Method::Ilp => Ok(solve::enumerate(self, options.baseline, limit, &options.ilp())?),
             Method::Exhaustive => {
@@ -422,7 +435,11 @@ impl Position {
                 answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
             }
             Request::Enumerate { limit, detail } => {
-                let found = self.enumerate(*limit, options)?;
+                // The summary shows no requirements: their reasons are not worked out for it.
+                let found = match detail {
+                    Detail::Full => self.enumerate(*limit, options)?,
+                    Detail::Summary => self.enumerate_unexplained(*limit, options)?,
+                };
                 if let Some(bad) = found.declarations.iter().find(|r| !r.legal) {
                     return Err(SolveError::Internal(format!("an enumerated declaration failed its check: {:?}", bad.violations)).into());
                 }
@@ -433,7 +450,11 @@ impl Position {
                 }
             }
             Request::Maximum => answer(Exit::Ok, Outcome::Maximum(self.maximum(options)?)),
-            Request::Validate => answer(Exit::Ok, Outcome::Validate(BoardView::new(self))),
+            // The view carries the warnings and assumptions itself: not copied a second time
+            // (a board of 100,000 unknown names has as many warnings; F13 bounds the memory).
+            Request::Validate => {
+                Ok(Answer { exit: Exit::Ok, result: Outcome::Validate(BoardView::new(self)), warnings: Vec::new(), assumptions: Vec::new() })
+            }
         }
     }
 }

@@ -180,10 +180,10 @@ pub struct Answer {
     /// The result.
     pub result: Outcome,
     /// The board's warnings (an unknown field, an unknown card name): part of every answer,
-    /// see [`Answer::json`].
+    /// see [`Answer::json`]; empty for `validate`, whose view lists them.
     pub warnings: Vec<Warning>,
     /// What the answer assumes because the board does not say it (issue 34): part of every
-    /// answer too, see [`Answer::json`].
+    /// answer too, see [`Answer::json`]; empty for `validate`, whose view lists them.
     pub assumptions: Vec<Assumption>,
 }
 

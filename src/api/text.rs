@@ -7,11 +7,14 @@ use super::{Enumeration, Method, Options, Undecided};
 use crate::board::{Assumption, AssumptionKind};
 use crate::legality::attacks_text;
 use crate::position::Position;
+use crate::view::warnings_text;
+use crate::wrap::{wrap, TEXT_WIDTH};
 use std::fmt;
 
 impl Answer {
-    /// The answer as text: the board's warnings first, as they qualify the answer (a card
-    /// attackopt does not know is read as having no abilities, issue 13), then the answer.
+    /// The answer as text: the board's warnings first, in words for people (issue 40), as they
+    /// qualify the answer (a card attackopt does not know is read as having no abilities, issue
+    /// 13), then the answer.
     /// `validate` lists them in its own text; a strict refusal lists its assumptions instead,
     /// which say what those warnings say. `pos` is the board the answer is about.
     ///
@@ -37,63 +40,8 @@ impl Answer {
         if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_) | Outcome::Undecided(_)) {
             return body;
         }
-        let mut s: String = self.warnings.iter().map(|w| format!("{w}\n")).collect();
-        s.push('\n');
-        s.push_str(&body);
-        s
+        format!("{}\n{body}", warnings_text(&self.warnings))
     }
-}
-
-/// The widest line of a text answer, in characters (issue 40: read at a table, in a terminal).
-pub const TEXT_WIDTH: usize = 100;
-
-/// Every line of `text` longer than `width` characters wrapped at spaces: its continuation lines
-/// hang under the line's text (past a `✓`/`✗`/`-` mark, or 4 columns in), so a reason stays one
-/// block. A word longer than the room left is cut.
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / width);
-    for line in text.split_inclusive('\n') {
-        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
-        if body.chars().count() <= width {
-            out.push_str(line);
-            continue;
-        }
-        let indent = body.len() - body.trim_start_matches(' ').len();
-        let marked = ["✓ ", "✗ ", "- "].iter().any(|m| body[indent..].starts_with(m));
-        let hang = " ".repeat(if marked { indent + 2 } else { indent + 4 });
-        let (mut current, mut count) = (body[..indent].to_string(), indent);
-        for word in body[indent..].split(' ').filter(|w| !w.is_empty()) {
-            let mut word = word;
-            loop {
-                let n = word.chars().count();
-                let first = count == current.len() && current.trim().is_empty();
-                if first || count + 1 + n <= width {
-                    if !first {
-                        current.push(' ');
-                        count += 1;
-                    }
-                    if count + n <= width {
-                        current.push_str(word);
-                        count += n;
-                        break;
-                    }
-                    // Longer than a whole line: cut it.
-                    let cut = word.char_indices().nth(width.saturating_sub(count).max(1)).map_or(word.len(), |(i, _)| i);
-                    current.push_str(&word[..cut]);
-                    word = &word[cut..];
-                }
-                out.push_str(current.trim_end());
-                out.push('\n');
-                (current, count) = (hang.clone(), hang.len());
-                if word.is_empty() {
-                    break;
-                }
-            }
-        }
-        out.push_str(current.trim_end());
-        out.push_str(newline);
-    }
-    out
 }
 
 fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String {
@@ -193,7 +141,7 @@ impl fmt::Display for Assumption {
         if self.card.trim().is_empty() {
             write!(f, "{}", self.permanent)?;
         } else {
-            write!(f, "{} ({})", self.card, self.permanent)?;
+            write!(f, "{} ({})", crate::board::quoted_name(&self.card), self.permanent)?;
         }
         if let Some(clause) = &self.clause {
             write!(f, ": \"{clause}\"")?;
@@ -211,22 +159,5 @@ impl fmt::Display for Assumption {
             write!(f, " (needs {field})")?;
         }
         write!(f, " (at {})", self.path)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wrap;
-
-    /// Issue 40: short lines are kept, long ones wrap at spaces within the width and hang under
-    /// their mark, and a word longer than a line is cut, never left past the width.
-    #[test]
-    fn wrapped_lines_keep_within_the_width_and_hang_under_their_mark() {
-        assert_eq!(wrap("short\n", 20), "short\n");
-        assert_eq!(wrap("  ✗ one two three four five\n", 16), "  ✗ one two\n    three four\n    five\n");
-        assert_eq!(wrap("Requirements: a b\n", 14), "Requirements:\n    a b\n");
-        let cut = wrap(&"x".repeat(45), 20);
-        assert!(cut.lines().all(|l| l.chars().count() <= 20), "{cut}");
-        assert_eq!(cut.replace([' ', '\n'], ""), "x".repeat(45));
     }
 }

@@ -110,6 +110,26 @@ pub struct Warning {
     pub path: String,
     /// What attackopt did with it and why it may not be what was meant.
     pub message: String,
+    /// Added field: the same for a person at a table (issue 40): the card or player by name,
+    /// what attackopt did, the fix in a judge's terms, no JSON paths. The text answers print
+    /// these; `message` and `path` are for whoever writes the board's JSON.
+    pub words: String,
+}
+
+impl Warning {
+    /// A warning whose words for people are its message (see [`Warning::in_words`]);
+    /// [`crate::ValidBoard`] names its subject once the board is complete.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Warning {
+        let message = message.into();
+        Warning { path: path.into(), words: message.clone(), message }
+    }
+
+    /// The warning said to a person, without the card's name (the subject is added from the
+    /// path) and without JSON: "attackopt does not know this card (did you mean ...)".
+    pub fn in_words(mut self, words: impl Into<String>) -> Warning {
+        self.words = words.into();
+        self
+    }
 }
 
 /// What an answer assumes because attackopt could not read it from the board (issue 34): a

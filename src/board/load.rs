@@ -73,7 +73,14 @@ pub(crate) fn read_regular_file(path: &Path, file: &str, limit: usize, why: &str
 pub(crate) fn parse_json<T: DeserializeOwned>(text: &str, file: &str) -> Result<(T, Vec<Warning>), InputError> {
     let mut warnings = Vec::new();
     let mut json = serde_json::Deserializer::from_str(text);
-    let mut note = |path: serde_ignored::Path| warnings.push(Warning { path: json_path(&path), message: "unknown field, ignored".into() });
+    let mut note = |path: serde_ignored::Path| {
+        let path = json_path(&path);
+        let field = path.rsplit(['.', '[']).next().unwrap_or_default().to_string();
+        warnings.push(
+            Warning::new(path, "unknown field, ignored")
+                .in_words(format!("\"{field}\" is not something attackopt reads, so it was ignored (misspelled?)")),
+        );
+    };
     // Strict: every struct, at any depth, from an object only (issue 11, F19).
     let result: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(Strict(&mut json), &mut note));
     let value = result.map_err(|e| {

@@ -35,8 +35,8 @@ pub(crate) use load::{parse_json, read_regular_file, regular_file};
 // Batch and MCP read requests through the same strict reader (issue 11, F19).
 pub use strict::{deserialize_strict, Strict};
 pub use validate::{
-    kind_of, parse_color, SettledManaEffect, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS, MAX_RULE_INSTANCES,
-    MAX_STRING,
+    kind_of, parse_color, quoted_name, SettledManaEffect, ValidBoard, ValidEffect, MAX_EFFECTS, MAX_ORACLE_TEXT, MAX_PERMANENTS, MAX_PLAYERS,
+    MAX_RULE_INSTANCES, MAX_STRING,
 };
 
 use schemars::JsonSchema;

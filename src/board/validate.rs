@@ -339,8 +339,10 @@ fn check_variant(ctx: &Ctx, board: &Board, active: usize, warnings: &mut Vec<War
         return Err(ctx.err("variant.defending_player", "expected a player id: attack \"single\" needs the chosen defending player (CR 506.2a)"));
     }
     if v.defending_player.is_some() && v.attack != AttackOption::Single {
-        warnings
-            .push(Warning { path: "variant.defending_player".into(), message: "ignored: it only matters when variant.attack is \"single\"".into() });
+        warnings.push(
+            Warning::new("variant.defending_player", "ignored: it only matters when variant.attack is \"single\"")
+                .in_words("the defending player the board names is ignored: it only matters when only one player may be attacked"),
+        );
     }
     Ok(())
 }
@@ -491,10 +493,15 @@ fn resolve_goaders(
 fn resolve_protector(ctx: &Ctx, at: &dyn Fn(&str) -> String, p: &Permanent, warnings: &mut Vec<Warning>) -> Result<Option<usize>, InputError> {
     let prot = p.protector.as_deref().map(|x| ctx.player(&at("protector"), x)).transpose()?;
     if p.has_type("Battle") && prot.is_none() {
-        warnings.push(Warning { path: at("protector"), message: "a battle without a protector can't be attacked (CR 310.8)".into() });
+        warnings.push(
+            Warning::new(at("protector"), "a battle without a protector can't be attacked (CR 310.8)")
+                .in_words("no player protects this battle, so it can't be attacked (CR 310.8): give its protector if it has one"),
+        );
     }
     if prot.is_some() && !p.has_type("Battle") {
-        warnings.push(Warning { path: at("protector"), message: "ignored: only battles have a protector".into() });
+        warnings.push(
+            Warning::new(at("protector"), "ignored: only battles have a protector").in_words("its protector is ignored: only battles have one"),
+        );
     }
     Ok(prot)
 }
@@ -585,10 +592,10 @@ fn check_player_names(ctx: &Ctx, players: &[Player], warnings: &mut Vec<Warning>
             return Err(ctx.err(path, "expected a name without control characters (a newline would break a text answer's lines)"));
         }
         match first.get(name.as_str()) {
-            Some(&j) => warnings.push(Warning {
-                path,
-                message: format!("\"{name}\" also names players[{j}] (\"{}\"); answers tell them apart by id", players[j].id),
-            }),
+            Some(&j) => warnings.push(
+                Warning::new(path, format!("\"{name}\" also names players[{j}] (\"{}\"); answers tell them apart by id", players[j].id))
+                    .in_words(format!("another player is named \"{name}\" too, {}: answers tell them apart by id", players[j].id)),
+            ),
             None => {
                 first.insert(name, i);
             }
@@ -970,7 +977,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
     ];
     for (field, is_present) in present {
         if is_present && !used.contains(&field) {
-            warnings.push(Warning { path: at(field), message: format!("ignored: {kind} has no {field}") });
+            warnings.push(Warning::new(at(field), format!("ignored: {kind} has no {field}")));
         }
     }
     let source = e.source.clone().unwrap_or_else(|| format!("effect {i} ({kind})"));
@@ -1071,7 +1078,7 @@ impl ValidBoard {
         if p.name.is_empty() || p.name == p.id {
             p.id.clone()
         } else {
-            format!("{} ({})", p.name, p.id)
+            format!("{} ({})", quoted_name(&p.name), p.id)
         }
     }
     /// Player `i` as a judge names them: "Alice (B)", the id alone when they have no name (or
@@ -1079,7 +1086,7 @@ impl ValidBoard {
     pub fn player_label(&self, i: usize) -> String {
         let p = &self.board.players[i];
         match &p.name {
-            Some(name) if name != &p.id => format!("{name} ({})", p.id),
+            Some(name) if name != &p.id => format!("{} ({})", quoted_name(name), p.id),
             _ => p.id.clone(),
         }
     }
@@ -1090,6 +1097,37 @@ impl ValidBoard {
             (Some(p), _) => self.permanent_label(p),
             (None, Some(p)) => self.player_label(p),
             (None, None) => id.to_string(),
+        }
+    }
+    /// What a JSON path of the board is about, as a judge names it: "Propaganda (prop)" for
+    /// `permanents[3].name`, "Alice (B)" for `players[1].life`; None for another path.
+    pub fn path_subject(&self, path: &str) -> Option<String> {
+        let (head, index) = path.split_once('[')?;
+        let index: usize = index.split_once(']')?.0.parse().ok()?;
+        match head {
+            "permanents" if index < self.board.permanents.len() => Some(self.permanent_label(index)),
+            "players" if index < self.board.players.len() => Some(self.player_label(index)),
+            _ => None,
+        }
+    }
+    /// A field of the board in words: "Alice (B)'s poison" for `players[1].poison`; the path
+    /// itself when it is not a player's or a permanent's.
+    pub fn field_words(&self, path: &str) -> String {
+        let field = path.split_once("].").map(|(_, f)| f.replace(['_', '.'], " "));
+        match (self.path_subject(path), field) {
+            (Some(subject), Some(field)) => format!("{subject}'s {field}"),
+            _ => path.to_string(),
+        }
+    }
+    /// Each warning's words for people begun with what it is about (issue 40): "Propoganda
+    /// (prop): attackopt does not know this card ..." once the board is complete; a warning on
+    /// the board as a whole keeps its words. Called once, when the position is built.
+    pub fn name_warning_subjects(&mut self) {
+        let subjects: Vec<Option<String>> = self.warnings.iter().map(|w| self.path_subject(&w.path)).collect();
+        for (w, subject) in self.warnings.iter_mut().zip(subjects) {
+            if let Some(subject) = subject {
+                w.words = format!("{subject}: {}", w.words);
+            }
         }
     }
     /// Teammates share a non-null `team`; every player is their own teammate.
@@ -1203,5 +1241,16 @@ impl ValidBoard {
             }
         }
         Ok(())
+    }
+}
+
+/// A name as answers write it: in double quotes when it has a comma, so that a list of cards
+/// ("Juggernaut (jugg) -> \"Teferi, Temporal Archmage\" (pwC), Wind Drake (drake) -> H") reads
+/// as the list it is (issue 40).
+pub fn quoted_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.contains(',') {
+        format!("\"{name}\"").into()
+    } else {
+        name.into()
     }
 }

@@ -104,7 +104,10 @@ pub(crate) fn complete(vb: &mut ValidBoard) {
                 let at = format!("permanents[{p}].protector");
                 vb.warnings.retain(|w| w.path != at);
                 if vb.protector[p].is_none() {
-                    vb.warnings.push(Warning { path: at, message: "a battle without a protector can't be attacked (CR 310.8)".into() });
+                    vb.warnings.push(
+                        Warning::new(at, "a battle without a protector can't be attacked (CR 310.8)")
+                            .in_words("no player protects this battle, so it can't be attacked (CR 310.8): give its protector if it has one"),
+                    );
                 }
             }
         }
@@ -123,27 +126,35 @@ fn type_warning(perm: &Permanent, p: usize) -> Option<Warning> {
     // Read after the type line fills the types (the card reader): a type line counts as types.
     let line_types = perm.type_line.as_deref().map(|l| types_of(l).0).unwrap_or_default();
     if perm.types.is_empty() && line_types.is_empty() {
-        return Some(Warning {
-            path: format!("permanents[{p}].types"),
-            message: format!(
+        return Some(Warning::new(format!("permanents[{p}].types"), format!(
                 "{label} has no card types: it is read as a permanent that is no creature, planeswalker or battle (it can neither attack nor be attacked). \
                  Write its \"types\" (or \"type_line\"), or give a card source (--cards) that has its card"
-            ),
-        });
+            ))
+            .in_words(
+                "its card types are not given, so it is read as neither a creature, a planeswalker nor a battle: it can't attack \
+                 or be attacked. Give its types, or a card source (--cards) that has the card",
+            ));
     }
     let card_is_creature = match perm.type_line {
         Some(_) => line_types.iter().any(|t| t == "Creature"),
         None => known_card(&perm.name).is_some_and(|k| k.types.contains(&"Creature")),
     };
     if card_is_creature && !perm.types.is_empty() && !perm.is_creature() {
-        return Some(Warning {
-            path: format!("permanents[{p}].types"),
-            message: format!(
-                "{label} is a creature card, but this permanent's types are {}: it is read as written, not a creature (it can't attack). \
+        return Some(
+            Warning::new(
+                format!("permanents[{p}].types"),
+                format!(
+                    "{label} is a creature card, but this permanent's types are {}: it is read as written, not a creature (it can't attack). \
                  Add \"Creature\" if it is one",
+                    perm.types.join(", ")
+                ),
+            )
+            .in_words(format!(
+                "it is a creature card, but the board gives its types as {}: it is read as written, not as a creature (it \
+                 can't attack). If it is a creature, add Creature to its types",
                 perm.types.join(", ")
-            ),
-        });
+            )),
+        );
     }
     None
 }

@@ -897,10 +897,8 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
             if let Err(field) = mana_effect(vb, p, tapped, made) {
                 let clause = card.oracle.lines().find(|l| l.contains("chosen color") && l.contains("mana")).unwrap_or(card.oracle).to_string();
                 let (name, id) = (perm.name.clone(), perm.id.clone());
-                vb.warnings.push(Warning {
-                    path: field.clone(),
-                    message: format!("\"{name}\" ({id}): \"{clause}\" depends on {field}, which the board does not give; this answer assumes the sentence away (fill {field})"),
-                });
+                vb.warnings.push(Warning::new(field.clone(), format!("\"{name}\" ({id}): \"{clause}\" depends on {field}, which the board does not give; this answer assumes the sentence away (fill {field})"))
+                    .in_words(text::missing_fact_words(vb, &clause, &field)));
                 vb.assumptions.push(Assumption {
                     kind: AssumptionKind::MissingFact,
                     path: field.clone(),
@@ -916,19 +914,27 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
         let land_aura = matches!(on_mana, Some((ManaTapped::Enchanted, _)));
         let attached = vb.attached_to[p];
         if needs_attachment && attached.is_none() {
-            vb.warnings
-                .push(Warning { path: format!("permanents[{p}].attached_to"), message: format!("{} has no effect without attached_to", card.name) });
+            vb.warnings.push(
+                Warning::new(format!("permanents[{p}].attached_to"), format!("{} has no effect without attached_to", card.name))
+                    .in_words("it has no effect: the board does not say what it is attached to"),
+            );
         } else if let (true, Some(c)) = (needs_attachment, attached) {
             if land_aura && !vb.perm(c).has_type("Land") {
-                vb.warnings.push(Warning {
-                    path: format!("permanents[{p}].attached_to"),
-                    message: format!("{} is attached to \"{}\", which is not a land", card.name, vb.perm(c).id),
-                });
+                vb.warnings.push(
+                    Warning::new(
+                        format!("permanents[{p}].attached_to"),
+                        format!("{} is attached to \"{}\", which is not a land", card.name, vb.perm(c).id),
+                    )
+                    .in_words(format!("it is attached to {}, which is not a land", vb.permanent_label(c))),
+                );
             } else if !land_aura && !vb.perm(c).is_creature() {
-                vb.warnings.push(Warning {
-                    path: format!("permanents[{p}].attached_to"),
-                    message: format!("{} is attached to \"{}\", which is not a creature", card.name, vb.perm(c).id),
-                });
+                vb.warnings.push(
+                    Warning::new(
+                        format!("permanents[{p}].attached_to"),
+                        format!("{} is attached to \"{}\", which is not a creature", card.name, vb.perm(c).id),
+                    )
+                    .in_words(format!("it is attached to {}, which is not a creature", vb.permanent_label(c))),
+                );
             }
         }
     }
@@ -1117,10 +1123,10 @@ fn warn_about_names(vb: &ValidBoard) -> (Vec<Warning>, Vec<Assumption>) {
                     } else {
                         "no \"mana\" entry".to_string()
                     };
-                    warnings.push(Warning {
-                        path: format!("permanents[{p}].mana"),
-                        message: format!("{} makes {}, but this permanent has {missing}: it is read as making no mana", k.name, makes.join(" or ")),
-                    });
+                    warnings.push(Warning::new(
+                        format!("permanents[{p}].mana"),
+                        format!("{} makes {}, but this permanent has {missing}: it is read as making no mana", k.name, makes.join(" or ")),
+                    ));
                 }
             }
             Name::Unknown(suggestion) => {
@@ -1130,7 +1136,10 @@ fn warn_about_names(vb: &ValidBoard) -> (Vec<Warning>, Vec<Assumption>) {
                     continue;
                 }
                 let suggestion = *suggestion.get_or_insert_with(|| did_you_mean(name, &mut budget));
-                warnings.push(Warning { path: format!("permanents[{p}].name"), message: unknown_name_message(perm, suggestion) });
+                warnings.push(
+                    Warning::new(format!("permanents[{p}].name"), unknown_name_message(perm, suggestion))
+                        .in_words(unknown_name_words(perm, suggestion)),
+                );
                 assumptions.push(Assumption {
                     kind: AssumptionKind::UnknownCard,
                     path: format!("permanents[{p}].name"),
@@ -1193,6 +1202,16 @@ fn unknown_name_message(perm: &Permanent, suggestion: Option<&str>) -> String {
     }
     m.push_str(" (`attackopt cards` lists the cards known by name)");
     m
+}
+
+/// [`unknown_name_message`] said to a person at a table (issue 40).
+fn unknown_name_words(perm: &Permanent, suggestion: Option<&str>) -> String {
+    let mean = suggestion.map_or(String::new(), |s| format!(" (did you mean {s}?)"));
+    let token = if perm.is_creature() { "; if it is a token, say so in its types" } else { "" };
+    format!(
+        "attackopt does not know this card{mean}, so it is read as having no abilities that matter for attacking. If it \
+         has some, correct its name, give a card source (--cards) that has it, or describe its abilities as effects{token}"
+    )
 }
 
 impl Card {

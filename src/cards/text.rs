@@ -242,12 +242,13 @@ fn warn_unread(vb: &mut ValidBoard, read_here: &[(usize, Rc<Reading>)], first_wi
                 clause: Some(clause.clone()),
                 needs: None,
             });
-            vb.warnings.push(Warning {
-                path: format!("permanents[{p}].oracle_text"),
-                message: format!(
+            vb.warnings.push(Warning::new(format!("permanents[{p}].oracle_text"), format!(
                     "\"{name}\" ({id}){others}: attackopt does not understand \"{clause}\"; this answer assumes it away (write what it does as effects with \"source\": \"{id}\")"
-                ),
-            });
+                ))
+                .in_words(format!(
+                    "attackopt does not read \"{clause}\"{others}, so this answer assumes it does nothing. If it matters, describe \
+                     what it does as effects on the board (docs/format.md \"Effects\")"
+                )));
         }
     }
 }
@@ -305,10 +306,15 @@ fn text_effects(
         let needs_attachment = reading.rules.iter().any(|r| about_attached(&r.rule));
         if needs_attachment && vb.attached_to[*p].is_none() {
             let perm = vb.perm(*p);
-            vb.warnings.push(Warning {
-                path: format!("permanents[{p}].attached_to"),
-                message: format!("\"{}\" ({}): its text is about the creature it enchants or equips, and it has no attached_to", perm.name, perm.id),
-            });
+            vb.warnings.push(
+                Warning::new(
+                    format!("permanents[{p}].attached_to"),
+                    format!("\"{}\" ({}): its text is about the creature it enchants or equips, and it has no attached_to", perm.name, perm.id),
+                )
+                .in_words(
+                    "its text is about the creature it enchants or equips, but the board does not say which: it does nothing until it is attached",
+                ),
+            );
         }
         let mut all = Vec::new();
         // A land that lost its abilities (Blood Moon, CR 305.7) has no effects of its text.
@@ -346,12 +352,10 @@ fn warn_missing(vb: &mut ValidBoard, mut missing: Vec<(usize, String, Missing)>)
     missing.dedup();
     for (p, clause, Missing(field)) in missing {
         let (name, id) = (vb.perm(p).name.clone(), vb.perm(p).id.clone());
-        vb.warnings.push(Warning {
-            path: format!("permanents[{p}].oracle_text"),
-            message: format!(
+        vb.warnings.push(Warning::new(format!("permanents[{p}].oracle_text"), format!(
                 "\"{name}\" ({id}): \"{clause}\" depends on {field}, which the board does not give; this answer assumes the sentence away (fill {field})"
-            ),
-        });
+            ))
+            .in_words(missing_fact_words(vb, &clause, &field)));
         vb.assumptions.push(Assumption {
             kind: AssumptionKind::MissingFact,
             path: format!("permanents[{p}].oracle_text"),
@@ -1259,6 +1263,12 @@ fn nearest_opponent_only(vb: &ValidBoard, p: usize) -> Fact<Vec<EffectKind>> {
         out.push(EffectKind::CantAttack { creatures, target: Some(target) });
     }
     Ok(out)
+}
+
+/// A sentence whose fact the board leaves out, said to a person: "\"...\" depends on B's poison,
+/// which the board does not give: this answer assumes it does nothing until it is given".
+pub(crate) fn missing_fact_words(vb: &ValidBoard, clause: &str, field: &str) -> String {
+    format!("\"{clause}\" depends on {}, which the board does not give: this answer assumes it does nothing until it is given", vb.field_words(field))
 }
 
 #[cfg(test)]

@@ -17,10 +17,10 @@ pub fn describe_target(pos: &Position, t: usize) -> String {
     let vb = &pos.board;
     match target.kind {
         TargetKind::Player(p) => vb.player_label(p),
-        TargetKind::Planeswalker(p) => format!("{}'s planeswalker {} ({})", vb.player_label(vb.controller[p]), vb.perm(p).name, target.id),
+        TargetKind::Planeswalker(p) => format!("{}'s planeswalker {}", vb.player_label(vb.controller[p]), vb.permanent_label(p)),
         TargetKind::Battle(p) => match vb.protector[p] {
-            Some(d) => format!("the battle {} ({}), protected by {}", vb.perm(p).name, target.id, vb.player_label(d)),
-            None => format!("the battle {} ({})", vb.perm(p).name, target.id),
+            Some(d) => format!("the battle {}, protected by {}", vb.permanent_label(p), vb.player_label(d)),
+            None => format!("the battle {}", vb.permanent_label(p)),
         },
     }
 }

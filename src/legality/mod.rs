@@ -9,12 +9,14 @@
 pub mod exhaustive;
 mod explain;
 mod report;
+mod words;
 
 pub use exhaustive::{Candidate, Exhaustive, ExhaustiveOracle};
 pub(crate) use explain::companions_rule;
 pub use explain::{creature_name as creature_label, describe_requirement, describe_target};
 pub(crate) use explain::{restricted_creature, source_of};
-pub use report::{attacks_text, payment_text, CheckResult, LegalUnder, RequirementReport, Violation, ViolationKind};
+pub use report::{CheckResult, LegalUnder, RequirementReport, Violation, ViolationKind};
+pub use words::{attacks_text, payment_text};
 
 use crate::board::{Declaration, PaymentEntry};
 use crate::mana::{format_cost, CostTotal, PayError};

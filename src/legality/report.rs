@@ -4,6 +4,7 @@
 //! documented here for Rust only carries `#[schemars(description = "")]`, so that the schema
 //! (`attackopt schema result`) stays as it was (see src/board/mod.rs).
 
+use super::words::{self, attacks_text, grouped, payment_text};
 use super::{Baseline, Proof};
 use crate::board::{Declaration, PaymentEntry};
 use crate::mana::CostTotal;
@@ -157,37 +158,6 @@ pub struct CheckResult {
     pub legal_alternative: Option<Declaration>,
 }
 
-/// A declaration's attacks as words: "Hill Giant (ogre) -> B, Timber Wolves (wolf) -> Jace
-/// Beleren (jace)", cards by name and id (issue 13), or "no attack".
-pub fn attacks_text(pos: &Position, d: &Declaration) -> String {
-    if d.attacks.is_empty() {
-        return "no attack".into();
-    }
-    let vb = &pos.board;
-    d.attacks.iter().map(|a| format!("{} -> {}", vb.id_label(&a.creature), vb.id_label(&a.target))).collect::<Vec<_>>().join(", ")
-}
-
-/// A payment as words: "tap Forest (f1) for {G}, A pays 2 life", cards by name and id.
-pub fn payment_text(pos: &Position, p: &[PaymentEntry]) -> String {
-    p.iter()
-        .map(|e| match (&e.permanent, &e.player, &e.mana, e.life) {
-            (Some(perm), _, Some(m), _) => {
-                // What changed the tap's mana, as validate shows it (issue 35: "{G}{G} with
-                // Mana Reflection (mr)").
-                let with = pos.mana.sources.iter().find(|s| &s.id == perm).map(|s| s.modified_by.join(", ")).unwrap_or_default();
-                let with = if with.is_empty() { String::new() } else { format!(" with {with}") };
-                format!("tap {} for {m}{with}", pos.board.id_label(perm))
-            }
-            (_, Some(pl), Some(m), _) => format!("{m} from {}'s mana pool", pos.board.id_label(pl)),
-            (_, Some(pl), _, Some(l)) => format!("{} pays {l} life", pos.board.id_label(pl)),
-            (Some(perm), _, _, _) if e.action.as_deref() == Some("sacrifice") => format!("sacrifice {}", pos.board.id_label(perm)),
-            (Some(perm), _, _, _) if e.action.is_some() => format!("return {} to its owner's hand", pos.board.id_label(perm)),
-            _ => "?".into(),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 impl Serialize for CheckResult {
     /// The derived form, except that `legal` is null when undecided (issue 11: `false` with
     /// proof "none" read as illegal).
@@ -247,8 +217,8 @@ impl CheckResult {
             // One reason per line (issue 40): the rule broken, then each clause of why.
             let mut clauses = reasons(&v.message).into_iter();
             let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), clauses.next().unwrap_or_default());
-            for clause in clauses {
-                let _ = writeln!(s, "      {clause}");
+            for reason in grouped_reasons(pos, clauses) {
+                let _ = writeln!(s, "      {reason}");
             }
         }
         if let Some(p) = &self.payment_that_works {
@@ -267,24 +237,8 @@ impl CheckResult {
             );
         }
         let _ = writeln!(s, "{}", self.requirements_line());
-        for r in &self.requirements {
-            let in_force = r.counts && r.condition_holds != Some(false);
-            let mark = if !in_force {
-                "-"
-            } else if r.obeyed {
-                "✓"
-            } else {
-                "✗"
-            };
-            let note = match (r.counts, r.condition_holds) {
-                (false, _) => " [not counted: it may not attack]",
-                (true, Some(false)) => " [not counted: its condition does not hold, CR 508.1d]",
-                _ => "",
-            };
-            let _ = writeln!(s, "  {mark} {}{note}", r.text);
-            if let Some(why) = &r.why_not {
-                let _ = writeln!(s, "      not obeyed: {why}");
-            }
+        for line in self.requirement_lines(pos) {
+            s.push_str(&line);
         }
         if !self.cost.mana.is_empty() || self.cost.life > 0 {
             let mana = if self.cost.mana.is_empty() { "{0}" } else { &self.cost.mana };
@@ -322,6 +276,41 @@ impl CheckResult {
         s
     }
 
+    /// One line per requirement (and its reason, when not obeyed), marked obeyed `✓`, not
+    /// obeyed `✗`, not counted `-`; the same requirement of identical creatures (one name, the
+    /// same words but for the creature) one line: "✓ each of 23 Goblin Token (t1-t23) attacks
+    /// each combat if able — goaded by B (CR 701.15b)" (issue 40).
+    fn requirement_lines(&self, pos: &Position) -> Vec<String> {
+        const CREATURE: &str = "\u{0}";
+        let vb = &pos.board;
+        let items = self.requirements.iter().map(|r| {
+            let in_force = r.counts && r.condition_holds != Some(false);
+            let mark = match (in_force, r.obeyed) {
+                (false, _) => "-",
+                (true, true) => "✓",
+                (true, false) => "✗",
+            };
+            let note = match (r.counts, r.condition_holds) {
+                (false, _) => " [not counted: it may not attack]",
+                (true, Some(false)) => " [not counted: its condition does not hold, CR 508.1d]",
+                _ => "",
+            };
+            // Each reason on its line (issue 40): "attacking B: would break ...;".
+            let why = r.why_not.as_deref().map_or(String::new(), |why| format!("\n      not obeyed: {}", clauses(why).join("\n        ")));
+            let line = format!("  {mark} {}{note}{why}\n", r.text);
+            // The words with the creature taken out, so that its twins' lines compare equal.
+            let (name, id, rest) = match r.creature.as_deref().and_then(|c| vb.permanent_index(c).map(|p| (c, p))) {
+                Some((c, p)) => {
+                    let label = vb.permanent_label(p);
+                    (words::group_name(Some(vb.perm(p).name.as_str()), c), c, line.replace(&label, CREATURE))
+                }
+                None => (None, "", line),
+            };
+            (name, id, rest)
+        });
+        grouped(items, |label, group, rest| say_creature(rest, label, group), |id| vb.id_label(id))
+    }
+
     /// "Requirements: obeys 5 of the 5 it could": the maximum in words a player knows (issue
     /// 40), what the baseline allows said once (docs/rules.md section 7), and, for a declaration
     /// that breaks a rule, that the maximum is over declarations that break none (issue 13:
@@ -352,26 +341,70 @@ impl CheckResult {
     }
 }
 
+/// The reasons of a violation with identical creatures' said once (issue 40): a reason that
+/// starts with a creature ("Goblin Token (t1) should attack C ...", with the "it then obeys"
+/// clause after it) is one item, merged with its twins' into "each of 23 Goblin Token (t1-t23)
+/// should attack C ...". Each returned string is a reason's lines.
+fn grouped_reasons<'a>(pos: &Position, clauses: impl Iterator<Item = &'a str>) -> Vec<String> {
+    const CREATURE: &str = "\u{0}";
+    let vb = &pos.board;
+    let mut units: Vec<Vec<&str>> = Vec::new();
+    for clause in clauses {
+        match units.last_mut() {
+            Some(unit) if clause.starts_with("it then ") => unit.push(clause),
+            _ => units.push(vec![clause]),
+        }
+    }
+    let items = units.iter().map(|unit| {
+        let joined = unit.join("\n      ");
+        // The creature it starts with: "Name (id) ...", the label answers write.
+        let creature =
+            unit[0].split_once(") ").and_then(|(head, _)| head.rsplit_once(" (")).and_then(|(_, id)| vb.permanent_index(id).map(|p| (id, p)));
+        match creature.filter(|&(_, p)| unit[0].starts_with(&format!("{} ", vb.permanent_label(p)))) {
+            Some((id, p)) => (words::group_name(Some(vb.perm(p).name.as_str()), id), id, joined.replace(&vb.permanent_label(p), CREATURE)),
+            None => (None, "", joined),
+        }
+    });
+    grouped(items, |label, group, rest| say_creature(rest, label, group), |id| vb.id_label(id))
+}
+
+/// `line` with its creature mark put back: `label` where it is one creature; for a group of
+/// creatures named `group`, "each of 3 Goblin Token (t1-t3)" at the first mention and the name
+/// alone after ("it then obeys «Goblin Token attacks each combat if able»").
+fn say_creature(line: &str, label: &str, group: Option<&str>) -> String {
+    const CREATURE: &str = "\u{0}";
+    match group {
+        None => line.replace(CREATURE, label),
+        Some(name) => line.replacen(CREATURE, &format!("each of {label}"), 1).replace(CREATURE, &crate::board::quoted_name(name)),
+    }
+}
+
 /// A violation's message as the lines of its text (issue 40): its head, up to the colon that
-/// introduces the reasons (after a CR citation), then each reason, at the semicolons between
-/// them (outside «quoted requirements»).
+/// introduces the reasons (after a CR citation), then each reason ([`clauses`]).
 fn reasons(message: &str) -> Vec<&str> {
     let Some(colon) = message.find("): ").map(|i| i + 2) else { return vec![message] };
     let (head, rest) = message.split_at(colon);
     let mut out = vec![head.trim_end()];
-    let (mut depth, mut start) = (0usize, 0usize);
-    for (i, c) in rest.char_indices() {
+    out.extend(clauses(rest));
+    out
+}
+
+/// Reasons said in one string, split at the semicolons between them (outside «quoted
+/// requirements»), each kept with its semicolon.
+fn clauses(text: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0usize, 0usize);
+    for (i, c) in text.char_indices() {
         match c {
             '«' => depth += 1,
             '»' => depth = depth.saturating_sub(1),
-            ';' if depth == 0 && rest[i + 1..].starts_with(' ') => {
-                out.push(rest[start..=i].trim());
+            ';' if depth == 0 && text[i + 1..].starts_with(' ') => {
+                out.push(text[start..=i].trim());
                 start = i + 2;
             }
             _ => {}
         }
     }
-    out.push(rest[start..].trim());
+    out.push(text[start..].trim());
     out.retain(|l| !l.is_empty());
     out
 }

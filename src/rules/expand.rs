@@ -506,5 +506,5 @@ fn resolve_targets(rules: &Rules, spec: &TargetSpec) -> Vec<usize> {
 /// twice (issue 13).
 pub(crate) fn card_source(vb: &ValidBoard, permanent: usize) -> String {
     let p = vb.perm(permanent);
-    format!("{} ({}, controlled by {})", p.name, p.id, vb.player_label(vb.controller[permanent]))
+    format!("{} ({}, controlled by {})", crate::board::quoted_name(&p.name), p.id, vb.player_label(vb.controller[permanent]))
 }

@@ -42,6 +42,8 @@ fn label(board: &Value, id: &str) -> String {
     let named =
         board["permanents"].as_array().unwrap().iter().find(|p| p["id"] == id).and_then(|p| p["name"].as_str()).filter(|n| !n.is_empty() && *n != id);
     match named {
+        // Issue 40: a name with a comma is quoted, so that lists of cards read as lists.
+        Some(name) if name.contains(',') => format!("\"{name}\" ({id})"),
         Some(name) => format!("{name} ({id})"),
         None => id.to_string(),
     }

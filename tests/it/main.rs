@@ -45,6 +45,7 @@ mod format_gaps;
 mod front_ends;
 mod fuzz;
 mod generate_cli;
+mod golden;
 mod import_forge;
 mod import_names;
 mod judge;

@@ -2,7 +2,7 @@
 
 use attackopt::InputError;
 use attackopt::SolveError;
-use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Exit, Undecided};
+use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Exit, Undecided, Warning};
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -13,9 +13,17 @@ use std::sync::OnceLock;
 /// list would say it assumes nothing. One board per process, so a process-wide cell.
 static BOARD_ASSUMPTIONS: OnceLock<Vec<Assumption>> = OnceLock::new();
 
-/// Record the assumptions of the board read (see [`BOARD_ASSUMPTIONS`]).
-pub fn board_read(assumptions: &[Assumption]) {
+/// The board's warnings in words, for a text-mode failure: a text answer carries them, so they
+/// are said once, on standard error, only when no answer is printed (issue 40).
+static BOARD_WARNINGS: OnceLock<String> = OnceLock::new();
+
+/// Record the assumptions of the board read (see [`BOARD_ASSUMPTIONS`]) and its warnings in
+/// words (see [`BOARD_WARNINGS`]).
+pub fn board_read(assumptions: &[Assumption], warnings: &[Warning]) {
     let _ = BOARD_ASSUMPTIONS.set(assumptions.to_vec());
+    if !warnings.is_empty() {
+        let _ = BOARD_WARNINGS.set(attackopt::warnings_text(warnings));
+    }
 }
 
 /// A failure with its exit status.
@@ -59,10 +67,15 @@ impl From<Error> for Failure {
 /// object for a time limit (exit 3), `{"error": {...}}` otherwise (issue 11: one shape for
 /// `check`, `solve` and `enumerate`, and errors a JSON reader can read).
 pub fn write_failure(f: &Failure, json: bool) {
-    errln!("attackopt: error: {}", f.message);
     if !json {
+        // Text mode said nothing of the board's warnings yet (JSON mode did, at reading).
+        if let Some(warnings) = BOARD_WARNINGS.get() {
+            let _ = write!(std::io::stderr().lock(), "{warnings}");
+        }
+        errln!("attackopt: error: {}", f.message);
         return;
     }
+    errln!("attackopt: error: {}", f.message);
     let text = if f.code == Exit::Undecided {
         let undecided = Undecided { assumptions: BOARD_ASSUMPTIONS.get().cloned(), ..Undecided::new(f.message.clone()) };
         serde_json::to_string_pretty(&undecided)

@@ -61,17 +61,20 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Failure> {
 /// Read, validate and expand a board. Never dropped: the process exits soon after the answer,
 /// and freeing a 90,000-creature board took 0.3 s past the time limit (issue 11, F05); the OS
 /// frees it at once.
-fn load_position(file: &str, cards: Option<&CardIndex>) -> Result<&'static Position, Failure> {
+fn load_position(file: &str, cards: Option<&CardIndex>, format: Format) -> Result<&'static Position, Failure> {
     attackopt::debug_note(|| format!("reading {file}"));
     let vb = load_board(file)?;
     attackopt::debug_note(|| "board read and validated".into());
     let pos = position_with_cards(vb, cards)?;
-    // After `Position::new`, which adds the named cards' warnings. The answer lists them too
-    // (JSON `warnings`, the text's first lines); standard error keeps them in every format, as
-    // docs/format.md promises and scripts read them there.
-    warn(file, &pos.board.warnings);
+    // After `Position::new`, which adds the named cards' warnings. Said once (issue 40): a text
+    // answer begins with them in words, and a text-mode failure prints them before its error;
+    // with JSON the answer lists them and standard error keeps them with their paths, where
+    // scripts read them (docs/format.md).
+    if format == Format::Json {
+        warn(file, &pos.board.warnings);
+    }
     // An undecided answer printed from now on (the time limit) lists what this board assumes.
-    failure::board_read(&pos.board.assumptions);
+    failure::board_read(&pos.board.assumptions, &pos.board.warnings);
     attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
@@ -125,8 +128,11 @@ fn print_import_text(pos: &Position, warnings: &[String], tail: String) -> Resul
     let view = keep(pos.answer(&Request::Validate, &Options::default())?);
     let mut text = view.to_text(pos, &Options::default());
     text.push_str(&tail);
-    for w in warnings {
-        text.push_str(&format!("warning: {w}\n"));
+    if !warnings.is_empty() {
+        text.push_str(&format!("\nThe import's warnings: {}\n", warnings.len()));
+        for w in warnings {
+            text.push_str(&format!("  ⚠ {w}\n"));
+        }
     }
     print_text(text);
     Ok(())
@@ -151,7 +157,7 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
     match cli.command {
         Command::Check { board, declaration, attack, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board, cards)?;
+            let pos = load_position(&board, cards, format)?;
             // A declaration file, or the attacks typed with --attack (issue 40), checked alike.
             let (decl, source) = match declaration {
                 Some(file) => {
@@ -168,11 +174,11 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
         }
         Command::Enumerate { board, limit, detail, solver, format } => {
             let options = solver.options(started)?;
-            respond(load_position(&board, cards)?, &Request::Enumerate { limit, detail }, &options, format)
+            respond(load_position(&board, cards, format)?, &Request::Enumerate { limit, detail }, &options, format)
         }
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
-            let pos = load_position(&board, cards)?;
+            let pos = load_position(&board, cards, format)?;
             let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(Exit::BadInput, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
@@ -235,11 +241,14 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
         Command::Import { source: ImportSource::Forge { file, format } } => {
             let text = attackopt::input::read_source(&file)?;
             let imported = attackopt::forge::import_with(&text, &file, cards)?;
-            for s in &imported.skipped {
-                errln!("attackopt: {file}: skipped: {s}");
-            }
-            for w in &imported.warnings {
-                errln!("attackopt: {file}: warning: {w}");
+            // Said once (issue 40): the text lists them itself.
+            if format != Some(Format::Text) {
+                for s in &imported.skipped {
+                    errln!("attackopt: {file}: skipped: {s}");
+                }
+                for w in &imported.warnings {
+                    errln!("attackopt: {file}: warning: {w}");
+                }
             }
             match format {
                 None => print_json(&imported.board)?,
@@ -261,13 +270,16 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
             // What is printed must be a board `validate` accepts, as `import forge`'s: read it
             // as any board is read, its errors said to be the built board's (their paths are).
             let pos = keep(Position::from_board(built.board.clone(), &file).map_err(built_board_error)?);
-            for w in &built.warnings {
-                errln!("attackopt: {file}: warning: {w}");
-            }
-            // The board's own warnings too: an unknown name's did-you-mean is how a typo shows.
-            // Their paths are the printed board's (`permanents[5].name`).
-            for w in &pos.board.warnings {
-                errln!("attackopt: {file}: the board built: {w}");
+            // Said once (issue 40): the text lists both itself.
+            if format != Some(Format::Text) {
+                for w in &built.warnings {
+                    errln!("attackopt: {file}: warning: {w}");
+                }
+                // The board's own warnings too: an unknown name's did-you-mean is how a typo
+                // shows. Their paths are the printed board's (`permanents[5].name`).
+                for w in &pos.board.warnings {
+                    errln!("attackopt: {file}: the board built: {w}");
+                }
             }
             match format {
                 None => print_json(&built.board)?,
