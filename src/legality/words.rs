@@ -29,18 +29,24 @@ pub(crate) fn group_name<'a>(name: Option<&'a str>, id: &str) -> Option<&'a str>
 /// Items `(name, id, rest)` with one name and one rest merged into one, at the first one's
 /// place: a group of several is `say("23 Goblin Token (t1-t23)", Some("Goblin Token"), rest)`,
 /// a single item `say(label(id), None, rest)`. Items without a name are never merged.
-pub(crate) fn grouped<'a, R: PartialEq>(
+pub(crate) fn grouped<'a, R: std::hash::Hash + Eq + Clone>(
     items: impl IntoIterator<Item = (Option<&'a str>, &'a str, R)>,
     say: impl Fn(&str, Option<&str>, &R) -> String,
     label: impl Fn(&str) -> String,
 ) -> Vec<String> {
     let mut groups: Vec<(Option<&str>, Vec<&str>, R)> = Vec::new();
-    // Group by (name, rest): a map would need `R: Hash`; boards print at most hundreds of lines
-    // and the search below looks only at groups of the same name, so a scan is kept simple.
+    // Where each (name, rest) group is: answers on boards of 90,000 creatures are written too.
+    let mut at: std::collections::HashMap<(&str, R), usize> = std::collections::HashMap::new();
     for (name, id, rest) in items {
-        match groups.iter_mut().find(|(n, _, r)| name.is_some() && *n == name && *r == rest) {
-            Some((_, ids, _)) => ids.push(id),
-            None => groups.push((name, vec![id], rest)),
+        match name {
+            Some(n) => match at.entry((n, rest.clone())) {
+                std::collections::hash_map::Entry::Occupied(e) => groups[*e.get()].1.push(id),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(groups.len());
+                    groups.push((name, vec![id], rest));
+                }
+            },
+            None => groups.push((None, vec![id], rest)),
         }
     }
     groups
