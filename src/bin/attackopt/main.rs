@@ -71,7 +71,7 @@ fn load_position(file: &str, cards: Option<&CardIndex>) -> Result<&'static Posit
     // docs/format.md promises and scripts read them there.
     warn(file, &pos.board.warnings);
     // An undecided answer printed from now on (the time limit) lists what this board assumes.
-    failure::board_read(&pos.board.assumptions);
+    failure::board_read(&pos.board.assumptions, pos.board.board.import.as_ref());
     attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
@@ -130,6 +130,16 @@ fn print_import_text(pos: &Position, warnings: &[String], tail: String) -> Resul
     }
     print_text(text);
     Ok(())
+}
+
+/// `import --strict` (issue 40): refused, exit 2 with each thing listed, when the imported
+/// board would differ from the game (a card skipped, a guess) or answers on it would assume
+/// something; before anything is printed, standard error's listing included.
+fn refuse_unfaithful(strict: bool, pos: &Position, file: &str) -> Result<(), Failure> {
+    match (strict, &pos.board.board.import) {
+        (true, Some(notes)) => Ok(notes.refuse_unless_faithful(file, &pos.board.assumptions)?),
+        _ => Ok(()),
+    }
 }
 
 /// An error in the board built from an input file, said as such (its path is the board's).
@@ -232,9 +242,11 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
             mcp::serve_stdio(cards.cloned(), cli.cards.as_deref()).map_err(|m| Failure::new(Exit::BadInput, m))?;
             Ok(Exit::Ok)
         }
-        Command::Import { source: ImportSource::Forge { file, format } } => {
+        Command::Import { source: ImportSource::Forge { file, format, strict } } => {
             let text = attackopt::input::read_source(&file)?;
             let imported = attackopt::forge::import_with(&text, &file, cards)?;
+            let pos = keep(Position::from_board(imported.board.clone(), &file)?);
+            refuse_unfaithful(strict, pos, &file)?;
             for s in &imported.skipped {
                 errln!("attackopt: {file}: skipped: {s}");
             }
@@ -250,17 +262,18 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
                     for s in &imported.skipped {
                         tail.push_str(&format!("  - {s}\n"));
                     }
-                    print_import_text(keep(Position::from_board(imported.board.clone(), &file)?), &imported.warnings, tail)?;
+                    print_import_text(pos, &imported.warnings, tail)?;
                 }
             }
             Ok(Exit::Ok)
         }
-        Command::Import { source: ImportSource::Names { file, format } } => {
+        Command::Import { source: ImportSource::Names { file, format, strict } } => {
             let names = attackopt::names::parse(&attackopt::input::read_source(&file)?, &file)?;
             let built = attackopt::names::import(&names, &file, cards)?;
             // What is printed must be a board `validate` accepts, as `import forge`'s: read it
             // as any board is read, its errors said to be the built board's (their paths are).
             let pos = keep(Position::from_board(built.board.clone(), &file).map_err(built_board_error)?);
+            refuse_unfaithful(strict, pos, &file)?;
             for w in &built.warnings {
                 errln!("attackopt: {file}: warning: {w}");
             }
