@@ -78,15 +78,18 @@ impl ImportNotes {
         !self.skipped.is_empty() || !self.notes.is_empty()
     }
 
-    /// Where the board came from, for people: "game.txt (Forge)", "names.json (card names)",
-    /// "standard input (Forge)".
+    /// Where the board came from, for people: "game.txt (Forge)", "names.json (card names)";
+    /// without a file (standard input, or written by hand) the source alone: "Forge".
     pub fn origin(&self) -> String {
         let from = match self.from.as_str() {
             "forge" => "Forge",
             "names" => "card names",
             other => other,
         };
-        format!("{} ({from})", self.file.as_deref().unwrap_or("standard input"))
+        match &self.file {
+            Some(file) => format!("{file} ({from})"),
+            None => from.to_string(),
+        }
     }
 
     /// What was dropped and guessed, in words: "2 cards skipped (Tarmogoyf, Dark Confidant) and

@@ -47,6 +47,7 @@ mod fuzz;
 mod generate_cli;
 mod import_forge;
 mod import_names;
+mod import_notes;
 mod judge;
 mod limits;
 mod man_pages;
