@@ -93,8 +93,8 @@ impl ImportNotes {
     }
 
     /// What was dropped and guessed, in words: "2 cards skipped (Tarmogoyf, Dark Confidant) and
-    /// 1 thing guessed (no activeplayer: assuming human)"; at most 5 cards and 2 guesses named,
-    /// the rest counted ("and 3 more"), as a line read at a table.
+    /// 1 thing guessed or ignored («no activeplayer: assuming human»)"; at most 5 cards and 2
+    /// notes named, the rest counted ("and 3 more"), as a line read at a table.
     pub fn summary(&self) -> String {
         fn some<'a>(all: impl ExactSizeIterator<Item = &'a str>, shown: usize, sep: &str) -> String {
             let n = all.len();
@@ -113,7 +113,9 @@ impl ImportNotes {
             parts.push(format!("{} skipped ({cards})", plural(self.skipped.len(), "card", "cards")));
         }
         if !self.notes.is_empty() {
-            let notes = some(self.notes.iter().map(String::as_str), 2, "; ");
+            // Quoted, as a requirement is in text answers: a note has its own semicolons.
+            let quoted: Vec<String> = self.notes.iter().map(|n| format!("«{n}»")).collect();
+            let notes = some(quoted.iter().map(String::as_str), 2, ", ");
             parts.push(format!("{} guessed or ignored ({notes})", plural(self.notes.len(), "thing", "things")));
         }
         if parts.is_empty() {
@@ -218,5 +220,18 @@ mod tests {
         assert!(notes.notes[0].len() <= MAX_STRING && notes.notes[0].ends_with('…'));
         assert_eq!(ImportNotes::new("names", "-", vec![], vec![]).file, None);
         assert!(!ImportNotes::new("names", "-", vec![], vec![]).differs());
+    }
+
+    #[test]
+    fn the_summary_names_five_cards_and_two_notes_and_counts_the_rest() {
+        let card = |c: &str| Skipped { zone: "aibattlefield".into(), index: 1, card: c.into(), reason: "unknown card".into() };
+        let skipped = ["A", "B", "C", "D", "E", "F"].map(card).to_vec();
+        let notes = vec!["line 2: unknown key \"foo\"; ignored".to_string(), "no activeplayer: assuming human".into(), "x".into()];
+        let n = ImportNotes::new("forge", "g.txt", skipped, notes);
+        assert_eq!(
+            n.summary(),
+            "6 cards skipped (A, B, C, D, E, and 1 more) and 3 things guessed or ignored («line 2: unknown key \"foo\"; ignored», «no activeplayer: assuming human», and 1 more)"
+        );
+        assert_eq!((n.origin(), n.counts()), ("g.txt (Forge)".to_string(), "skipped 6 cards and guessed or ignored 3 things".to_string()));
     }
 }
