@@ -65,8 +65,8 @@ pub fn result_schema() -> Value {
          `objective` (solve), {declarations, complete} (enumerate; with detail summary each declaration \
          alone), batch's maximum {requirements_max_free, witness, proof}, each with the board's `warnings` and \
          `assumptions` (and `import`, what an imported board's import dropped or guessed), the board as attackopt reads it (validate), \
-         {proof: \"none\", legal: null, message, assumptions} when the time limit left nothing proven or strict mode \
-         refused a board with assumptions, {error: {code, message, path}}, or {cards, plain_cards} (cards).",
+         {proof: \"none\", legal: null, message, assumptions, import?} when the time limit left nothing proven or strict mode \
+         refused a board with assumptions (or an import that skipped or guessed), {error: {code, message, path}}, or {cards, plain_cards} (cards).",
     )
 }
 
