@@ -91,8 +91,8 @@ pub use api::request::{
 pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE};
 pub use board::{
     load_board, load_declaration, parse_board, parse_declaration, parse_declaration_text, Assumption, AssumptionKind, Attack, AttackOption, Board,
-    BoardBuilder, Declaration, Effect, InputError, ManaAbilitySpec, PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning, MAX_EFFECTS,
-    MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
+    BoardBuilder, Declaration, Effect, ImportNotes, InputError, ManaAbilitySpec, PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning,
+    MAX_EFFECTS, MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
 };
 pub use cards::{card_list, CardEntry, CardList};
 pub use deadline::Deadline;

@@ -64,9 +64,9 @@ pub fn result_schema() -> Value {
         "What attackopt prints with --format json: a check result (check), the same with \
          `objective` (solve), {declarations, complete} (enumerate; with detail summary each declaration \
          alone), batch's maximum {requirements_max_free, witness, proof}, each with the board's `warnings` and \
-         `assumptions`, the board as attackopt reads it (validate), \
-         {proof: \"none\", legal: null, message, assumptions} when the time limit left nothing proven or strict mode \
-         refused a board with assumptions, {error: {code, message, path}}, or {cards, plain_cards} (cards).",
+         `assumptions` (and `import`, what an imported board's import dropped or guessed), the board as attackopt reads it (validate), \
+         {proof: \"none\", legal: null, message, assumptions, import?} when the time limit left nothing proven or strict mode \
+         refused a board with assumptions (or an import that skipped or guessed), {error: {code, message, path}}, or {cards, plain_cards} (cards).",
     )
 }
 
@@ -155,4 +155,9 @@ struct Answered<T> {
     /// printed by the command line, batch and MCP; optional in the schema, as `warnings`.
     #[serde(default)]
     assumptions: Vec<crate::board::Assumption>,
+    /// What the board's import dropped or guessed (issue 40: an answer about an imported board
+    /// says when the board may differ from the game): printed only about a board that has an
+    /// `import` field, as that field reads (never null).
+    #[serde(default)]
+    import: crate::board::ImportNotes,
 }

@@ -34,6 +34,10 @@ pub struct BoardView {
     /// What answers on this board assume because the board does not say it (issue 34; empty
     /// when nothing): what `strict` refuses, listed here so that it can be fixed.
     pub assumptions: Vec<crate::board::Assumption>,
+    /// What the board's import dropped or guessed (issue 40); left out for a board not imported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "crate::board::ImportNotes")]
+    pub import: Option<crate::board::ImportNotes>,
 }
 
 /// A creature of the attacking side, as `validate` shows it.
@@ -208,6 +212,7 @@ impl BoardView {
             known_cards,
             warnings: vb.warnings.clone(),
             assumptions: vb.assumptions.clone(),
+            import: vb.board.import.clone(),
         }
     }
 

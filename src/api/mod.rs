@@ -222,6 +222,12 @@ pub struct Undecided {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Vec<crate::board::Assumption>")]
     pub assumptions: Option<Vec<crate::board::Assumption>>,
+    /// What the board's import dropped or guessed (issue 40), as every answer about an
+    /// imported board carries it; under strict, refused with the assumptions. None, and left
+    /// out, for a board not imported or not read (so never null: an object in the schema).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "crate::board::ImportNotes")]
+    pub import: Option<crate::board::ImportNotes>,
 }
 
 /// The only proof an undecided answer has.
@@ -235,19 +241,27 @@ enum ProofNone {
 impl Undecided {
     /// The undecided answer with its message, about no board read (no `assumptions`).
     pub fn new(message: impl Into<String>) -> Self {
-        Undecided { proof: "none", legal: (), message: message.into(), assumptions: None }
+        Undecided { proof: "none", legal: (), message: message.into(), assumptions: None, import: None }
     }
 
     /// The undecided answer about a board that was read: with what answers on it assume.
     pub fn about(pos: &Position, message: impl Into<String>) -> Self {
-        Undecided { assumptions: Some(pos.board.assumptions.clone()), ..Undecided::new(message) }
+        Undecided { assumptions: Some(pos.board.assumptions.clone()), import: pos.board.board.import.clone(), ..Undecided::new(message) }
     }
 
-    /// `strict`'s refusal of a board with assumptions (exit 3): one sentence with how many and
-    /// the first, then the list.
-    pub fn strict(assumptions: &[crate::board::Assumption]) -> Self {
+    /// `strict`'s refusal of a board with assumptions, or whose import dropped or guessed
+    /// something (exit 3): one sentence with how many and the first, then the lists. An import
+    /// that skipped a card is refused as an assumption is (issue 40): the answer would be
+    /// about another board than the game.
+    pub fn strict(assumptions: &[crate::board::Assumption], import: Option<&crate::board::ImportNotes>) -> Self {
         let first = assumptions.first().map_or_else(String::new, |a| format!("; the first: {a}"));
-        Undecided { assumptions: Some(assumptions.to_vec()), ..Undecided::new(format!("{}{first}", strict_refusal(assumptions.len()))) }
+        let mut message = format!("{}{first}", strict_refusal(assumptions.len()));
+        if let Some(import) = import.filter(|i| i.differs()) {
+            // Short: the text's first line (and the JSON's `import`) already says what and why.
+            let imported = format!("strict mode refuses to answer: this board's import {}", import.counts());
+            message = if assumptions.is_empty() { imported } else { format!("{message}; and {imported}") };
+        }
+        Undecided { assumptions: Some(assumptions.to_vec()), import: import.cloned(), ..Undecided::new(message) }
     }
 }
 
@@ -411,8 +425,13 @@ impl Position {
     /// known to be good input.
     pub fn answer(&self, request: &Request, options: &Options) -> Result<Answer, Error> {
         options.validate().map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))?;
-        let answer = |exit, result| Ok(Answer { exit, result, warnings: self.board.warnings.clone(), assumptions: self.board.assumptions.clone() });
-        if options.strict && !self.board.assumptions.is_empty() && !matches!(request, Request::Validate) {
+        let import = self.board.board.import.as_ref();
+        let answer = |exit, result| {
+            Ok(Answer { exit, result, warnings: self.board.warnings.clone(), assumptions: self.board.assumptions.clone(), import: import.cloned() })
+        };
+        // Strict refuses an import that dropped or guessed as it refuses an assumption (issue 40).
+        let refused = !self.board.assumptions.is_empty() || import.is_some_and(|i| i.differs());
+        if options.strict && refused && !matches!(request, Request::Validate) {
             // Bad input stays bad input (exit 2) under strict: the request's ids are checked as
             // they would be before any computing.
             match request {
@@ -422,7 +441,7 @@ impl Position {
                 }
                 _ => {}
             }
-            return answer(Exit::Undecided, Outcome::Undecided(Undecided::strict(&self.board.assumptions)));
+            return answer(Exit::Undecided, Outcome::Undecided(Undecided::strict(&self.board.assumptions, import)));
         }
         match request {
             Request::Check(d) => {
@@ -453,7 +472,8 @@ impl Position {
             // The view carries the warnings and assumptions itself: not copied a second time
             // (a board of 100,000 unknown names has as many warnings; F13 bounds the memory).
             Request::Validate => {
-                Ok(Answer { exit: Exit::Ok, result: Outcome::Validate(BoardView::new(self)), warnings: Vec::new(), assumptions: Vec::new() })
+                let result = Outcome::Validate(BoardView::new(self));
+                Ok(Answer { exit: Exit::Ok, result, warnings: Vec::new(), assumptions: Vec::new(), import: import.cloned() })
             }
         }
     }

@@ -16,7 +16,7 @@
 //! ```
 
 use super::{Enumeration, MaximumReport, Method, Options, Undecided};
-use crate::board::{Assumption, Declaration, Warning};
+use crate::board::{Assumption, Declaration, ImportNotes, Warning};
 use crate::legality::{Baseline, CheckResult};
 use crate::solve::{Objective, SolveResult};
 use crate::view::BoardView;
@@ -185,6 +185,9 @@ pub struct Answer {
     /// What the answer assumes because the board does not say it (issue 34): part of every
     /// answer too, see [`Answer::json`]; empty for `validate`, whose view lists them.
     pub assumptions: Vec<Assumption>,
+    /// What the board's import dropped or guessed (issue 40), None for a board not imported:
+    /// part of every answer about an imported board, see [`Answer::json`].
+    pub import: Option<ImportNotes>,
 }
 
 impl Answer {
@@ -192,9 +195,11 @@ impl Answer {
     /// batch's `result`, MCP's structured content): the result's fields, then `warnings`, the
     /// board's warnings, so that a JSON reader is told when the answer rests on a card attackopt
     /// does not know (issue 13), and `assumptions`, what it assumes in one list (issue 34;
-    /// empty when nothing). `validate`'s view and the undecided object carry their own.
+    /// empty when nothing), and `import`, what the board's import dropped or guessed (issue
+    /// 40; only about an imported board). `validate`'s view and the undecided object carry
+    /// their own.
     pub fn json(&self) -> Printed<'_> {
-        Printed { result: &self.result, warnings: &self.warnings, assumptions: &self.assumptions }
+        Printed { result: &self.result, warnings: &self.warnings, assumptions: &self.assumptions, import: self.import.as_ref() }
     }
 }
 
@@ -204,26 +209,30 @@ pub struct Printed<'a> {
     result: &'a Outcome,
     warnings: &'a [Warning],
     assumptions: &'a [Assumption],
+    import: Option<&'a ImportNotes>,
 }
 
-/// A result with the board's warnings and assumptions after its own fields.
+/// A result with the board's warnings and assumptions after its own fields, then what its
+/// import dropped or guessed when it was imported.
 #[derive(Serialize)]
 struct WithWarnings<'a, T: Serialize> {
     #[serde(flatten)]
     result: &'a T,
     warnings: &'a [Warning],
     assumptions: &'a [Assumption],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    import: Option<&'a ImportNotes>,
 }
 
 impl Serialize for Printed<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (warnings, assumptions) = (self.warnings, self.assumptions);
+        let (warnings, assumptions, import) = (self.warnings, self.assumptions, self.import);
         match self.result {
-            Outcome::Check(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
-            Outcome::Solve(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
-            Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
-            Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
-            Outcome::Maximum(result) => WithWarnings { result, warnings, assumptions }.serialize(s),
+            Outcome::Check(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::Solve(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::Maximum(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Validate(view) => view.serialize(s),
             // The shape of every undecided answer (the time limit's too): its message and
             // assumptions, no warnings, since it answers nothing they could qualify.
@@ -321,10 +330,11 @@ pub struct JsonOptions {
         description = "\"ilp\" (default): the integer program, any board; \"exhaustive\": tries every declaration, for boards of at most 2,000,000 of them."
     )]
     pub method: Method,
-    /// Refuse to assume: `true` answers a board with any assumption as undecided (exit 3).
+    /// Refuse to assume: `true` answers a board with any assumption, or whose import dropped
+    /// or guessed something (issue 40), as undecided (exit 3).
     #[serde(default)]
     #[schemars(
-        description = "true: on a board with anything attackopt would have to assume (a card text it does not read, a card it does not know), answer undecided (legal null, exit 3) with the assumptions listed instead of answering; default false: answer, listing them in `assumptions`."
+        description = "true: answer undecided (legal null, exit 3) on a board with `assumptions` (a text attackopt does not read, a card it does not know) or an `import` that skipped or guessed; default false."
     )]
     pub strict: bool,
     /// batch only: the path of a card source (a Scryfall JSON file or Forge's cardsfolder)

@@ -31,6 +31,14 @@ impl Answer {
     /// # Ok::<(), attackopt::Error>(())
     /// ```
     pub fn to_text(&self, pos: &Position, options: &Options) -> String {
+        let text = self.answer_text(pos, options);
+        match import_line(self) {
+            Some(line) => format!("{line}\n{text}"),
+            None => text,
+        }
+    }
+
+    fn answer_text(&self, pos: &Position, options: &Options) -> String {
         // Verdicts and lists are read at a table: wrapped (issue 40). `validate`'s view and
         // an undecided answer keep their lines (listings, read with a pager).
         let body = match &self.result {
@@ -42,6 +50,15 @@ impl Answer {
         }
         format!("{}\n{body}", warnings_text(&self.warnings))
     }
+}
+
+/// The line that opens a text answer about a board whose import dropped or guessed something
+/// (issue 40: a verdict about another board than the game must say so first), wrapped; None
+/// for any other board. "Imported from game.txt (Forge) with 2 cards skipped (Tarmogoyf, Dark
+/// Confidant): this board may differ from the game."
+fn import_line(answer: &Answer) -> Option<String> {
+    let import = answer.import.as_ref().filter(|i| i.differs())?;
+    Some(wrap(&format!("Imported from {} with {}: this board may differ from the game.\n", import.origin(), import.summary()), TEXT_WIDTH))
 }
 
 fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String {

@@ -40,6 +40,7 @@ impl BoardBuilder {
                 permanents: Vec::new(),
                 effects: Vec::new(),
                 left_the_game: Vec::new(),
+                import: None,
             },
         }
     }

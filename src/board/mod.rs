@@ -17,6 +17,7 @@
 
 mod build;
 mod error;
+mod imported;
 mod load;
 pub mod size;
 mod strict;
@@ -26,6 +27,7 @@ pub use crate::vocab::effects::{EffectKind, Filter, LandsOf, ManaAbility, Select
 pub use build::BoardBuilder;
 pub(crate) use error::edit_distance;
 pub use error::{nearest, unknown_id, Assumption, AssumptionKind, InputError, Warning};
+pub use imported::{ImportNotes, Skipped};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
 pub use load::{
     check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, parse_declaration_text, read_source, validate_typed,
@@ -81,6 +83,11 @@ pub struct Board {
     #[schemars(description = "Ids of players who have left the game (CR 800.4a), which goaded_by may still name: the goad still holds, and it excludes no one. Not players of the board; ids unique among all ids. Default empty.", extend("examples" = [["D"]]))]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub left_the_game: Vec<String>,
+    /// What the board's import dropped or guessed (issue 40); None for a board written by hand.
+    /// Every answer about the board repeats it; `strict` refuses it.
+    #[schemars(description = "What the board's import dropped or guessed, written by attackopt import forge and import names: {\"from\", \"file\", \"skipped\": [{\"zone\", \"index\", \"card\", \"reason\"}], \"notes\": [...]}. Every answer about the board repeats it (its `import` field, one line in text); strict mode refuses to answer when skipped or notes is not empty. Absent (default) for a board written by hand.", extend("examples" = [{"from": "forge", "file": "game.txt", "skipped": [{"zone": "aibattlefield", "index": 3, "card": "Tarmogoyf", "reason": "unknown card"}], "notes": []}]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub import: Option<ImportNotes>,
 }
 
 /// How the game is played: attack options and team turns (CR 506.2a, 801, 802, 803, 805, 810).

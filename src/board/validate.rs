@@ -197,6 +197,9 @@ fn check_len(ctx: &Ctx, path: &str, s: &str) -> Result<(), InputError> {
 pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning>) -> Result<ValidBoard, InputError> {
     let mut ctx = Ctx { file, players: HashMap::new(), permanents: HashMap::new() };
     check_sizes(&ctx, &board)?;
+    if let Some(import) = &board.import {
+        super::imported::check_import(file, import)?;
+    }
     let left = index_ids(&mut ctx, &board)?;
     let active = ctx.player("active_player", &board.active_player)?;
     check_players(&ctx, &board.players, &mut warnings)?;

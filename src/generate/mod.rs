@@ -267,6 +267,7 @@ impl Gen {
             permanents: self.permanents,
             effects: self.effects,
             left_the_game: vec![],
+            import: None,
         }
     }
 

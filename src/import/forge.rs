@@ -29,7 +29,7 @@
 //! are declared) and of lands with only mana abilities. Every other card is skipped and listed
 //! with the reason, never guessed.
 
-use crate::board::{Board, InputError, ManaAbilitySpec, Permanent, Player, Variant};
+use crate::board::{Board, ImportNotes, InputError, ManaAbilitySpec, Permanent, Player, Variant};
 // The table of cards known by name lives with the catalog (src/cards/known.rs): the importer
 // and the unknown-name warnings read one list. Re-exported here, where it used to be.
 pub use crate::cards::{known_card, KnownCard};
@@ -37,26 +37,10 @@ use crate::cards::{printed, types_of, CardIndex, CardText};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::fmt;
 
-/// A card left out of the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Skipped {
-    /// The Forge key the card was listed under, e.g. `aibattlefield`.
-    pub zone: String,
-    /// Its position in that list, from 1.
-    pub index: usize,
-    /// The card as Forge wrote it.
-    pub card: String,
-    /// Why it was left out.
-    pub reason: String,
-}
-
-impl fmt::Display for Skipped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}, card {}: \"{}\": {}", self.zone, self.index, self.card, self.reason)
-    }
-}
+// A card left out is said by the board too (its `import` field, issue 40): one type for both,
+// in the board module, re-exported here where it used to be.
+pub use crate::board::Skipped;
 
 /// The board, what was skipped, and what was read but ignored.
 #[derive(Debug, Clone, Serialize)]
@@ -465,8 +449,8 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
     let names = state.player_names();
     let active = state.active_seat(&names);
     state.warn_late_phase();
-    let mut skipped = Vec::new();
-    let permanents = import_cards(&state.specs, &names, cards, state.remove_sickness, &mut state.warnings, &mut skipped);
+    let (mut skipped, mut unread) = (Vec::new(), Vec::new());
+    let permanents = import_cards(&state.specs, &names, cards, state.remove_sickness, (&mut state.warnings, &mut unread), &mut skipped);
     let players = names
         .iter()
         .enumerate()
@@ -487,12 +471,18 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
         permanents,
         effects: vec![],
         left_the_game: vec![],
+        // What the board leaves out of the game, said by every answer about it (issue 40): the
+        // cards skipped and the warnings, but not a sentence of Oracle text not understood (the
+        // board carries the text, and every answer lists it in `assumptions`).
+        import: Some(ImportNotes::new("forge", file, skipped.clone(), state.warnings.clone())),
     };
     // What is printed must be a board `validate` accepts (issue 11: powers past the limits from
     // counters, 150,000 cards): read it back as any board is read.
     let text = serde_json::to_string(&board).map_err(|e| InputError::new(file, "", format!("internal error: {e}")))?;
     crate::position::Position::new(crate::board::parse_board(&text, file).map_err(imported_board_error)?).map_err(imported_board_error)?;
-    Ok(Imported { board, skipped, warnings: state.warnings })
+    let mut warnings = state.warnings;
+    warnings.extend(unread);
+    Ok(Imported { board, skipped, warnings })
 }
 
 /// What a file's game state says, its `key=value` lines read (see [`import_with`]).
@@ -676,13 +666,14 @@ impl State {
 }
 
 /// The cards attackopt knows as permanents, with unique ids and their options read; the others
-/// skipped, with the reason.
+/// skipped, with the reason. `warnings`: what was ignored or guessed, then the sentences of
+/// Oracle text not understood (which the board itself says again).
 fn import_cards(
     specs: &[CardSpec],
     names: &[String],
     cards: Option<&CardIndex>,
     remove_sickness: bool,
-    warnings: &mut Vec<String>,
+    (warnings, unread): (&mut Vec<String>, &mut Vec<String>),
     skipped: &mut Vec<Skipped>,
 ) -> Vec<Permanent> {
     let mut permanents: Vec<Permanent> = Vec::new();
@@ -692,7 +683,7 @@ fn import_cards(
         let mut parts = spec.text.split('|');
         let name = parts.next().unwrap_or("").trim().to_string();
         let options: Vec<&str> = parts.map(str::trim).filter(|o| !o.is_empty()).collect();
-        let mut perm = match permanent_of(spec, &name, &options, cards, warnings) {
+        let mut perm = match permanent_of(spec, &name, &options, cards, unread) {
             Ok(p) => p,
             Err(reason) => {
                 skipped.push(Skipped { zone: spec.zone.clone(), index: spec.index, card: name, reason });
@@ -721,8 +712,9 @@ fn has_option<'o>(options: &'o [&'o str], prefix: &str) -> Option<&'o &'o str> {
     options.iter().find(|o| o.to_ascii_lowercase().starts_with(prefix))
 }
 
-/// The permanent a card is (before its options and id), or why it is left out.
-fn permanent_of(spec: &CardSpec, name: &str, options: &[&str], cards: Option<&CardIndex>, warnings: &mut Vec<String>) -> Result<Permanent, String> {
+/// The permanent a card is (before its options and id), or why it is left out; `unread` gets
+/// the sentences of its Oracle text attackopt does not understand.
+fn permanent_of(spec: &CardSpec, name: &str, options: &[&str], cards: Option<&CardIndex>, unread: &mut Vec<String>) -> Result<Permanent, String> {
     let has = |prefix: &str| has_option(options, prefix);
     let face_down = has("facedown").is_some();
     // CR 702.26b: a phased-out permanent is treated as though it does not exist.
@@ -756,7 +748,7 @@ fn permanent_of(spec: &CardSpec, name: &str, options: &[&str], cards: Option<&Ca
         // Imported with its text, which the board's readers (check, solve, validate)
         // read again; a sentence not understood is said here too, never passed over.
         for clause in crate::cards::oracle::read(&card.name, &card.oracle_text).unread {
-            warnings.push(format!(
+            unread.push(format!(
                 "{}, card {} ({name}): attackopt does not understand \"{clause}\" in its Oracle text; imported with the text, and every answer on this board assumes it away",
                 spec.zone, spec.index
             ));

@@ -26,7 +26,7 @@
 
 use super::forge::{blank_permanent, from_known, from_text, slug};
 use crate::board::size::{check_size, ListLimit};
-use crate::board::{parse_json, unknown_id, Board, InputError, Permanent, Player, Variant, MAX_PERMANENTS, MAX_PLAYERS};
+use crate::board::{parse_json, unknown_id, Board, ImportNotes, InputError, Permanent, Player, Variant, MAX_PERMANENTS, MAX_PLAYERS};
 use crate::cards::{known_card, CardIndex};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -213,6 +213,7 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
         permanents: Vec::new(),
         effects: Vec::new(),
         left_the_game: Vec::new(),
+        import: None,
     };
     let mut warnings = Vec::new();
     // Ids are unique across players and permanents: a card never takes a player's id.
@@ -261,6 +262,8 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
         }
         board.players.push(entry);
     }
+    // What the names leave uncertain, said by every answer about the board (issue 40).
+    board.import = Some(ImportNotes::new("names", file, Vec::new(), warnings.clone()));
     Ok(NamedBoard { board, warnings })
 }
 

@@ -48,6 +48,7 @@ mod generate_cli;
 mod golden;
 mod import_forge;
 mod import_names;
+mod import_notes;
 mod judge;
 mod limits;
 mod man_pages;

@@ -163,6 +163,12 @@ pub enum ImportSource {
         /// does, with the cards skipped and the warnings, for a person to read.
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<Format>,
+        /// Refuse instead of importing when the board would differ from the game: a card
+        /// skipped, a line ignored, a guess (no activeplayer), a card whose answers would assume
+        /// (its text not read); exit 2, each listed. Without it they are listed in the board's
+        /// `import` field, which every answer about the board repeats.
+        #[arg(long)]
+        strict: bool,
     },
     /// A board from card names per player (the judge's page's input); prints the board, and
     /// lists on standard error the lines read with an assumption and the board's warnings.
@@ -178,6 +184,11 @@ pub enum ImportSource {
         /// warnings, for a person to read.
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<Format>,
+        /// Refuse instead of importing when the board would differ from what was typed: a name
+        /// read as a noncreature for want of a power/toughness, a card whose answers would
+        /// assume (a name attackopt does not know, a text it does not read); exit 2, each listed.
+        #[arg(long)]
+        strict: bool,
     },
 }
 

@@ -2,7 +2,7 @@
 
 use attackopt::InputError;
 use attackopt::SolveError;
-use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Exit, Undecided, Warning};
+use attackopt::{Assumption, Error, ErrorAnswer, ErrorBody, Exit, ImportNotes, Undecided, Warning};
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -10,17 +10,19 @@ use std::sync::OnceLock;
 /// of a time limit lists them, whether the worker or the watchdog prints it. Unset when the
 /// time limit ran out before the board was read (the watchdog firing during parsing): then the
 /// undecided object leaves `assumptions` out, since nothing is known of the board and an empty
-/// list would say it assumes nothing. One board per process, so a process-wide cell.
-static BOARD_ASSUMPTIONS: OnceLock<Vec<Assumption>> = OnceLock::new();
+/// list would say it assumes nothing. One board per process, so a process-wide cell. With them,
+/// what the board's import dropped or guessed (issue 40: every answer about an imported board
+/// says it, this one too).
+static BOARD_ASSUMPTIONS: OnceLock<(Vec<Assumption>, Option<ImportNotes>)> = OnceLock::new();
 
 /// The board's warnings in words, for a text-mode failure: a text answer carries them, so they
 /// are said once, on standard error, only when no answer is printed (issue 40).
 static BOARD_WARNINGS: OnceLock<String> = OnceLock::new();
 
-/// Record the assumptions of the board read (see [`BOARD_ASSUMPTIONS`]) and its warnings in
-/// words (see [`BOARD_WARNINGS`]).
-pub fn board_read(assumptions: &[Assumption], warnings: &[Warning]) {
-    let _ = BOARD_ASSUMPTIONS.set(assumptions.to_vec());
+/// Record the assumptions and the import notes of the board read (see [`BOARD_ASSUMPTIONS`])
+/// and its warnings in words (see [`BOARD_WARNINGS`]).
+pub fn board_read(assumptions: &[Assumption], import: Option<&ImportNotes>, warnings: &[Warning]) {
+    let _ = BOARD_ASSUMPTIONS.set((assumptions.to_vec(), import.cloned()));
     if !warnings.is_empty() {
         let _ = BOARD_WARNINGS.set(attackopt::warnings_text(warnings));
     }
@@ -77,7 +79,9 @@ pub fn write_failure(f: &Failure, json: bool) {
     }
     errln!("attackopt: error: {}", f.message);
     let text = if f.code == Exit::Undecided {
-        let undecided = Undecided { assumptions: BOARD_ASSUMPTIONS.get().cloned(), ..Undecided::new(f.message.clone()) };
+        let read = BOARD_ASSUMPTIONS.get();
+        let undecided =
+            Undecided { assumptions: read.map(|(a, _)| a.clone()), import: read.and_then(|(_, i)| i.clone()), ..Undecided::new(f.message.clone()) };
         serde_json::to_string_pretty(&undecided)
     } else {
         let error = ErrorBody { code: f.code.code(), message: f.message.clone(), path: f.path.clone() };

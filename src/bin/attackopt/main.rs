@@ -74,7 +74,7 @@ fn load_position(file: &str, cards: Option<&CardIndex>, format: Format) -> Resul
         warn(file, &pos.board.warnings);
     }
     // An undecided answer printed from now on (the time limit) lists what this board assumes.
-    failure::board_read(&pos.board.assumptions, &pos.board.warnings);
+    failure::board_read(&pos.board.assumptions, pos.board.board.import.as_ref(), &pos.board.warnings);
     attackopt::debug_note(|| "board expanded".into());
     Ok(Box::leak(Box::new(pos)))
 }
@@ -136,6 +136,16 @@ fn print_import_text(pos: &Position, warnings: &[String], tail: String) -> Resul
     }
     print_text(text);
     Ok(())
+}
+
+/// `import --strict` (issue 40): refused, exit 2 with each thing listed, when the imported
+/// board would differ from the game (a card skipped, a guess) or answers on it would assume
+/// something; before anything is printed, standard error's listing included.
+fn refuse_unfaithful(strict: bool, pos: &Position, file: &str) -> Result<(), Failure> {
+    match (strict, &pos.board.board.import) {
+        (true, Some(notes)) => Ok(notes.refuse_unless_faithful(file, &pos.board.assumptions)?),
+        _ => Ok(()),
+    }
 }
 
 /// An error in the board built from an input file, said as such (its path is the board's).
@@ -238,9 +248,11 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
             mcp::serve_stdio(cards.cloned(), cli.cards.as_deref()).map_err(|m| Failure::new(Exit::BadInput, m))?;
             Ok(Exit::Ok)
         }
-        Command::Import { source: ImportSource::Forge { file, format } } => {
+        Command::Import { source: ImportSource::Forge { file, format, strict } } => {
             let text = attackopt::input::read_source(&file)?;
             let imported = attackopt::forge::import_with(&text, &file, cards)?;
+            let pos = keep(Position::from_board(imported.board.clone(), &file)?);
+            refuse_unfaithful(strict, pos, &file)?;
             // Said once (issue 40): the text lists them itself.
             if format != Some(Format::Text) {
                 for s in &imported.skipped {
@@ -259,17 +271,18 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
                     for s in &imported.skipped {
                         tail.push_str(&format!("  - {s}\n"));
                     }
-                    print_import_text(keep(Position::from_board(imported.board.clone(), &file)?), &imported.warnings, tail)?;
+                    print_import_text(pos, &imported.warnings, tail)?;
                 }
             }
             Ok(Exit::Ok)
         }
-        Command::Import { source: ImportSource::Names { file, format } } => {
+        Command::Import { source: ImportSource::Names { file, format, strict } } => {
             let names = attackopt::names::parse(&attackopt::input::read_source(&file)?, &file)?;
             let built = attackopt::names::import(&names, &file, cards)?;
             // What is printed must be a board `validate` accepts, as `import forge`'s: read it
             // as any board is read, its errors said to be the built board's (their paths are).
             let pos = keep(Position::from_board(built.board.clone(), &file).map_err(built_board_error)?);
+            refuse_unfaithful(strict, pos, &file)?;
             // Said once (issue 40): the text lists both itself.
             if format != Some(Format::Text) {
                 for w in &built.warnings {
