@@ -349,7 +349,54 @@ function showPicks() {
     const picked = state.picks.get(row.dataset.creature);
     for (const b of row.querySelectorAll('button')) b.classList.toggle('picked', b.dataset.target === picked);
   }
+  showLine();
 }
+
+// ---- 2b. The declaration as one line (issue 40) ----------------------------------------------
+// Two-way: every change of the picks (a click, a loaded file, Clear, a declaration shown from a
+// verdict) rewrites the field, because that line is what a judge copies into
+// `attackopt check BOARD --attack "..."`; a line typed there sets the picks. The engine reads it
+// (attacks_from_line: the library's parser and id checks, the JSON form's rules), never this file.
+
+let lineEdited = false; // typed since the picks last wrote the field: not yet applied
+
+/** The picks in the field, in `--attack`'s syntax ("jugg=B, drake=pwC"); empty for no attack. */
+function showLine() {
+  const pairs = [...state.picks];
+  // The syntax splits at commas and white space and `=` ends a creature's id: an id with one
+  // of them cannot be typed (ids are any text), and a line that read back as another
+  // declaration would mislead.
+  const untypable = pairs.flat().find((id) => /[,\s=]/.test(id));
+  $('attack-line').value = untypable === undefined ? pairs.map(([c, t]) => `${c}=${t}`).join(', ') : '';
+  lineEdited = false;
+  const why = untypable === undefined ? '' : `"${untypable}" has a space, comma or =: this declaration cannot be typed in one line (load a declaration file instead)`;
+  setStatus($('line-status'), why, '');
+}
+
+/**
+ * Read the typed line into the picks. False when it was refused: the library's message is shown
+ * in the error style, under the field, and the picks stay as they were.
+ */
+async function applyLine() {
+  if (!lineEdited) return true; // the field shows the picks already
+  if (state.busy || !state.board) return false;
+  let applied = false;
+  await run(async () => {
+    const { reply } = await call('attacks_from_line', state.board, state.name, $('attack-line').value);
+    if (reply.error) return setStatus($('line-status'), reply.error.message, 'error');
+    setPicks(reply);
+    applied = true;
+  }, { limit: null });
+  return applied;
+}
+
+$('attack-line').addEventListener('input', () => { lineEdited = true; });
+$('attack-line').addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  applyLine();
+});
+$('apply-line').addEventListener('click', () => applyLine());
 
 function declaration() {
   // In the order the judge declared them (a loaded file's order): the verdict lists them so.
@@ -405,6 +452,8 @@ async function ask(what) {
   if (what === 'enumerate' && !(Number.isInteger(limit) && limit >= 1 && limit <= 10000)) {
     return showError(`at most: expected a whole number of declarations from 1 to 10000; found "${$('enumerate-limit').value}"`);
   }
+  // A line typed and not applied is what the judge sees: it is the declaration checked.
+  if (what === 'check' && !(await applyLine())) return;
   await run(async () => {
     const { reply, ms } = what === 'check'
       ? await call('check', state.board, state.name, JSON.stringify(declaration()), json)
@@ -500,7 +549,7 @@ function showCancelled() {
 
 let grace = 300;
 // Disabled while the engine works (one request at a time) and until it has started.
-const BUTTONS = ['check', 'best', 'enumerate', 'read-board', 'build-names', 'model-board', 'board-file'];
+const BUTTONS = ['check', 'best', 'enumerate', 'apply-line', 'read-board', 'build-names', 'model-board', 'board-file'];
 
 async function run(body, { limit, onTimeout, onCancel }) {
   state.busy = true;

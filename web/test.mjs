@@ -2,7 +2,7 @@
 // Chromium (playwright-core, no browser download) through the page as a judge would (load a
 // board, read validate's view, click a declaration, check it, ask for the best attack, cancel,
 // a time limit, a board under Mana Reflection, a Forge file, a board typed as card names per
-// player, enumerate, bad input), and compares every verdict with the command line's own text for
+// player, enumerate, a declaration typed as one line, bad input), and compares every verdict with the command line's own text for
 // the same files: the page must say exactly what `attackopt` says. Also what issue 40 asked of
 // the page: its loading state, the menu of model boards, names on target buttons, the names
 // panel following the board, warnings styled as warnings, no request answered 4xx/5xx.
@@ -179,6 +179,10 @@ try {
   same(archon.text, expected.out, 'a loaded declaration: the command line\'s check, word for word');
   check(archon.badge.startsWith(expected.status === 1 ? 'ILLEGAL' : 'LEGAL'), `its badge follows the exit status ${expected.status}: ${archon.badge}`);
   console.log(`time to verdict (check, 8-player model, click to text): ${archon.ms} ms`);
+  // The declaration as one line (issue 40), what a judge copies into --attack.
+  const attackLine = () => page.inputValue('#attack-line');
+  const archonDecl = JSON.parse(readFileSync(declFile, 'utf8'));
+  same(await attackLine(), archonDecl.attacks.map((a) => `${a.creature}=${a.target}`).join(', '), 'a loaded declaration file shows as one line, as --attack takes it');
   const shot = join(tmp, 'screenshot.png');
   await page.screenshot({ path: shot, fullPage: true });
   const png = readFileSync(shot);
@@ -193,6 +197,7 @@ try {
 
   // Clicked by hand: two attacks, one of them forbidden (Serra Angel at D, Blazing Archon).
   await page.click('#clear');
+  same(await attackLine(), '', 'clearing the attacks empties the line');
   const clicks = [['angel', 'D'], ['drake', 'H'], ['angel', 'B'], ['giant', 'C'], ['giant', 'C']];
   for (const [c, t] of clicks) await page.click(`#creatures .creature[data-creature="${c}"] button[data-target="${t}"]`);
   const clicked = await verdict('#check');
@@ -200,6 +205,47 @@ try {
   const declared = { attacks: [{ creature: 'angel', target: 'B' }, { creature: 'drake', target: 'H' }] };
   writeFileSync(join(tmp, 'clicked.json'), JSON.stringify(declared));
   same(clicked.text, cli(['check', 'commander-eight-player.json', join(tmp, 'clicked.json')], MODELS).out, 'a clicked declaration: the command line\'s check');
+
+  // ---- The declaration typed as one line (issue 40): read by the library, two-way -----------
+  same(await attackLine(), 'angel=B, drake=H', 'clicks write the declaration as one line, in the order declared');
+  same(clicked.text, cli(['check', 'commander-eight-player.json', '--attack', await attackLine()], MODELS).out, 'the clicked line, given to --attack, gets the page\'s verdict');
+  const pickedNow = () => page.$$eval('#creatures button.picked', (bs) => bs.map((b) => `${b.closest('.creature').dataset.creature} -> ${b.dataset.target}`).sort().join(', '));
+  const lineStatus = () => page.$eval('#line-status', (el) => ({ text: el.textContent, error: el.classList.contains('error'), color: getComputedStyle(el).color }));
+  const typedLine = 'jugg=B drake=pwC,giant=C';
+  await page.fill('#attack-line', typedLine);
+  await page.press('#attack-line', 'Enter');
+  await page.waitForFunction(() => document.getElementById('attack-line').value === 'jugg=B, drake=pwC, giant=C' && document.getElementById('cancel').disabled);
+  same(await pickedNow(), 'drake -> pwC, giant -> C, jugg -> B', 'a typed line (Enter) sets the buttons; the line is then written as the page writes it');
+  const typedCheck = await verdict('#check');
+  same(typedCheck.text, cli(['check', 'commander-eight-player.json', '--attack', typedLine], MODELS).out, 'a typed line: the command line\'s check --attack, word for word');
+  // Typed, not applied: Check checks the line the judge sees, not the buttons' older state.
+  await page.fill('#attack-line', 'angel=D');
+  const unapplied = await verdict('#check');
+  same(unapplied.text, cli(['check', 'commander-eight-player.json', '--attack', 'angel=D'], MODELS).out, 'a line typed and not applied is the declaration Check checks');
+  same(await pickedNow(), 'angel -> D', '... and it is set on the buttons');
+  // Refused lines: the library's message (the command line's, the field named "attacks" for
+  // "--attack"), in the error style; the buttons stay as they were.
+  for (const [bad, what] of [['jugg=B, drak=H', 'an unknown id'], ['jugg:B', 'a line that is not CREATURE=TARGET']]) {
+    await page.fill('#attack-line', bad);
+    await page.click('#apply-line');
+    await page.waitForFunction(() => document.getElementById('line-status').classList.contains('error') && document.getElementById('cancel').disabled);
+    const shown = await lineStatus();
+    const refused = cli(['check', 'commander-eight-player.json', '--attack', bad], MODELS);
+    same(`attackopt: error: ${shown.text.replace(/^attacks: /, '--attack: ')}\n`, refused.err, `${what}: the library's message, as the command line's`);
+    check(shown.color === 'rgb(179, 38, 30)', `${what}: shown in the error style (${shown.color})`);
+    same(await pickedNow(), 'angel -> D', `${what}: the buttons are unchanged`);
+    if (bad.includes('drak=')) check(shown.text.includes('(did you mean "drake"?)'), `an unknown id is named with its did-you-mean (${shown.text})`);
+  }
+  // A click rewrites the line and takes the error away.
+  await page.click('#creatures .creature[data-creature="jugg"] button[data-target="E"]');
+  same(await attackLine(), 'angel=D, jugg=E', 'a click after a refused line writes the buttons\' line');
+  same((await lineStatus()).text, '', '... and the error is gone');
+  await page.fill('#attack-line', 'none');
+  await page.press('#attack-line', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#creatures button.picked').length === 0 && document.getElementById('cancel').disabled);
+  same(await attackLine(), '', '"none" takes every attack back; the line is then empty');
+  const noAttack = await verdict('#check');
+  same(noAttack.text, cli(['check', 'commander-eight-player.json', '--attack', 'none'], MODELS).out, '"none": the command line\'s check --attack none');
 
   // A battle's button: its card name (siege-battle, from the menu).
   await page.selectOption('#model-board', 'siege-battle');
@@ -332,7 +378,8 @@ try {
   await page.waitForFunction(() => document.getElementById('board-status').textContent.startsWith('Built from the names') && document.getElementById('cancel').disabled);
   const namesStatus = await page.innerText('#board-status');
   check(namesStatus.includes('2 card names indexed'), `the card list is read (${namesStatus.split('\n')[1]})`);
-  check(/did you mean "Grizzly Bears"\?/.test(namesStatus), 'an unknown name is warned about with its did-you-mean, not dropped');
+  // In words since 6d22a7a (Warning.words): the name unquoted.
+  check(namesStatus.includes('Grizly Bears (grizly-bears): attackopt does not know this card (did you mean Grizzly Bears?)'), 'an unknown name is warned about with its did-you-mean, not dropped', namesStatus);
   same(await page.textContent('#validate-text'), withCards(['validate', 'names']).out, "the board from names reads as the JSON board written by hand (validate's view)");
   await page.selectOption('#objective', 'power');
   await page.fill('#time-limit', '10');

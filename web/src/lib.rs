@@ -55,6 +55,29 @@ pub fn check(board: &str, name: &str, declaration: &str, options: &str) -> Strin
     run(board, name, options, |pos| Ok(Request::Check(pos.declaration_from_json(declaration, "declaration")?)))
 }
 
+/// A declaration typed in one line, as `attackopt check BOARD --attack LINE` takes it (issue 40):
+/// `jugg=B, drake=pwC`, or `none`. Read by the library's parser and its id checks against the
+/// board, the JSON form's rules, so that the page has no parser of its own. Answers the
+/// declaration's JSON (`{"attacks": [...]}`) or the error object; errors name the line
+/// `attacks` (`attacks: at attacks[0].creature: ...`, with the did-you-mean of an unknown id).
+#[wasm_bindgen]
+pub fn attacks_from_line(board: &str, name: &str, line: &str) -> String {
+    // The board read as `check` reads it: a board that check refuses is refused here alike.
+    let read = Position::from_json(board, name).and_then(|pos| {
+        let decl = attackopt::parse_declaration_text(line, LINE_SOURCE)?;
+        pos.board.check_declaration_ids(&decl, LINE_SOURCE)?;
+        Ok(decl)
+    });
+    match read {
+        Ok(decl) => to_json(&decl),
+        Err(e) => failure(e),
+    }
+}
+
+/// What errors call the typed line (the command line says `--attack`, a judge on the page never
+/// typed that).
+const LINE_SOURCE: &str = "attacks";
+
 /// The best legal declaration (`attackopt solve`): `objective` is `power`, `attackers`, `none` or
 /// `damage:PLAYER`, as on the command line.
 #[wasm_bindgen]
