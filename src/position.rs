@@ -7,6 +7,7 @@
 
 use crate::board::{Attack, Declaration, InputError, ValidBoard};
 use crate::mana::ManaBoard;
+use crate::rules::blocks::{block_rules, BlockRules};
 use crate::rules::{expand, Assignment, Rules};
 
 /// Everything later stages need about one board.
@@ -18,6 +19,9 @@ pub struct Position {
     pub rules: Rules,
     /// The mana that can pay costs to attack.
     pub mana: ManaBoard,
+    /// The block rules of a board with `combat` (docs/blocks.md); None for a board asked about
+    /// attacks.
+    pub blocks: Option<BlockRules>,
 }
 
 impl Position {
@@ -35,7 +39,8 @@ impl Position {
         board.name_warning_subjects();
         let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules)?;
-        Ok(Position { board, rules, mana })
+        let blocks = block_rules(&board, &rules.targets)?;
+        Ok(Position { board, rules, mana, blocks })
     }
 
     /// This position with the conditions of its requirements settled as they are in `a`
@@ -47,7 +52,7 @@ impl Position {
 
     /// This position with the requirements of `in_force` counting unconditionally and no other.
     pub fn settled(&self, in_force: &[bool]) -> Position {
-        Position { board: self.board.clone(), rules: self.rules.settled(in_force), mana: self.mana.clone() }
+        Position { board: self.board.clone(), rules: self.rules.settled(in_force), mana: self.mana.clone(), blocks: self.blocks.clone() }
     }
 
     /// An assignment written as a declaration (attacks in creature order, no payment).

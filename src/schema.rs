@@ -63,7 +63,7 @@ pub fn result_schema() -> Value {
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
          `objective` (solve), {declarations, complete} (enumerate; with detail summary each declaration \
-         alone), batch's maximum {requirements_max_free, witness, proof}, each with the board's `warnings` and \
+         alone; on a board with combat, the check result of a declaration of blockers and their list, docs/blocks.md), batch's maximum {requirements_max_free, witness, proof}, each with the board's `warnings` and \
          `assumptions` (and `import`, what an imported board's import dropped or guessed), the board as attackopt reads it (validate), \
          {proof: \"none\", legal: null, message, assumptions, import?} when the time limit left nothing proven or strict mode \
          refused a board with assumptions (or an import that skipped or guessed), {error: {code, message, path}}, or {cards, plain_cards} (cards).",
@@ -117,6 +117,9 @@ pub fn answer_schema(command: &str) -> Result<Value, String> {
 enum AttackoptResult {
     Solve(Answered<crate::solve::SolveResult>),
     Check(Answered<crate::legality::CheckResult>),
+    // A board with combat (docs/blocks.md): check and enumerate answer about blocks.
+    CheckBlocks(Answered<crate::legality::blocks::BlockCheckResult>),
+    EnumerateBlocks(Answered<crate::legality::blocks::BlockEnumeration>),
     Enumerate(Answered<crate::api::Enumeration>),
     EnumerateSummary(Answered<crate::api::request::EnumerationSummary>),
     Maximum(Answered<crate::api::MaximumReport>),

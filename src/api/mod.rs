@@ -419,12 +419,45 @@ impl Position {
         }
     }
 
+    /// Is this declaration of blockers legal (a board with `combat`, docs/blocks.md). Only the
+    /// exhaustive checker decides blocks in this slice: it answers whatever `options.method`
+    /// says (its `proof` says "exhaustive"), and a combat past its bound is refused (exit 2).
+    pub fn check_blocks(&self, d: &crate::board::BlockDeclaration, options: &Options) -> Result<legality::blocks::BlockCheckResult, Error> {
+        self.board.check_declaration_kind(true, "declaration")?;
+        self.board.check_block_declaration_ids(d, "declaration")?;
+        Ok(legality::blocks::check_blocks(self, d, options.baseline, options.deadline())?)
+    }
+
+    /// The legal declarations of blockers, up to `limit` (a board with `combat`).
+    pub fn enumerate_blocks(&self, limit: usize, options: &Options) -> Result<legality::blocks::BlockEnumeration, Error> {
+        self.board.check_declaration_kind(true, "declaration")?;
+        Ok(legality::blocks::enumerate_blocks(self, options.baseline, limit, options.deadline())?)
+    }
+
+    /// Refuse what is not built for a board with `combat` (docs/blocks.md "Slices"): bad input
+    /// naming the board's `combat`.
+    fn not_for_blocks(&self, what: &str, slice: u8) -> Result<(), Error> {
+        if self.board.board.combat.is_some() {
+            let message = format!("{what} for blocks is not built yet (docs/blocks.md slice {slice})");
+            return Err(InputError::new(&self.board.file, "combat", message).into());
+        }
+        Ok(())
+    }
+
     /// Answer a request: the one function behind `check`, `solve`, `enumerate`, `maximum` and
     /// `validate` in every front end. Under [`Options::strict`], a board with assumptions gets
     /// the undecided answer (exit 3) to everything but `validate`, once the request itself is
     /// known to be good input.
     pub fn answer(&self, request: &Request, options: &Options) -> Result<Answer, Error> {
         options.validate().map_err(|e| Error::Input(InputError::new("options", e.option, e.message)))?;
+        // The board says which declaration it is about (docs/blocks.md "Commands").
+        match request {
+            Request::Check(_) => self.board.check_declaration_kind(false, "declaration")?,
+            Request::CheckBlocks(_) => self.board.check_declaration_kind(true, "declaration")?,
+            Request::Solve(_) => self.not_for_blocks("solve", 4)?,
+            Request::Maximum => self.not_for_blocks("maximum", 4)?,
+            Request::Enumerate { .. } | Request::Validate => {}
+        }
         let import = self.board.board.import.as_ref();
         let answer = |exit, result| {
             Ok(Answer { exit, result, warnings: self.board.warnings.clone(), assumptions: self.board.assumptions.clone(), import: import.cloned() })
@@ -436,6 +469,7 @@ impl Position {
             // they would be before any computing.
             match request {
                 Request::Check(d) => self.board.check_declaration_ids(d, "declaration")?,
+                Request::CheckBlocks(d) => self.board.check_block_declaration_ids(d, "declaration")?,
                 Request::Solve(objective) => {
                     crate::solve::Goal::of(objective, self)?;
                 }
@@ -452,6 +486,18 @@ impl Position {
             Request::Solve(objective) => {
                 let result = self.solve(objective, options)?;
                 answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::Solve(result))
+            }
+            Request::CheckBlocks(d) => {
+                let result = self.check_blocks(d, options)?;
+                answer(Exit::of_verdict(result.verdict()), Outcome::CheckBlocks(result))
+            }
+            // `detail` changes nothing yet: each declaration of blockers is listed with its check.
+            Request::Enumerate { limit, .. } if self.blocks.is_some() => {
+                let found = self.enumerate_blocks(*limit, options)?;
+                if let Some(bad) = found.declarations.iter().find(|r| r.legal != Some(true)) {
+                    return Err(SolveError::Internal(format!("an enumerated declaration of blockers failed its check: {:?}", bad.violations)).into());
+                }
+                answer(Exit::Ok, Outcome::EnumerateBlocks(found))
             }
             Request::Enumerate { limit, detail } => {
                 // The summary shows no requirements: their reasons are not worked out for it.

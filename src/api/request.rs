@@ -97,6 +97,8 @@ impl std::fmt::Display for Detail {
 pub enum Request {
     /// Is this declaration legal; why not; a witness.
     Check(Declaration),
+    /// Is this declaration of blockers legal (a board with `combat`, docs/blocks.md).
+    CheckBlocks(crate::board::BlockDeclaration),
     /// The best legal declaration for an objective.
     Solve(Objective),
     /// Legal declarations, up to `limit`.
@@ -137,7 +139,12 @@ impl Exit {
     /// A check's status: legal 0, illegal 1, undecided 3 (a definite violation proves
     /// illegality even when the time limit left the maximum unproven).
     pub fn of_check(result: &CheckResult) -> Exit {
-        match result.verdict() {
+        Exit::of_verdict(result.verdict())
+    }
+
+    /// The status of a verdict: legal 0, illegal 1, undecided 3.
+    pub fn of_verdict(verdict: Option<bool>) -> Exit {
+        match verdict {
             Some(true) => Exit::Ok,
             Some(false) => Exit::Illegal,
             None => Exit::Undecided,
@@ -157,6 +164,10 @@ impl Serialize for Exit {
 pub enum Outcome {
     /// `check`'s result.
     Check(CheckResult),
+    /// `check`'s result about a declaration of blockers (docs/blocks.md).
+    CheckBlocks(crate::legality::blocks::BlockCheckResult),
+    /// `enumerate`'s list on a board with `combat`: declarations of blockers.
+    EnumerateBlocks(crate::legality::blocks::BlockEnumeration),
     /// `solve`'s result.
     Solve(SolveResult),
     /// `enumerate`'s list.
@@ -229,6 +240,8 @@ impl Serialize for Printed<'_> {
         let (warnings, assumptions, import) = (self.warnings, self.assumptions, self.import);
         match self.result {
             Outcome::Check(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::CheckBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::EnumerateBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Solve(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),

@@ -64,6 +64,8 @@ fn import_line(answer: &Answer) -> Option<String> {
 fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String {
     match outcome {
         Outcome::Check(result) => result.to_text(pos),
+        Outcome::CheckBlocks(result) => result.to_text(pos),
+        Outcome::EnumerateBlocks(found) => block_enumeration_text(found, pos),
         Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text(pos)),
         Outcome::Solve(result) => {
             let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());
@@ -177,4 +179,15 @@ impl fmt::Display for Assumption {
         }
         write!(f, " (at {})", self.path)
     }
+}
+
+/// `enumerate` on a board with combat: each legal declaration of blockers, then whether the
+/// list is complete.
+fn block_enumeration_text(found: &crate::legality::blocks::BlockEnumeration, pos: &Position) -> String {
+    let mut s = format!("{} legal declaration{} of blockers", found.declarations.len(), if found.declarations.len() == 1 { "" } else { "s" });
+    s.push_str(if found.complete { " (complete):\n" } else { " (there are more):\n" });
+    for (i, r) in found.declarations.iter().enumerate() {
+        s.push_str(&format!("{}. {}\n", i + 1, crate::legality::blocks::blocks_text(pos, &r.declaration)));
+    }
+    s
 }

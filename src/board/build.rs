@@ -41,6 +41,7 @@ impl BoardBuilder {
                 effects: Vec::new(),
                 left_the_game: Vec::new(),
                 import: None,
+                combat: None,
             },
         }
     }

@@ -4,7 +4,7 @@ use super::error::{InputError, Warning};
 use super::size::{check_size, larger_than, too_long, BOARD_LISTS, DECLARATION_LISTS, MAX_INPUT_BYTES};
 use super::strict::Strict;
 use super::validate::{validate_board, ValidBoard};
-use super::{Board, Declaration};
+use super::{BlockDeclaration, Board, Declaration};
 use serde::de::DeserializeOwned;
 use std::fs::Metadata;
 use std::io::Read;
@@ -184,4 +184,43 @@ pub fn parse_declaration_text(text: &str, source: &str) -> Result<Declaration, I
 /// Read and parse a declaration file (`-` for standard input).
 pub fn load_declaration(file: &str) -> Result<(Declaration, Vec<Warning>), InputError> {
     parse_declaration(&read_source(file)?, file)
+}
+
+/// A declaration of attackers or of blockers, as its top-level key says (docs/blocks.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyDeclaration {
+    /// `{"attacks": [...]}` (or neither key: no attack).
+    Attacks(Declaration),
+    /// `{"blocks": [...]}`.
+    Blocks(BlockDeclaration),
+}
+
+/// Parse a declaration of either kind: one with a top-level `blocks` is a declaration of
+/// blockers, any other one of attackers. Which kind a board asks for is checked against the
+/// board later (a board with `combat` asks for blocks).
+pub fn parse_any_declaration(text: &str, file: &str) -> Result<(AnyDeclaration, Vec<Warning>), InputError> {
+    check_size(text, file, &DECLARATION_LISTS)?;
+    check_size(text, file, &super::size::BLOCK_DECLARATION_LISTS)?;
+    // Only the top-level keys are looked at here; a document that is not an object is left to
+    // the typed reader below, whose message names what it found.
+    let keys: Option<serde_json::Map<String, serde_json::Value>> = serde_json::from_str(text).ok();
+    let has = |k: &str| keys.as_ref().is_some_and(|m| m.contains_key(k));
+    if has("blocks") {
+        if has("attacks") {
+            return Err(InputError::new(
+                file,
+                "attacks",
+                "expected a declaration of attackers or of blockers, not both: found both \"attacks\" and \"blocks\"",
+            ));
+        }
+        let (d, w) = parse_json(text, file)?;
+        return Ok((AnyDeclaration::Blocks(d), w));
+    }
+    let (d, w) = parse_json(text, file)?;
+    Ok((AnyDeclaration::Attacks(d), w))
+}
+
+/// Read and parse a declaration of either kind (`-` for standard input).
+pub fn load_any_declaration(file: &str) -> Result<(AnyDeclaration, Vec<Warning>), InputError> {
+    parse_any_declaration(&read_source(file)?, file)
 }

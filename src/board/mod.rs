@@ -30,7 +30,8 @@ pub use error::{nearest, unknown_id, Assumption, AssumptionKind, InputError, War
 pub use imported::{ImportNotes, Skipped};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
 pub use load::{
-    check_regular_file, json_path, load_board, load_declaration, parse_board, parse_declaration, parse_declaration_text, read_source, validate_typed,
+    check_regular_file, json_path, load_any_declaration, load_board, load_declaration, parse_any_declaration, parse_board, parse_declaration,
+    parse_declaration_text, read_source, validate_typed, AnyDeclaration,
 };
 // The names input is read as boards are (src/import/names.rs).
 pub(crate) use load::{parse_json, read_regular_file, regular_file};
@@ -88,6 +89,20 @@ pub struct Board {
     #[schemars(description = "What the board's import dropped or guessed, written by attackopt import forge and import names: {\"from\", \"file\", \"skipped\": [{\"zone\", \"index\", \"card\", \"reason\"}], \"notes\": [...]}. Every answer about the board repeats it (its `import` field, one line in text); strict mode refuses to answer when skipped or notes is not empty. Absent (default) for a board written by hand.", extend("examples" = [{"from": "forge", "file": "game.txt", "skipped": [{"zone": "aibattlefield", "index": 3, "card": "Tarmogoyf", "reason": "unknown card"}], "notes": []}]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub import: Option<ImportNotes>,
+    /// The attacks declared this combat: a board with `combat` is at the declare blockers step
+    /// and asked about blocks (CR 509.1, docs/blocks.md); None asks about attacks.
+    #[schemars(description = "The attacks declared this combat, {\"attacks\": [{\"creature\", \"target\"}]}: a board with combat is at the declare blockers step, and check and enumerate answer about declarations of blockers (CR 509.1, docs/blocks.md). Each attacker is a creature of the attacking side, each target a player, planeswalker or battle with a defending player. Absent (default): the board is asked about attacks.", extend("examples" = [{"attacks": [{"creature": "jugg", "target": "B"}]}]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<Combat>,
+}
+
+/// The attacks declared this combat (docs/blocks.md "Input"), in the declaration's shape.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Combat {
+    /// The attacks: each attacking creature once.
+    #[schemars(description = "The attacks declared this combat: each an attacking creature and what it attacks, each creature at most once. Default empty.", extend("examples" = [[{"creature": "jugg", "target": "B"}]]))]
+    #[serde(default)]
+    pub attacks: Vec<Attack>,
 }
 
 /// How the game is played: attack options and team turns (CR 506.2a, 801, 802, 803, 805, 810).
@@ -514,6 +529,32 @@ pub struct Declaration {
     #[schemars(description = "How the costs to attack are paid (CR 508.1h-j): taps of mana sources, pool mana, life. Absent: attackopt finds a payment if there is one.", extend("examples" = [[{"permanent": "f1", "mana": "{G}"}, {"player": "A", "life": 2}]]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment: Option<Vec<PaymentEntry>>,
+}
+
+/// A proposed declaration of blockers (docs/blocks.md "Input"): one entry per (blocker,
+/// attacker) pair.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BlockDeclaration {
+    /// The blocks: a creature that blocks two attackers appears twice.
+    #[schemars(description = "The blocks: each a blocking creature and the attacker it blocks, one entry per pair (a creature blocking two attackers appears twice). Default empty (no creature blocks).", extend("examples" = [[{"blocker": "wall", "attacker": "jugg"}]]))]
+    #[serde(default)]
+    pub blocks: Vec<Block>,
+    /// How the costs to block are paid; None: attackopt finds a payment if there is one.
+    #[schemars(description = "How the costs to block are paid (CR 509.1d-f), as a declaration of attackers' payment. Absent: attackopt finds a payment if there is one.", extend("examples" = [[{"permanent": "f1", "mana": "{G}"}]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment: Option<Vec<PaymentEntry>>,
+}
+
+/// One block of a declaration of blockers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[schemars(description = "One block: {\"blocker\": \"wall\", \"attacker\": \"jugg\"}.")]
+pub struct Block {
+    /// The blocking creature's id.
+    #[schemars(description = "The id of the blocking creature (a creature of a defending player).", extend("examples" = ["wall"]))]
+    pub blocker: String,
+    /// The id of the attacking creature it blocks.
+    #[schemars(description = "The id of the attacking creature it blocks (one of combat.attacks).", extend("examples" = ["jugg"]))]
+    pub attacker: String,
 }
 
 /// One attack of a declaration.

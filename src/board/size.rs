@@ -47,6 +47,10 @@ pub const BOARD_LISTS: [ListLimit; 3] = [
 /// The lists of a declaration: an attack per creature at most.
 pub const DECLARATION_LISTS: [ListLimit; 1] = [ListLimit { key: "attacks", max: MAX_PERMANENTS, what: "attacks" }];
 
+/// The list of a declaration of blockers (docs/blocks.md): one block per pair, so a creature
+/// may appear more than once, but never more pairs than the most creatures of a board.
+pub const BLOCK_DECLARATION_LISTS: [ListLimit; 1] = [ListLimit { key: "blocks", max: MAX_PERMANENTS, what: "blocks" }];
+
 /// One open bracket.
 #[derive(Clone, Copy)]
 struct Frame {

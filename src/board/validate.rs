@@ -109,7 +109,7 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 15] = [
+const EFFECT_KINDS: [&str; 18] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -125,6 +125,9 @@ const EFFECT_KINDS: [&str; 15] = [
     "mana_trigger",
     "mana_multiplier",
     "mana_instead",
+    "cant_block",
+    "blocks_if_able",
+    "lure",
 ];
 
 use crate::vocab::fields::CARD_TYPES;
@@ -220,6 +223,9 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
     for (i, e) in board.effects.iter().enumerate() {
         effects.push(validate_effect(&ctx, i, e, &mut warnings)?);
     }
+    if let Some(combat) = &board.combat {
+        check_combat_ids(&ctx, combat)?;
+    }
 
     let n = board.permanents.len();
     let player_ids = ctx.players;
@@ -251,6 +257,28 @@ pub(super) fn validate_board(board: Board, file: &str, mut warnings: Vec<Warning
         assumptions: Vec::new(),
     };
     Ok(vb)
+}
+
+/// The ids of `combat.attacks` name a permanent and a player or permanent, each attacker once;
+/// what they must be (a creature of the attacking side, a target with a defending player) is
+/// checked where the block rules are built (`crate::rules::blocks`).
+fn check_combat_ids(ctx: &Ctx, combat: &super::Combat) -> Result<(), InputError> {
+    if combat.attacks.len() > MAX_PERMANENTS {
+        return Err(ctx.err("combat.attacks", format!("expected at most {MAX_PERMANENTS} attacks, found {}", combat.attacks.len())));
+    }
+    let mut seen = HashSet::new();
+    for (i, a) in combat.attacks.iter().enumerate() {
+        let path = format!("combat.attacks[{i}].creature");
+        ctx.permanent(&path, &a.creature)?;
+        if !seen.insert(a.creature.as_str()) {
+            return Err(ctx.err(path, format!("expected each creature at most once (CR 506.4), found \"{}\" attacking twice", a.creature)));
+        }
+        if !ctx.players.contains_key(&a.target) && !ctx.permanents.contains_key(&a.target) {
+            let all = ctx.players.keys().chain(ctx.permanents.keys()).map(String::as_str);
+            return Err(ctx.err(format!("combat.attacks[{i}].target"), unknown_id("a player, planeswalker or battle", &a.target, all)));
+        }
+    }
+    Ok(())
 }
 
 /// The format version, and the input limits of docs/format.md on the board's lists.
@@ -887,6 +915,10 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::MinOtherAttackers { creatures: creatures()?, count: 1 }, &["creatures", "count"])
         }
         "attacks_only_alone" => (EffectKind::AttacksOnlyAlone { creatures: creatures()? }, &["creatures"]),
+        // About blocks only (docs/blocks.md): CR 509.1b, 509.1c.
+        "cant_block" => (EffectKind::CantBlock { creatures: creatures()? }, &["creatures"]),
+        "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: creatures()? }, &["creatures"]),
+        "lure" => (EffectKind::Lure { creatures: creatures()? }, &["creatures"]),
         "cant_attack_unless_other_attacks" => {
             let others = e
                 .others
@@ -1155,6 +1187,50 @@ impl ValidBoard {
     /// Whether teammates share one life total (docs/format.md `shared_life`, CR 810.9).
     pub fn shared_life(&self) -> bool {
         self.board.variant.shared_life.unwrap_or(self.board.variant.shared_team_turns)
+    }
+
+    /// Check the ids of a declaration of blockers against this board: an id that names nothing
+    /// is bad input (exit 2), as is a payment entry malformed as in a declaration of attackers.
+    /// What each block may be (CR 509.1a) is the checker's to say.
+    pub fn check_block_declaration_ids(&self, d: &super::BlockDeclaration, file: &str) -> Result<(), InputError> {
+        for (i, b) in d.blocks.iter().enumerate() {
+            for (field, id) in [("blocker", &b.blocker), ("attacker", &b.attacker)] {
+                if self.permanent_index(id).is_none() {
+                    let what = if field == "blocker" { "a creature on the board" } else { "an attacking creature" };
+                    return Err(InputError::new(
+                        file,
+                        format!("blocks[{i}].{field}"),
+                        unknown_id(what, id, self.permanent_ids.keys().map(String::as_str)),
+                    ));
+                }
+            }
+        }
+        self.check_declaration_ids(&Declaration { attacks: vec![], payment: d.payment.clone() }, file)
+    }
+
+    /// Whether the declaration's kind agrees with the board (docs/blocks.md "Commands"): a
+    /// board with `combat` asks about blocks, one without about attacks; else bad input naming
+    /// the declaration's key `blocks` (exit 2).
+    pub fn check_declaration_kind(&self, blocks: bool, file: &str) -> Result<(), InputError> {
+        match (self.board.combat.is_some(), blocks) {
+            (true, false) => Err(InputError::new(
+                file,
+                "blocks",
+                format!(
+                    "expected a declaration of blockers, {{\"blocks\": [{{\"blocker\", \"attacker\"}}]}}: the board {} has combat, so it is asked about blocks (docs/blocks.md); found a declaration of attackers",
+                    self.file
+                ),
+            )),
+            (false, true) => Err(InputError::new(
+                file,
+                "blocks",
+                format!(
+                    "expected a declaration of attackers: the board {} has no combat, so it is asked about attacks; a declaration of blockers needs a board with \"combat\" (docs/blocks.md)",
+                    self.file
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Check the ids of a declaration against this board: an id that names nothing, or a

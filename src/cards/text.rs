@@ -546,6 +546,9 @@ fn size(e: &EffectKind) -> usize {
         | EffectKind::CantAttack { creatures, .. }
         | EffectKind::MinOtherAttackers { creatures, .. }
         | EffectKind::AttacksOnlyAlone { creatures }
+        | EffectKind::CantBlock { creatures }
+        | EffectKind::BlocksIfAble { creatures }
+        | EffectKind::Lure { creatures }
         | EffectKind::AttacksAsThough { creatures, .. }
         | EffectKind::AttackCost { creatures, .. } => ids(creatures),
         EffectKind::AttacksIfAbleIfOther { creatures, others, .. } | EffectKind::CantAttackUnlessOthers { creatures, others, .. } => {

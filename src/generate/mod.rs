@@ -268,6 +268,7 @@ impl Gen {
             effects: self.effects,
             left_the_game: vec![],
             import: None,
+            combat: None,
         }
     }
 

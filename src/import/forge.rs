@@ -475,6 +475,7 @@ pub fn import_with(text: &str, file: &str, cards: Option<&CardIndex>) -> Result<
         // cards skipped and the warnings, but not a sentence of Oracle text not understood (the
         // board carries the text, and every answer lists it in `assumptions`).
         import: Some(ImportNotes::new("forge", file, skipped.clone(), state.warnings.clone())),
+        combat: None,
     };
     // What is printed must be a board `validate` accepts (issue 11: powers past the limits from
     // counters, 150,000 cards): read it back as any board is read.

@@ -214,6 +214,7 @@ pub fn import(names: &Names, file: &str, cards: Option<&CardIndex>) -> Result<Na
         effects: Vec::new(),
         left_the_game: Vec::new(),
         import: None,
+        combat: None,
     };
     let mut warnings = Vec::new();
     // Ids are unique across players and permanents: a card never takes a player's id.

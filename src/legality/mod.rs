@@ -6,6 +6,7 @@
 //! cost instances D incurs; under "free", none. How the maximum in (d) is found is a
 //! [`Maximizer`]: the exhaustive checker here, the integer program elsewhere.
 
+pub mod blocks;
 pub mod exhaustive;
 mod explain;
 mod report;

@@ -13,7 +13,8 @@ use serde::Serialize;
 use std::fmt::Write;
 
 /// What a violation breaks (docs/format.md "Result JSON"): `Attacker`, a creature that may not
-/// attack at all (CR 508.1a); `Target`, a target it may not attack (CR 508.1b); `Restriction`
+/// attack at all (CR 508.1a), or about blocks an attacker the blocker may not block (CR 509.1a);
+/// `Blocker`, a creature that may not block (CR 509.1a, docs/blocks.md); `Target`, a target it may not attack (CR 508.1b); `Restriction`
 /// (CR 508.1c); `Requirements`, fewer requirements obeyed than the baseline's maximum
 /// (CR 508.1d); `Cost`, costs that can't be paid or a payment that does not work (CR 508.1g-j).
 // The variants are documented above, not one by one: a doc comment on a unit variant turns the
@@ -24,6 +25,7 @@ use std::fmt::Write;
 #[serde(rename_all = "lowercase")]
 pub enum ViolationKind {
     Attacker,
+    Blocker,
     Target,
     Restriction,
     Requirements,
@@ -35,6 +37,7 @@ impl ViolationKind {
     pub fn as_str(self) -> &'static str {
         match self {
             ViolationKind::Attacker => "attacker",
+            ViolationKind::Blocker => "blocker",
             ViolationKind::Target => "target",
             ViolationKind::Restriction => "restriction",
             ViolationKind::Requirements => "requirements",

@@ -307,6 +307,8 @@ fn apply(
         // Settled on the board when the position is made ([`settle_permissions`]).
         // Settled onto the mana sources (`crate::mana`), not rules of the declaration.
         EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } | EffectKind::Mana(_) => {}
+        // About blocks (docs/blocks.md, `crate::rules::blocks`): they say nothing about attacks.
+        EffectKind::CantBlock { .. } | EffectKind::BlocksIfAble { .. } | EffectKind::Lure { .. } => {}
         EffectKind::AttackCost { creatures, target, cost, actions } => {
             let targets = resolve(target);
             let mut cost = cost.clone();

@@ -186,6 +186,24 @@ pub enum EffectKind {
     /// `mana_trigger`, `mana_multiplier`, `mana_instead`: what tapping some permanents for
     /// mana produces (CR 106.12, 605.1b, 616.1).
     Mana(ManaEffect),
+    /// `cant_block`: the creatures can't block (CR 509.1b); read only about blocks
+    /// (docs/blocks.md), attacks ignore it.
+    CantBlock {
+        /// The creatures (of a defending player, to matter).
+        creatures: Selector,
+    },
+    /// `blocks_if_able`: one requirement per creature, "blocks each combat if able" (CR
+    /// 509.1c); read only about blocks.
+    BlocksIfAble {
+        /// The creatures (of a defending player, to matter).
+        creatures: Selector,
+    },
+    /// `lure`: "all creatures able to block it do so" (CR 509.1c): one requirement per attacker
+    /// and blocker able to block it; read only about blocks.
+    Lure {
+        /// The attackers (creatures of `combat.attacks`, to matter).
+        creatures: Selector,
+    },
     /// `attack_cost`: a cost instance per creature (CR 508.1d, 508.1g-h).
     AttackCost {
         /// The creatures.

@@ -93,7 +93,7 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
             "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
             "max_attackers", "attack_cost", "cant_attack_unless_other_attacks",
             "attacks_as_though", "no_mana_abilities", "mana_trigger", "mana_multiplier",
-            "mana_instead"
+            "mana_instead", "cant_block", "blocks_if_able", "lure"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -243,7 +243,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 13] = [
+    let needs: [(&str, &[&str]); 16] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -257,6 +257,9 @@ pub fn effect_rules(schema: &mut Schema) {
         ("mana_trigger", &["tapped", "add"]),
         ("mana_multiplier", &["tapped", "count"]),
         ("mana_instead", &["tapped", "add"]),
+        ("cant_block", &["creatures"]),
+        ("blocks_if_able", &["creatures"]),
+        ("lure", &["creatures"]),
     ];
     let rules: Vec<Value> = needs
         .iter()

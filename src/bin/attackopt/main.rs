@@ -16,7 +16,7 @@ use attackopt::Objective;
 use attackopt::Options;
 use attackopt::Position;
 use attackopt::Request;
-use attackopt::{load_board, load_declaration, Warning};
+use attackopt::{load_any_declaration, load_board, AnyDeclaration, Warning};
 use clap::Parser;
 use failure::{write_failure, Failure};
 use std::io::Write;
@@ -171,12 +171,22 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
             // A declaration file, or the attacks typed with --attack (issue 40), checked alike.
             let (decl, source) = match declaration {
                 Some(file) => {
-                    let (decl, warnings) = load_declaration(&file)?;
+                    let (decl, warnings) = load_any_declaration(&file)?;
                     warn(&file, &warnings);
                     (decl, file)
                 }
-                None => (attackopt::parse_declaration_text(&attack.join(","), "--attack")?, "--attack".to_string()),
+                None => (AnyDeclaration::Attacks(attackopt::parse_declaration_text(&attack.join(","), "--attack")?), "--attack".to_string()),
             };
+            // The board says which declaration it asks for (docs/blocks.md): blocks with combat.
+            let decl = match decl {
+                AnyDeclaration::Blocks(d) => {
+                    pos.board.check_declaration_kind(true, &source)?;
+                    pos.board.check_block_declaration_ids(&d, &source)?;
+                    return respond(pos, keep(Request::CheckBlocks(d)), &options, format);
+                }
+                AnyDeclaration::Attacks(d) => d,
+            };
+            pos.board.check_declaration_kind(false, &source)?;
             pos.board.check_declaration_ids(&decl, &source)?;
             // Kept like the board: a declaration of 100,000 attacks is not freed after the answer
             // (issue 11, F05).

@@ -1,0 +1,371 @@
+//! Declaring blockers (CR 509.1, docs/blocks.md slice 2): boards with `combat`, the blocks
+//! declaration, 509.1a, flying and reach, menace, `cant_block`, `blocks_if_able`, `lure`, through
+//! the library and the command line. Each test names the rule it checks.
+
+use crate::common::{run_bin, temp_file};
+use attackopt::{AnyDeclaration, BlockDeclaration, Exit, Options, Position, Request};
+use serde_json::{json, Value};
+
+/// A creature of `controller`, with keywords.
+fn creature(id: &str, controller: &str, keywords: &[&str]) -> Value {
+    json!({"id": id, "name": format!("Test {id}"), "controller": controller, "types": ["Creature", "Token"], "power": 2, "keywords": keywords})
+}
+
+/// A board of players A (attacking) and `defenders`, with permanents, effects and the attacks.
+fn board(players: &[&str], permanents: Vec<Value>, effects: Vec<Value>, attacks: &[(&str, &str)]) -> Value {
+    let attacks: Vec<Value> = attacks.iter().map(|(c, t)| json!({"creature": c, "target": t})).collect();
+    json!({
+        "attackopt": 1,
+        "active_player": "A",
+        "players": players.iter().map(|p| json!({"id": p})).collect::<Vec<_>>(),
+        "permanents": permanents,
+        "effects": effects,
+        "combat": {"attacks": attacks}
+    })
+}
+
+fn position(b: &Value) -> Position {
+    Position::from_json(&b.to_string(), "board.json").unwrap_or_else(|e| panic!("board refused: {e}\n{b:#}"))
+}
+
+fn blocks(list: &[(&str, &str)]) -> BlockDeclaration {
+    let v = json!({"blocks": list.iter().map(|(b, a)| json!({"blocker": b, "attacker": a})).collect::<Vec<_>>()});
+    match attackopt::parse_any_declaration(&v.to_string(), "d.json") {
+        Ok((AnyDeclaration::Blocks(d), _)) => d,
+        other => panic!("not a declaration of blockers: {other:?}"),
+    }
+}
+
+fn check(pos: &Position, list: &[(&str, &str)]) -> attackopt::BlockCheckResult {
+    pos.check_blocks(&blocks(list), &Options::default()).unwrap_or_else(|e| panic!("check failed: {e}"))
+}
+
+#[track_caller]
+fn assert_legal(pos: &Position, list: &[(&str, &str)]) {
+    let r = check(pos, list);
+    assert_eq!(r.legal, Some(true), "{list:?} should be legal: {:?}", r.violations);
+    assert_eq!(r.proof, attackopt::Proof::Exhaustive);
+}
+
+#[track_caller]
+fn assert_illegal(pos: &Position, list: &[(&str, &str)], kind: &str) {
+    let r = check(pos, list);
+    assert_eq!(r.legal, Some(false), "{list:?} should be illegal");
+    assert!(r.violations.iter().any(|v| v.kind.as_str() == kind), "{list:?}: expected a {kind} violation, found {:?}", r.violations);
+}
+
+fn two_player(permanents: Vec<Value>, effects: Vec<Value>, attacks: &[(&str, &str)]) -> Position {
+    position(&board(&["A", "B"], permanents, effects, attacks))
+}
+
+#[test]
+fn cr_509_1a_a_tapped_creature_cant_block() {
+    let mut tapped = creature("wall", "B", &[]);
+    tapped["tapped"] = json!(true);
+    let pos = two_player(vec![creature("jugg", "A", &[]), tapped], vec![], &[("jugg", "B")]);
+    assert_illegal(&pos, &[("wall", "jugg")], "blocker");
+    let r = check(&pos, &[("wall", "jugg")]);
+    assert!(r.violations[0].message.contains("tapped (CR 509.1a)"), "{:?}", r.violations);
+    assert_legal(&pos, &[]);
+}
+
+#[test]
+fn cr_509_1a_only_a_defending_players_creature_blocks() {
+    // C is not attacked: not a defending player. A's own creature is not one either.
+    let pos = position(&board(
+        &["A", "B", "C"],
+        vec![creature("jugg", "A", &[]), creature("other", "A", &[]), creature("bear", "B", &[]), creature("cbear", "C", &[])],
+        vec![],
+        &[("jugg", "B")],
+    ));
+    assert_illegal(&pos, &[("cbear", "jugg")], "blocker");
+    assert_illegal(&pos, &[("other", "jugg")], "blocker");
+    assert_legal(&pos, &[("bear", "jugg")]);
+}
+
+#[test]
+fn cr_509_1a_multiplayer_a_creature_blocks_only_attackers_attacking_its_controller_or_their_planeswalker() {
+    let walker = json!({"id": "pw", "name": "Test Walker", "controller": "B", "types": ["Planeswalker"]});
+    let pos = position(&board(
+        &["A", "B", "C"],
+        vec![
+            creature("x", "A", &[]),
+            creature("y", "A", &[]),
+            creature("z", "A", &[]),
+            walker,
+            creature("bear", "B", &[]),
+            creature("cbear", "C", &[]),
+        ],
+        vec![],
+        &[("x", "B"), ("y", "C"), ("z", "pw")],
+    ));
+    assert_legal(&pos, &[("bear", "x")]);
+    assert_legal(&pos, &[("bear", "z")]); // B's planeswalker
+    assert_legal(&pos, &[("cbear", "y")]);
+    assert_illegal(&pos, &[("bear", "y")], "attacker"); // y attacks C
+    assert_illegal(&pos, &[("cbear", "x")], "attacker");
+    assert_illegal(&pos, &[("cbear", "z")], "attacker");
+}
+
+#[test]
+fn cr_509_1a_a_creature_blocks_one_attacker_and_only_an_attacking_one() {
+    let pos = two_player(
+        vec![creature("x", "A", &[]), creature("y", "A", &[]), creature("home", "A", &[]), creature("bear", "B", &[])],
+        vec![],
+        &[("x", "B"), ("y", "B")],
+    );
+    assert_illegal(&pos, &[("bear", "x"), ("bear", "y")], "blocker");
+    assert_illegal(&pos, &[("bear", "x"), ("bear", "x")], "blocker");
+    assert_illegal(&pos, &[("bear", "home")], "attacker"); // not attacking
+}
+
+#[test]
+fn cr_810_7_shared_team_turns_a_teammate_blocks_an_attacker_attacking_the_team() {
+    let mut b = board(&["A", "A2", "B", "B2"], vec![creature("x", "A", &[]), creature("mate", "B2", &[])], vec![], &[("x", "B")]);
+    for (i, team) in ["a", "a", "b", "b"].iter().enumerate() {
+        b["players"][i]["team"] = json!(team);
+    }
+    assert_illegal(&position(&b), &[("mate", "x")], "blocker");
+    b["variant"] = json!({"shared_team_turns": true});
+    assert_legal(&position(&b), &[("mate", "x")]);
+}
+
+#[test]
+fn cr_702_9b_a_creature_with_flying_is_blocked_only_by_flying_or_reach() {
+    let pos = two_player(
+        vec![creature("angel", "A", &["Flying"]), creature("bear", "B", &[]), creature("bird", "B", &["flying"])],
+        vec![],
+        &[("angel", "B")],
+    );
+    assert_illegal(&pos, &[("bear", "angel")], "restriction");
+    let r = check(&pos, &[("bear", "angel")]);
+    assert!(r.violations[0].message.contains("CR 702.9b"), "{:?}", r.violations);
+    assert_legal(&pos, &[("bird", "angel")]);
+}
+
+#[test]
+fn cr_702_17b_reach_blocks_a_creature_with_flying() {
+    let pos = two_player(vec![creature("angel", "A", &["Flying"]), creature("spider", "B", &["Reach"])], vec![], &[("angel", "B")]);
+    assert_legal(&pos, &[("spider", "angel")]);
+}
+
+#[test]
+fn cr_702_110b_menace_one_blocker_illegal_two_legal_none_legal() {
+    let pos = two_player(vec![creature("brute", "A", &["Menace"]), creature("b1", "B", &[]), creature("b2", "B", &[])], vec![], &[("brute", "B")]);
+    assert_illegal(&pos, &[("b1", "brute")], "restriction");
+    assert!(check(&pos, &[("b1", "brute")]).violations[0].message.contains("CR 702.110b"));
+    assert_legal(&pos, &[("b1", "brute"), ("b2", "brute")]);
+    assert_legal(&pos, &[]);
+}
+
+/// CR 509.1c's own example: a creature that "blocks each combat if able" and a plain one face an
+/// attacker with menace; the first can block only with the second, so both must block.
+#[test]
+fn cr_509_1c_example_blocks_if_able_and_menace_both_must_block() {
+    let pos = two_player(
+        vec![creature("brute", "A", &["Menace"]), creature("eager", "B", &[]), creature("plain", "B", &[])],
+        vec![json!({"kind": "blocks_if_able", "creatures": ["eager"], "source": "Test eager"})],
+        &[("brute", "B")],
+    );
+    assert_illegal(&pos, &[], "requirements");
+    let r = check(&pos, &[]);
+    assert_eq!((r.requirements_obeyed, r.requirements_max), (0, 1));
+    let w = r.witness.expect("a witness");
+    assert_eq!(w.blocks.len(), 2, "{w:?}");
+    assert_illegal(&pos, &[("eager", "brute")], "restriction");
+    assert_legal(&pos, &[("eager", "brute"), ("plain", "brute")]);
+}
+
+#[test]
+fn cr_509_1c_lure_every_creature_able_to_block_it_must() {
+    let mut tapped = creature("tired", "B", &[]);
+    tapped["tapped"] = json!(true);
+    let pos = two_player(
+        vec![creature("lure", "A", &[]), creature("x", "A", &[]), creature("b1", "B", &[]), creature("b2", "B", &[]), tapped],
+        vec![json!({"kind": "lure", "creatures": ["lure"], "source": "Lure"})],
+        &[("lure", "B"), ("x", "B")],
+    );
+    // One requirement per able blocker: the tapped one has none.
+    assert_eq!(check(&pos, &[]).requirements.len(), 2);
+    assert_legal(&pos, &[("b1", "lure"), ("b2", "lure")]);
+    assert_illegal(&pos, &[("b1", "lure"), ("b2", "x")], "requirements");
+    assert_illegal(&pos, &[("b1", "lure")], "requirements");
+}
+
+#[test]
+fn cr_509_1c_lure_asks_nothing_of_a_creature_that_cant_block_it() {
+    // A flying lure: a creature without flying or reach is not able to block it (CR 702.9b).
+    let pos = two_player(
+        vec![creature("lure", "A", &["Flying"]), creature("bear", "B", &[]), creature("spider", "B", &["Reach"])],
+        vec![json!({"kind": "lure", "creatures": ["lure"], "source": "Lure"})],
+        &[("lure", "B")],
+    );
+    assert_legal(&pos, &[("spider", "lure")]);
+    assert_eq!(check(&pos, &[("spider", "lure")]).requirements_max, 1);
+}
+
+#[test]
+fn cr_509_1b_cant_block_and_it_lifts_blocks_if_able() {
+    let pos = two_player(
+        vec![creature("x", "A", &[]), creature("bear", "B", &[])],
+        vec![
+            json!({"kind": "cant_block", "creatures": ["bear"], "source": "Test pacifism"}),
+            json!({"kind": "blocks_if_able", "creatures": ["bear"], "source": "Test eager"}),
+        ],
+        &[("x", "B")],
+    );
+    assert_illegal(&pos, &[("bear", "x")], "restriction");
+    assert_legal(&pos, &[]); // CR 509.1c: the requirement can't be obeyed without breaking a restriction
+}
+
+#[test]
+fn attack_boards_ignore_the_block_kinds() {
+    let b = json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [creature("bear", "A", &[])],
+        "effects": [{"kind": "cant_block", "creatures": ["bear"]}, {"kind": "blocks_if_able", "creatures": ["bear"]}, {"kind": "lure", "creatures": ["bear"]}]});
+    let pos = position(&b);
+    assert!(pos.blocks.is_none());
+    let d = pos.declaration_from_json(r#"{"attacks": [{"creature": "bear", "target": "B"}]}"#, "d").expect("a declaration");
+    let r = pos.check(&d, &Options::default()).expect("a check");
+    assert!(r.legal && r.requirements.is_empty(), "{r:?}");
+}
+
+#[test]
+fn combat_attacks_are_checked_with_their_json_paths() {
+    let b = board(&["A", "B"], vec![creature("x", "A", &[]), creature("bear", "B", &[])], vec![], &[("bear", "B")]);
+    let e = Position::from_json(&b.to_string(), "board.json").expect_err("B's creature does not attack");
+    assert_eq!(e.path(), Some("combat.attacks[0].creature"));
+    let b = board(&["A", "B"], vec![creature("x", "A", &[])], vec![], &[("x", "nobody")]);
+    assert_eq!(Position::from_json(&b.to_string(), "board.json").expect_err("unknown").path(), Some("combat.attacks[0].target"));
+    let b = board(&["A", "B"], vec![creature("x", "A", &[])], vec![], &[("x", "A")]);
+    assert_eq!(Position::from_json(&b.to_string(), "board.json").expect_err("its own player").path(), Some("combat.attacks[0].target"));
+}
+
+#[test]
+fn the_declarations_kind_must_agree_with_the_board() {
+    let pos = two_player(vec![creature("x", "A", &[]), creature("bear", "B", &[])], vec![], &[("x", "B")]);
+    let d = pos.declaration_from_json(r#"{"attacks": []}"#, "d").expect("ids fine");
+    let e = pos.answer(&Request::Check(d), &Options::default()).expect_err("attacks on a combat board");
+    assert_eq!((e.exit(), e.path()), (Exit::BadInput, Some("blocks")));
+    let e = pos.answer(&Request::Solve(attackopt::Objective::Power), &Options::default()).expect_err("solve");
+    assert!(e.to_string().contains("solve for blocks is not built yet (docs/blocks.md slice 4)"), "{e}");
+    let attack_board = position(&json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": []}));
+    let e = attack_board.answer(&Request::CheckBlocks(blocks(&[])), &Options::default()).expect_err("blocks on an attack board");
+    assert_eq!((e.exit(), e.path()), (Exit::BadInput, Some("blocks")));
+}
+
+/// The command line: text and JSON, exit statuses, the JSON against `attackopt schema result`.
+#[test]
+fn cli_check_and_enumerate_blocks() {
+    let b = board(
+        &["A", "B"],
+        vec![
+            json!({"id": "jugg", "name": "Juggernaut", "controller": "A", "types": ["Creature"], "power": 5}),
+            json!({"id": "wall", "name": "Wall of Omens", "controller": "B", "types": ["Creature"], "power": 0}),
+        ],
+        vec![json!({"kind": "blocks_if_able", "creatures": ["wall"], "source": "Test"})],
+        &[("jugg", "B")],
+    );
+    let board_file = temp_file("blocks-board", &b.to_string());
+    let legal = temp_file("blocks-legal", r#"{"blocks": [{"blocker": "wall", "attacker": "jugg"}]}"#);
+    let none = temp_file("blocks-none", r#"{"blocks": []}"#);
+    let attacks = temp_file("blocks-attacks", r#"{"attacks": []}"#);
+    let (bf, lf, nf, af) = (board_file.to_str().unwrap(), legal.to_str().unwrap(), none.to_str().unwrap(), attacks.to_str().unwrap());
+    let out = run_bin(&["check", bf, lf]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("LEGAL (baseline paid): Wall of Omens (wall) blocks Juggernaut (jugg)"), "{text}");
+    assert!(text.contains("✓ Wall of Omens (wall) blocks each combat if able"), "{text}");
+    let out = run_bin(&["check", bf, nf, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["legal"], json!(false));
+    assert_eq!(v["proof"], json!("exhaustive"));
+    assert_eq!(v["violations"][0]["kind"], json!("requirements"));
+    assert_eq!(v["witness"]["blocks"][0], json!({"blocker": "wall", "attacker": "jugg"}));
+    let schema = jsonschema::validator_for(&attackopt::result_schema()).expect("a schema");
+    assert!(schema.is_valid(&v), "{v:#}");
+    let out = run_bin(&["check", bf, af]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("blocks"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run_bin(&["enumerate", bf, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["declarations"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["complete"], json!(true));
+    assert!(schema.is_valid(&v), "{v:#}");
+    let out = run_bin(&["solve", bf]);
+    assert_eq!(out.status.code(), Some(2));
+    for f in [board_file, legal, none, attacks] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// Small random combats: every declaration `enumerate` lists is checked legal with the most
+/// requirements, and every declaration of blockers over the board's pairs that `check` finds
+/// legal is listed.
+#[test]
+fn random_combats_enumerate_and_check_agree() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for _ in 0..40 {
+        let (na, nb) = (1 + next(3) as usize, 1 + next(3) as usize);
+        let kw = ["Flying", "Menace", "Reach"];
+        let mut perms = vec![];
+        let mut attacks = vec![];
+        for i in 0..na {
+            let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
+            perms.push(creature(&format!("a{i}"), "A", &k));
+            attacks.push((format!("a{i}"), if next(3) == 0 { "C" } else { "B" }));
+        }
+        for i in 0..nb {
+            let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
+            let mut c = creature(&format!("b{i}"), if next(4) == 0 { "C" } else { "B" }, &k);
+            c["tapped"] = json!(next(6) == 0);
+            perms.push(c);
+        }
+        let mut effects = vec![];
+        for (kind, prefix, n) in [("blocks_if_able", "b", nb), ("cant_block", "b", nb), ("lure", "a", na)] {
+            if next(2) == 0 {
+                effects.push(json!({"kind": kind, "creatures": [format!("{prefix}{}", next(n as u64))]}));
+            }
+        }
+        let pairs: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+        let pos = position(&board(&["A", "B", "C"], perms, effects, &pairs));
+        let found = pos.enumerate_blocks(10_000, &Options::default()).expect("enumerate");
+        assert!(found.complete);
+        let listed: Vec<BlockDeclaration> = found.declarations.iter().map(|r| r.declaration.clone()).collect();
+        for r in &found.declarations {
+            let again = pos.check_blocks(&r.declaration, &Options::default()).expect("check");
+            assert_eq!(again.legal, Some(true), "{:?}: {:?}", r.declaration, again.violations);
+            assert_eq!(again.requirements_obeyed, again.requirements_max);
+        }
+        // Every declaration of at most one attacker per defending creature.
+        let choices: Vec<Vec<Option<&str>>> =
+            (0..nb).map(|_| std::iter::once(None).chain(attacks.iter().map(|(a, _)| Some(a.as_str()))).collect()).collect();
+        let mut index = vec![0usize; nb];
+        loop {
+            let list: Vec<(String, &str)> = (0..nb).filter_map(|b| choices[b][index[b]].map(|a| (format!("b{b}"), a))).collect();
+            let list: Vec<(&str, &str)> = list.iter().map(|(b, a)| (b.as_str(), *a)).collect();
+            let r = check(&pos, &list);
+            assert_eq!(r.legal == Some(true), listed.contains(&blocks(&list)), "{list:?}: {:?}", r.violations);
+            let mut b = 0;
+            while b < nb {
+                index[b] += 1;
+                if index[b] < choices[b].len() {
+                    break;
+                }
+                index[b] = 0;
+                b += 1;
+            }
+            if b == nb {
+                break;
+            }
+        }
+    }
+}
