@@ -1190,7 +1190,7 @@ impl ValidBoard {
     }
 
     /// Check the ids of a declaration of blockers against this board: an id that names nothing
-    /// is bad input (exit 2), as is a payment entry malformed as in a declaration of attackers.
+    /// is bad input (exit 2), as is a payment (no block costs anything yet).
     /// What each block may be (CR 509.1a) is the checker's to say.
     pub fn check_block_declaration_ids(&self, d: &super::BlockDeclaration, file: &str) -> Result<(), InputError> {
         for (i, b) in d.blocks.iter().enumerate() {
@@ -1205,7 +1205,12 @@ impl ValidBoard {
                 }
             }
         }
-        self.check_declaration_ids(&Declaration { attacks: vec![], payment: d.payment.clone() }, file)
+        // CR 509.1d: no cost to block is read yet (docs/blocks.md slice 3), so a payment would
+        // pay for nothing; refused rather than judged.
+        if d.payment.as_ref().is_some_and(|p| !p.is_empty()) {
+            return Err(InputError::new(file, "payment", "expected no payment: no cost to block is read yet (docs/blocks.md slice 3)"));
+        }
+        Ok(())
     }
 
     /// Whether the declaration's kind agrees with the board (docs/blocks.md "Commands"): a

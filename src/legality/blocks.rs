@@ -9,7 +9,7 @@
 //! computed from the one maximum.
 
 use super::exhaustive::MAX_DECLARATIONS;
-use super::report::{LegalUnder, RequirementReport, Violation, ViolationKind};
+use super::report::{verdict_text, LegalUnder, RequirementReport, Violation, ViolationKind};
 use super::{Baseline, Proof, SolveError};
 use crate::board::{Block, BlockDeclaration, ValidBoard};
 use crate::deadline::Deadline;
@@ -206,10 +206,6 @@ fn check_with(pos: &Position, d: &BlockDeclaration, baseline: Baseline, cands: O
             violations.push(Violation::new(ViolationKind::Restriction, message));
         }
     }
-    // CR 509.1d: no cost to block exists yet, so a payment pays nothing.
-    if d.payment.as_ref().is_some_and(|p| !p.is_empty()) {
-        violations.push(Violation::new(ViolationKind::Cost, "this declaration incurs no cost to block, so its payment pays for nothing (CR 509.1d)"));
-    }
     let obeyed = rules.obeyed(&x);
     let requirements = rules
         .requirements
@@ -331,16 +327,7 @@ impl BlockCheckResult {
     /// Readable text in the style of [`super::CheckResult::to_text`]: the verdict and the blocks,
     /// one reason per line, the requirements marked ✓ / ✗.
     pub fn to_text(&self, pos: &Position) -> String {
-        let mut s = String::new();
-        let verdict = match self.verdict() {
-            Some(true) => "LEGAL",
-            None => "UNDECIDED (time limit)",
-            Some(false) => "ILLEGAL",
-        };
-        let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, blocks_text(pos, &self.declaration));
-        for v in &self.violations {
-            let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), v.message);
-        }
+        let mut s = verdict_text(pos, self.verdict(), self.baseline, &blocks_text(pos, &self.declaration), &self.violations);
         if self.proof == Proof::None {
             let _ = writeln!(s, "Requirements: obeys {}; the most it could obey is not known (no proof).", self.requirements_obeyed);
         } else {

@@ -209,21 +209,7 @@ impl CheckResult {
     /// Readable text: the verdict first, then why, then the details; cards by name and id
     /// (`pos` is the board the result is about).
     pub fn to_text(&self, pos: &Position) -> String {
-        let mut s = String::new();
-        let verdict = match self.verdict() {
-            Some(true) => "LEGAL",
-            None => "UNDECIDED (time limit)",
-            Some(false) => "ILLEGAL",
-        };
-        let _ = writeln!(s, "{verdict} (baseline {}): {}", self.baseline, attacks_text(pos, &self.declaration));
-        for v in &self.violations {
-            // One reason per line (issue 40): the rule broken, then each clause of why.
-            let mut clauses = reasons(&v.message).into_iter();
-            let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), clauses.next().unwrap_or_default());
-            for reason in grouped_reasons(pos, clauses) {
-                let _ = writeln!(s, "      {reason}");
-            }
-        }
+        let mut s = verdict_text(pos, self.verdict(), self.baseline, &attacks_text(pos, &self.declaration), &self.violations);
         if let Some(p) = &self.payment_that_works {
             if self.violations.iter().all(|v| v.kind == ViolationKind::Cost) {
                 let _ = writeln!(s, "  The attacks themselves are legal; only the payment is wrong. Pay differently: {}", payment_text(pos, p));
@@ -342,6 +328,26 @@ impl CheckResult {
             Baseline::Free => format!("Requirements: {obeyed} (restrictions obeyed, paying no cost)."),
         }
     }
+}
+
+/// The verdict line, then each violation with one reason per line (issue 40): the rule broken,
+/// then each clause of why. Shared by the attack and the block results (docs/blocks.md).
+pub(crate) fn verdict_text(pos: &Position, verdict: Option<bool>, baseline: Baseline, declaration: &str, violations: &[Violation]) -> String {
+    let mut s = String::new();
+    let verdict = match verdict {
+        Some(true) => "LEGAL",
+        None => "UNDECIDED (time limit)",
+        Some(false) => "ILLEGAL",
+    };
+    let _ = writeln!(s, "{verdict} (baseline {baseline}): {declaration}");
+    for v in violations {
+        let mut clauses = reasons(&v.message).into_iter();
+        let _ = writeln!(s, "  ✗ {}: {}", v.kind.as_str(), clauses.next().unwrap_or_default());
+        for reason in grouped_reasons(pos, clauses) {
+            let _ = writeln!(s, "      {reason}");
+        }
+    }
+    s
 }
 
 /// The reasons of a violation with identical creatures' said once (issue 40): a reason that

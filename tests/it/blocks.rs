@@ -254,6 +254,20 @@ fn the_declarations_kind_must_agree_with_the_board() {
     assert_eq!((e.exit(), e.path()), (Exit::BadInput, Some("blocks")));
 }
 
+#[test]
+fn cr_509_1d_a_payment_is_refused_while_no_block_has_a_cost() {
+    let pos = two_player(vec![creature("x", "A", &[]), creature("bear", "B", &[])], vec![], &[("x", "B")]);
+    let mut d = blocks(&[]);
+    d.payment = Some(vec![]);
+    assert!(pos.check_blocks(&d, &Options::default()).is_ok());
+    let (d, _) = attackopt::parse_any_declaration(r#"{"blocks": [], "payment": [{"player": "B", "life": 2}]}"#, "d.json").expect("parsed");
+    let AnyDeclaration::Blocks(d) = d else { panic!("blocks") };
+    let e = pos.check_blocks(&d, &Options::default()).expect_err("a payment for nothing");
+    assert_eq!(e.path(), Some("payment"));
+    let e = pos.check_blocks(&blocks(&[("nobody", "x")]), &Options::default()).expect_err("unknown id");
+    assert_eq!(e.path(), Some("blocks[0].blocker"));
+}
+
 /// The command line: text and JSON, exit statuses, the JSON against `attackopt schema result`.
 #[test]
 fn cli_check_and_enumerate_blocks() {
