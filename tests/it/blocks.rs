@@ -268,6 +268,59 @@ fn cr_509_1d_a_payment_is_refused_while_no_block_has_a_cost() {
     assert_eq!(e.path(), Some("blocks[0].blocker"));
 }
 
+#[test]
+fn a_combat_past_the_exhaustive_bound_is_refused_and_the_time_limit_leaves_it_undecided() {
+    // 4^11 = 4,194,304 assignments: past the attack checker's bound of 2,000,000.
+    let mut perms: Vec<Value> = (0..3).map(|i| creature(&format!("a{i}"), "A", &[])).collect();
+    perms.extend((0..11).map(|i| creature(&format!("b{i}"), "B", &[])));
+    let attacks: Vec<(String, &str)> = (0..3).map(|i| (format!("a{i}"), "B")).collect();
+    let pairs: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+    let pos = two_player(perms.clone(), vec![], &pairs);
+    let e = pos.check_blocks(&blocks(&[]), &Options::default()).expect_err("too large");
+    assert_eq!((e.kind(), e.exit()), (attackopt::ErrorKind::TooLarge, Exit::BadInput));
+    // A small one at time limit 0: nothing proven, no violation: undecided (legal null).
+    let pos = two_player(perms[..4].to_vec(), vec![], &pairs[..1]);
+    let options = Options { time_limit: Some(0.0), ..Options::default() };
+    let r = pos.check_blocks(&blocks(&[]), &options).expect("an answer");
+    assert_eq!((r.legal, r.proof), (None, attackopt::Proof::None));
+    assert_eq!(pos.answer(&Request::CheckBlocks(blocks(&[])), &options).expect("an answer").exit, Exit::Undecided);
+}
+
+/// Peer engine: XMage, Mage.Tests/src/test/java/org/mage/test/cards/continuous/TwoHeadedSliverTest.java
+/// (testCantBeBlockedByOneEffectAbility): Two-Headed Sliver, "can't be blocked except by two or
+/// more creatures", attacks; Silvercoat Lion alone blocking it fails. That ability is menace's
+/// restriction (CR 702.110b); the board's kind for it (`cant_be_blocked_except_by`) is slice 3,
+/// so the sliver carries Menace here.
+#[test]
+fn xmage_two_headed_sliver_is_not_blocked_by_one_creature() {
+    let pos = two_player(
+        vec![
+            json!({"id": "sliver", "name": "Two-Headed Sliver", "controller": "A", "types": ["Creature"], "power": 1, "keywords": ["Menace"]}),
+            json!({"id": "lion", "name": "Silvercoat Lion", "controller": "B", "types": ["Creature"], "power": 2}),
+        ],
+        vec![],
+        &[("sliver", "B")],
+    );
+    assert_illegal(&pos, &[("lion", "sliver")], "restriction");
+    assert_legal(&pos, &[]);
+}
+
+/// Peer engine: XMage, Mage.Sets/src/mage/cards/l/Lure.java ("All creatures able to block
+/// enchanted creature do so", MustBeBlockedByAllAttachedEffect): the enchanted attacker must be
+/// blocked by every creature able to, a flyer's blocker included; one that blocks another
+/// attacker instead breaks a requirement (CR 509.1c).
+#[test]
+fn xmage_lure_enchanted_creature_is_blocked_by_all_able() {
+    let pos = two_player(
+        vec![creature("lured", "A", &[]), creature("drake", "A", &["Flying"]), creature("bear", "B", &[]), creature("bird", "B", &["Flying"])],
+        vec![json!({"kind": "lure", "creatures": ["lured"], "source": "Lure (aura on lured)"})],
+        &[("lured", "B"), ("drake", "B")],
+    );
+    assert_legal(&pos, &[("bear", "lured"), ("bird", "lured")]);
+    let r = check(&pos, &[("bear", "lured"), ("bird", "drake")]);
+    assert_eq!((r.legal, r.requirements_obeyed, r.requirements_max), (Some(false), 1, 2));
+}
+
 /// The command line: text and JSON, exit statuses, the JSON against `attackopt schema result`.
 #[test]
 fn cli_check_and_enumerate_blocks() {
