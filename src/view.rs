@@ -294,8 +294,10 @@ impl BoardView {
 /// keeps each warning's path and message for whoever writes the board.
 pub fn warnings_text(warnings: &[crate::board::Warning]) -> String {
     let n = warnings.len();
-    let mut s =
-        format!("{n} warning{} about the board (answers read it as {} say):\n", if n == 1 { "" } else { "s" }, if n == 1 { "it" } else { "they" });
+    let mut s = match n {
+        1 => "1 warning about the board (answers read the board as it says):\n".to_string(),
+        _ => format!("{n} warnings about the board (answers read the board as they say):\n"),
+    };
     for w in warnings {
         let _ = writeln!(s, "  ⚠ {}", w.words);
     }

@@ -440,6 +440,10 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::selector")]
     pub creatures: Option<Value>,
+    /// The attacking creatures of the kinds on attackers (`lure`): a selector (docs/blocks.md).
+    #[schemars(description = "For lure (docs/blocks.md): the attacking creatures it is on, a selector (\"all\", a list of ids, or an object) over the creatures of combat.attacks. lure also accepts creatures in its place.", extend("examples" = [["jugg"]]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attackers: Option<Value>,
     /// What they may (not) attack: a target set; absent means anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::target_set")]

@@ -863,6 +863,29 @@ fn parse_target(ctx: &Ctx, path: &str, v: &Value) -> Result<TargetSpec, InputErr
     Ok(t)
 }
 
+/// The kinds about blocks only (docs/blocks.md), CR 509.1b-c, with the fields each reads.
+fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectKind, &'static [&'static str]), InputError> {
+    let at = |f: &str| format!("effects[{i}].{f}");
+    let selector = |field: &str, v: &Option<Value>| -> Result<Selector, InputError> {
+        let v = v
+            .as_ref()
+            .ok_or_else(|| ctx.err(at(field), format!("expected a selector (\"all\", a list of ids, or an object): {} needs {field}", e.kind)))?;
+        parse_selector(ctx, &at(field), v)
+    };
+    Ok(match e.kind.as_str() {
+        "cant_block" => (EffectKind::CantBlock { creatures: selector("creatures", &e.creatures)? }, &["creatures"]),
+        "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: selector("creatures", &e.creatures)? }, &["creatures"]),
+        // On attackers: `attackers` (docs/blocks.md's table), or `creatures`, not both.
+        _ => {
+            if e.attackers.is_some() && e.creatures.is_some() {
+                return Err(ctx.err(at("attackers"), "expected attackers or creatures for lure, not both"));
+            }
+            let creatures = if e.creatures.is_some() { selector("creatures", &e.creatures)? } else { selector("attackers", &e.attackers)? };
+            (EffectKind::Lure { creatures }, &["attackers", "creatures"])
+        }
+    })
+}
+
 fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Warning>) -> Result<ValidEffect, InputError> {
     let at = |f: &str| format!("effects[{i}].{f}");
     let kind = e.kind.as_str();
@@ -915,10 +938,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::MinOtherAttackers { creatures: creatures()?, count: 1 }, &["creatures", "count"])
         }
         "attacks_only_alone" => (EffectKind::AttacksOnlyAlone { creatures: creatures()? }, &["creatures"]),
-        // About blocks only (docs/blocks.md): CR 509.1b, 509.1c.
-        "cant_block" => (EffectKind::CantBlock { creatures: creatures()? }, &["creatures"]),
-        "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: creatures()? }, &["creatures"]),
-        "lure" => (EffectKind::Lure { creatures: creatures()? }, &["creatures"]),
+        "cant_block" | "blocks_if_able" | "lure" => parse_block_effect(ctx, i, e)?,
         "cant_attack_unless_other_attacks" => {
             let others = e
                 .others

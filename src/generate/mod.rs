@@ -226,6 +226,7 @@ fn effect(kind: &str, source: &str) -> Effect {
     Effect {
         kind: kind.to_string(),
         creatures: None,
+        attackers: None,
         target: None,
         player: None,
         count: None,

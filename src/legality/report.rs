@@ -4,7 +4,7 @@
 //! documented here for Rust only carries `#[schemars(description = "")]`, so that the schema
 //! (`attackopt schema result`) stays as it was (see src/board/mod.rs).
 
-use super::words::{self, attacks_text, grouped, payment_text};
+use super::words::{self, attacks_text, payment_text};
 use super::{Baseline, Proof};
 use crate::board::{Declaration, PaymentEntry};
 use crate::mana::CostTotal;
@@ -270,8 +270,6 @@ impl CheckResult {
     /// same words but for the creature) one line: "✓ each of 23 Goblin Token (t1-t23) attacks
     /// each combat if able — goaded by B (CR 701.15b)" (issue 40).
     fn requirement_lines(&self, pos: &Position) -> Vec<String> {
-        const CREATURE: &str = "\u{0}";
-        let vb = &pos.board;
         let items = self.requirements.iter().map(|r| {
             let in_force = r.counts && r.condition_holds != Some(false);
             let mark = match (in_force, r.obeyed) {
@@ -287,17 +285,9 @@ impl CheckResult {
             // Each reason on its line (issue 40): "attacking B: would break ...;".
             let why = r.why_not.as_deref().map_or(String::new(), |why| format!("\n      not obeyed: {}", clauses(why).join("\n        ")));
             let line = format!("  {mark} {}{note}{why}\n", r.text);
-            // The words with the creature taken out, so that its twins' lines compare equal.
-            let (name, id, rest) = match r.creature.as_deref().and_then(|c| vb.permanent_index(c).map(|p| (c, p))) {
-                Some((c, p)) => {
-                    let label = vb.permanent_label(p);
-                    (words::group_name(Some(vb.perm(p).name.as_str()), c), c, line.replace(&label, CREATURE))
-                }
-                None => (None, "", line),
-            };
-            (name, id, rest)
+            (r.creature.as_deref(), line)
         });
-        grouped(items, |label, group, rest| say_creature(rest, label, group), |id| vb.id_label(id))
+        words::creature_lines(pos, items)
     }
 
     /// "Requirements: obeys 5 of the 5 it could": the maximum in words a player knows (issue
@@ -354,8 +344,7 @@ pub(crate) fn verdict_text(pos: &Position, verdict: Option<bool>, baseline: Base
 /// starts with a creature ("Goblin Token (t1) should attack C ...", with the "it then obeys"
 /// clause after it) is one item, merged with its twins' into "each of 23 Goblin Token (t1-t23)
 /// should attack C ...". Each returned string is a reason's lines.
-fn grouped_reasons<'a>(pos: &Position, clauses: impl Iterator<Item = &'a str>) -> Vec<String> {
-    const CREATURE: &str = "\u{0}";
+fn grouped_reasons<'a>(pos: &'a Position, clauses: impl Iterator<Item = &'a str>) -> Vec<String> {
     let vb = &pos.board;
     let mut units: Vec<Vec<&str>> = Vec::new();
     for clause in clauses {
@@ -365,27 +354,12 @@ fn grouped_reasons<'a>(pos: &Position, clauses: impl Iterator<Item = &'a str>) -
         }
     }
     let items = units.iter().map(|unit| {
-        let joined = unit.join("\n      ");
         // The creature it starts with: "Name (id) ...", the label answers write.
-        let creature =
-            unit[0].split_once(") ").and_then(|(head, _)| head.rsplit_once(" (")).and_then(|(_, id)| vb.permanent_index(id).map(|p| (id, p)));
-        match creature.filter(|&(_, p)| unit[0].starts_with(&format!("{} ", vb.permanent_label(p)))) {
-            Some((id, p)) => (words::group_name(Some(vb.perm(p).name.as_str()), id), id, joined.replace(&vb.permanent_label(p), CREATURE)),
-            None => (None, "", joined),
-        }
+        let id = unit[0].split_once(") ").and_then(|(head, _)| head.rsplit_once(" (")).map(|(_, id)| id);
+        let id = id.filter(|id| vb.permanent_index(id).is_some_and(|p| unit[0].starts_with(&format!("{} ", vb.permanent_label(p)))));
+        (id, unit.join("\n      "))
     });
-    grouped(items, |label, group, rest| say_creature(rest, label, group), |id| vb.id_label(id))
-}
-
-/// `line` with its creature mark put back: `label` where it is one creature; for a group of
-/// creatures named `group`, "each of 3 Goblin Token (t1-t3)" at the first mention and the name
-/// alone after ("it then obeys «Goblin Token attacks each combat if able»").
-fn say_creature(line: &str, label: &str, group: Option<&str>) -> String {
-    const CREATURE: &str = "\u{0}";
-    match group {
-        None => line.replace(CREATURE, label),
-        Some(name) => line.replacen(CREATURE, &format!("each of {label}"), 1).replace(CREATURE, &crate::board::quoted_name(name)),
-    }
+    words::creature_lines(pos, items)
 }
 
 /// A violation's message as the lines of its text (issue 40): its head, up to the colon that

@@ -22,8 +22,35 @@ pub fn attacks_text(pos: &Position, d: &Declaration) -> String {
 
 /// The name creatures are grouped under: their card name, when they have one that is not their
 /// id (a creature known by id alone is its own item).
-pub(crate) fn group_name<'a>(name: Option<&'a str>, id: &str) -> Option<&'a str> {
+fn group_name<'a>(name: Option<&'a str>, id: &str) -> Option<&'a str> {
     name.filter(|n| !n.is_empty() && *n != id)
+}
+
+/// Stands for a creature's label while lines about creatures are compared: a control character,
+/// which no label has.
+const CREATURE: &str = "\u{0}";
+
+/// Lines about creatures, the same line of identical creatures (one name, the same words but for
+/// the creature) merged into one (issue 40): "✓ each of 23 Goblin Token (t1-t23) attacks each
+/// combat if able". Each item is the id of the creature the line is about (None: about none,
+/// never merged) and the line, which names it by its label.
+pub(crate) fn creature_lines<'a>(pos: &'a Position, lines: impl IntoIterator<Item = (Option<&'a str>, String)>) -> Vec<String> {
+    let vb = &pos.board;
+    let items = lines.into_iter().map(|(id, line)| match id.and_then(|c| vb.permanent_index(c).map(|p| (c, p))) {
+        Some((c, p)) => (group_name(Some(vb.perm(p).name.as_str()), c), c, line.replace(&vb.permanent_label(p), CREATURE)),
+        None => (None, "", line),
+    });
+    grouped(items, |label, group, rest| say_creature(rest, label, group), |id| vb.id_label(id))
+}
+
+/// `line` with its creature put back: `label` where it is one creature; for a group of
+/// creatures named `group`, "each of 3 Goblin Token (t1-t3)" at the first mention and the name
+/// alone after ("it then obeys «Goblin Token attacks each combat if able»").
+fn say_creature(line: &str, label: &str, group: Option<&str>) -> String {
+    match group {
+        None => line.replace(CREATURE, label),
+        Some(name) => line.replacen(CREATURE, &format!("each of {label}"), 1).replace(CREATURE, &crate::board::quoted_name(name)),
+    }
 }
 
 /// Items `(name, id, rest)` with one name and one rest merged into one, at the first one's

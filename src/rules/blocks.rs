@@ -3,7 +3,7 @@
 //! (`crate::legality::blocks`) as [`super::Rules`] is read for attacks.
 //!
 //! Built in slice 2: CR 509.1a (who may block what), flying and reach (702.9b, 702.17b), menace
-//! (702.110b), `cant_block` (509.1b), `blocks_if_able` and `lure` (509.1c). Every blocker can
+//! (702.111b), `cant_block` (509.1b), `blocks_if_able` and `lure` (509.1c). Every blocker can
 //! block one attacker (no `can_block_additional` yet) and no block has a cost (slice 3).
 
 use super::expand::{card_source, selects};
@@ -63,7 +63,7 @@ pub enum BlockRestrictionKind {
         attacker: usize,
     },
     /// The attacker can't be blocked except by `count` or more creatures (menace: 2, CR
-    /// 702.110b).
+    /// 702.111b).
     AtLeast {
         /// The attacker.
         attacker: usize,
@@ -231,7 +231,7 @@ impl BlockRules {
         vec![Vec::new(); self.blockers.len()]
     }
 
-    /// The keywords' restrictions: flying (CR 702.9b), menace (CR 702.110b).
+    /// The keywords' restrictions: flying (CR 702.9b), menace (CR 702.111b).
     fn add_keywords(&mut self, vb: &ValidBoard) {
         for (a, attacker) in self.attackers.iter().enumerate() {
             let perm = vb.perm(attacker.permanent);
@@ -342,7 +342,7 @@ impl BlockRules {
                 vb.permanent_label(self.attackers[attacker].permanent)
             ),
             BlockRestrictionKind::AtLeast { attacker, count } => format!(
-                "{} has menace: it can't be blocked except by {count} or more creatures (CR 702.110b)",
+                "{} has menace: it can't be blocked except by {count} or more creatures (CR 702.111b)",
                 vb.permanent_label(self.attackers[attacker].permanent)
             ),
         }

@@ -243,7 +243,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 16] = [
+    let needs: [(&str, &[&str]); 15] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -259,7 +259,6 @@ pub fn effect_rules(schema: &mut Schema) {
         ("mana_instead", &["tapped", "add"]),
         ("cant_block", &["creatures"]),
         ("blocks_if_able", &["creatures"]),
-        ("lure", &["creatures"]),
     ];
     let rules: Vec<Value> = needs
         .iter()

@@ -150,10 +150,10 @@ fn cr_702_17b_reach_blocks_a_creature_with_flying() {
 }
 
 #[test]
-fn cr_702_110b_menace_one_blocker_illegal_two_legal_none_legal() {
+fn cr_702_111b_menace_one_blocker_illegal_two_legal_none_legal() {
     let pos = two_player(vec![creature("brute", "A", &["Menace"]), creature("b1", "B", &[]), creature("b2", "B", &[])], vec![], &[("brute", "B")]);
     assert_illegal(&pos, &[("b1", "brute")], "restriction");
-    assert!(check(&pos, &[("b1", "brute")]).violations[0].message.contains("CR 702.110b"));
+    assert!(check(&pos, &[("b1", "brute")]).violations[0].message.contains("CR 702.111b"));
     assert_legal(&pos, &[("b1", "brute"), ("b2", "brute")]);
     assert_legal(&pos, &[]);
 }
@@ -289,7 +289,7 @@ fn a_combat_past_the_exhaustive_bound_is_refused_and_the_time_limit_leaves_it_un
 /// Peer engine: XMage, Mage.Tests/src/test/java/org/mage/test/cards/continuous/TwoHeadedSliverTest.java
 /// (testCantBeBlockedByOneEffectAbility): Two-Headed Sliver, "can't be blocked except by two or
 /// more creatures", attacks; Silvercoat Lion alone blocking it fails. That ability is menace's
-/// restriction (CR 702.110b); the board's kind for it (`cant_be_blocked_except_by`) is slice 3,
+/// restriction (CR 702.111b); the board's kind for it (`cant_be_blocked_except_by`) is slice 3,
 /// so the sliver carries Menace here.
 #[test]
 fn xmage_two_headed_sliver_is_not_blocked_by_one_creature() {
@@ -432,6 +432,38 @@ fn random_combats_enumerate_and_check_agree() {
             }
             if b == nb {
                 break;
+            }
+        }
+    }
+}
+
+/// The acceptance scenarios of slice 2 (tests/scenarios/blocks/*.json, each naming its source:
+/// XMage, Forge, phase.rs, the CR's examples): every check's verdict and violation kind, and
+/// the maximum of requirements each result reports.
+#[test]
+fn scenarios() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/blocks");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("the scenarios").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "json"));
+    files.sort();
+    assert!(files.len() >= 24, "expected the 24 scenarios, found {}", files.len());
+    for f in files {
+        let name = f.display().to_string();
+        let s: Value = serde_json::from_str(&std::fs::read_to_string(&f).expect("readable")).expect("JSON");
+        let pos = Position::from_json(&s["board"].to_string(), &name).unwrap_or_else(|e| panic!("{name}: board refused: {e}"));
+        let max = s["expect"]["requirements_max_free"].as_u64();
+        for (i, c) in s["expect"]["checks"].as_array().into_iter().flatten().enumerate() {
+            let d = match attackopt::parse_any_declaration(&c["declaration"].to_string(), "d.json") {
+                Ok((AnyDeclaration::Blocks(d), _)) => d,
+                other => panic!("{name} check {i}: not a declaration of blockers: {other:?}"),
+            };
+            let r = pos.check_blocks(&d, &Options::default()).unwrap_or_else(|e| panic!("{name} check {i}: {e}"));
+            assert_eq!(r.legal, c["legal"].as_bool(), "{name} check {i}: {:?}\n{}", r.violations, s["note"]);
+            if let Some(kind) = c["violation"].as_str() {
+                assert!(r.violations.iter().any(|v| v.kind.as_str() == kind), "{name} check {i}: expected {kind}: {:?}", r.violations);
+            }
+            if let Some(max) = max {
+                assert_eq!(r.requirements_max_free as u64, max, "{name} check {i}: the maximum\n{}", s["note"]);
             }
         }
     }
