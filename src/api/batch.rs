@@ -35,7 +35,8 @@ use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECT
 use super::{Error, ErrorBody, Exit, Undecided};
 use crate::board::size::check_size;
 use crate::board::{
-    check_regular_file, kind_of, load_board, parse_board, parse_declaration, parse_declaration_text, read_source, InputError, Warning,
+    check_regular_file, kind_of, load_board, parse_any_declaration, parse_board, parse_declaration_text, read_source, AnyDeclaration, InputError,
+    Warning,
 };
 use crate::position::Position;
 use crate::solve::Objective;
@@ -328,7 +329,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                 };
                 // A file's values are not quoted back (R05, as the board's); the request's own are.
                 let named_by_path = matches!(req.declaration, Some(Value::String(_)));
-                let (decl, dw) = parse_declaration(&text, &name).map_err(|e| {
+                let (decl, dw) = parse_any_declaration(&text, &name).map_err(|e| {
                     if named_by_path {
                         e.without_text_position().without_values()
                     } else {
@@ -336,8 +337,17 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                     }
                 })?;
                 warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
-                pos.board.check_declaration_ids(&decl, &name)?;
-                Request::Check(decl)
+                // Attacks or blocks, as the command line reads them (docs/blocks.md).
+                match decl {
+                    AnyDeclaration::Attacks(decl) => {
+                        pos.board.check_declaration_ids(&decl, &name)?;
+                        Request::Check(decl)
+                    }
+                    AnyDeclaration::Blocks(decl) => {
+                        pos.board.check_block_declaration_ids(&decl, &name)?;
+                        Request::CheckBlocks(decl)
+                    }
+                }
             }
             BatchCommand::Solve => {
                 let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);

@@ -468,3 +468,32 @@ fn scenarios() {
         }
     }
 }
+
+/// Batch reads a declaration of blockers as the command line does (CR 509.1): the same
+/// verdicts on the CR 509.1c example (menace and "blocks each combat if able": both must block),
+/// and a declaration whose kind the board does not ask for is that line's bad input.
+#[test]
+fn cr_509_1c_batch_answers_a_declaration_of_blockers() {
+    let spire = json!({"id": "spire", "name": "Test spire", "controller": "B", "types": ["Creature", "Token"], "power": 2});
+    let b = board(
+        &["A", "B"],
+        vec![creature("brute", "A", &["Menace"]), spire, creature("bears", "B", &[])],
+        vec![json!({"kind": "blocks_if_able", "creatures": ["spire"]})],
+        &[("brute", "B")],
+    );
+    let file = temp_file("blocks-batch.json", &b.to_string());
+    let path = file.to_string_lossy().into_owned();
+    let line = |blocks: Value| json!({"command": "check", "board": path, "declaration": {"blocks": blocks}}).to_string();
+    let both = json!([{"blocker": "spire", "attacker": "brute"}, {"blocker": "bears", "attacker": "brute"}]);
+    let alone = json!([{"blocker": "spire", "attacker": "brute"}]);
+    let attack_line = json!({"command": "check", "board": path, "declaration": {"attacks": []}}).to_string();
+    let input = format!("{}\n{}\n{}\n", line(both), line(alone), attack_line);
+    let out = crate::common::run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!((answers[0]["exit"].as_i64(), answers[0]["result"]["legal"].as_bool()), (Some(0), Some(true)), "{}", answers[0]);
+    assert_eq!((answers[1]["exit"].as_i64(), answers[1]["result"]["legal"].as_bool()), (Some(1), Some(false)), "{}", answers[1]);
+    assert_eq!(answers[1]["result"]["violations"][0]["kind"], "restriction", "{}", answers[1]);
+    assert_eq!(answers[2]["error"]["code"].as_i64(), Some(2), "a board with combat asks for blocks: {}", answers[2]);
+    assert!(answers[2]["error"]["message"].as_str().is_some_and(|m| m.contains("has combat")), "{}", answers[2]);
+}
