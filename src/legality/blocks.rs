@@ -8,7 +8,7 @@
 //! baselines range over the same declarations and always give the same answer: both are
 //! computed from the one maximum.
 
-use super::exhaustive::MAX_DECLARATIONS;
+use super::exhaustive::{next_choice, MAX_DECLARATIONS};
 use super::report::{verdict_text, LegalUnder, RequirementReport, Violation, ViolationKind};
 use super::{Baseline, Proof, SolveError};
 use crate::board::{Block, BlockDeclaration, ValidBoard};
@@ -72,18 +72,8 @@ pub fn candidates(pos: &Position, deadline: Deadline) -> Result<Vec<BlockCandida
         if rules.restrictions.iter().all(|r| rules.holds(&pos.board, r, &x)) {
             out.push(BlockCandidate { obeyed: rules.obeyed(&x), assignment: x });
         }
-        // Next choice vector (mixed radix).
-        let mut b = 0;
-        loop {
-            if b == n {
-                return Ok(out);
-            }
-            choice[b] += 1;
-            if choice[b] <= rules.blockers[b].allowed.len() {
-                break;
-            }
-            choice[b] = 0;
-            b += 1;
+        if !next_choice(&mut choice, |b| rules.blockers[b].allowed.len()) {
+            return Ok(out);
         }
     }
     Ok(out)

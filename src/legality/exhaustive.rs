@@ -99,18 +99,8 @@ impl Exhaustive {
                     out.push(Candidate { obeyed: rules.obeyed(&a), assignment: a, incurred });
                 }
             }
-            // Next choice vector (mixed radix).
-            let mut c = 0;
-            loop {
-                if c == n {
-                    return Ok(out);
-                }
-                choice[c] += 1;
-                if choice[c] <= rules.creatures[c].allowed.len() {
-                    break;
-                }
-                choice[c] = 0;
-                c += 1;
+            if !next_choice(&mut choice, |c| rules.creatures[c].allowed.len()) {
+                return Ok(out);
             }
         }
         Ok(out)
@@ -263,4 +253,19 @@ impl Maximizer for Exhaustive {
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
         ExhaustiveOracle::new(pos)?.maximum(pos, allowed, prefer)
     }
+}
+
+/// Advances `choice` to the next vector of a mixed radix whose digit `i` runs over
+/// `0..=top(i)`, the first digit fastest; false after the last vector. The exhaustive checkers
+/// (attacks and blocks) enumerate every declaration this way: digit 0 is "no attack/block",
+/// digit k the k-th allowed target or attacker.
+pub(crate) fn next_choice(choice: &mut [usize], top: impl Fn(usize) -> usize) -> bool {
+    for (i, digit) in choice.iter_mut().enumerate() {
+        *digit += 1;
+        if *digit <= top(i) {
+            return true;
+        }
+        *digit = 0;
+    }
+    false
 }
