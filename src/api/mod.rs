@@ -425,7 +425,7 @@ impl Position {
     pub fn check_blocks(&self, d: &crate::board::BlockDeclaration, options: &Options) -> Result<legality::blocks::BlockCheckResult, Error> {
         self.board.check_declaration_kind(true, "declaration")?;
         self.board.check_block_declaration_ids(d, "declaration")?;
-        Ok(legality::blocks::check_blocks(self, d, options.baseline, options.deadline())?)
+        Ok(legality::blocks::check_blocks(self, d, options.baseline, &legality::blocks::exhaustive::ExhaustiveBlocks, options.deadline())?)
     }
 
     /// The legal declarations of blockers, up to `limit` (a board with `combat`).

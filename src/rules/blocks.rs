@@ -9,6 +9,7 @@
 use super::expand::{card_source, selects};
 use super::{Target, TargetKind};
 use crate::board::{EffectKind, InputError, ValidBoard};
+use crate::vocab::symbol::Symbol;
 
 /// An attacking creature of `combat.attacks`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +36,8 @@ pub struct Blocker {
     pub id: String,
     /// Its controller.
     pub controller: usize,
-    /// How many attackers it can block (CR 509.1a): 1 in this slice.
+    /// How many attackers it can block (CR 509.1a): 1, 1 + N ("can block N additional
+    /// creatures"), or [`ANY_NUMBER`].
     pub capacity: usize,
     /// Why it can't block at all (tapped, a battle; CR 509.1a); None when it may.
     pub ineligible: Option<String>,
@@ -48,37 +50,60 @@ pub struct Blocker {
     pub allowed: Vec<usize>,
 }
 
-/// A restriction on blocks (CR 509.1b).
+/// A restriction on blocks (CR 509.1b), as plain data: every pairwise restriction (evasion,
+/// protection, "can't block", "can block only ...", "can't be blocked by ...") is the list of
+/// the pairs it bans, so that the exhaustive checker and the integer program read restrictions
+/// without the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BlockRestrictionKind {
-    /// The blocker can't block (`cant_block`).
-    CantBlock {
+    /// These (blocker, attacker) pairs may not be blocks (flying and reach, CR 702.9b and
+    /// 702.17b; the other evasions; `cant_block`; `can_block_only`; `cant_be_blocked_by`).
+    Pairs {
+        /// The banned pairs, as (blocker, attacker) indices, sorted.
+        pairs: Vec<(usize, usize)>,
+    },
+    /// The blocker can't block alone: it blocks only if another creature also blocks (any
+    /// attacker).
+    NotAlone {
         /// The blocker.
         blocker: usize,
     },
-    /// The attacker can't be blocked except by creatures with flying or reach (CR 702.9b,
-    /// 702.17b).
-    Flying {
-        /// The attacker.
-        attacker: usize,
-    },
     /// The attacker can't be blocked except by `count` or more creatures (menace: 2, CR
-    /// 702.111b).
+    /// 702.111b): blocked by none or by at least `count`.
     AtLeast {
         /// The attacker.
         attacker: usize,
         /// The fewest blockers, when blocked.
         count: usize,
     },
+    /// The attacker can't be blocked by more than `count` creatures.
+    AtMost {
+        /// The attacker.
+        attacker: usize,
+        /// The most blockers.
+        count: usize,
+    },
+    /// The attacker can't be blocked unless every one of `blockers` blocks it (Tromokratis:
+    /// all creatures defending player controls, those that can't block included, so that one
+    /// tapped creature leaves it unblockable).
+    AllOrNone {
+        /// The attacker.
+        attacker: usize,
+        /// The blockers that must all block it, sorted.
+        blockers: Vec<usize>,
+    },
 }
 
-/// A restriction with where it comes from.
+/// A restriction with where it comes from and what it says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockRestriction {
     /// What it restricts.
     pub kind: BlockRestrictionKind,
     /// The effect or card it comes from.
     pub source: String,
+    /// The restriction in words, citing its rule ("Serra Angel (angel) has flying: it can't be
+    /// blocked except by creatures with flying or reach (CR 702.9b, 702.17b)").
+    pub text: String,
 }
 
 /// A requirement on blocks (CR 509.1c).
@@ -89,10 +114,23 @@ pub enum BlockRequirementKind {
         /// The blocker.
         blocker: usize,
     },
-    /// The blocker blocks this attacker if able (`lure`: one per able blocker).
+    /// The blocker blocks this attacker if able (`lure`: one per able blocker; provoke,
+    /// `blocks_creature_if_able`, CR 702.39a).
     BlocksAttacker {
         /// The blocker.
         blocker: usize,
+        /// The attacker.
+        attacker: usize,
+    },
+    /// The attacker is blocked if able (`must_be_blocked_if_able`): obeyed when one or more
+    /// creatures block it.
+    Blocked {
+        /// The attacker.
+        attacker: usize,
+    },
+    /// The attacker is blocked by exactly one creature if able (Nacatl War-Pride,
+    /// `must_be_blocked_by_exactly_one`).
+    BlockedByExactlyOne {
         /// The attacker.
         attacker: usize,
     },
@@ -109,14 +147,40 @@ pub struct BlockRequirement {
     pub counts: bool,
 }
 
+/// Whose requirement it is: a blocker's ("blocks if able") or an attacker's ("must be blocked").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// Index into [`BlockRules::blockers`].
+    Blocker(usize),
+    /// Index into [`BlockRules::attackers`].
+    Attacker(usize),
+}
+
 impl BlockRequirement {
-    /// The blocker it is on.
-    pub fn blocker(&self) -> usize {
+    /// The creature it is on.
+    pub fn subject(&self) -> Subject {
         match self.kind {
-            BlockRequirementKind::Blocks { blocker } | BlockRequirementKind::BlocksAttacker { blocker, .. } => blocker,
+            BlockRequirementKind::Blocks { blocker } | BlockRequirementKind::BlocksAttacker { blocker, .. } => Subject::Blocker(blocker),
+            BlockRequirementKind::Blocked { attacker } | BlockRequirementKind::BlockedByExactlyOne { attacker } => Subject::Attacker(attacker),
         }
     }
 }
+
+/// A cost to block (CR 509.1d): one cost instance per blocker and effect (War Cadence's {X}
+/// for a creature), incurred when that creature blocks, paid by its controller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockCost {
+    /// The blocker (index into [`BlockRules::blockers`]).
+    pub blocker: usize,
+    /// The mana.
+    pub cost: Vec<Symbol>,
+    /// The effect or card it comes from.
+    pub source: String,
+}
+
+/// How many attackers a blocker can block at most: [`ANY_NUMBER`] for "any number" (CR
+/// 509.1a).
+pub const ANY_NUMBER: usize = usize::MAX;
 
 /// A declaration of blockers in plain form: for each blocker (index into
 /// [`BlockRules::blockers`]), the attackers it blocks.
@@ -133,6 +197,8 @@ pub struct BlockRules {
     pub restrictions: Vec<BlockRestriction>,
     /// The requirements (CR 509.1c).
     pub requirements: Vec<BlockRequirement>,
+    /// The cost instances (CR 509.1d), none until `block_cost` is read.
+    pub costs: Vec<BlockCost>,
     /// The defending players (CR 506.2), sorted.
     pub defending_players: Vec<usize>,
 }
@@ -208,7 +274,7 @@ pub fn block_rules(vb: &ValidBoard, targets: &[Target]) -> Result<Option<BlockRu
         };
         blockers.push(Blocker { permanent: p, id: perm.id.clone(), controller, capacity: 1, ineligible, allowed: legal.clone(), legal });
     }
-    let mut rules = BlockRules { attackers, blockers, restrictions: vec![], requirements: vec![], defending_players };
+    let mut rules = BlockRules { attackers, blockers, restrictions: vec![], requirements: vec![], costs: vec![], defending_players };
     rules.add_keywords(vb);
     rules.add_effects(vb);
     rules.settle_allowed(vb);
@@ -231,19 +297,32 @@ impl BlockRules {
         vec![Vec::new(); self.blockers.len()]
     }
 
+    /// A restriction from `source`, in words.
+    fn restrict(&mut self, kind: BlockRestrictionKind, source: String, text: String) {
+        self.restrictions.push(BlockRestriction { kind, source, text });
+    }
+
     /// The keywords' restrictions: flying (CR 702.9b), menace (CR 702.111b).
     fn add_keywords(&mut self, vb: &ValidBoard) {
-        for (a, attacker) in self.attackers.iter().enumerate() {
-            let perm = vb.perm(attacker.permanent);
+        for a in 0..self.attackers.len() {
+            let attacker = &self.attackers[a];
+            let (permanent, label) = (attacker.permanent, vb.permanent_label(attacker.permanent));
+            let perm = vb.perm(permanent);
             if attacker.flying {
-                let source = format!("{}: flying", card_source(vb, attacker.permanent));
-                self.restrictions.push(BlockRestriction { kind: BlockRestrictionKind::Flying { attacker: a }, source });
+                let pairs = self.pairs_to(a, |b| !can_block_flyer(vb, b.permanent));
+                let text = format!("{label} has flying: it can't be blocked except by creatures with flying or reach (CR 702.9b, 702.17b)");
+                self.restrict(BlockRestrictionKind::Pairs { pairs }, format!("{}: flying", card_source(vb, permanent)), text);
             }
             if perm.has_keyword("Menace") {
-                let source = format!("{}: menace", card_source(vb, attacker.permanent));
-                self.restrictions.push(BlockRestriction { kind: BlockRestrictionKind::AtLeast { attacker: a, count: 2 }, source });
+                let text = format!("{label} has menace: it can't be blocked except by 2 or more creatures (CR 702.111b)");
+                self.restrict(BlockRestrictionKind::AtLeast { attacker: a, count: 2 }, format!("{}: menace", card_source(vb, permanent)), text);
             }
         }
+    }
+
+    /// The pairs (blocker, `a`) that CR 509.1a allows and `banned` picks, sorted.
+    fn pairs_to(&self, a: usize, banned: impl Fn(&Blocker) -> bool) -> Vec<(usize, usize)> {
+        (0..self.blockers.len()).filter(|&b| self.blockers[b].legal.contains(&a) && banned(&self.blockers[b])).map(|b| (b, a)).collect()
     }
 
     /// The board's effects about blocks; the attack effects say nothing here.
@@ -251,8 +330,11 @@ impl BlockRules {
         for e in &vb.effects {
             match &e.kind {
                 EffectKind::CantBlock { creatures } => {
-                    for b in (0..self.blockers.len()).filter(|&b| selects(vb, creatures, self.blockers[b].permanent)) {
-                        self.restrictions.push(BlockRestriction { kind: BlockRestrictionKind::CantBlock { blocker: b }, source: e.source.clone() });
+                    let chosen: Vec<usize> = (0..self.blockers.len()).filter(|&b| selects(vb, creatures, self.blockers[b].permanent)).collect();
+                    for b in chosen {
+                        let pairs = self.blockers[b].legal.iter().map(|&a| (b, a)).collect();
+                        let text = format!("{} can't block (CR 509.1b)", vb.permanent_label(self.blockers[b].permanent));
+                        self.restrict(BlockRestrictionKind::Pairs { pairs }, e.source.clone(), text);
                     }
                 }
                 EffectKind::BlocksIfAble { creatures } => {
@@ -271,21 +353,25 @@ impl BlockRules {
         }
     }
 
-    /// Whether a restriction bans the pair outright: flying without flying or reach (CR
-    /// 702.9b, 702.17b), a blocker that can't block (CR 509.1b).
-    pub fn banned(&self, vb: &ValidBoard, b: usize, a: usize) -> bool {
-        self.restrictions.iter().any(|r| match r.kind {
-            BlockRestrictionKind::CantBlock { blocker } => blocker == b,
-            BlockRestrictionKind::Flying { attacker } => attacker == a && !can_block_flyer(vb, self.blockers[b].permanent),
-            BlockRestrictionKind::AtLeast { .. } => false,
+    /// Whether a restriction bans the pair outright (CR 509.1b).
+    pub fn banned(&self, b: usize, a: usize) -> bool {
+        self.restrictions.iter().any(|r| match &r.kind {
+            BlockRestrictionKind::Pairs { pairs } => pairs.binary_search(&(b, a)).is_ok(),
+            _ => false,
         })
     }
 
     /// Each blocker's allowed attackers, then lure's requirements over them: CR 509.1c, "all
     /// creatures able to block it do so" is one requirement per blocker able to block it.
     fn settle_allowed(&mut self, vb: &ValidBoard) {
+        for r in &mut self.restrictions {
+            if let BlockRestrictionKind::Pairs { pairs } = &mut r.kind {
+                pairs.sort_unstable();
+                pairs.dedup();
+            }
+        }
         for b in 0..self.blockers.len() {
-            let allowed: Vec<usize> = self.blockers[b].legal.iter().copied().filter(|&a| !self.banned(vb, b, a)).collect();
+            let allowed: Vec<usize> = self.blockers[b].legal.iter().copied().filter(|&a| !self.banned(b, a)).collect();
             self.blockers[b].allowed = allowed;
         }
         for e in &vb.effects {
@@ -300,17 +386,32 @@ impl BlockRules {
     }
 
     /// Whether assignment `x` obeys restriction `r`.
-    pub fn holds(&self, vb: &ValidBoard, r: &BlockRestriction, x: &BlockAssignment) -> bool {
-        match r.kind {
-            BlockRestrictionKind::CantBlock { blocker } => x[blocker].is_empty(),
-            BlockRestrictionKind::Flying { attacker } => {
-                (0..x.len()).all(|b| !x[b].contains(&attacker) || can_block_flyer(vb, self.blockers[b].permanent))
+    pub fn holds(&self, r: &BlockRestriction, x: &BlockAssignment) -> bool {
+        match &r.kind {
+            BlockRestrictionKind::Pairs { pairs } => self.broken_pairs(pairs, x).is_empty(),
+            BlockRestrictionKind::NotAlone { blocker } => {
+                x[*blocker].is_empty() || x.iter().enumerate().any(|(b, blocks)| b != *blocker && !blocks.is_empty())
             }
             BlockRestrictionKind::AtLeast { attacker, count } => {
-                let n = self.blockers_of(x, attacker).len();
-                n == 0 || n >= count
+                let n = self.blockers_of(x, *attacker).len();
+                n == 0 || n >= *count
+            }
+            BlockRestrictionKind::AtMost { attacker, count } => self.blockers_of(x, *attacker).len() <= *count,
+            BlockRestrictionKind::AllOrNone { attacker, blockers } => {
+                let by = self.blockers_of(x, *attacker);
+                by.is_empty() || blockers.iter().all(|b| by.contains(b))
             }
         }
+    }
+
+    /// The banned pairs that `x` declares.
+    pub fn broken_pairs(&self, pairs: &[(usize, usize)], x: &BlockAssignment) -> Vec<(usize, usize)> {
+        pairs.iter().copied().filter(|&(b, a)| x[b].contains(&a)).collect()
+    }
+
+    /// Whether `x` obeys every restriction (CR 509.1b).
+    pub fn respects_restrictions(&self, x: &BlockAssignment) -> bool {
+        self.restrictions.iter().all(|r| self.holds(r, x))
     }
 
     /// The blockers blocking attacker `a` in `x`.
@@ -323,6 +424,8 @@ impl BlockRules {
         match r.kind {
             BlockRequirementKind::Blocks { blocker } => !x[blocker].is_empty(),
             BlockRequirementKind::BlocksAttacker { blocker, attacker } => x[blocker].contains(&attacker),
+            BlockRequirementKind::Blocked { attacker } => x.iter().any(|blocks| blocks.contains(&attacker)),
+            BlockRequirementKind::BlockedByExactlyOne { attacker } => self.blockers_of(x, attacker).len() == 1,
         }
     }
 
@@ -331,34 +434,28 @@ impl BlockRules {
         self.requirements.iter().filter(|r| r.counts && self.obeys(r, x)).count()
     }
 
-    /// A restriction in words, citing its rule.
-    pub fn restriction_text(&self, vb: &ValidBoard, r: &BlockRestriction) -> String {
-        match r.kind {
-            BlockRestrictionKind::CantBlock { blocker } => {
-                format!("{} can't block (CR 509.1b)", vb.permanent_label(self.blockers[blocker].permanent))
-            }
-            BlockRestrictionKind::Flying { attacker } => format!(
-                "{} has flying: it can't be blocked except by creatures with flying or reach (CR 702.9b, 702.17b)",
-                vb.permanent_label(self.attackers[attacker].permanent)
-            ),
-            BlockRestrictionKind::AtLeast { attacker, count } => format!(
-                "{} has menace: it can't be blocked except by {count} or more creatures (CR 702.111b)",
-                vb.permanent_label(self.attackers[attacker].permanent)
-            ),
-        }
+    /// The cost instances `x` incurs: those of its blockers (CR 509.1d).
+    pub fn incurred(&self, x: &BlockAssignment) -> Vec<usize> {
+        (0..self.costs.len()).filter(|&k| !x[self.costs[k].blocker].is_empty()).collect()
     }
 
     /// A requirement in words.
     pub fn requirement_text(&self, vb: &ValidBoard, r: &BlockRequirement) -> String {
+        let blocker = |b: usize| vb.permanent_label(self.blockers[b].permanent);
+        let attacker = |a: usize| vb.permanent_label(self.attackers[a].permanent);
         match r.kind {
-            BlockRequirementKind::Blocks { blocker } => {
-                format!("{} blocks each combat if able", vb.permanent_label(self.blockers[blocker].permanent))
-            }
-            BlockRequirementKind::BlocksAttacker { blocker, attacker } => format!(
-                "{} blocks {} if able",
-                vb.permanent_label(self.blockers[blocker].permanent),
-                vb.permanent_label(self.attackers[attacker].permanent)
-            ),
+            BlockRequirementKind::Blocks { blocker: b } => format!("{} blocks each combat if able", blocker(b)),
+            BlockRequirementKind::BlocksAttacker { blocker: b, attacker: a } => format!("{} blocks {} if able", blocker(b), attacker(a)),
+            BlockRequirementKind::Blocked { attacker: a } => format!("{} is blocked if able", attacker(a)),
+            BlockRequirementKind::BlockedByExactlyOne { attacker: a } => format!("{} is blocked by exactly one creature if able", attacker(a)),
+        }
+    }
+
+    /// The permanent a requirement is on.
+    pub fn subject_permanent(&self, r: &BlockRequirement) -> usize {
+        match r.subject() {
+            Subject::Blocker(b) => self.blockers[b].permanent,
+            Subject::Attacker(a) => self.attackers[a].permanent,
         }
     }
 

@@ -8,87 +8,60 @@
 //! baselines range over the same declarations and always give the same answer: both are
 //! computed from the one maximum.
 
-use super::exhaustive::{next_choice, MAX_DECLARATIONS};
+//! Legality of a declaration of blockers (CR 509.1, docs/blocks.md "Deciding"): read the
+//! declaration (509.1a), check the restrictions (509.1b) and the costs (509.1d), and compare
+//! the requirements it obeys with the maximum of 509.1c, established by a [`BlockMaximizer`]:
+//! the exhaustive checker ([`exhaustive`]) or the integer program (`crate::ilp::blocks`).
+//!
+//! The baselines are the attacks' (docs/rules.md section 7): under "paid" a declaration compared
+//! may incur only the cost instances this one incurs, under "free" none.
+
+pub mod cost;
+pub mod exhaustive;
+
 use super::report::{verdict_text, LegalUnder, RequirementReport, Violation, ViolationKind};
 use super::{Baseline, Proof, SolveError};
 use crate::board::{Block, BlockDeclaration, ValidBoard};
 use crate::deadline::Deadline;
 use crate::mana::CostTotal;
 use crate::position::Position;
-use crate::rules::blocks::{can_block_flyer, BlockAssignment, BlockRestrictionKind, BlockRules};
+use crate::rules::blocks::{BlockAssignment, BlockRestrictionKind, BlockRules};
+pub use cost::Payability;
+use exhaustive::{candidates, BlockCandidate};
 use serde::Serialize;
 use std::fmt::Write;
-
-/// The most assignments the exhaustive checker tries: the attack checker's bound (one step of
-/// either is a pass over the restrictions).
-pub const MAX_BLOCK_ASSIGNMENTS: u64 = MAX_DECLARATIONS;
-
-/// How often the enumeration looks at the clock.
-const DEADLINE_EVERY: usize = 256;
-
-/// One assignment obeying every restriction.
-#[derive(Debug, Clone)]
-pub struct BlockCandidate {
-    /// The blocks, per blocker.
-    pub assignment: BlockAssignment,
-    /// The requirements it obeys (those that count).
-    pub obeyed: usize,
-}
 
 /// The block rules of a position, or why it has none: bad input for a board without `combat`.
 pub fn rules_of(pos: &Position) -> Result<&BlockRules, SolveError> {
     pos.blocks.as_ref().ok_or_else(|| SolveError::Internal("blocks asked of a board without combat".into()))
 }
 
-/// The number of assignments to try, if it fits in u64: the product over blockers of 1 + the
-/// attackers each is allowed.
-pub fn space(rules: &BlockRules) -> Option<u64> {
-    rules.blockers.iter().try_fold(1u64, |acc, b| acc.checked_mul(b.allowed.len() as u64 + 1))
+/// The maximum of CR 509.1c with a declaration that reaches it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockMaximum {
+    /// The most requirements obeyed.
+    pub value: usize,
+    /// An assignment obeying `value` requirements, every restriction, incurring only allowed
+    /// cost instances, payable.
+    pub witness: BlockAssignment,
+    /// How `value` was established.
+    pub proof: Proof,
 }
 
-/// Every assignment that obeys every restriction, in enumeration order (the first blocker's
-/// choice changes fastest); refused past [`MAX_BLOCK_ASSIGNMENTS`], stopped at `deadline`.
-pub fn candidates(pos: &Position, deadline: Deadline) -> Result<Vec<BlockCandidate>, SolveError> {
-    let rules = rules_of(pos)?;
-    match space(rules) {
-        Some(n) if n <= MAX_BLOCK_ASSIGNMENTS => {}
-        n => {
-            return Err(SolveError::TooLarge(format!(
-                "the exhaustive checker tries every declaration of blockers, and this combat has {} (limit {MAX_BLOCK_ASSIGNMENTS}); \
-                 the integer program for blocks is docs/blocks.md slice 3",
-                n.map_or("more than 2^64".to_string(), |n| n.to_string())
-            )))
-        }
-    }
-    let n = rules.blockers.len();
-    let mut choice = vec![0usize; n]; // 0 = no block, k = allowed[k - 1]
-    let mut out = Vec::new();
-    for step in 0usize.. {
-        if step.is_multiple_of(DEADLINE_EVERY) && deadline.passed() {
-            return Err(SolveError::TimeLimit("the time limit ran out before the exhaustive checker had tried every declaration of blockers".into()));
-        }
-        let x: BlockAssignment = (0..n).map(|b| if choice[b] == 0 { vec![] } else { vec![rules.blockers[b].allowed[choice[b] - 1]] }).collect();
-        // CR 509.1b: every restriction.
-        if rules.restrictions.iter().all(|r| rules.holds(&pos.board, r, &x)) {
-            out.push(BlockCandidate { obeyed: rules.obeyed(&x), assignment: x });
-        }
-        if !next_choice(&mut choice, |b| rules.blockers[b].allowed.len()) {
-            return Ok(out);
-        }
-    }
-    Ok(out)
-}
-
-/// How many blockers' blocks differ between two assignments.
-fn distance(x: &BlockAssignment, y: &BlockAssignment) -> usize {
-    x.iter().zip(y).filter(|(a, b)| a != b).count()
-}
-
-/// The most requirements obeyed among `cands` (CR 509.1c), with a witness closest to `prefer`.
-fn maximum<'c>(cands: &'c [BlockCandidate], prefer: &BlockAssignment) -> Option<(usize, &'c BlockAssignment)> {
-    let max = cands.iter().map(|c| c.obeyed).max()?;
-    let best = cands.iter().filter(|c| c.obeyed == max).min_by_key(|c| distance(&c.assignment, prefer))?;
-    Some((max, &best.assignment))
+/// A method for the maximum of CR 509.1c (as [`super::Maximizer`] is for attacks).
+pub trait BlockMaximizer {
+    /// The most requirements obeyed by a declaration of blockers that obeys every restriction
+    /// (509.1a-b), incurs only cost instances `k` with `allowed_costs[k]` and can be paid
+    /// (`payable`, 509.1d); among the best, a witness differing from `prefer` in as few
+    /// blockers as the method can manage.
+    fn block_maximum(
+        &self,
+        rules: &BlockRules,
+        allowed_costs: &[bool],
+        payable: &dyn Payability,
+        prefer: &BlockAssignment,
+        deadline: Deadline,
+    ) -> Result<BlockMaximum, SolveError>;
 }
 
 /// An assignment as a declaration: blocks in blocker order, no payment.
@@ -138,11 +111,12 @@ pub fn read_blocks(pos: &Position, rules: &BlockRules, d: &BlockDeclaration) -> 
             ));
             continue;
         }
-        if x[b].len() >= rules.blockers[b].capacity {
+        let capacity = rules.blockers[b].capacity;
+        if x[b].contains(&a) || x[b].len() >= capacity {
             let message = if x[b].contains(&a) {
                 format!("{who} can't block {whom} twice (CR 509.1a)")
             } else {
-                format!("{who} can't block more than {} creature (CR 509.1a)", rules.blockers[b].capacity)
+                format!("{who} can't block more than {capacity} creature{} (CR 509.1a)", if capacity == 1 { "" } else { "s" })
             };
             violations.push(Violation::new(ViolationKind::Blocker, message));
             continue;
@@ -154,55 +128,84 @@ pub fn read_blocks(pos: &Position, rules: &BlockRules, d: &BlockDeclaration) -> 
 
 /// A broken restriction in words: the rule, then who breaks it.
 fn restriction_broken(vb: &ValidBoard, rules: &BlockRules, kind: &BlockRestrictionKind, x: &BlockAssignment) -> String {
-    let label = |b: usize| vb.permanent_label(rules.blockers[b].permanent);
-    match *kind {
-        BlockRestrictionKind::CantBlock { blocker } => {
-            let whom: Vec<String> = x[blocker].iter().map(|&a| vb.permanent_label(rules.attackers[a].permanent)).collect();
-            format!("it blocks {}", whom.join(", "))
+    let blocker = |b: usize| vb.permanent_label(rules.blockers[b].permanent);
+    let attacker = |a: usize| vb.permanent_label(rules.attackers[a].permanent);
+    let by = |a: usize| rules.blockers_of(x, a).into_iter().map(blocker).collect::<Vec<_>>().join(", ");
+    match kind {
+        BlockRestrictionKind::Pairs { pairs } => {
+            let broken: Vec<String> =
+                rules.broken_pairs(pairs, x).into_iter().map(|(b, a)| format!("{} blocks {}", blocker(b), attacker(a))).collect();
+            broken.join(", ")
         }
-        BlockRestrictionKind::Flying { attacker } => {
-            let without: Vec<String> =
-                rules.blockers_of(x, attacker).into_iter().filter(|&b| !can_block_flyer(vb, rules.blockers[b].permanent)).map(label).collect();
-            format!("{} blocks it without flying or reach", without.join(", "))
-        }
-        BlockRestrictionKind::AtLeast { attacker, .. } => {
-            let by: Vec<String> = rules.blockers_of(x, attacker).into_iter().map(label).collect();
-            format!("it is blocked by {} alone", by.join(", "))
+        BlockRestrictionKind::NotAlone { blocker: b } => format!("{} is the only creature blocking", blocker(*b)),
+        BlockRestrictionKind::AtLeast { attacker: a, .. } => format!("it is blocked by {} only", by(*a)),
+        BlockRestrictionKind::AtMost { attacker: a, .. } => format!("it is blocked by {}", by(*a)),
+        BlockRestrictionKind::AllOrNone { attacker: a, blockers } => {
+            let missing: Vec<String> = blockers.iter().filter(|&&b| !x[b].contains(a)).map(|&b| blocker(b)).collect();
+            format!("it is blocked by {}, and not by {}", by(*a), missing.join(", "))
         }
     }
 }
 
-/// Check a declaration of blockers (CR 509.1a-c) under a baseline, with the exhaustive checker
-/// for the maximum of 509.1c.
-pub fn check_blocks(pos: &Position, d: &BlockDeclaration, baseline: Baseline, deadline: Deadline) -> Result<BlockCheckResult, SolveError> {
-    let cands = match candidates(pos, deadline) {
-        Ok(c) => Some(c),
-        // Never guess: without the maximum only 509.1a-b are known.
-        Err(SolveError::TimeLimit(_)) => None,
-        Err(e) => return Err(e),
-    };
-    check_with(pos, d, baseline, cands.as_deref())
+/// Which cost instances a declaration compared with may incur (docs/rules.md section 7): under
+/// "paid" those `incurred` by the one checked, under "free" none.
+pub fn allowed_costs(rules: &BlockRules, baseline: Baseline, incurred: &[usize]) -> Vec<bool> {
+    let mut allowed = vec![false; rules.costs.len()];
+    if baseline == Baseline::Paid {
+        for &k in incurred {
+            allowed[k] = true;
+        }
+    }
+    allowed
 }
 
-/// [`check_blocks`] with the candidates computed (None: the time limit came first).
-fn check_with(pos: &Position, d: &BlockDeclaration, baseline: Baseline, cands: Option<&[BlockCandidate]>) -> Result<BlockCheckResult, SolveError> {
+/// Check a declaration of blockers (CR 509.1a-d) under a baseline, the maximum of 509.1c by
+/// `by`. Past the time limit the answer is undecided (`legal` null, proof "none") unless a
+/// violation of 509.1a-b or d proves it illegal: never a guess.
+pub fn check_blocks(
+    pos: &Position,
+    d: &BlockDeclaration,
+    baseline: Baseline,
+    by: &dyn BlockMaximizer,
+    deadline: Deadline,
+) -> Result<BlockCheckResult, SolveError> {
+    let rules = rules_of(pos)?;
+    let payer = cost::Payer::new(pos)?;
+    let maximum = |allowed: &[bool], prefer: &BlockAssignment| match by.block_maximum(rules, allowed, &payer, prefer, deadline) {
+        Ok(m) => Ok(Some(m)),
+        Err(SolveError::TimeLimit(_)) => Ok(None),
+        Err(e) => Err(e),
+    };
+    check_with(pos, d, baseline, &payer, maximum)
+}
+
+/// [`check_blocks`] with the maximum given as a function of the allowed costs and the
+/// declaration to stay close to (None: the time limit came first).
+fn check_with<M>(pos: &Position, d: &BlockDeclaration, baseline: Baseline, payer: &cost::Payer, maximum: M) -> Result<BlockCheckResult, SolveError>
+where
+    M: Fn(&[bool], &BlockAssignment) -> Result<Option<BlockMaximum>, SolveError>,
+{
     let vb = &pos.board;
     let rules = rules_of(pos)?;
     let (x, mut violations) = read_blocks(pos, rules, d);
     // CR 509.1b: every restriction.
     for r in &rules.restrictions {
-        if !rules.holds(vb, r, &x) {
-            let message = format!("{}: {}", rules.restriction_text(vb, r), restriction_broken(vb, rules, &r.kind, &x));
+        if !rules.holds(r, &x) {
+            let message = format!("{}: {}", r.text, restriction_broken(vb, rules, &r.kind, &x));
             violations.push(Violation::new(ViolationKind::Restriction, message));
         }
     }
+    // CR 509.1d: the costs it incurs, paid.
+    let incurred = rules.incurred(&x);
+    let (cost, cost_violations) = payer.settle(pos, rules, &incurred, d.payment.as_deref())?;
+    violations.extend(cost_violations);
     let obeyed = rules.obeyed(&x);
     let requirements = rules
         .requirements
         .iter()
         .map(|r| RequirementReport {
             text: format!("{} — {}", rules.requirement_text(vb, r), r.source),
-            creature: Some(rules.blockers[r.blocker()].id.clone()),
+            creature: Some(vb.perm(rules.subject_permanent(r)).id.clone()),
             obeyed: rules.obeys(r, &x),
             counts: r.counts,
             source: r.source.clone(),
@@ -220,56 +223,93 @@ fn check_with(pos: &Position, d: &BlockDeclaration, baseline: Baseline, cands: O
         requirements,
         violations: vec![],
         witness: None,
-        cost: CostTotal { mana: String::new(), life: 0, actions: vec![] },
+        cost,
         proof: Proof::None,
         legal_under: LegalUnder { paid: false, free: false },
         note: None,
     };
-    let Some(cands) = cands else {
+    // The two baselines differ only where the declaration incurs a cost.
+    let paid = maximum(&allowed_costs(rules, Baseline::Paid, &incurred), &x)?;
+    let free = if incurred.is_empty() { paid.clone() } else { maximum(&allowed_costs(rules, Baseline::Free, &incurred), &x)? };
+    let (Some(paid), Some(free)) = (paid, free) else {
         // A violation proves illegality even without the maximum.
         result.legal = if violations.is_empty() { None } else { Some(false) };
         result.violations = violations;
-        result.note = Some("no proof: the time limit ran out before the exhaustive checker had tried every declaration of blockers".into());
+        result.note = Some("no proof: the time limit ran out before the maximum of requirements was established".into());
         return Ok(result);
     };
-    // "No block" obeys every restriction of this slice, so there is always a candidate.
-    let Some((max, best)) = maximum(cands, &x) else {
-        return Err(SolveError::Internal("no declaration of blockers obeys every restriction".into()));
-    };
-    // CR 509.1c: as many requirements as possible; both baselines alike (no costs yet).
+    let chosen = if baseline == Baseline::Paid { &paid } else { &free };
+    // CR 509.1c: as many requirements as possible.
     let others_ok = violations.is_empty();
-    if obeyed < max {
+    if obeyed < chosen.value {
+        let max = chosen.value;
+        let costs = match (baseline, rules.costs.is_empty()) {
+            (_, true) => "",
+            (Baseline::Paid, false) => ", paying only the costs it pays",
+            (Baseline::Free, false) => ", paying no cost",
+        };
         violations.push(Violation::new(
             ViolationKind::Requirements,
             format!(
-                "it obeys {obeyed} requirement{} of the {max} a declaration obeying every restriction can obey (CR 509.1c)",
+                "it obeys {obeyed} requirement{} of the {max} a declaration obeying every restriction{costs} can obey (CR 509.1c)",
                 if obeyed == 1 { "" } else { "s" }
             ),
         ));
-        result.witness = Some(block_declaration(rules, best));
+        result.witness = Some(block_declaration(rules, &chosen.witness));
     }
     result.legal = Some(violations.is_empty());
-    result.legal_under = LegalUnder { paid: others_ok && obeyed >= max, free: others_ok && obeyed >= max };
-    result.requirements_max = max;
-    result.requirements_max_free = max;
+    result.legal_under = LegalUnder { paid: others_ok && obeyed >= paid.value, free: others_ok && obeyed >= free.value };
+    result.requirements_max = chosen.value;
+    result.requirements_max_free = free.value;
     result.violations = violations;
-    result.proof = Proof::Exhaustive;
+    result.proof = if paid.proof == Proof::Exhaustive && free.proof == Proof::Exhaustive { Proof::Exhaustive } else { Proof::IlpOptimal };
     Ok(result)
 }
 
-/// The legal declarations of blockers, up to `limit`, fewest blocks first, each checked.
+/// The legal declarations of blockers, up to `limit`, fewest blocks first, each checked: found
+/// by the exhaustive checker (every declaration obeying the restrictions, free of cost or not,
+/// then each checked under `baseline`).
 pub fn enumerate_blocks(pos: &Position, baseline: Baseline, limit: usize, deadline: Deadline) -> Result<BlockEnumeration, SolveError> {
-    let cands = candidates(pos, deadline)?;
     let rules = rules_of(pos)?;
-    let max = cands.iter().map(|c| c.obeyed).max().unwrap_or(0);
-    let mut legal: Vec<&BlockCandidate> = cands.iter().filter(|c| c.obeyed == max).collect();
+    let payer = cost::Payer::new(pos)?;
+    let all = vec![true; rules.costs.len()];
+    let cands = candidates(rules, &all, &payer, deadline)?;
+    // A candidate's maximum: over the candidates incurring only what the baseline allows.
+    let maximum = |allowed: &[bool], prefer: &BlockAssignment| -> Result<Option<BlockMaximum>, SolveError> {
+        let within: Vec<BlockCandidate> = cands.iter().filter(|c| rules.incurred(&c.assignment).iter().all(|&k| allowed[k])).cloned().collect();
+        let best = exhaustive::best(&within, prefer).map(|(value, w)| BlockMaximum { value, witness: w.clone(), proof: Proof::Exhaustive });
+        best.map(Some).ok_or_else(|| SolveError::Internal("no declaration of blockers obeys every restriction".into()))
+    };
+    // A candidate (restrictions obeyed, payable) is legal when it obeys its baseline's maximum,
+    // which depends only on the costs it incurs: one maximum per set of costs incurred.
+    let mut maxima: std::collections::HashMap<Vec<usize>, usize> = std::collections::HashMap::new();
+    let mut legal: Vec<&BlockCandidate> = Vec::new();
+    for (i, c) in cands.iter().enumerate() {
+        if i % 256 == 0 && deadline.passed() {
+            return Err(SolveError::TimeLimit("the time limit ran out before every declaration of blockers was checked".into()));
+        }
+        let incurred = if baseline == Baseline::Paid { rules.incurred(&c.assignment) } else { vec![] };
+        let max = match maxima.get(&incurred) {
+            Some(&m) => m,
+            None => {
+                let allowed = allowed_costs(rules, Baseline::Paid, &incurred);
+                let m = cands.iter().filter(|o| rules.incurred(&o.assignment).iter().all(|&k| allowed[k])).map(|o| o.obeyed).max().unwrap_or(0);
+                maxima.insert(incurred, m);
+                m
+            }
+        };
+        if c.obeyed >= max {
+            legal.push(c);
+        }
+    }
     legal.sort_by_key(|c| c.assignment.iter().map(Vec::len).sum::<usize>());
-    let declarations = legal
-        .iter()
+    let complete = legal.len() <= limit;
+    let found = legal
+        .into_iter()
         .take(limit)
-        .map(|c| check_with(pos, &block_declaration(rules, &c.assignment), baseline, Some(&cands)))
+        .map(|c| check_with(pos, &block_declaration(rules, &c.assignment), baseline, &payer, maximum))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(BlockEnumeration { declarations, complete: legal.len() <= limit, time_limit_reached: false, method: "exhaustive" })
+    Ok(BlockEnumeration { declarations: found, complete, time_limit_reached: false, method: "exhaustive" })
 }
 
 /// The result of checking a declaration of blockers: the attack result's JSON contract
