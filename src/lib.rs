@@ -90,10 +90,10 @@ pub use api::request::{
 };
 pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE};
 pub use board::{
-    load_any_declaration, load_board, load_declaration, parse_any_declaration, parse_board, parse_declaration, parse_declaration_text,
-    AnyDeclaration, Assumption, AssumptionKind, Attack, AttackOption, Block, BlockDeclaration, Board, BoardBuilder, Combat, Declaration, Effect,
-    ImportNotes, InputError, ManaAbilitySpec, PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning, MAX_EFFECTS, MAX_PERMANENTS,
-    MAX_PLAYERS, MAX_STRING,
+    load_any_declaration, load_board, load_declaration, parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration,
+    parse_declaration_text, AnyDeclaration, Assumption, AssumptionKind, Attack, AttackOption, Block, BlockDeclaration, Board, BoardBuilder, Combat,
+    Declaration, Effect, ImportNotes, InputError, ManaAbilitySpec, PaymentEntry, Permanent, Player, ValidBoard, Variant, Warning, MAX_EFFECTS,
+    MAX_PERMANENTS, MAX_PLAYERS, MAX_STRING,
 };
 pub use cards::{card_list, CardEntry, CardList};
 pub use deadline::Deadline;

@@ -35,8 +35,8 @@ use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECT
 use super::{Error, ErrorBody, Exit, Undecided};
 use crate::board::size::check_size;
 use crate::board::{
-    check_regular_file, kind_of, load_board, parse_any_declaration, parse_board, parse_declaration_text, read_source, AnyDeclaration, InputError,
-    Warning,
+    check_regular_file, kind_of, load_board, parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration_text, read_source,
+    AnyDeclaration, InputError, Warning,
 };
 use crate::position::Position;
 use crate::solve::Objective;
@@ -80,6 +80,10 @@ struct RequestLine {
     /// `declaration`.
     #[serde(default)]
     attacks: Option<String>,
+    /// check on a board with combat: the blocks in one line, `"wall=jugg, wall=drake"`
+    /// (docs/blocks.md), in place of `declaration`.
+    #[serde(default)]
+    blocks: Option<String>,
     #[serde(default)]
     objective: Option<String>,
     #[serde(default)]
@@ -269,6 +273,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     };
     unused("declaration", req.declaration.is_some() && command != BatchCommand::Check, &mut warnings);
     unused("attacks", req.attacks.is_some() && command != BatchCommand::Check, &mut warnings);
+    unused("blocks", req.blocks.is_some() && command != BatchCommand::Check, &mut warnings);
     unused("objective", req.objective.is_some() && command != BatchCommand::Solve, &mut warnings);
     unused("limit", req.limit.is_some() && command != BatchCommand::Enumerate, &mut warnings);
     unused("detail", req.detail.is_some() && command != BatchCommand::Enumerate, &mut warnings);
@@ -303,15 +308,31 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
 
     let mut compute = || -> Result<(Exit, String), LineError> {
         let request = match command {
-            BatchCommand::Check if req.attacks.is_some() && req.declaration.is_none() => {
+            BatchCommand::Check if req.attacks.is_some() && req.declaration.is_none() && req.blocks.is_none() => {
                 let name = format!("{here} attacks");
                 let decl = parse_declaration_text(req.attacks.as_deref().unwrap_or_default(), &name)?;
                 pos.board.check_declaration_ids(&decl, &name)?;
                 Request::Check(decl)
             }
+            BatchCommand::Check if req.blocks.is_some() && req.declaration.is_none() && req.attacks.is_none() => {
+                let name = format!("{here} blocks");
+                let decl = parse_block_declaration_text(req.blocks.as_deref().unwrap_or_default(), &name)?;
+                pos.board.check_block_declaration_ids(&decl, &name)?;
+                Request::CheckBlocks(decl)
+            }
             BatchCommand::Check => {
-                if req.attacks.is_some() {
-                    return Err(LineError::bad_input(format!("{here}: at attacks: expected either declaration or attacks, found both")));
+                let given: Vec<&str> =
+                    [("declaration", req.declaration.is_some()), ("attacks", req.attacks.is_some()), ("blocks", req.blocks.is_some())]
+                        .iter()
+                        .filter(|f| f.1)
+                        .map(|f| f.0)
+                        .collect();
+                if given.len() > 1 {
+                    let found = given.join(" and ");
+                    return Err(LineError::bad_input(format!(
+                        "{here}: at {}: expected one of declaration, attacks or blocks, found {found}",
+                        given[1]
+                    )));
                 }
                 let (text, name) = match &req.declaration {
                     Some(Value::String(path)) => (

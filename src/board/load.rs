@@ -152,33 +152,45 @@ pub fn parse_declaration(text: &str, file: &str) -> Result<(Declaration, Vec<War
 /// ([`ValidBoard::check_declaration_ids`]); errors name `source` (such as `--attack`) and the
 /// attack's place, `attacks[1]`.
 pub fn parse_declaration_text(text: &str, source: &str) -> Result<Declaration, InputError> {
+    const FORM: &str = "CREATURE=TARGET (a creature's id, then the id of the player, planeswalker or battle it attacks: jugg=B)";
+    let attacks = pairs_from_line(text, source, "attacks", FORM)?.into_iter().map(|(creature, target)| super::Attack { creature, target }).collect();
+    Ok(Declaration { attacks, payment: None })
+}
+
+/// Parse blocks typed on one line, as a judge writes them: `wall=jugg, wall=drake` (each
+/// BLOCKER=ATTACKER by ids; a creature blocking two attackers is written twice), or `none` for
+/// no block. The `--block` option and batch's `"blocks"` string read this (docs/blocks.md).
+pub fn parse_block_declaration_text(text: &str, source: &str) -> Result<BlockDeclaration, InputError> {
+    const FORM: &str = "BLOCKER=ATTACKER (a blocking creature's id, then the id of the attacking creature it blocks: wall=jugg)";
+    let blocks = pairs_from_line(text, source, "blocks", FORM)?.into_iter().map(|(blocker, attacker)| super::Block { blocker, attacker }).collect();
+    Ok(BlockDeclaration { blocks, payment: None })
+}
+
+/// The `A=B` pairs of a one-line declaration (separated by commas or spaces), or none for
+/// `none`; errors name `list[i]` and the `form` expected.
+fn pairs_from_line(text: &str, source: &str, list: &str, form: &str) -> Result<Vec<(String, String)>, InputError> {
     let words: Vec<&str> = text.split([',', ' ', '\t', '\n']).filter(|w| !w.is_empty()).collect();
     if words.len() == 1 && words[0].eq_ignore_ascii_case("none") {
-        return Ok(Declaration::default());
+        return Ok(vec![]);
     }
     if words.len() > super::MAX_PERMANENTS {
-        return Err(InputError::new(source, "attacks", format!("expected at most {} attacks, found {}", super::MAX_PERMANENTS, words.len())));
+        return Err(InputError::new(source, list, format!("expected at most {} {list}, found {}", super::MAX_PERMANENTS, words.len())));
     }
-    let mut attacks = Vec::with_capacity(words.len());
+    let mut pairs = Vec::with_capacity(words.len());
     for (i, w) in words.iter().enumerate() {
         match w.split_once('=') {
-            Some((c, t)) if !c.is_empty() && !t.is_empty() && !t.contains('=') => {
-                attacks.push(super::Attack { creature: c.to_string(), target: t.to_string() })
-            }
+            Some((a, b)) if !a.is_empty() && !b.is_empty() && !b.contains('=') => pairs.push((a.to_string(), b.to_string())),
             _ => {
                 let shown: String = w.chars().take(100).collect();
-                return Err(InputError::new(
-                    source,
-                    format!("attacks[{i}]"),
-                    format!("expected CREATURE=TARGET (a creature's id, then the id of the player, planeswalker or battle it attacks: jugg=B), or none, found \"{shown}\""),
-                ));
+                return Err(InputError::new(source, format!("{list}[{i}]"), format!("expected {form}, or none, found \"{shown}\"")));
             }
         }
     }
     if words.is_empty() {
-        return Err(InputError::new(source, "attacks", "expected CREATURE=TARGET attacks (jugg=B), or none for no attack, found nothing"));
+        let one = list.strip_suffix('s').unwrap_or(list);
+        return Err(InputError::new(source, list, format!("expected {form}, or none for no {one}, found nothing")));
     }
-    Ok(Declaration { attacks, payment: None })
+    Ok(pairs)
 }
 
 /// Read and parse a declaration file (`-` for standard input).

@@ -30,8 +30,8 @@ pub use error::{nearest, unknown_id, Assumption, AssumptionKind, InputError, War
 pub use imported::{ImportNotes, Skipped};
 // json_path and kind_of word batch's messages as the board's (src/bin/attackopt/batch.rs).
 pub use load::{
-    check_regular_file, json_path, load_any_declaration, load_board, load_declaration, parse_any_declaration, parse_board, parse_declaration,
-    parse_declaration_text, read_source, validate_typed, AnyDeclaration,
+    check_regular_file, json_path, load_any_declaration, load_board, load_declaration, parse_any_declaration, parse_block_declaration_text,
+    parse_board, parse_declaration, parse_declaration_text, read_source, validate_typed, AnyDeclaration,
 };
 // The names input is read as boards are (src/import/names.rs).
 pub(crate) use load::{parse_json, read_regular_file, regular_file};

@@ -497,3 +497,64 @@ fn cr_509_1c_batch_answers_a_declaration_of_blockers() {
     assert_eq!(answers[2]["error"]["code"].as_i64(), Some(2), "a board with combat asks for blocks: {}", answers[2]);
     assert!(answers[2]["error"]["message"].as_str().is_some_and(|m| m.contains("has combat")), "{}", answers[2]);
 }
+
+/// The one-line form of a declaration of blockers (docs/blocks.md): `--block` on the command
+/// line and `"blocks"` in batch, read as the JSON declaration is, `none` for no block; a
+/// malformed pair is bad input naming `blocks[i]`.
+#[test]
+fn cr_509_1a_blocks_typed_on_one_line_on_the_command_line_and_in_batch() {
+    let b = board(
+        &["A", "B"],
+        vec![creature("brute", "A", &["Menace"]), creature("spire", "B", &[]), creature("bears", "B", &[])],
+        vec![json!({"kind": "blocks_if_able", "creatures": ["spire"]})],
+        &[("brute", "B")],
+    );
+    let file = temp_file("blocks-line.json", &b.to_string());
+    let path = file.to_string_lossy().into_owned();
+    let out = run_bin(&["check", &path, "--block", "spire=brute, bears=brute"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.starts_with("LEGAL (baseline paid): Test spire (spire) blocks Test brute (brute), Test bears (bears) blocks Test brute (brute)"),
+        "{text}"
+    );
+    // Repeated options add up, as --attack's do; `spire` alone breaks menace (CR 702.111b).
+    let out = run_bin(&["check", &path, "--block", "spire=brute", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["violations"][0]["kind"], json!("restriction"), "{v:#}");
+    let out = run_bin(&["check", &path, "--block", "spire=brute", "--block", "bears=brute", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = run_bin(&["check", &path, "--block", "none", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "no block leaves spire's requirement unobeyed (CR 509.1c)");
+    let out = run_bin(&["check", &path, "--block", "spire:brute"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("blocks[0]") && err.contains("BLOCKER=ATTACKER"), "{err}");
+    let out = run_bin(&["check", &path, "--block", "spire=brute", "--attack", "brute=B"]);
+    assert_eq!(out.status.code(), Some(2), "--block and --attack together are refused");
+    // Batch: "blocks" in place of "declaration"; with both, bad input naming the field.
+    let line = |extra: Value| {
+        let mut l = json!({"command": "check", "board": path});
+        l.as_object_mut().expect("an object").extend(extra.as_object().expect("an object").clone());
+        l.to_string()
+    };
+    let input = [
+        line(json!({"blocks": "spire=brute, bears=brute"})),
+        line(json!({"blocks": "spire=brute"})),
+        line(json!({"blocks": "spire=brute", "declaration": {"blocks": []}})),
+        line(json!({"blocks": "spire=zzz"})),
+    ]
+    .join("\n");
+    let out = crate::common::run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(answers.len(), 4, "{answers:?}");
+    assert_eq!(answers[0]["result"]["legal"], json!(true), "{}", answers[0]);
+    assert_eq!(answers[1]["result"]["legal"], json!(false), "{}", answers[1]);
+    assert_eq!(answers[2]["error"]["code"].as_i64(), Some(2), "{}", answers[2]);
+    assert!(answers[2]["error"]["message"].as_str().is_some_and(|m| m.contains("declaration and blocks")), "{}", answers[2]);
+    assert_eq!(answers[3]["error"]["code"].as_i64(), Some(2), "an unknown id: {}", answers[3]);
+    assert!(answers[3]["error"]["message"].as_str().is_some_and(|m| m.contains("zzz")), "{}", answers[3]);
+    let _ = std::fs::remove_file(file);
+}

@@ -35,13 +35,19 @@ pub enum Command {
     Check {
         /// Board file (JSON), or - for standard input.
         board: String,
-        /// Declaration file (JSON), or - for standard input; or the attacks with --attack.
-        #[arg(required_unless_present = "attack", conflicts_with = "attack")]
+        /// Declaration file (JSON), or - for standard input; or the attacks with --attack, the
+        /// blocks with --block.
+        #[arg(required_unless_present_any = ["attack", "block"], conflicts_with_all = ["attack", "block"])]
         declaration: Option<String>,
         /// An attack, CREATURE=TARGET by ids (jugg=B, drake=pwC), in place of a declaration
         /// file; repeated, or several in one value separated by commas; `none` for no attack.
-        #[arg(long, value_name = "CREATURE=TARGET")]
+        #[arg(long, value_name = "CREATURE=TARGET", conflicts_with = "block")]
         attack: Vec<String>,
+        /// A block on a board with combat, BLOCKER=ATTACKER by ids (wall=jugg), in place of a
+        /// declaration file; repeated, or several separated by commas (a creature blocking two
+        /// attackers is written twice); `none` for no block.
+        #[arg(long, value_name = "BLOCKER=ATTACKER")]
+        block: Vec<String>,
         #[command(flatten)]
         solver: SolverArgs,
         #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]

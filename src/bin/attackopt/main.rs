@@ -159,24 +159,32 @@ fn built_board_error(e: attackopt::Error) -> Failure {
     }
 }
 
+/// `check`'s declaration: a file, or the attacks typed with --attack (issue 40), or the blocks
+/// with --block, read alike; and the name errors give it.
+fn typed_declaration(file: Option<String>, attack: &[String], block: &[String]) -> Result<(AnyDeclaration, String), Failure> {
+    Ok(match file {
+        Some(file) => {
+            let (decl, warnings) = load_any_declaration(&file)?;
+            warn(&file, &warnings);
+            (decl, file)
+        }
+        None if !block.is_empty() => {
+            (AnyDeclaration::Blocks(attackopt::parse_block_declaration_text(&block.join(","), "--block")?), "--block".to_string())
+        }
+        None => (AnyDeclaration::Attacks(attackopt::parse_declaration_text(&attack.join(","), "--attack")?), "--attack".to_string()),
+    })
+}
+
 /// Run a parsed command line; returns the exit status.
 fn run(cli: Cli) -> Result<Exit, Failure> {
     let started = std::time::Instant::now();
     let cards = card_source(&cli)?;
     let cards = cards.as_ref();
     match cli.command {
-        Command::Check { board, declaration, attack, solver, format } => {
+        Command::Check { board, declaration, attack, block, solver, format } => {
             let options = solver.options(started)?;
             let pos = load_position(&board, cards, format)?;
-            // A declaration file, or the attacks typed with --attack (issue 40), checked alike.
-            let (decl, source) = match declaration {
-                Some(file) => {
-                    let (decl, warnings) = load_any_declaration(&file)?;
-                    warn(&file, &warnings);
-                    (decl, file)
-                }
-                None => (AnyDeclaration::Attacks(attackopt::parse_declaration_text(&attack.join(","), "--attack")?), "--attack".to_string()),
-            };
+            let (decl, source) = typed_declaration(declaration, &attack, &block)?;
             // The board says which declaration it asks for (docs/blocks.md): blocks with combat.
             let decl = match decl {
                 AnyDeclaration::Blocks(d) => {
