@@ -2,8 +2,9 @@
 //! requirement, restriction and cost with its source. The first thing to run on a new board.
 
 use crate::legality::{describe_requirement, describe_target, restricted_creature, source_of};
-use crate::mana::cost_words;
+use crate::mana::{cost_words, format_cost};
 use crate::position::Position;
+use crate::rules::blocks::{BlockRules, ANY_NUMBER};
 use crate::rules::RestrictionKind;
 use crate::vocab::symbol::TypeSet;
 use serde::Serialize;
@@ -34,10 +35,61 @@ pub struct BoardView {
     /// What answers on this board assume because the board does not say it (issue 34; empty
     /// when nothing): what `strict` refuses, listed here so that it can be fixed.
     pub assumptions: Vec<crate::board::Assumption>,
+    /// On a board with `combat` (docs/blocks.md): the declare blockers step as attackopt reads
+    /// it; left out for a board asked about attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks: Option<BlocksView>,
     /// What the board's import dropped or guessed (issue 40); left out for a board not imported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "crate::board::ImportNotes")]
     pub import: Option<crate::board::ImportNotes>,
+}
+
+/// The declare blockers step as `validate` shows it (CR 509.1).
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct BlocksView {
+    /// The defending players (CR 506.2): those attacked, or their team under shared team turns.
+    pub defending_players: Vec<String>,
+    /// The attacking creatures, as `combat.attacks` declares them.
+    pub attackers: Vec<AttackerView>,
+    /// Every creature of a defending player and what it may block.
+    pub blockers: Vec<BlockerView>,
+    /// Every requirement on blocks (CR 509.1c), as a sentence with its source.
+    pub requirements: Vec<RuleView>,
+    /// Every restriction on blocks (CR 509.1b).
+    pub restrictions: Vec<RuleView>,
+    /// Every cost to block (CR 509.1d).
+    pub costs: Vec<RuleView>,
+}
+
+/// An attacking creature as `validate` shows it.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct AttackerView {
+    /// Its id.
+    pub id: String,
+    /// The id of what it attacks: a player, planeswalker or battle.
+    pub target: String,
+    /// The id of the defending player it attacks (CR 506.2).
+    pub defending_player: String,
+}
+
+/// A creature of a defending player as `validate` shows it.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct BlockerView {
+    /// Its id.
+    pub id: String,
+    /// The id of its controller.
+    pub controller: String,
+    /// Whether it may block at all (CR 509.1a).
+    pub may_block: bool,
+    /// Why not, when it may not block at all.
+    pub why_not: Option<String>,
+    /// How many attackers it can block (CR 509.1a); null for any number.
+    pub capacity: Option<usize>,
+    /// The attackers CR 509.1a lets it block.
+    pub legal_attackers: Vec<String>,
+    /// Of those, the ones no restriction forbids it to block.
+    pub allowed_attackers: Vec<String>,
 }
 
 /// A creature of the attacking side, as `validate` shows it.
@@ -212,6 +264,7 @@ impl BoardView {
             known_cards,
             warnings: vb.warnings.clone(),
             assumptions: vb.assumptions.clone(),
+            blocks: pos.blocks.as_ref().map(|b| BlocksView::new(pos, b)),
             import: vb.board.import.clone(),
         }
     }
@@ -240,17 +293,14 @@ impl BoardView {
                 }
             }
         }
-        for (title, items) in [
-            ("Requirements (CR 508.1d)", &self.requirements),
-            ("Restrictions (CR 508.1c)", &self.restrictions),
-            ("Costs to attack (CR 508.1g)", &self.costs),
-        ] {
-            let _ = writeln!(s, "\n{title}: {}", items.len());
-            // Each text ends with its source ("— goaded by B (CR 701.15b)", "— its own ability").
-            for r in items.iter() {
-                let _ = writeln!(s, "  - {}", r.text);
-            }
-        }
+        write_rules(
+            &mut s,
+            [
+                ("Requirements (CR 508.1d)", &self.requirements),
+                ("Restrictions (CR 508.1c)", &self.restrictions),
+                ("Costs to attack (CR 508.1g)", &self.costs),
+            ],
+        );
         let _ = writeln!(s, "\nMana sources that can pay: {}", self.mana_sources.len());
         for m in &self.mana_sources {
             let _ = write!(s, "  - {}, controlled by {}: {}", vb.id_label(&m.permanent), vb.id_label(&m.controller), m.makes.join(" or "));
@@ -267,6 +317,9 @@ impl BoardView {
                 None => {}
             }
             s.push('\n');
+        }
+        if let Some(b) = &self.blocks {
+            b.write_text(&mut s, pos);
         }
         if !self.known_cards.is_empty() {
             let _ = writeln!(s, "\nCards read by name:");
@@ -289,6 +342,106 @@ impl BoardView {
     }
 }
 
+impl BlocksView {
+    /// The view of a position's block rules.
+    fn new(pos: &Position, rules: &BlockRules) -> BlocksView {
+        let vb = &pos.board;
+        let attacker_id = |a: usize| rules.attackers[a].id.clone();
+        let attackers = rules
+            .attackers
+            .iter()
+            .map(|a| AttackerView {
+                id: a.id.clone(),
+                target: pos.rules.targets[a.target].id.clone(),
+                defending_player: vb.player_id(a.defender).to_string(),
+            })
+            .collect();
+        let blockers = rules
+            .blockers
+            .iter()
+            .map(|b| BlockerView {
+                id: b.id.clone(),
+                controller: vb.player_id(b.controller).to_string(),
+                may_block: b.ineligible.is_none(),
+                why_not: b.ineligible.clone(),
+                capacity: (b.capacity != ANY_NUMBER).then_some(b.capacity),
+                legal_attackers: b.legal.iter().map(|&a| attacker_id(a)).collect(),
+                allowed_attackers: b.allowed.iter().map(|&a| attacker_id(a)).collect(),
+            })
+            .collect();
+        let requirements = rules
+            .requirements
+            .iter()
+            .map(|r| {
+                let mut text = format!("{} — {}", rules.requirement_text(vb, r), r.source);
+                if !r.counts {
+                    text.push_str(" [not counted: the creature may not block]");
+                }
+                RuleView { text, source: r.source.clone() }
+            })
+            .collect();
+        let restrictions =
+            rules.restrictions.iter().map(|r| RuleView { text: format!("{} — {}", r.text, r.source), source: r.source.clone() }).collect();
+        let costs = rules
+            .costs
+            .iter()
+            .map(|k| {
+                let who = vb.permanent_label(rules.blockers[k.blocker].permanent);
+                RuleView { text: format!("{who} pays {} to block — {}", format_cost(&k.cost), k.source), source: k.source.clone() }
+            })
+            .collect();
+        BlocksView {
+            defending_players: rules.defending_players.iter().map(|&p| vb.player_id(p).to_string()).collect(),
+            attackers,
+            blockers,
+            requirements,
+            restrictions,
+            costs,
+        }
+    }
+
+    /// The declare blockers step in words, after the attack part of `validate`'s text.
+    fn write_text(&self, s: &mut String, pos: &Position) {
+        let vb = &pos.board;
+        let labels = |ids: &[String]| ids.iter().map(|t| vb.id_label(t)).collect::<Vec<_>>();
+        let _ = writeln!(s, "\nCombat: declaring blockers (CR 509.1): {}", labels(&self.defending_players).join(", "));
+        let _ = writeln!(s, "\nAttacking creatures: {}", self.attackers.len());
+        for a in &self.attackers {
+            let _ = writeln!(s, "  - {} attacks {}", vb.id_label(&a.id), vb.id_label(&a.target));
+        }
+        let _ = writeln!(s, "\nCreatures of the defending side:");
+        for b in &self.blockers {
+            let label = vb.id_label(&b.id);
+            match &b.why_not {
+                Some(w) => {
+                    let _ = writeln!(s, "  {label}: may not block: {w}");
+                }
+                None => {
+                    let barred: Vec<String> = b.legal_attackers.iter().filter(|a| !b.allowed_attackers.contains(a)).map(|a| vb.id_label(a)).collect();
+                    let most = match b.capacity {
+                        None => " (any number of them)".to_string(),
+                        Some(1) => String::new(),
+                        Some(n) => format!(" (up to {n} of them)"),
+                    };
+                    let _ = write!(s, "  {label}: may block {}{most}", list(&labels(&b.allowed_attackers)));
+                    if !barred.is_empty() {
+                        let _ = write!(s, "; a restriction forbids {}", barred.join(", "));
+                    }
+                    s.push('\n');
+                }
+            }
+        }
+        write_rules(
+            s,
+            [
+                ("Requirements on blocks (CR 509.1c)", &self.requirements),
+                ("Restrictions on blocks (CR 509.1b)", &self.restrictions),
+                ("Costs to block (CR 509.1d)", &self.costs),
+            ],
+        );
+    }
+}
+
 /// The board's warnings as a person reads them (issue 40): how many, then each in words (the
 /// card by name, what attackopt did, the fix), within [`crate::TEXT_WIDTH`] columns. The JSON
 /// keeps each warning's path and message for whoever writes the board.
@@ -302,6 +455,17 @@ pub fn warnings_text(warnings: &[crate::board::Warning]) -> String {
         let _ = writeln!(s, "  ⚠ {}", w.words);
     }
     crate::wrap::wrap(&s, crate::wrap::TEXT_WIDTH)
+}
+
+/// Lists of rules under their titles with their counts; each text ends with its source ("—
+/// goaded by B (CR 701.15b)", "— its own ability").
+fn write_rules(s: &mut String, lists: [(&str, &Vec<RuleView>); 3]) {
+    for (title, items) in lists {
+        let _ = writeln!(s, "\n{title}: {}", items.len());
+        for r in items {
+            let _ = writeln!(s, "  - {}", r.text);
+        }
+    }
 }
 
 fn list(v: &[String]) -> String {

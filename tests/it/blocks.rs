@@ -558,3 +558,44 @@ fn cr_509_1a_blocks_typed_on_one_line_on_the_command_line_and_in_batch() {
     assert!(answers[3]["error"]["message"].as_str().is_some_and(|m| m.contains("zzz")), "{}", answers[3]);
     let _ = std::fs::remove_file(file);
 }
+
+/// `validate` on a board with combat shows the declare blockers step (CR 509.1): the
+/// defending players, each attacker and its target, each creature of the defending side with
+/// what it may block and why not, and the block rules with their sources; the JSON validates.
+#[test]
+fn cr_509_1_validate_shows_the_declare_blockers_step() {
+    let mut tapped = creature("sleeper", "B", &[]);
+    tapped["tapped"] = json!(true);
+    let b = board(
+        &["A", "B"],
+        vec![creature("drake", "A", &["Flying"]), creature("brute", "A", &["Menace"]), creature("bears", "B", &[]), tapped],
+        vec![json!({"kind": "blocks_if_able", "creatures": ["bears"], "source": "Test"})],
+        &[("drake", "B"), ("brute", "B")],
+    );
+    let file = temp_file("blocks-validate.json", &b.to_string());
+    let path = file.to_string_lossy().into_owned();
+    let out = run_bin(&["validate", &path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for expected in [
+        "Combat: declaring blockers (CR 509.1): B",
+        "Test drake (drake) attacks B",
+        "Test bears (bears): may block Test brute (brute); a restriction forbids Test drake (drake)",
+        "Test sleeper (sleeper): may not block: it is tapped (CR 509.1a)",
+        "Requirements on blocks (CR 509.1c): 1",
+        "Test bears (bears) blocks each combat if able — Test",
+        "Restrictions on blocks (CR 509.1b): 2",
+        "has menace",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let out = run_bin(&["validate", &path, "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["blocks"]["defending_players"], json!(["B"]), "{v:#}");
+    assert_eq!(v["blocks"]["blockers"][0]["allowed_attackers"], json!(["brute"]), "{v:#}");
+    assert_eq!(v["blocks"]["blockers"][0]["capacity"], json!(1), "{v:#}");
+    assert_eq!(v["blocks"]["blockers"][1]["may_block"], json!(false), "{v:#}");
+    let schema = jsonschema::validator_for(&attackopt::result_schema()).expect("a schema");
+    assert!(schema.is_valid(&v), "{v:#}");
+    let _ = std::fs::remove_file(file);
+}
