@@ -23,12 +23,18 @@
 //!   `player_attacks_if_able` towards up to three opponents, `attacks_if_able` with and without
 //!   targets and `attacks_player_other_than_if_able` on small groups, `cant_attack` a player on
 //!   small groups, `attack_cost` ({1}, {2}, {W/P}) on groups, and Propaganda.
+//! - `combat`: the declare blockers step (docs/blocks.md). The active player's N creatures are
+//!   tokens in a few dozen kinds (flying, menace, vigilance), all attacking: each kind a random
+//!   opponent or that opponent's planeswalker; the opponents share N potential blockers, tokens
+//!   in kinds of their own (flying, reach; some tapped), with `blocks_if_able` on a kind of
+//!   each opponent, `cant_block` on one kind, and `lure` on one attacker. Its `combat` lists
+//!   the attacks; with one player there is no opponent and no attack.
 //!
 //! Players are `A`, `B`, ... (`P27`... past 26); the active player is the first. `players` is
 //! clamped to 1..=64 (MAX_PLAYERS) and `creatures` to 90,000 (MAX_PERMANENTS leaves room for
 //! the other permanents).
 
-use crate::board::{Board, Effect, ManaAbilitySpec, Permanent, Player, Variant, MAX_PLAYERS};
+use crate::board::{Attack, Board, Combat, Effect, ManaAbilitySpec, Permanent, Player, Variant, MAX_PLAYERS};
 use serde_json::{json, Value};
 
 /// The kind of board to generate.
@@ -40,19 +46,23 @@ pub enum Profile {
     Tokens,
     /// Pairwise-different creatures with heavily coupled requirements and restrictions.
     Adversarial,
+    /// A combat at the declare blockers step (docs/blocks.md): N attackers declared, as many
+    /// potential blockers among the defending players.
+    Combat,
 }
 
 impl Profile {
     /// Every profile, in a fixed order.
-    pub const ALL: [Profile; 3] = [Profile::Commander, Profile::Tokens, Profile::Adversarial];
+    pub const ALL: [Profile; 4] = [Profile::Commander, Profile::Tokens, Profile::Adversarial, Profile::Combat];
 
-    /// `commander`, `tokens` or `adversarial` (any case).
+    /// `commander`, `tokens`, `adversarial` or `combat` (any case).
     pub fn parse(s: &str) -> Result<Profile, String> {
         match s.to_ascii_lowercase().as_str() {
             "commander" => Ok(Profile::Commander),
             "tokens" => Ok(Profile::Tokens),
             "adversarial" => Ok(Profile::Adversarial),
-            _ => Err(format!("expected a profile commander, tokens or adversarial, found \"{s}\"")),
+            "combat" => Ok(Profile::Combat),
+            _ => Err(format!("expected a profile commander, tokens, adversarial or combat, found \"{s}\"")),
         }
     }
 
@@ -62,6 +72,7 @@ impl Profile {
             Profile::Commander => "commander",
             Profile::Tokens => "tokens",
             Profile::Adversarial => "adversarial",
+            Profile::Combat => "combat",
         }
     }
 }
@@ -91,12 +102,19 @@ pub fn generate(players: usize, creatures: usize, seed: u64, profile: Profile) -
         Profile::Commander => 0xc0aa_u64,
         Profile::Tokens => 0x70c3_u64,
         Profile::Adversarial => 0xad5e_u64,
+        Profile::Combat => 0xc0b7_u64,
     };
     let mut g = Gen::new(players, seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     match profile {
         Profile::Commander => g.commander(creatures),
         Profile::Tokens => g.tokens(creatures),
         Profile::Adversarial => g.adversarial(creatures),
+        Profile::Combat => {
+            let attacks = g.combat(creatures);
+            let mut board = g.finish();
+            board.combat = Some(Combat { attacks });
+            return board;
+        }
     }
     g.finish()
 }
@@ -575,6 +593,91 @@ impl Gen {
     }
 }
 
+impl Gen {
+    /// The `combat` profile (see the module documentation); returns the attacks.
+    fn combat(&mut self, n: usize) -> Vec<Attack> {
+        let opp = self.opponents();
+        self.planeswalkers(30);
+        let walkers: Vec<String> = self.permanents.iter().filter(|p| p.id.starts_with("pw_")).map(|p| p.id.clone()).collect();
+        let kinds = if n == 0 { 0 } else { n.min((12 + n / 100).min(36)).max(1) };
+        let sizes = if kinds == 0 { vec![] } else { self.sizes(n, kinds) };
+        let mut attacks = Vec::with_capacity(n);
+        let mut start = 0;
+        for (k, &size) in sizes.iter().enumerate() {
+            let mut kind = self.kind(k, 0, 0);
+            if self.rng.chance(15) {
+                kind.keywords.push("Menace".into());
+            }
+            let ids = self.tokens_of(&kind, size, start);
+            start += size;
+            if opp.is_empty() {
+                continue;
+            }
+            // The whole kind attacks one opponent, or that opponent's planeswalker.
+            let o = self.rng.pick(&opp).clone();
+            let walker = format!("pw_{o}");
+            let target = if walkers.contains(&walker) && self.rng.chance(20) { walker } else { o };
+            // CR 508.1f: attacking taps the kind's tokens (the last ones made) without vigilance.
+            let vigilant = kind.keywords.iter().any(|k| k == "Vigilance");
+            let made = self.permanents.len() - size;
+            for p in &mut self.permanents[made..] {
+                p.tapped = !vigilant;
+            }
+            attacks.extend(ids.into_iter().map(|creature| Attack { creature, target: target.clone() }));
+        }
+        if opp.is_empty() {
+            return attacks;
+        }
+        if let Some(first) = attacks.first() {
+            let mut lure = effect("lure", "generated Lure");
+            lure.attackers = Some(ids(std::slice::from_ref(&first.creature)));
+            self.effects.push(lure);
+        }
+        // The defenders: N potential blockers, a few kinds per opponent.
+        let share = n / opp.len();
+        let mut next = 0;
+        for (i, o) in opp.iter().enumerate() {
+            let count = if i + 1 == opp.len() { n - share * i } else { share };
+            let kinds = (4 + count / 200).min(30).min(count);
+            let sizes = if kinds == 0 { vec![] } else { self.sizes(count, kinds) };
+            for (k, &size) in sizes.iter().enumerate() {
+                let subtype = KIND_SUBTYPES[(k * 7 + i) % KIND_SUBTYPES.len()];
+                let color = *self.rng.pick(&COLORS);
+                let power = self.rng.range(0, 4) as i64;
+                let mut keywords = vec![];
+                for (kw, pc) in [("Flying", 15), ("Reach", 10)] {
+                    if self.rng.chance(pc) {
+                        keywords.push(kw.to_string());
+                    }
+                }
+                let tapped = self.rng.chance(10);
+                for j in next..next + size {
+                    let mut p = permanent(format!("d{j}"), &format!("{subtype} Token"), o, &["Creature"]);
+                    p.subtypes = vec![subtype.to_string()];
+                    p.colors = vec![color.to_string()];
+                    p.power = power;
+                    p.toughness = power.max(1);
+                    p.keywords = keywords.clone();
+                    p.tapped = tapped;
+                    self.permanents.push(p);
+                }
+                next += size;
+                let rule = match k {
+                    0 => Some(("blocks_if_able", "generated blocks each combat if able")),
+                    1 if i == 0 => Some(("cant_block", "generated can't block")),
+                    _ => None,
+                };
+                if let Some((kind, source)) = rule {
+                    let mut e = effect(kind, source);
+                    e.creatures = Some(json!({ "controller": o, "subtype": subtype }));
+                    self.effects.push(e);
+                }
+            }
+        }
+        attacks
+    }
+}
+
 /// Split a list into consecutive chunks of 5 to 20.
 fn chunks(rng: &mut Rng, v: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
@@ -608,6 +711,15 @@ mod tests {
                     assert_eq!(pos.rules.creatures.len(), creatures, "{profile} {players} {creatures}");
                     // The empty declaration obeys every restriction.
                     assert!(pos.rules.respects_restrictions(&pos.rules.no_attack()));
+                    // A combat has its attacks declared (every attacker, when there is an
+                    // opponent) and as many potential blockers; no block obeys every restriction.
+                    if profile == Profile::Combat {
+                        let blocks = pos.blocks.as_ref().unwrap_or_else(|| panic!("{players} {creatures}: no combat"));
+                        assert_eq!(blocks.attackers.len(), if players > 1 { creatures } else { 0 });
+                        let defenders = pos.board.board.permanents.iter().filter(|p| p.id.starts_with('d')).count();
+                        assert_eq!(defenders, if players > 1 { creatures } else { 0 }, "{players} {creatures}");
+                        assert!(blocks.respects_restrictions(&blocks.no_block()));
+                    }
                 }
             }
         }

@@ -77,7 +77,7 @@ fn cr_111_4_generated_boards_have_no_warnings() {
         }
     }
     // Through the binary too: validate's JSON lists no warning.
-    for profile in ["commander", "tokens", "adversarial"] {
+    for profile in ["commander", "tokens", "adversarial", "combat"] {
         let board = generate("5", "100", "3", profile);
         let out = common::run_with_stdin(&["validate", "-", "--format", "json"], &board);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");

@@ -260,6 +260,8 @@ pub enum ProfileArg {
     Tokens,
     /// Pairwise-different creatures with heavily coupled requirements and restrictions.
     Adversarial,
+    /// A combat at the declare blockers step: N attackers declared, as many potential blockers.
+    Combat,
 }
 
 impl From<ProfileArg> for Profile {
@@ -268,6 +270,7 @@ impl From<ProfileArg> for Profile {
             ProfileArg::Commander => Profile::Commander,
             ProfileArg::Tokens => Profile::Tokens,
             ProfileArg::Adversarial => Profile::Adversarial,
+            ProfileArg::Combat => Profile::Combat,
         }
     }
 }
