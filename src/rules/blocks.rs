@@ -322,7 +322,7 @@ impl BlockRules {
 
     /// The pairs (blocker, `a`) that CR 509.1a allows and `banned` picks, sorted.
     fn pairs_to(&self, a: usize, banned: impl Fn(&Blocker) -> bool) -> Vec<(usize, usize)> {
-        (0..self.blockers.len()).filter(|&b| self.blockers[b].legal.contains(&a) && banned(&self.blockers[b])).map(|b| (b, a)).collect()
+        (0..self.blockers.len()).filter(|&b| self.blockers[b].legal.binary_search(&a).is_ok() && banned(&self.blockers[b])).map(|b| (b, a)).collect()
     }
 
     /// The board's effects about blocks; the attack effects say nothing here.
@@ -353,12 +353,16 @@ impl BlockRules {
         }
     }
 
-    /// Whether a restriction bans the pair outright (CR 509.1b).
-    pub fn banned(&self, b: usize, a: usize) -> bool {
-        self.restrictions.iter().any(|r| match &r.kind {
-            BlockRestrictionKind::Pairs { pairs } => pairs.binary_search(&(b, a)).is_ok(),
-            _ => false,
-        })
+    /// The pairs a restriction bans outright (CR 509.1b), all restrictions together: one set,
+    /// so that settling 800,000 pairs under 800 restrictions stays linear.
+    pub fn banned_pairs(&self) -> std::collections::HashSet<(usize, usize)> {
+        let mut banned = std::collections::HashSet::new();
+        for r in &self.restrictions {
+            if let BlockRestrictionKind::Pairs { pairs } = &r.kind {
+                banned.extend(pairs.iter().copied());
+            }
+        }
+        banned
     }
 
     /// Each blocker's allowed attackers, then lure's requirements over them: CR 509.1c, "all
@@ -370,14 +374,14 @@ impl BlockRules {
                 pairs.dedup();
             }
         }
-        for b in 0..self.blockers.len() {
-            let allowed: Vec<usize> = self.blockers[b].legal.iter().copied().filter(|&a| !self.banned(b, a)).collect();
-            self.blockers[b].allowed = allowed;
+        let banned = self.banned_pairs();
+        for (b, blocker) in self.blockers.iter_mut().enumerate() {
+            blocker.allowed = blocker.legal.iter().copied().filter(|&a| !banned.contains(&(b, a))).collect();
         }
         for e in &vb.effects {
             let EffectKind::Lure { creatures } = &e.kind else { continue };
             for a in (0..self.attackers.len()).filter(|&a| selects(vb, creatures, self.attackers[a].permanent)) {
-                for b in (0..self.blockers.len()).filter(|&b| self.blockers[b].allowed.contains(&a)) {
+                for b in (0..self.blockers.len()).filter(|&b| self.blockers[b].allowed.binary_search(&a).is_ok()) {
                     let kind = BlockRequirementKind::BlocksAttacker { blocker: b, attacker: a };
                     self.requirements.push(BlockRequirement { kind, source: e.source.clone(), counts: true });
                 }
