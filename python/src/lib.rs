@@ -6,7 +6,7 @@
 //! Python threads (or a Dask worker's threads) answer in parallel.
 
 use attackopt::oracle::{position_with_cards, CardSources};
-use attackopt::{Answer, Baseline, Declaration, Error, Method, Objective, Options, Request, Undecided, DEFAULT_LIMIT};
+use attackopt::{Answer, Baseline, Error, Method, Objective, Options, Request, Undecided, DEFAULT_LIMIT};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyUserWarning};
 use pyo3::prelude::*;
@@ -183,17 +183,18 @@ impl PyPosition {
         Ok(PyPosition { inner })
     }
 
-    fn declaration(&self, py: Python<'_>, declaration: &Bound<'_, PyAny>, name: &str) -> PyResult<Declaration> {
+    /// `check`'s request: a declaration of attackers, or of blockers on a board with combat
+    /// (docs/blocks.md), read as every front end reads it ([`Request::check`]).
+    fn check_request(&self, py: Python<'_>, declaration: &Bound<'_, PyAny>, name: &str) -> PyResult<Request> {
         let (text, ours) = json_text(declaration, name)?;
-        let parsed = attackopt::parse_declaration(&text, name).map_err(|e| if ours { e.without_text_position() } else { e });
+        let parsed = attackopt::parse_any_declaration(&text, name).map_err(|e| if ours { e.without_text_position() } else { e });
         let (decl, warnings) = parsed.map_err(|e| py_error(py, e.into()))?;
         // The command line writes these on standard error; Python's way is a warning.
         for w in warnings {
             let message = std::ffi::CString::new(format!("{name}: {w}")).unwrap_or_default();
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
         }
-        self.inner.board.check_declaration_ids(&decl, name).map_err(|e| py_error(py, e.into()))?;
-        Ok(decl)
+        Request::check(&self.inner.board, decl, name).map_err(|e| py_error(py, e.into()))
     }
 }
 
@@ -265,8 +266,8 @@ impl PyPosition {
         strict: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let options = options(baseline, time_limit, method, strict)?;
-        let decl = self.declaration(py, declaration, name)?;
-        self.ask(py, &Request::Check(decl), &options)
+        let request = self.check_request(py, declaration, name)?;
+        self.ask(py, &request, &options)
     }
 
     /// `attackopt solve`: the best legal declaration for the objective (`power`, `attackers`,

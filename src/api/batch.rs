@@ -311,14 +311,12 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
             BatchCommand::Check if req.attacks.is_some() && req.declaration.is_none() && req.blocks.is_none() => {
                 let name = format!("{here} attacks");
                 let decl = parse_declaration_text(req.attacks.as_deref().unwrap_or_default(), &name)?;
-                pos.board.check_declaration_ids(&decl, &name)?;
-                Request::Check(decl)
+                Request::check(&pos.board, AnyDeclaration::Attacks(decl), &name)?
             }
             BatchCommand::Check if req.blocks.is_some() && req.declaration.is_none() && req.attacks.is_none() => {
                 let name = format!("{here} blocks");
                 let decl = parse_block_declaration_text(req.blocks.as_deref().unwrap_or_default(), &name)?;
-                pos.board.check_block_declaration_ids(&decl, &name)?;
-                Request::CheckBlocks(decl)
+                Request::check(&pos.board, AnyDeclaration::Blocks(decl), &name)?
             }
             BatchCommand::Check => {
                 let given: Vec<&str> =
@@ -359,16 +357,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                 })?;
                 warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
                 // Attacks or blocks, as the command line reads them (docs/blocks.md).
-                match decl {
-                    AnyDeclaration::Attacks(decl) => {
-                        pos.board.check_declaration_ids(&decl, &name)?;
-                        Request::Check(decl)
-                    }
-                    AnyDeclaration::Blocks(decl) => {
-                        pos.board.check_block_declaration_ids(&decl, &name)?;
-                        Request::CheckBlocks(decl)
-                    }
-                }
+                Request::check(&pos.board, decl, &name)?
             }
             BatchCommand::Solve => {
                 let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);

@@ -16,7 +16,7 @@
 //! ```
 
 use super::{Enumeration, MaximumReport, Method, Options, Undecided};
-use crate::board::{Assumption, Declaration, ImportNotes, Warning};
+use crate::board::{AnyDeclaration, Assumption, Declaration, ImportNotes, Warning};
 use crate::legality::{Baseline, CheckResult};
 use crate::solve::{Objective, SolveResult};
 use crate::view::BoardView;
@@ -128,6 +128,27 @@ pub enum Exit {
     Undecided = 3,
     /// A bug.
     Internal = 70,
+}
+
+impl Request {
+    /// `check` of a declaration of either kind: the board says which it asks for (a board with
+    /// `combat` asks for blocks, docs/blocks.md), and every id must name a permanent. Bad input
+    /// names `name` (the declaration's file, or how it was given). One function for every front
+    /// end (command line, batch, MCP, Python), so that they read declarations alike.
+    pub fn check(board: &crate::board::ValidBoard, decl: AnyDeclaration, name: &str) -> Result<Request, crate::board::InputError> {
+        match decl {
+            AnyDeclaration::Attacks(d) => {
+                board.check_declaration_kind(false, name)?;
+                board.check_declaration_ids(&d, name)?;
+                Ok(Request::Check(d))
+            }
+            AnyDeclaration::Blocks(d) => {
+                board.check_declaration_kind(true, name)?;
+                board.check_block_declaration_ids(&d, name)?;
+                Ok(Request::CheckBlocks(d))
+            }
+        }
+    }
 }
 
 impl Exit {

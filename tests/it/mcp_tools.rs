@@ -426,3 +426,46 @@ fn every_field_of_the_board_declaration_and_options_schemas_is_described() {
     let life = &board["$defs"]["Player"]["properties"]["life"];
     assert!(life["description"].as_str().is_some_and(|d| d.contains("default 20")), "{life}");
 }
+
+/// Issue 38: on a board with `combat`, `check_attack` checks a declaration of blockers (CR
+/// 509.1), as JSON or typed on one line (`wall=bear`, as `--block` reads it), and its answer is
+/// the command line's and matches the tool's output schema; a declaration of attackers there is
+/// a tool error naming `blocks`.
+#[test]
+fn cr_509_1_check_attack_checks_blocks_on_a_board_with_combat() {
+    let board = json!({
+        "attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [
+            {"id": "brute", "name": "Test brute", "controller": "A", "types": ["Creature", "Token"], "power": 4, "keywords": ["Menace"]},
+            {"id": "spire", "name": "Test spire", "controller": "B", "types": ["Creature", "Token"], "power": 2},
+            {"id": "bears", "name": "Test bears", "controller": "B", "types": ["Creature", "Token"], "power": 2}
+        ],
+        "effects": [{"kind": "blocks_if_able", "creatures": ["spire"], "source": "Test"}],
+        "combat": {"attacks": [{"creature": "brute", "target": "B"}]}
+    });
+    let decl = json!({"blocks": [{"blocker": "spire", "attacker": "brute"}, {"blocker": "bears", "attacker": "brute"}]});
+    let answers = session(&[
+        call("check_attack", json!({"board": board, "declaration": decl})),
+        call("check_attack", json!({"board": board, "declaration": "spire=brute, bears=brute"})),
+        call("check_attack", json!({"board": board, "declaration": "spire=brute"})),
+        call("check_attack", json!({"board": board, "declaration": {"attacks": []}})),
+    ]);
+    let first = &answers[0]["result"]["structuredContent"];
+    assert_eq!(first["legal"], true, "{}", answers[0]);
+    assert_eq!(&answers[1]["result"]["structuredContent"], first, "{}", answers[1]);
+    assert_eq!(answers[2]["result"]["structuredContent"]["violations"][0]["kind"], "restriction", "{}", answers[2]);
+    let dir = std::env::temp_dir().join(format!("attackopt-mcp-blocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let (b, d) = (dir.join("board.json"), dir.join("decl.json"));
+    std::fs::write(&b, board.to_string()).expect("written");
+    std::fs::write(&d, decl.to_string()).expect("written");
+    let cli = cli_json(&["check", b.to_str().unwrap(), d.to_str().unwrap()]);
+    assert_eq!(first["violations"], cli["violations"]);
+    assert_eq!(first["declaration"], cli["declaration"]);
+    let check = tools().into_iter().find(|t| t["name"] == "check_attack").expect("check_attack");
+    assert_valid(&check["outputSchema"], first, "check_attack on blocks");
+    let refused = &answers[3]["result"];
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert!(text_of(refused).contains("blocks"), "{refused}");
+    let _ = std::fs::remove_dir_all(dir);
+}

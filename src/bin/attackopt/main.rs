@@ -186,19 +186,10 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
             let pos = load_position(&board, cards, format)?;
             let (decl, source) = typed_declaration(declaration, &attack, &block)?;
             // The board says which declaration it asks for (docs/blocks.md): blocks with combat.
-            let decl = match decl {
-                AnyDeclaration::Blocks(d) => {
-                    pos.board.check_declaration_kind(true, &source)?;
-                    pos.board.check_block_declaration_ids(&d, &source)?;
-                    return respond(pos, keep(Request::CheckBlocks(d)), &options, format);
-                }
-                AnyDeclaration::Attacks(d) => d,
-            };
-            pos.board.check_declaration_kind(false, &source)?;
-            pos.board.check_declaration_ids(&decl, &source)?;
             // Kept like the board: a declaration of 100,000 attacks is not freed after the answer
             // (issue 11, F05).
-            respond(pos, keep(Request::Check(decl)), &options, format)
+            let request = Request::check(&pos.board, decl, &source)?;
+            respond(pos, keep(request), &options, format)
         }
         Command::Enumerate { board, limit, detail, solver, format } => {
             let options = solver.options(started)?;

@@ -26,7 +26,7 @@ use attackopt::oracle::{position_with_cards, CardIndex};
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
-use attackopt::{parse_board, parse_declaration, parse_declaration_text, Declaration, InputError};
+use attackopt::{parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration_text, AnyDeclaration, InputError};
 use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
 use attackopt::{Error, Options};
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -61,7 +61,8 @@ resource attackopt://schema/board; model boards: attackopt://models; prompt boar
 const DECLARATION_HELP: &str = "The declaration of attackers: an object, the same JSON as a string, or one line \
 bear=C, elf=pwD (none: no attack). Object: {\"attacks\": [{\"creature\": \"bear\", \"target\": \"C\"}]} (target: a \
 player, planeswalker or battle id); an optional \"payment\" ([{\"permanent\": \"f1\", \"mana\": \"{G}\"}], \
-{\"player\": \"A\", \"life\": 2}) is checked, else attackopt finds one. Schema: attackopt://schema/declaration.";
+{\"player\": \"A\", \"life\": 2}) is checked, else attackopt finds one. With combat: \
+{\"blocks\": [{\"blocker\", \"attacker\"}]} or w=bear. Schema: attackopt://schema/declaration.";
 
 fn object_or_string(description: &str) -> schemars::Schema {
     schemars::json_schema!({ "anyOf": [{ "type": "object" }, { "type": "string" }], "description": description })
@@ -330,14 +331,19 @@ fn json_text(value: &Value, what: &str, shape: &str) -> Result<String, InputErro
     }
 }
 
-/// The declaration argument: JSON (an object, or the same as a string) or, as a judge types it,
-/// one line of attacks `bear=C, elf=pwD` (issue 40; [`parse_declaration_text`], as `--attack`
-/// and batch's `"attacks"` read it).
-fn declaration(value: &Value) -> Result<Declaration, InputError> {
-    match value {
-        Value::String(s) if !s.trim_start().starts_with('{') => parse_declaration_text(s, "declaration"),
-        _ => Ok(parse_declaration(&json_text(value, "declaration", "{\"attacks\": [...]}")?, "declaration")?.0),
-    }
+/// The declaration argument as `check`'s request: JSON (an object, or the same as a string) or,
+/// as a judge types it, one line: attacks `bear=C, elf=pwD` (issue 40; [`parse_declaration_text`],
+/// as `--attack` and batch's `"attacks"` read it), or on a board with combat blocks `wall=bear`
+/// (as `--block` reads them).
+fn check_request(value: &Value, pos: &Position) -> Result<Request, InputError> {
+    let decl = match value {
+        Value::String(s) if !s.trim_start().starts_with('{') && pos.board.board.combat.is_some() => {
+            AnyDeclaration::Blocks(parse_block_declaration_text(s, "declaration")?)
+        }
+        Value::String(s) if !s.trim_start().starts_with('{') => AnyDeclaration::Attacks(parse_declaration_text(s, "declaration")?),
+        _ => parse_any_declaration(&json_text(value, "declaration", "{\"attacks\": [...]}")?, "declaration")?.0,
+    };
+    Request::check(&pos.board, decl, "declaration")
 }
 
 /// The board argument as a position, its cards given their Oracle text from the server's card
@@ -450,9 +456,8 @@ impl AttackServer {
         run_tool("check_attack", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
             let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
-            let decl = declaration(&p.declaration).map_err(|e| e.to_string())?;
-            pos.board.check_declaration_ids(&decl, "declaration").map_err(|e| e.to_string())?;
-            answer(&pos, &Request::Check(decl), &options)
+            let request = check_request(&p.declaration, &pos).map_err(|e| e.to_string())?;
+            answer(&pos, &request, &options)
         })
         .await
     }
