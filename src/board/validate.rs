@@ -109,7 +109,8 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 30] = [
+/// The kinds about attacks and mana; [`BLOCK_KINDS`] are the others.
+const EFFECT_KINDS: [&str; 15] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -125,21 +126,6 @@ const EFFECT_KINDS: [&str; 30] = [
     "mana_trigger",
     "mana_multiplier",
     "mana_instead",
-    "cant_block",
-    "blocks_if_able",
-    "lure",
-    "cant_block_alone",
-    "can_block_only",
-    "cant_be_blocked",
-    "cant_be_blocked_except_by",
-    "cant_be_blocked_by_more_than",
-    "cant_be_blocked_by",
-    "must_be_blocked_by_all",
-    "must_be_blocked_if_able",
-    "must_be_blocked_by_exactly_one",
-    "blocks_creature_if_able",
-    "can_block_additional",
-    "can_block_any_number",
 ];
 
 /// The kinds about blocks only (docs/blocks.md), parsed by `parse_block_effect`.
@@ -973,9 +959,10 @@ fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectK
 fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Warning>) -> Result<ValidEffect, InputError> {
     let at = |f: &str| format!("effects[{i}].{f}");
     let kind = e.kind.as_str();
-    if !EFFECT_KINDS.contains(&kind) {
-        let hint = super::error::nearest(kind, EFFECT_KINDS).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
-        return Err(ctx.err(at("kind"), format!("expected an effect kind ({}), found \"{kind}\"{hint}", EFFECT_KINDS.join(", "))));
+    let kinds = || EFFECT_KINDS.iter().chain(BLOCK_KINDS.iter()).copied();
+    if !kinds().any(|k| k == kind) {
+        let hint = super::error::nearest(kind, kinds()).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+        return Err(ctx.err(at("kind"), format!("expected an effect kind ({}), found \"{kind}\"{hint}", kinds().collect::<Vec<_>>().join(", "))));
     }
     if let Some(s) = &e.source {
         check_len(ctx, &at("source"), s)?;
@@ -1095,7 +1082,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         "mana_trigger" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "add", "if_produced"]),
         "mana_multiplier" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "count"]),
         "mana_instead" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "add", "keep_amount"]),
-        _ => unreachable!("kind checked against EFFECT_KINDS"),
+        _ => unreachable!("kind checked against EFFECT_KINDS and BLOCK_KINDS"),
     };
     let present = [
         ("creatures", e.creatures.is_some()),

@@ -363,7 +363,7 @@ impl BlockRules {
                     if let Some(land) = self.land_of_defender(vb, a, land_type) {
                         let pairs = self.pairs_to(a, |_| true);
                         let text = format!(
-                            "{label} has {keyword}: it can't be blocked as long as the defending player controls a {land_type}, and {} controls {} (CR 702.14c)",
+                            "{label} has {keyword}: it can't be blocked as long as the defending player controls a land of type {land_type}, and {} controls {} (CR 702.14c)",
                             vb.player_label(vb.controller[land]),
                             vb.permanent_label(land)
                         );

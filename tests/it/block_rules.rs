@@ -416,7 +416,7 @@ fn cr_702_14c_landwalk_unblockable_while_the_defending_player_controls_that_land
     assert_says(
         &pos,
         &[("bear", "serpent")],
-        "has Islandwalk: it can't be blocked as long as the defending player controls a Island, and B controls Island (island) (CR 702.14c)",
+        "has Islandwalk: it can't be blocked as long as the defending player controls a land of type Island, and B controls Island (island) (CR 702.14c)",
     );
     // Under shared team turns the team is attacked: a teammate's Island counts (CR 810.7a).
     let mut b = board(
