@@ -128,6 +128,11 @@ const EFFECT_KINDS: [&str; 15] = [
     "mana_instead",
 ];
 
+/// Every effect kind.
+fn kinds() -> impl Iterator<Item = &'static str> {
+    EFFECT_KINDS.iter().chain(BLOCK_KINDS.iter()).copied()
+}
+
 /// The kinds about blocks only (docs/blocks.md), parsed by `parse_block_effect`.
 const BLOCK_KINDS: [&str; 15] = [
     "cant_block",
@@ -959,7 +964,6 @@ fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectK
 fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Warning>) -> Result<ValidEffect, InputError> {
     let at = |f: &str| format!("effects[{i}].{f}");
     let kind = e.kind.as_str();
-    let kinds = || EFFECT_KINDS.iter().chain(BLOCK_KINDS.iter()).copied();
     if !kinds().any(|k| k == kind) {
         let hint = super::error::nearest(kind, kinds()).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
         return Err(ctx.err(at("kind"), format!("expected an effect kind ({}), found \"{kind}\"{hint}", kinds().collect::<Vec<_>>().join(", "))));

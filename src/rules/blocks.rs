@@ -325,7 +325,7 @@ impl BlockRules {
                 self.restrict(BlockRestrictionKind::Pairs { pairs }, source("flying"), text);
             }
             // The pairwise evasions: (keyword, who may not block, the rule in words).
-            let evasions: [(&str, &dyn Fn(&Permanent) -> bool, &str); 5] = [
+            let evasions: [Evasion; 5] = [
                 ("Shadow", &|b| !b.has_keyword("Shadow"), "it can't be blocked except by creatures with shadow (CR 702.28b)"),
                 ("Horsemanship", &|b| !b.has_keyword("Horsemanship"), "it can't be blocked except by creatures with horsemanship (CR 702.31b)"),
                 (
@@ -688,6 +688,9 @@ pub fn can_block_flyer(vb: &ValidBoard, permanent: usize) -> bool {
     let p = vb.perm(permanent);
     p.has_keyword("Flying") || p.has_keyword("Reach")
 }
+
+/// A pairwise evasion keyword: its name, whether it bans a blocker, its rule in words.
+type Evasion<'a> = (&'static str, &'a dyn Fn(&Permanent) -> bool, &'static str);
 
 /// A landwalk keyword (CR 702.14): None for another keyword; Some(None) for a landwalk attackopt
 /// does not read (of a supertype: "Nonbasic landwalk", "Snow Swampwalk"); Some(Some(type)) for

@@ -29,6 +29,8 @@ pub enum LandsOf {
 
 /// `creatures` of an effect (docs/format.md "Explicit effects").
 #[derive(Debug, Clone, PartialEq)]
+// A handful per board, each read in place: boxing the filter would change every reader for no gain.
+#[allow(clippy::large_enum_variant)]
 pub enum Selector {
     /// `"all"`: every creature of the attacking side.
     All,
