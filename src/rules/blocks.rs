@@ -506,8 +506,8 @@ impl BlockRules {
                 EffectKind::MustBeBlockedByAll { attackers } => {
                     for a in self.chosen_attackers(vb, attackers) {
                         // Every creature the defending player controls, those that can't block
-                        // included: one that can't leaves the attacker unblockable (Tromokratis
-                        // ruling, 2014-04-26).
+                        // included: one that can't leaves the attacker unblockable (XMage's
+                        // tromokratisNotBlockedByAll, tests/scenarios/blocks/33).
                         let defenders = self.defenders_of(vb, a);
                         let all: Vec<usize> = (0..self.blockers.len()).filter(|&b| defenders.contains(&self.blockers[b].controller)).collect();
                         let who = defenders.iter().map(|&p| vb.player_label(p)).collect::<Vec<_>>().join(" and ");

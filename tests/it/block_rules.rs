@@ -6,7 +6,7 @@
 //! keywords read from the board (shadow, horsemanship, fear, intimidate, skulk, landwalk,
 //! protection). Each test names the rule it checks; boards are JSON, as in `blocks.rs`.
 
-use crate::blocks::{assert_illegal, assert_legal, board, check, creature, position, two_player};
+use crate::blocks::{assert_illegal, assert_legal, board, check, creature, odometer, position, two_player, xorshift};
 use attackopt::{Position, RequirementReport};
 use serde_json::{json, Value};
 
@@ -559,13 +559,7 @@ fn the_board_schema_describes_the_block_kinds() {
 /// within capacity agree with the reading of a declaration).
 #[test]
 fn random_combats_with_capacities_enumerate_and_check_agree() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let kw = ["Flying", "Menace", "Reach", "Shadow", "Skulk", "Fear"];
     for round in 0..30 {
         let (na, nb) = (1 + next(3) as usize, 1 + next(3) as usize);
@@ -628,16 +622,7 @@ fn random_combats_with_capacities_enumerate_and_check_agree() {
                 "round {round}: {list:?}: {:?}\n{effects:?}",
                 r.violations
             );
-            let mut b = 0;
-            while b < nb {
-                index[b] += 1;
-                if index[b] < subsets.len() {
-                    break;
-                }
-                index[b] = 0;
-                b += 1;
-            }
-            if b == nb {
+            if !odometer(&mut index, |_| subsets.len()) {
                 break;
             }
         }

@@ -368,18 +368,35 @@ fn cli_check_and_enumerate_blocks() {
     }
 }
 
+/// A small deterministic random source (xorshift): a number below `n` per call.
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// The next combination of `index` (the first place fastest, place `i` below `len(i)`); false
+/// after the last.
+pub(crate) fn odometer(index: &mut [usize], len: impl Fn(usize) -> usize) -> bool {
+    for (i, x) in index.iter_mut().enumerate() {
+        *x += 1;
+        if *x < len(i) {
+            return true;
+        }
+        *x = 0;
+    }
+    false
+}
+
 /// Small random combats: every declaration `enumerate` lists is checked legal with the most
 /// requirements, and every declaration of blockers over the board's pairs that `check` finds
 /// legal is listed.
 #[test]
 fn random_combats_enumerate_and_check_agree() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..40 {
         let (na, nb) = (1 + next(3) as usize, 1 + next(3) as usize);
         let kw = ["Flying", "Menace", "Reach"];
@@ -421,16 +438,7 @@ fn random_combats_enumerate_and_check_agree() {
             let list: Vec<(&str, &str)> = list.iter().map(|(b, a)| (b.as_str(), *a)).collect();
             let r = check(&pos, &list);
             assert_eq!(r.legal == Some(true), listed.contains(&blocks(&list)), "{list:?}: {:?}", r.violations);
-            let mut b = 0;
-            while b < nb {
-                index[b] += 1;
-                if index[b] < choices[b].len() {
-                    break;
-                }
-                index[b] = 0;
-                b += 1;
-            }
-            if b == nb {
+            if !odometer(&mut index, |b| choices[b].len()) {
                 break;
             }
         }
