@@ -408,8 +408,9 @@ impl BlockRules {
     /// The defending players of attacker `a` in the sense of "the defending player controls"
     /// (CR 506.2): the player it attacks (or whose planeswalker, or the battle's protector); under
     /// shared team turns, either player of the defending team (CR 810.7a: the team is attacked;
-    /// a static "as long as defending player controls" looks at both, as the magicjudges.org
-    /// Rules Tip of 2011-01 says of swampwalk).
+    /// 810.7b makes only one-shot effects and characteristic-defining abilities pick one
+    /// defending player, so a static "defending player controls" looks at both, as the
+    /// magicjudges.org Rules Tip of 2011-01 says of swampwalk).
     fn defenders_of(&self, vb: &ValidBoard, a: usize) -> Vec<usize> {
         let d = self.attackers[a].defender;
         if vb.board.variant.shared_team_turns {
