@@ -382,7 +382,8 @@ impl BlockRules {
                     })?;
                     // CR 702.16f: can't be blocked by creatures with the quality.
                     let pairs = self.pairs_to(a, |b| qualities.iter().any(|q| q.holds(vb.perm(b.permanent))));
-                    let text = format!("{label} has {keyword}: it can't be blocked by creatures with that quality (CR 702.16f)");
+                    let words = qualities.iter().map(|q| q.words()).collect::<Vec<_>>().join(" or ");
+                    let text = format!("{label} has {keyword}: it can't be blocked by {words} (CR 702.16f)");
                     self.restrict(BlockRestrictionKind::Pairs { pairs }, source(keyword), text);
                 }
             }
@@ -705,8 +706,8 @@ fn landwalk(keyword: &str) -> Option<Option<&'static str>> {
 /// A quality of protection (CR 702.16), as it picks a blocking creature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Quality {
-    /// A color, as a letter.
-    Color(&'static str),
+    /// A color: its letter and its name.
+    Color(&'static str, &'static str),
     /// Any color ("all colors").
     AnyColor,
     /// No color.
@@ -725,13 +726,26 @@ impl Quality {
     /// Whether a blocking creature has the quality.
     fn holds(self, p: &Permanent) -> bool {
         match self {
-            Quality::Color(c) => p.has_color(c),
+            Quality::Color(c, _) => p.has_color(c),
             Quality::AnyColor => !p.colors.is_empty(),
             Quality::Colorless => p.colors.is_empty(),
             Quality::Multicolored => p.colors.len() >= 2,
             Quality::Monocolored => p.colors.len() == 1,
             Quality::Everything => true,
             Quality::CardType(t) => p.has_type(t),
+        }
+    }
+
+    /// The creatures with the quality, in words ("red creatures").
+    fn words(self) -> String {
+        match self {
+            Quality::Color(_, name) => format!("{name} creatures"),
+            Quality::AnyColor => "creatures of any color".into(),
+            Quality::Colorless => "colorless creatures".into(),
+            Quality::Multicolored => "multicolored creatures".into(),
+            Quality::Monocolored => "monocolored creatures".into(),
+            Quality::Everything => "any creature".into(),
+            Quality::CardType(t) => format!("{} creatures", t.to_ascii_lowercase()),
         }
     }
 }
@@ -745,8 +759,8 @@ fn protection(keyword: &str) -> Option<Option<Vec<Quality>>> {
     let quality = |q: &str| -> Option<Quality> {
         let q = q.trim();
         let colors = [("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G")];
-        if let Some((_, c)) = colors.iter().find(|(name, _)| *name == q) {
-            return Some(Quality::Color(c));
+        if let Some(&(name, c)) = colors.iter().find(|(name, _)| *name == q) {
+            return Some(Quality::Color(c, name));
         }
         Some(match q {
             "all colors" => Quality::AnyColor,

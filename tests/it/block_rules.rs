@@ -454,10 +454,11 @@ fn cr_702_16f_protection_from_a_quality_is_not_blocked_by_creatures_with_it() {
     assert_says(
         &pos,
         &[("corpse", "paladin")],
-        "has Protection from black and from red: it can't be blocked by creatures with that quality (CR 702.16f)",
+        "has Protection from black and from red: it can't be blocked by black creatures or red creatures (CR 702.16f)",
     );
     assert_legal(&pos, &[("lion", "paladin")]);
     assert_illegal(&pos, &[("sable", "knight")], "restriction");
+    assert_says(&pos, &[("sable", "knight")], "has Protection from artifacts: it can't be blocked by artifact creatures (CR 702.16f)");
     assert_illegal(&pos, &[("gold", "knight")], "restriction");
     assert_legal(&pos, &[("lion", "knight")]);
     for b in ["minotaur", "corpse", "lion", "gold", "sable"] {
