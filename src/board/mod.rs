@@ -441,9 +441,17 @@ pub struct Effect {
     #[schemars(schema_with = "crate::vocab::fields::selector")]
     pub creatures: Option<Value>,
     /// The attacking creatures of the kinds on attackers (`lure`): a selector (docs/blocks.md).
-    #[schemars(description = "For lure (docs/blocks.md): the attacking creatures it is on, a selector (\"all\", a list of ids, or an object) over the creatures of combat.attacks. lure also accepts creatures in its place.", extend("examples" = [["jugg"]]))]
+    #[schemars(description = "For the kinds on attackers (docs/blocks.md: lure, cant_be_blocked, cant_be_blocked_except_by, cant_be_blocked_by_more_than, cant_be_blocked_by, must_be_blocked_by_all, must_be_blocked_if_able, must_be_blocked_by_exactly_one): the attacking creatures it is on, a selector (\"all\", a list of ids, or an object) over the creatures of combat.attacks; these kinds also accept creatures in its place. For can_block_only: the attackers its creatures may block.", extend("examples" = [["jugg"]]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attackers: Option<Value>,
+    /// For `cant_be_blocked_by`: the creatures that can't block its attackers (a selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::vocab::fields::blockers")]
+    pub blockers: Option<Value>,
+    /// For `blocks_creature_if_able` (provoke): the id of the creature to block.
+    #[schemars(description = "For blocks_creature_if_able (provoke, CR 702.39a): the id of the attacking creature its creatures block if able. A creature that does not attack makes no requirement.", extend("examples" = ["jugg"]))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<String>,
     /// What they may (not) attack: a target set; absent means anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "crate::vocab::fields::target_set")]
@@ -453,7 +461,7 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// The number of `min_other_attackers` and `max_attackers`.
-    #[schemars(description = "The number of min_other_attackers (\"can't attack unless at least N other creatures attack\") and max_attackers (\"no more than N creatures can attack\").", extend("examples" = [1]))]
+    #[schemars(description = "The number of min_other_attackers (\"can't attack unless at least N other creatures attack\"), max_attackers (\"no more than N creatures can attack\"), cant_be_blocked_except_by (\"except by N or more creatures\", N >= 1), cant_be_blocked_by_more_than (\"by more than N creatures\") and can_block_additional (\"N additional creatures\", N >= 1).", extend("examples" = [1]))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
     /// For `max_attackers`: `"combat"` (default) or `"turn"`.
@@ -673,12 +681,8 @@ impl Permanent {
     }
 }
 
-/// The subtypes of CR 205.3 that are not creature types: land (205.3i), artifact (205.3g),
-/// enchantment (205.3h), battle (205.3q) and spell (205.3k) types. A changeling matches every
-/// other subtype; planeswalker types (205.3j, a long list that grows each set) are not listed,
-/// since no rule about attacking selects by one.
-const NOT_CREATURE_TYPES: [&str; 54] = [
-    // Land types.
+/// The land types (CR 205.3i): landwalk names one (CR 702.14a).
+pub const LAND_TYPES: [&str; 17] = [
     "Cave",
     "Desert",
     "Forest",
@@ -696,6 +700,13 @@ const NOT_CREATURE_TYPES: [&str; 54] = [
     "Tower",
     "Town",
     "Urza's",
+];
+
+/// The subtypes of CR 205.3 that are not creature types besides the land types ([`LAND_TYPES`]): artifact (205.3g),
+/// enchantment (205.3h), battle (205.3q) and spell (205.3k) types. A changeling matches every
+/// other subtype; planeswalker types (205.3j, a long list that grows each set) are not listed,
+/// since no rule about attacking selects by one.
+const NOT_CREATURE_TYPES: [&str; 37] = [
     // Artifact types.
     "Attraction",
     "Blood",
@@ -741,5 +752,5 @@ const NOT_CREATURE_TYPES: [&str; 54] = [
 /// Whether `t` is a creature type: any subtype that is not another type's (see
 /// [`NOT_CREATURE_TYPES`]).
 fn is_creature_type(t: &str) -> bool {
-    !t.trim().is_empty() && !NOT_CREATURE_TYPES.iter().any(|x| x.eq_ignore_ascii_case(t.trim()))
+    !t.trim().is_empty() && !NOT_CREATURE_TYPES.iter().chain(LAND_TYPES.iter()).any(|x| x.eq_ignore_ascii_case(t.trim()))
 }

@@ -109,7 +109,8 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 18] = [
+/// The kinds about attacks and mana; [`BLOCK_KINDS`] are the others.
+const EFFECT_KINDS: [&str; 15] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -125,9 +126,30 @@ const EFFECT_KINDS: [&str; 18] = [
     "mana_trigger",
     "mana_multiplier",
     "mana_instead",
+];
+
+/// Every effect kind.
+fn kinds() -> impl Iterator<Item = &'static str> {
+    EFFECT_KINDS.iter().chain(BLOCK_KINDS.iter()).copied()
+}
+
+/// The kinds about blocks only (docs/blocks.md), parsed by `parse_block_effect`.
+const BLOCK_KINDS: [&str; 15] = [
     "cant_block",
     "blocks_if_able",
     "lure",
+    "cant_block_alone",
+    "can_block_only",
+    "cant_be_blocked",
+    "cant_be_blocked_except_by",
+    "cant_be_blocked_by_more_than",
+    "cant_be_blocked_by",
+    "must_be_blocked_by_all",
+    "must_be_blocked_if_able",
+    "must_be_blocked_by_exactly_one",
+    "blocks_creature_if_able",
+    "can_block_additional",
+    "can_block_any_number",
 ];
 
 use crate::vocab::fields::CARD_TYPES;
@@ -759,8 +781,13 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                             f.not_color = Some(c)
                         }
                     }
-                    "power_greater_than" => {
-                        f.power_greater_than = Some(x.as_i64().ok_or_else(|| ctx.err(&p, format!("expected an integer, found {}", kind_of(x))))?)
+                    "power_greater_than" | "power_at_most" => {
+                        let n = Some(x.as_i64().ok_or_else(|| ctx.err(&p, format!("expected an integer, found {}", kind_of(x))))?);
+                        if k == "power_greater_than" {
+                            f.power_greater_than = n
+                        } else {
+                            f.power_at_most = n
+                        }
                     }
                     "except" => f.except = ctx.permanent_list(&p, x)?,
                     "colors" => {
@@ -783,7 +810,7 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                         }
                     }
                     _ => {
-                        const FIELDS: [&str; 12] = [
+                        const FIELDS: [&str; 13] = [
                             "controller",
                             "opponents_of",
                             "subtype",
@@ -793,6 +820,7 @@ fn parse_selector(ctx: &Ctx, path: &str, v: &Value) -> Result<Selector, InputErr
                             "keyword",
                             "without_keyword",
                             "power_greater_than",
+                            "power_at_most",
                             "card_types",
                             "not_card_types",
                             "except",
@@ -863,35 +891,82 @@ fn parse_target(ctx: &Ctx, path: &str, v: &Value) -> Result<TargetSpec, InputErr
     Ok(t)
 }
 
-/// The kinds about blocks only (docs/blocks.md), CR 509.1b-c, with the fields each reads.
+/// The most a block count may be (`count` of the block kinds): far past any card (Hundred-Handed
+/// One's 99) and any combat, low enough that capacities and counts add up without overflow.
+pub const MAX_BLOCK_COUNT: u32 = 1_000_000;
+
+/// The kinds about blocks only (docs/blocks.md), CR 509.1a-c, with the fields each reads. The
+/// kinds on attackers read `attackers`, or `creatures` in its place (not both).
 fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectKind, &'static [&'static str]), InputError> {
     let at = |f: &str| format!("effects[{i}].{f}");
+    let kind = e.kind.as_str();
     let selector = |field: &str, v: &Option<Value>| -> Result<Selector, InputError> {
         let v = v
             .as_ref()
-            .ok_or_else(|| ctx.err(at(field), format!("expected a selector (\"all\", a list of ids, or an object): {} needs {field}", e.kind)))?;
+            .ok_or_else(|| ctx.err(at(field), format!("expected a selector (\"all\", a list of ids, or an object): {kind} needs {field}")))?;
         parse_selector(ctx, &at(field), v)
     };
-    Ok(match e.kind.as_str() {
-        "cant_block" => (EffectKind::CantBlock { creatures: selector("creatures", &e.creatures)? }, &["creatures"]),
-        "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: selector("creatures", &e.creatures)? }, &["creatures"]),
-        // On attackers: `attackers` (docs/blocks.md's table), or `creatures`, not both.
-        _ => {
-            if e.attackers.is_some() && e.creatures.is_some() {
-                return Err(ctx.err(at("attackers"), "expected attackers or creatures for lure, not both"));
-            }
-            let creatures = if e.creatures.is_some() { selector("creatures", &e.creatures)? } else { selector("attackers", &e.attackers)? };
-            (EffectKind::Lure { creatures }, &["attackers", "creatures"])
+    let creatures = || selector("creatures", &e.creatures);
+    let attackers = || -> Result<Selector, InputError> {
+        if e.attackers.is_some() && e.creatures.is_some() {
+            return Err(ctx.err(at("attackers"), format!("expected attackers or creatures for {kind}, not both")));
         }
+        if e.creatures.is_some() {
+            creatures()
+        } else {
+            selector("attackers", &e.attackers)
+        }
+    };
+    // `least`: the smallest count the kind allows (0 for "by more than 0": can't be blocked).
+    let count = |least: u32| -> Result<u32, InputError> {
+        let n = e.count.ok_or_else(|| ctx.err(at("count"), format!("expected an integer from {least} to {MAX_BLOCK_COUNT}: {kind} needs count")))?;
+        if !(least..=MAX_BLOCK_COUNT).contains(&n) {
+            return Err(ctx.err(at("count"), format!("expected an integer from {least} to {MAX_BLOCK_COUNT} for {kind}, found {n}")));
+        }
+        Ok(n)
+    };
+    const ON_ATTACKERS: &[&str] = &["attackers", "creatures"];
+    Ok(match kind {
+        "cant_block" => (EffectKind::CantBlock { creatures: creatures()? }, &["creatures"]),
+        "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: creatures()? }, &["creatures"]),
+        "cant_block_alone" => (EffectKind::CantBlockAlone { creatures: creatures()? }, &["creatures"]),
+        "can_block_only" => {
+            (EffectKind::CanBlockOnly { creatures: creatures()?, attackers: selector("attackers", &e.attackers)? }, &["creatures", "attackers"])
+        }
+        "blocks_creature_if_able" => {
+            let id = e
+                .attacker
+                .as_ref()
+                .ok_or_else(|| ctx.err(at("attacker"), format!("expected the id of an attacking creature: {kind} needs attacker")))?;
+            (EffectKind::BlocksCreatureIfAble { creatures: creatures()?, attacker: ctx.permanent(&at("attacker"), id)? }, &["creatures", "attacker"])
+        }
+        "can_block_additional" => (EffectKind::CanBlockAdditional { creatures: creatures()?, count: count(1)? }, &["creatures", "count"]),
+        "can_block_any_number" => (EffectKind::CanBlockAnyNumber { creatures: creatures()? }, &["creatures"]),
+        "lure" => (EffectKind::Lure { creatures: attackers()? }, ON_ATTACKERS),
+        "cant_be_blocked" => (EffectKind::CantBeBlocked { attackers: attackers()? }, ON_ATTACKERS),
+        "cant_be_blocked_except_by" => {
+            (EffectKind::CantBeBlockedExceptBy { attackers: attackers()?, count: count(1)? }, &["attackers", "creatures", "count"])
+        }
+        "cant_be_blocked_by_more_than" => {
+            (EffectKind::CantBeBlockedByMoreThan { attackers: attackers()?, count: count(0)? }, &["attackers", "creatures", "count"])
+        }
+        "cant_be_blocked_by" => (
+            EffectKind::CantBeBlockedBy { attackers: attackers()?, blockers: selector("blockers", &e.blockers)? },
+            &["attackers", "creatures", "blockers"],
+        ),
+        "must_be_blocked_by_all" => (EffectKind::MustBeBlockedByAll { attackers: attackers()? }, ON_ATTACKERS),
+        "must_be_blocked_if_able" => (EffectKind::MustBeBlockedIfAble { attackers: attackers()? }, ON_ATTACKERS),
+        "must_be_blocked_by_exactly_one" => (EffectKind::MustBeBlockedByExactlyOne { attackers: attackers()? }, ON_ATTACKERS),
+        _ => unreachable!("parse_block_effect is called with a kind of BLOCK_KINDS"),
     })
 }
 
 fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Warning>) -> Result<ValidEffect, InputError> {
     let at = |f: &str| format!("effects[{i}].{f}");
     let kind = e.kind.as_str();
-    if !EFFECT_KINDS.contains(&kind) {
-        let hint = super::error::nearest(kind, EFFECT_KINDS).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
-        return Err(ctx.err(at("kind"), format!("expected an effect kind ({}), found \"{kind}\"{hint}", EFFECT_KINDS.join(", "))));
+    if !kinds().any(|k| k == kind) {
+        let hint = super::error::nearest(kind, kinds()).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+        return Err(ctx.err(at("kind"), format!("expected an effect kind ({}), found \"{kind}\"{hint}", kinds().collect::<Vec<_>>().join(", "))));
     }
     if let Some(s) = &e.source {
         check_len(ctx, &at("source"), s)?;
@@ -938,7 +1013,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::MinOtherAttackers { creatures: creatures()?, count: 1 }, &["creatures", "count"])
         }
         "attacks_only_alone" => (EffectKind::AttacksOnlyAlone { creatures: creatures()? }, &["creatures"]),
-        "cant_block" | "blocks_if_able" | "lure" => parse_block_effect(ctx, i, e)?,
+        k if BLOCK_KINDS.contains(&k) => parse_block_effect(ctx, i, e)?,
         "cant_attack_unless_other_attacks" => {
             let others = e
                 .others
@@ -1011,10 +1086,13 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
         "mana_trigger" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "add", "if_produced"]),
         "mana_multiplier" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "count"]),
         "mana_instead" => (EffectKind::Mana(parse_mana_effect(ctx, i, e)?), &["tapped", "add", "keep_amount"]),
-        _ => unreachable!("kind checked against EFFECT_KINDS"),
+        _ => unreachable!("kind checked against EFFECT_KINDS and BLOCK_KINDS"),
     };
     let present = [
         ("creatures", e.creatures.is_some()),
+        ("attackers", e.attackers.is_some()),
+        ("blockers", e.blockers.is_some()),
+        ("attacker", e.attacker.is_some()),
         ("target", e.target.is_some()),
         ("player", e.player.is_some()),
         ("count", e.count.is_some()),

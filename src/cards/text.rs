@@ -549,9 +549,22 @@ fn size(e: &EffectKind) -> usize {
         | EffectKind::CantBlock { creatures }
         | EffectKind::BlocksIfAble { creatures }
         | EffectKind::Lure { creatures }
+        | EffectKind::CantBlockAlone { creatures }
+        | EffectKind::CantBeBlocked { attackers: creatures }
+        | EffectKind::CantBeBlockedExceptBy { attackers: creatures, .. }
+        | EffectKind::CantBeBlockedByMoreThan { attackers: creatures, .. }
+        | EffectKind::MustBeBlockedByAll { attackers: creatures }
+        | EffectKind::MustBeBlockedIfAble { attackers: creatures }
+        | EffectKind::MustBeBlockedByExactlyOne { attackers: creatures }
+        | EffectKind::BlocksCreatureIfAble { creatures, .. }
+        | EffectKind::CanBlockAdditional { creatures, .. }
+        | EffectKind::CanBlockAnyNumber { creatures }
         | EffectKind::AttacksAsThough { creatures, .. }
         | EffectKind::AttackCost { creatures, .. } => ids(creatures),
         EffectKind::AttacksIfAbleIfOther { creatures, others, .. } | EffectKind::CantAttackUnlessOthers { creatures, others, .. } => {
+            ids(creatures) + ids(others)
+        }
+        EffectKind::CanBlockOnly { creatures, attackers: others } | EffectKind::CantBeBlockedBy { attackers: creatures, blockers: others } => {
             ids(creatures) + ids(others)
         }
         EffectKind::NoManaAbilities { permanents } => permanents.len(),

@@ -245,6 +245,8 @@ fn effect(kind: &str, source: &str) -> Effect {
         kind: kind.to_string(),
         creatures: None,
         attackers: None,
+        blockers: None,
+        attacker: None,
         target: None,
         player: None,
         count: None,

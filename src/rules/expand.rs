@@ -308,7 +308,21 @@ fn apply(
         // Settled onto the mana sources (`crate::mana`), not rules of the declaration.
         EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } | EffectKind::Mana(_) => {}
         // About blocks (docs/blocks.md, `crate::rules::blocks`): they say nothing about attacks.
-        EffectKind::CantBlock { .. } | EffectKind::BlocksIfAble { .. } | EffectKind::Lure { .. } => {}
+        EffectKind::CantBlock { .. }
+        | EffectKind::BlocksIfAble { .. }
+        | EffectKind::Lure { .. }
+        | EffectKind::CantBlockAlone { .. }
+        | EffectKind::CanBlockOnly { .. }
+        | EffectKind::CantBeBlocked { .. }
+        | EffectKind::CantBeBlockedExceptBy { .. }
+        | EffectKind::CantBeBlockedByMoreThan { .. }
+        | EffectKind::CantBeBlockedBy { .. }
+        | EffectKind::MustBeBlockedByAll { .. }
+        | EffectKind::MustBeBlockedIfAble { .. }
+        | EffectKind::MustBeBlockedByExactlyOne { .. }
+        | EffectKind::BlocksCreatureIfAble { .. }
+        | EffectKind::CanBlockAdditional { .. }
+        | EffectKind::CanBlockAnyNumber { .. } => {}
         EffectKind::AttackCost { creatures, target, cost, actions } => {
             let targets = resolve(target);
             let mut cost = cost.clone();
@@ -478,6 +492,7 @@ pub fn selects(vb: &ValidBoard, sel: &Selector, p: usize) -> bool {
                 && f.keyword.as_deref().is_none_or(|k| perm.has_keyword(k))
                 && f.without_keyword.as_deref().is_none_or(|k| !perm.has_keyword(k))
                 && f.power_greater_than.is_none_or(|n| perm.power > n)
+                && f.power_at_most.is_none_or(|n| perm.power <= n)
                 && !f.except.contains(&p)
                 && (f.colors.is_empty() || f.colors.iter().any(|c| perm.has_color(&c.letter().to_string())))
                 && (f.card_types.is_empty() || f.card_types.iter().any(|t| perm.has_type(t)))

@@ -29,6 +29,8 @@ pub enum LandsOf {
 
 /// `creatures` of an effect (docs/format.md "Explicit effects").
 #[derive(Debug, Clone, PartialEq)]
+// A handful per board, each read in place: boxing the filter would change every reader for no gain.
+#[allow(clippy::large_enum_variant)]
 pub enum Selector {
     /// `"all"`: every creature of the attacking side.
     All,
@@ -57,6 +59,8 @@ pub struct Filter {
     pub without_keyword: Option<String>,
     /// Has power greater than this.
     pub power_greater_than: Option<i64>,
+    /// Has power this or less (`power_at_most`: "creatures with power 2 or less").
+    pub power_at_most: Option<i64>,
     /// Is none of these permanents.
     pub except: Vec<usize>,
     /// Has at least one of these colors (`colors`: Scarred Puma's "a black or green creature").
@@ -202,6 +206,89 @@ pub enum EffectKind {
     /// and blocker able to block it; read only about blocks.
     Lure {
         /// The attackers (creatures of `combat.attacks`, to matter).
+        creatures: Selector,
+    },
+    /// `cant_block_alone`: a restriction per creature (CR 509.1b): it blocks only if another
+    /// creature also blocks (any attacker); read only about blocks.
+    CantBlockAlone {
+        /// The creatures.
+        creatures: Selector,
+    },
+    /// `can_block_only`: the creatures can block only the attackers `attackers` picks (CR
+    /// 509.1b: Vaporkin's "can block only creatures with flying"); read only about blocks.
+    CanBlockOnly {
+        /// The blocking creatures restricted.
+        creatures: Selector,
+        /// The attackers they may block.
+        attackers: Selector,
+    },
+    /// `cant_be_blocked`: the attackers can't be blocked (CR 509.1b).
+    CantBeBlocked {
+        /// The attackers.
+        attackers: Selector,
+    },
+    /// `cant_be_blocked_except_by`: each attacker can't be blocked except by `count` or more
+    /// creatures (CR 509.1b; menace is 2, CR 702.111b).
+    CantBeBlockedExceptBy {
+        /// The attackers.
+        attackers: Selector,
+        /// The fewest blockers (at least 1).
+        count: u32,
+    },
+    /// `cant_be_blocked_by_more_than`: each attacker can't be blocked by more than `count`
+    /// creatures (CR 509.1b).
+    CantBeBlockedByMoreThan {
+        /// The attackers.
+        attackers: Selector,
+        /// The most blockers.
+        count: u32,
+    },
+    /// `cant_be_blocked_by`: the attackers can't be blocked by the creatures `blockers` picks
+    /// (CR 509.1b: "by creatures with power 2 or less", "by Walls").
+    CantBeBlockedBy {
+        /// The attackers.
+        attackers: Selector,
+        /// The creatures that can't block them.
+        blockers: Selector,
+    },
+    /// `must_be_blocked_by_all`: each attacker can't be blocked unless all creatures the
+    /// defending player controls block it (CR 509.1b; Tromokratis).
+    MustBeBlockedByAll {
+        /// The attackers.
+        attackers: Selector,
+    },
+    /// `must_be_blocked_if_able`: one requirement per attacker, obeyed when it is blocked (CR
+    /// 509.1c).
+    MustBeBlockedIfAble {
+        /// The attackers.
+        attackers: Selector,
+    },
+    /// `must_be_blocked_by_exactly_one`: one requirement per attacker, obeyed when exactly one
+    /// creature blocks it (CR 509.1c; Nacatl War-Pride).
+    MustBeBlockedByExactlyOne {
+        /// The attackers.
+        attackers: Selector,
+    },
+    /// `blocks_creature_if_able`: one requirement per creature, "blocks `attacker` if able" (CR
+    /// 509.1c; provoke, CR 702.39a).
+    BlocksCreatureIfAble {
+        /// The creatures.
+        creatures: Selector,
+        /// The creature they must block (a permanent index; no requirement while it does not
+        /// attack).
+        attacker: usize,
+    },
+    /// `can_block_additional`: the creatures can block `count` additional creatures (CR
+    /// 509.1a); several such effects add up.
+    CanBlockAdditional {
+        /// The creatures.
+        creatures: Selector,
+        /// How many more (at least 1).
+        count: u32,
+    },
+    /// `can_block_any_number`: the creatures can block any number of creatures (CR 509.1a).
+    CanBlockAnyNumber {
+        /// The creatures.
         creatures: Selector,
     },
     /// `attack_cost`: a cost instance per creature (CR 508.1d, 508.1g-h).

@@ -93,7 +93,11 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
             "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
             "max_attackers", "attack_cost", "cant_attack_unless_other_attacks",
             "attacks_as_though", "no_mana_abilities", "mana_trigger", "mana_multiplier",
-            "mana_instead", "cant_block", "blocks_if_able", "lure"
+            "mana_instead", "cant_block", "blocks_if_able", "lure",
+            "cant_block_alone", "can_block_only", "cant_be_blocked", "cant_be_blocked_except_by",
+            "cant_be_blocked_by_more_than", "cant_be_blocked_by", "must_be_blocked_by_all",
+            "must_be_blocked_if_able", "must_be_blocked_by_exactly_one", "blocks_creature_if_able",
+            "can_block_additional", "can_block_any_number"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -148,6 +152,7 @@ pub fn selector(_: &mut SchemaGenerator) -> Schema {
                     "keyword": { "type": "string", "description": "Has this keyword, e.g. \"Flying\"." },
                     "without_keyword": { "type": "string", "description": "Does not have this keyword." },
                     "power_greater_than": { "type": "integer", "description": "Power greater than this." },
+                    "power_at_most": { "type": "integer", "description": "Power this or less (\"creatures with power 2 or less\": 2)." },
                     "except": { "type": "array", "items": { "type": "string" }, "description": "Creature ids left out." },
                     "colors": { "type": "array", "minItems": 1, "items": { "type": "string", "pattern": color_pattern() }, "description": "Has at least one of these colors, e.g. [\"B\", \"G\"]." },
                     "card_types": { "type": "array", "minItems": 1, "items": { "type": "string", "pattern": any_case(&CARD_TYPES) }, "description": "Has at least one of these card types (any case), e.g. [\"Artifact\"]." },
@@ -158,6 +163,17 @@ pub fn selector(_: &mut SchemaGenerator) -> Schema {
             { "type": "null", "description": "The same as leaving the field out." }
         ]
     })
+}
+
+/// `blockers` of `cant_be_blocked_by`: a selector, as `creatures`.
+pub fn blockers(generator: &mut SchemaGenerator) -> Schema {
+    let mut schema = selector(generator);
+    schema.insert(
+        "description".into(),
+        json!("For cant_be_blocked_by (docs/blocks.md): the creatures that can't block the attackers, a selector as creatures, over the defending side's creatures: {\"power_at_most\": 2} for \"creatures with power 2 or less\", {\"subtype\": \"Wall\"} for Walls."),
+    );
+    schema.insert("examples".into(), json!([{ "power_at_most": 2 }]));
+    schema
 }
 
 /// `others` of `cant_attack_unless_other_attacks`: a selector, as `creatures`.
@@ -243,7 +259,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 15] = [
+    let needs: [(&str, &[&str]); 20] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -259,6 +275,11 @@ pub fn effect_rules(schema: &mut Schema) {
         ("mana_instead", &["tapped", "add"]),
         ("cant_block", &["creatures"]),
         ("blocks_if_able", &["creatures"]),
+        ("cant_block_alone", &["creatures"]),
+        ("can_block_only", &["creatures", "attackers"]),
+        ("blocks_creature_if_able", &["creatures", "attacker"]),
+        ("can_block_additional", &["creatures", "count"]),
+        ("can_block_any_number", &["creatures"]),
     ];
     let rules: Vec<Value> = needs
         .iter()
@@ -276,6 +297,30 @@ pub fn effect_rules(schema: &mut Schema) {
         "if": { "properties": { "kind": { "const": "attack_cost" } }, "required": ["kind"] },
         "then": { "anyOf": [ { "required": ["cost"] }, { "required": ["sacrifice"] }, { "required": ["return_to_hand"] } ] }
     }));
+    // The kinds on attackers read `attackers`, or `creatures` in its place (docs/blocks.md).
+    for (kind, more) in [
+        ("lure", &[][..]),
+        ("cant_be_blocked", &[]),
+        ("cant_be_blocked_except_by", &["count"]),
+        ("cant_be_blocked_by_more_than", &["count"]),
+        ("cant_be_blocked_by", &["blockers"]),
+        ("must_be_blocked_by_all", &[]),
+        ("must_be_blocked_if_able", &[]),
+        ("must_be_blocked_by_exactly_one", &[]),
+    ] {
+        let mut then = json!({ "anyOf": [ { "required": ["attackers"] }, { "required": ["creatures"] } ] });
+        if !more.is_empty() {
+            then["required"] = json!(more);
+        }
+        rules.push(json!({ "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] }, "then": then }));
+    }
+    // A count of additional blockers or of the fewest blockers is at least 1.
+    for kind in ["cant_be_blocked_except_by", "can_block_additional"] {
+        rules.push(json!({
+            "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] },
+            "then": { "properties": { "count": { "type": "integer", "minimum": 1 } } }
+        }));
+    }
     // cant_attack_alone accepts only count 1 (or none).
     rules.push(json!({
         "if": { "properties": { "kind": { "const": "cant_attack_alone" } }, "required": ["kind"] },

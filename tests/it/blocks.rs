@@ -7,12 +7,12 @@ use attackopt::{AnyDeclaration, BlockDeclaration, Exit, Options, Position, Reque
 use serde_json::{json, Value};
 
 /// A creature of `controller`, with keywords.
-fn creature(id: &str, controller: &str, keywords: &[&str]) -> Value {
+pub(crate) fn creature(id: &str, controller: &str, keywords: &[&str]) -> Value {
     json!({"id": id, "name": format!("Test {id}"), "controller": controller, "types": ["Creature", "Token"], "power": 2, "keywords": keywords})
 }
 
 /// A board of players A (attacking) and `defenders`, with permanents, effects and the attacks.
-fn board(players: &[&str], permanents: Vec<Value>, effects: Vec<Value>, attacks: &[(&str, &str)]) -> Value {
+pub(crate) fn board(players: &[&str], permanents: Vec<Value>, effects: Vec<Value>, attacks: &[(&str, &str)]) -> Value {
     let attacks: Vec<Value> = attacks.iter().map(|(c, t)| json!({"creature": c, "target": t})).collect();
     json!({
         "attackopt": 1,
@@ -24,11 +24,11 @@ fn board(players: &[&str], permanents: Vec<Value>, effects: Vec<Value>, attacks:
     })
 }
 
-fn position(b: &Value) -> Position {
+pub(crate) fn position(b: &Value) -> Position {
     Position::from_json(&b.to_string(), "board.json").unwrap_or_else(|e| panic!("board refused: {e}\n{b:#}"))
 }
 
-fn blocks(list: &[(&str, &str)]) -> BlockDeclaration {
+pub(crate) fn blocks(list: &[(&str, &str)]) -> BlockDeclaration {
     let v = json!({"blocks": list.iter().map(|(b, a)| json!({"blocker": b, "attacker": a})).collect::<Vec<_>>()});
     match attackopt::parse_any_declaration(&v.to_string(), "d.json") {
         Ok((AnyDeclaration::Blocks(d), _)) => d,
@@ -36,25 +36,25 @@ fn blocks(list: &[(&str, &str)]) -> BlockDeclaration {
     }
 }
 
-fn check(pos: &Position, list: &[(&str, &str)]) -> attackopt::BlockCheckResult {
+pub(crate) fn check(pos: &Position, list: &[(&str, &str)]) -> attackopt::BlockCheckResult {
     pos.check_blocks(&blocks(list), &Options::default()).unwrap_or_else(|e| panic!("check failed: {e}"))
 }
 
 #[track_caller]
-fn assert_legal(pos: &Position, list: &[(&str, &str)]) {
+pub(crate) fn assert_legal(pos: &Position, list: &[(&str, &str)]) {
     let r = check(pos, list);
     assert_eq!(r.legal, Some(true), "{list:?} should be legal: {:?}", r.violations);
     assert_eq!(r.proof, attackopt::Proof::Exhaustive);
 }
 
 #[track_caller]
-fn assert_illegal(pos: &Position, list: &[(&str, &str)], kind: &str) {
+pub(crate) fn assert_illegal(pos: &Position, list: &[(&str, &str)], kind: &str) {
     let r = check(pos, list);
     assert_eq!(r.legal, Some(false), "{list:?} should be illegal");
     assert!(r.violations.iter().any(|v| v.kind.as_str() == kind), "{list:?}: expected a {kind} violation, found {:?}", r.violations);
 }
 
-fn two_player(permanents: Vec<Value>, effects: Vec<Value>, attacks: &[(&str, &str)]) -> Position {
+pub(crate) fn two_player(permanents: Vec<Value>, effects: Vec<Value>, attacks: &[(&str, &str)]) -> Position {
     position(&board(&["A", "B"], permanents, effects, attacks))
 }
 
@@ -368,18 +368,35 @@ fn cli_check_and_enumerate_blocks() {
     }
 }
 
+/// A small deterministic random source (xorshift): a number below `n` per call.
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// The next combination of `index` (the first place fastest, place `i` below `len(i)`); false
+/// after the last.
+pub(crate) fn odometer(index: &mut [usize], len: impl Fn(usize) -> usize) -> bool {
+    for (i, x) in index.iter_mut().enumerate() {
+        *x += 1;
+        if *x < len(i) {
+            return true;
+        }
+        *x = 0;
+    }
+    false
+}
+
 /// Small random combats: every declaration `enumerate` lists is checked legal with the most
 /// requirements, and every declaration of blockers over the board's pairs that `check` finds
 /// legal is listed.
 #[test]
 fn random_combats_enumerate_and_check_agree() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..40 {
         let (na, nb) = (1 + next(3) as usize, 1 + next(3) as usize);
         let kw = ["Flying", "Menace", "Reach"];
@@ -421,16 +438,7 @@ fn random_combats_enumerate_and_check_agree() {
             let list: Vec<(&str, &str)> = list.iter().map(|(b, a)| (b.as_str(), *a)).collect();
             let r = check(&pos, &list);
             assert_eq!(r.legal == Some(true), listed.contains(&blocks(&list)), "{list:?}: {:?}", r.violations);
-            let mut b = 0;
-            while b < nb {
-                index[b] += 1;
-                if index[b] < choices[b].len() {
-                    break;
-                }
-                index[b] = 0;
-                b += 1;
-            }
-            if b == nb {
+            if !odometer(&mut index, |b| choices[b].len()) {
                 break;
             }
         }
