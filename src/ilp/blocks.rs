@@ -22,7 +22,8 @@
 //!   no variable), "a is blocked" `r ≤ n[a]`, "a is blocked by exactly one" `r ≤ n[a]`,
 //!   `n[a] ≤ 1 + (M − 1)(1 − r)`, each `r ∈ {0,1}`. `obeyed` is their sum.
 //! * The witness: `e[b] ∈ {0,1}` when b's blocks can equal `prefer`'s: `e[b] ≤ y[b,a]` for a
-//!   in `prefer[b]`, `e[b] ≤ 1 − y[b,a]` for the others. The objective is
+//!   in `prefer[b]`; for b's other pairs one row `Σ y[b,a] ≤ k·(1 − e[b])` (k = min(capacity,
+//!   their number)), and `e[b] ≤ 1 − y[b,a]` each too when k > 1. The objective is
 //!   `(E + 1)·obeyed + Σ e[b]` (E the number of `e`): most requirements first, then the fewest
 //!   blockers changed, in one program. (Two solves, the maximum then the closest at that
 //!   maximum, would each need the cost cuts below; one weighted program needs them once.)
@@ -53,7 +54,7 @@ use crate::legality::blocks::{BlockMaximizer, BlockMaximum, Payability};
 use crate::legality::{Proof, SolveError};
 use crate::rules::blocks::{BlockAssignment, BlockRequirementKind, BlockRestrictionKind, BlockRules};
 use good_lp::{constraint, Constraint, Expression, Variable};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A value this far from an integer is not read as one: microlp's values of integer columns
 /// are integers up to its tolerance.
@@ -69,6 +70,8 @@ struct BlockProgram {
     obeyed: Expression,
     /// Per blocker, its pairs: (attacker, `y[b,a]`).
     y: Vec<Vec<(usize, Variable)>>,
+    /// `y[b,a]` by (b, a).
+    at: HashMap<(usize, usize), Variable>,
     /// Per blocker, `u[b]`; None for a blocker that may not block here.
     u: Vec<Option<Variable>>,
     /// Per blocker, the most attackers it can block here: `min(capacity, |pairs|)`.
@@ -93,11 +96,22 @@ impl BlockProgram {
         let mut u = Vec::with_capacity(rules.blockers.len());
         let mut most = Vec::with_capacity(rules.blockers.len());
         let mut by: Vec<Vec<Variable>> = vec![vec![]; rules.attackers.len()];
+        let mut at = HashMap::new();
+        // One set of the banned pairs, not a search of every restriction per pair.
+        let banned: HashSet<(usize, usize)> = rules
+            .restrictions
+            .iter()
+            .filter_map(|r| match &r.kind {
+                BlockRestrictionKind::Pairs { pairs } => Some(pairs.iter().copied()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         for (b, blocker) in rules.blockers.iter().enumerate() {
             // A blocker with a cost instance not allowed may only not block (as in the exhaustive
             // checker's choices).
             let costly = rules.costs.iter().enumerate().any(|(k, c)| c.blocker == b && !allowed_costs.get(k).copied().unwrap_or(false));
-            let mut attackers: Vec<usize> = blocker.allowed.iter().copied().filter(|&a| !rules.banned(b, a)).collect();
+            let mut attackers: Vec<usize> = blocker.allowed.iter().copied().filter(|&a| !banned.contains(&(b, a))).collect();
             attackers.sort_unstable();
             attackers.dedup();
             if let Some(&a) = attackers.iter().find(|&&a| a >= rules.attackers.len()) {
@@ -120,18 +134,19 @@ impl BlockProgram {
             }
             for &(a, v) in &ys {
                 by[a].push(v);
+                at.insert((b, a), v);
             }
             y.push(ys);
             u.push(Some(ub));
             most.push(cap);
         }
-        let program = BlockProgram { vars, rows, objective: Expression::default(), obeyed: Expression::default(), y, u, most };
+        let program = BlockProgram { vars, rows, objective: Expression::default(), obeyed: Expression::default(), y, at, u, most };
         Ok((program, by))
     }
 
     /// `y[b,a]`, if it is a variable.
     fn pair(&self, b: usize, a: usize) -> Option<Variable> {
-        self.y.get(b)?.iter().find(|&&(x, _)| x == a).map(|&(_, v)| v)
+        self.at.get(&(b, a)).copied()
     }
 
     /// The restriction rows (CR 509.1b); `by[a]`: the `y` of attacker a.
@@ -172,8 +187,8 @@ impl BlockProgram {
                         continue;
                     }
                     let z = binary(&mut self.vars);
-                    for (b, ys_b) in self.y.iter().enumerate() {
-                        let Some(&(_, v)) = ys_b.iter().find(|&&(x, _)| x == a) else { continue };
+                    for b in 0..self.y.len() {
+                        let Some(v) = self.pair(b, a) else { continue };
                         if blockers.contains(&b) {
                             self.rows.push(constraint::eq(Expression::from(v), z));
                         } else {
