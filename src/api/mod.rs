@@ -419,13 +419,18 @@ impl Position {
         }
     }
 
-    /// Is this declaration of blockers legal (a board with `combat`, docs/blocks.md). Only the
-    /// exhaustive checker decides blocks in this slice: it answers whatever `options.method`
-    /// says (its `proof` says "exhaustive"), and a combat past its bound is refused (exit 2).
+    /// Is this declaration of blockers legal (a board with `combat`, docs/blocks.md): the
+    /// maximum of CR 509.1c by the integer program (`Method::Ilp`, the default; `proof`
+    /// "ilp-optimal") or the exhaustive checker (`Method::Exhaustive`, `proof` "exhaustive",
+    /// refusing a combat past its bound with exit 2).
     pub fn check_blocks(&self, d: &crate::board::BlockDeclaration, options: &Options) -> Result<legality::blocks::BlockCheckResult, Error> {
         self.board.check_declaration_kind(true, "declaration")?;
         self.board.check_block_declaration_ids(d, "declaration")?;
-        Ok(legality::blocks::check_blocks(self, d, options.baseline, &legality::blocks::exhaustive::ExhaustiveBlocks, options.deadline())?)
+        let by: &dyn legality::blocks::BlockMaximizer = match options.method {
+            Method::Ilp => &options.ilp(),
+            Method::Exhaustive => &legality::blocks::exhaustive::ExhaustiveBlocks,
+        };
+        Ok(legality::blocks::check_blocks(self, d, options.baseline, by, options.deadline())?)
     }
 
     /// The legal declarations of blockers, up to `limit` (a board with `combat`).

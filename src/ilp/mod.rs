@@ -52,6 +52,7 @@
 //! an exact payment from [`crate::mana`], requirements counted by [`crate::rules`]); a solution
 //! that fails, or a solve that ends without a proof of optimality, is an error, never an answer.
 
+mod blocks;
 pub mod dual;
 mod encode;
 pub mod exchange;
@@ -367,16 +368,7 @@ impl Ilp {
         let program = Program::new(vars, objective, constraints, extra);
         let index = program.index.clone();
         crate::debug::note(|| format!("integer program built: {} variables, {} constraints", program.columns.len(), program.rows.len()));
-        let started = Instant::now();
-        let me = *self;
-        let outcome = match self.within_deadline(move || me.run(&program)) {
-            Ok(done) => Ok(done),
-            // Abandoned at the deadline (see `within_deadline`): no bound either.
-            Err(SolveError::TimeLimit(message)) => Ok((Found::CutShort { bound: None, message }, Duration::ZERO)),
-            Err(e) => Err(e),
-        };
-        crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
-        let (found, first_slice) = outcome?;
+        let (found, first_slice) = self.solve_program(program)?;
         let Raw { values, optimality, near_enough } = match found {
             Found::Solved(raw) => raw,
             Found::Infeasible => return Ok(Found::Infeasible),
@@ -396,6 +388,23 @@ impl Ilp {
             }
         }));
         read.map(Found::Solved).map_err(|_| SolveError::Internal("the integer program returned values that are not integers".into()))
+    }
+
+    /// Solve `program` to a proof, within the deadline ([`Ilp::within_deadline`], [`Ilp::run`]):
+    /// the values of its columns (proven optimal unless the call keeps an incumbent or stops
+    /// near enough), infeasible, or cut short; and how long its first slice took. The attack
+    /// searches ([`Ilp::solve`]) and the block program (`blocks`) share it.
+    fn solve_program(&self, program: Program) -> Result<(Found<Raw>, Duration), SolveError> {
+        let started = Instant::now();
+        let me = *self;
+        let outcome = match self.within_deadline(move || me.run(&program)) {
+            Ok(done) => Ok(done),
+            // Abandoned at the deadline (see `within_deadline`): no bound either.
+            Err(SolveError::TimeLimit(message)) => Ok((Found::CutShort { bound: None, message }, Duration::ZERO)),
+            Err(e) => Err(e),
+        };
+        crate::debug::note(|| format!("solved in {:?}: {}", started.elapsed(), if outcome.is_ok() { "ok" } else { "failed" }));
+        outcome
     }
 
     /// Whether a solution is worth [`Call::known_bound`] (see [`reaches`]). (`program.value`:

@@ -36,15 +36,24 @@ pub(crate) fn blocks(list: &[(&str, &str)]) -> BlockDeclaration {
     }
 }
 
+/// The check by the default method (the integer program), which must agree with the
+/// exhaustive checker's on the verdict and the counts.
+#[track_caller]
 pub(crate) fn check(pos: &Position, list: &[(&str, &str)]) -> attackopt::BlockCheckResult {
-    pos.check_blocks(&blocks(list), &Options::default()).unwrap_or_else(|e| panic!("check failed: {e}"))
+    let r = pos.check_blocks(&blocks(list), &Options::default()).unwrap_or_else(|e| panic!("check failed: {e}"));
+    let exhaustive = Options { method: attackopt::Method::Exhaustive, ..Options::default() };
+    let e = pos.check_blocks(&blocks(list), &exhaustive).unwrap_or_else(|e| panic!("exhaustive check failed: {e}"));
+    assert_eq!(e.proof, attackopt::Proof::Exhaustive);
+    let counts = |r: &attackopt::BlockCheckResult| (r.legal, r.requirements_obeyed, r.requirements_max, r.requirements_max_free);
+    assert_eq!(counts(&r), counts(&e), "{list:?}: the integer program and the exhaustive checker disagree");
+    r
 }
 
 #[track_caller]
 pub(crate) fn assert_legal(pos: &Position, list: &[(&str, &str)]) {
     let r = check(pos, list);
     assert_eq!(r.legal, Some(true), "{list:?} should be legal: {:?}", r.violations);
-    assert_eq!(r.proof, attackopt::Proof::Exhaustive);
+    assert_eq!(r.proof, attackopt::Proof::IlpOptimal);
 }
 
 #[track_caller]
@@ -269,15 +278,19 @@ fn cr_509_1d_a_payment_is_refused_while_no_block_has_a_cost() {
 }
 
 #[test]
-fn a_combat_past_the_exhaustive_bound_is_refused_and_the_time_limit_leaves_it_undecided() {
+fn a_combat_past_the_exhaustive_bound_is_refused_by_that_method_and_the_time_limit_leaves_it_undecided() {
     // 4^11 = 4,194,304 assignments: past the attack checker's bound of 2,000,000.
     let mut perms: Vec<Value> = (0..3).map(|i| creature(&format!("a{i}"), "A", &[])).collect();
     perms.extend((0..11).map(|i| creature(&format!("b{i}"), "B", &[])));
     let attacks: Vec<(String, &str)> = (0..3).map(|i| (format!("a{i}"), "B")).collect();
     let pairs: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), *t)).collect();
     let pos = two_player(perms.clone(), vec![], &pairs);
-    let e = pos.check_blocks(&blocks(&[]), &Options::default()).expect_err("too large");
+    let exhaustive = Options { method: attackopt::Method::Exhaustive, ..Options::default() };
+    let e = pos.check_blocks(&blocks(&[]), &exhaustive).expect_err("too large");
     assert_eq!((e.kind(), e.exit()), (attackopt::ErrorKind::TooLarge, Exit::BadInput));
+    // The default method, the integer program, answers it.
+    let r = pos.check_blocks(&blocks(&[]), &Options::default()).expect("an answer");
+    assert_eq!((r.legal, r.proof), (Some(true), attackopt::Proof::IlpOptimal));
     // A small one at time limit 0: nothing proven, no violation: undecided (legal null).
     let pos = two_player(perms[..4].to_vec(), vec![], &pairs[..1]);
     let options = Options { time_limit: Some(0.0), ..Options::default() };
@@ -347,7 +360,7 @@ fn cli_check_and_enumerate_blocks() {
     assert_eq!(out.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["legal"], json!(false));
-    assert_eq!(v["proof"], json!("exhaustive"));
+    assert_eq!(v["proof"], json!("ilp-optimal"));
     assert_eq!(v["violations"][0]["kind"], json!("requirements"));
     assert_eq!(v["witness"]["blocks"][0], json!({"blocker": "wall", "attacker": "jugg"}));
     let schema = jsonschema::validator_for(&attackopt::result_schema()).expect("a schema");

@@ -36,6 +36,7 @@ mod architecture;
 mod bad_input;
 mod batch;
 mod block_rules;
+mod block_differential;
 mod blocks;
 mod card_sources;
 mod cards;

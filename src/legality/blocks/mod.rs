@@ -339,7 +339,8 @@ pub struct BlockCheckResult {
     pub witness: Option<BlockDeclaration>,
     /// The costs it incurs (none yet).
     pub cost: CostTotal,
-    /// How `requirements_max` was established: "exhaustive", or "none" past the time limit.
+    /// How `requirements_max` was established: "ilp-optimal" (the integer program, the default
+    /// method), "exhaustive", or "none" past the time limit.
     pub proof: Proof,
     /// The verdict under both baselines.
     pub legal_under: LegalUnder,

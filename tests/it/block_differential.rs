@@ -1,0 +1,334 @@
+//! Differential property tests for blocks (CR 509.1, docs/blocks.md slice 3): the integer
+//! program (`Ilp` as a `BlockMaximizer`) against the exhaustive checker (`ExhaustiveBlocks`) on
+//! random `BlockRules` generated directly as plain data, so that every restriction and
+//! requirement kind, capacity and cost is exercised whether or not the board format reads it
+//! yet; and a combat too large for the exhaustive checker, answered with a proof by the default
+//! method through the library and the command line.
+//!
+//! Run: `cargo test --release --test it block_differential::`. Counts: [`CASES`] random rules
+//! (`ATTACKOPT_BLOCK_CASES` overrides it), each maximized under the free baseline (no cost
+//! allowed), a paid baseline (a random subset of the cost instances allowed) and every cost
+//! allowed, by the default program and by a program probed at its first node: 3 × 2 integer
+//! programs and 3 exhaustive maxima per case.
+//!
+//! Per case and allowed set, with a random monotone payability oracle (per-controller budgets
+//! over random per-instance prices):
+//! - the two methods' maxima are equal, and the program's proof is `ilp_optimal`;
+//! - each witness blocks only allowed pairs within capacity (CR 509.1a), respects every
+//!   restriction (509.1b), incurs only allowed instances and can be paid (509.1d), and obeys
+//!   exactly the maximum (509.1c);
+//! - the program's witness differs from `prefer` in as few blockers as the exhaustive one's;
+//! - maxima grow with the allowed set (free ≤ paid ≤ all).
+//!
+//! On a failure proptest shrinks the case and prints it (`Debug` of [`Case`], the rules in full):
+//! keep it as a test here that builds that case, named after what it exercises.
+
+use crate::common::{run_bin, temp_file};
+use attackopt::internals::ilp::{Ilp, Strategy as SearchStrategy};
+use attackopt::internals::legality::blocks::exhaustive::{distance, ExhaustiveBlocks};
+use attackopt::internals::legality::blocks::{BlockMaximizer, BlockMaximum, Payability};
+use attackopt::internals::rules::blocks::{
+    Attacker, BlockAssignment, BlockCost, BlockRequirement, BlockRequirementKind, BlockRestriction, BlockRestrictionKind, BlockRules, Blocker,
+    ANY_NUMBER,
+};
+use attackopt::{AnyDeclaration, BlockDeclaration, Deadline, ErrorKind, Method, Options, Position, Proof, SolveError};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::Config as ProptestConfig;
+use serde_json::{json, Value};
+
+/// Random rules per run of the property (about 25 s in release on a loaded 2-core machine).
+const CASES: u32 = 4000;
+
+/// The payability oracle: each controller pays the prices of its blockers' incurred instances
+/// from its budget. Monotone, as the real one (a subset costs no more).
+#[derive(Debug, Clone)]
+struct Budgets {
+    /// Per cost instance, its price and the controller paying it.
+    price: Vec<(u32, usize)>,
+    /// Per controller.
+    budget: Vec<u32>,
+}
+
+impl Payability for Budgets {
+    fn payable(&self, incurred: &[usize]) -> Result<bool, SolveError> {
+        let mut spent = vec![0u32; self.budget.len()];
+        for &k in incurred {
+            let (price, who) = self.price[k];
+            spent[who] += price;
+        }
+        Ok(spent.iter().zip(&self.budget).all(|(s, b)| s <= b))
+    }
+}
+
+/// One random case: the rules, the oracle, the paid baseline's allowed instances and the
+/// declaration the witness should stay close to.
+#[derive(Debug, Clone)]
+struct Case {
+    rules: BlockRules,
+    budgets: Budgets,
+    paid: Vec<bool>,
+    prefer: BlockAssignment,
+}
+
+/// A blocker as drawn: controller, capacity (1, 2, any), eligible, banned pairs, cost instances
+/// (price, allowed under the paid baseline).
+type BlockerDraw = (usize, u8, bool, Vec<bool>, Vec<(u32, bool)>);
+
+fn restriction(na: usize, nb: usize) -> impl Strategy<Value = BlockRestrictionKind> {
+    prop_oneof![
+        (0..nb).prop_map(|blocker| BlockRestrictionKind::NotAlone { blocker }),
+        (0..na, 1usize..=3).prop_map(|(attacker, count)| BlockRestrictionKind::AtLeast { attacker, count }),
+        (0..na, 0usize..=2).prop_map(|(attacker, count)| BlockRestrictionKind::AtMost { attacker, count }),
+        (0..na, vec(0..nb, 0..=3)).prop_map(|(attacker, mut blockers)| {
+            blockers.sort_unstable();
+            blockers.dedup();
+            BlockRestrictionKind::AllOrNone { attacker, blockers }
+        }),
+    ]
+}
+
+fn requirement(na: usize, nb: usize) -> impl Strategy<Value = (BlockRequirementKind, bool)> {
+    let kind = prop_oneof![
+        (0..nb).prop_map(|blocker| BlockRequirementKind::Blocks { blocker }),
+        (0..nb, 0..na).prop_map(|(blocker, attacker)| BlockRequirementKind::BlocksAttacker { blocker, attacker }),
+        (0..na).prop_map(|attacker| BlockRequirementKind::Blocked { attacker }),
+        (0..na).prop_map(|attacker| BlockRequirementKind::BlockedByExactlyOne { attacker }),
+    ];
+    (kind, prop::bool::weighted(0.85))
+}
+
+/// Random block rules: 1-3 attackers, 1-6 blockers, 1-2 defending players (or one team under
+/// shared turns), every restriction and requirement kind, capacities 1, 2 and any number, 0-2
+/// cost instances per blocker.
+fn case() -> impl Strategy<Value = Case> {
+    (1usize..=3, 1usize..=6, 1usize..=2)
+        .prop_flat_map(|(na, nb, np)| {
+            let blocker = (0..np, 0u8..3, prop::bool::weighted(0.9), vec(prop::bool::weighted(0.2), na), vec((0u32..4, any::<bool>()), 0..=2));
+            (
+                vec(0..np, na),
+                vec(blocker, nb),
+                any::<bool>(),
+                vec(restriction(na, nb), 0..=4),
+                vec(requirement(na, nb), 0..=6),
+                vec(0u32..6, np),
+                vec(vec(0..na, 0..=2), nb),
+            )
+        })
+        .prop_map(|(defenders, blockers, shared, restrictions, requirements, budget, prefer)| {
+            build(&defenders, &blockers, shared, restrictions, requirements, budget, prefer)
+        })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    defenders: &[usize],
+    draws: &[BlockerDraw],
+    shared: bool,
+    restrictions: Vec<BlockRestrictionKind>,
+    requirements: Vec<(BlockRequirementKind, bool)>,
+    budget: Vec<u32>,
+    prefer: Vec<Vec<usize>>,
+) -> Case {
+    let attackers: Vec<Attacker> = defenders
+        .iter()
+        .enumerate()
+        .map(|(a, &defender)| Attacker { permanent: a, id: format!("a{a}"), target: defender, defender, flying: false })
+        .collect();
+    let (mut blockers, mut banned, mut costs, mut price, mut paid) = (vec![], vec![], vec![], vec![], vec![]);
+    for (b, (controller, capacity, eligible, bans, instances)) in draws.iter().enumerate() {
+        // CR 509.1a: attackers attacking its controller (the team's under shared turns).
+        let legal: Vec<usize> = if *eligible { (0..defenders.len()).filter(|&a| shared || defenders[a] == *controller).collect() } else { vec![] };
+        let allowed: Vec<usize> = legal.iter().copied().filter(|&a| !bans[a]).collect();
+        banned.extend(legal.iter().filter(|&&a| bans[a]).map(|&a| (b, a)));
+        let capacity = [1, 2, ANY_NUMBER][*capacity as usize];
+        let ineligible = (!eligible).then(|| "it is tapped (CR 509.1a)".to_string());
+        blockers.push(Blocker { permanent: 100 + b, id: format!("b{b}"), controller: *controller, capacity, ineligible, legal, allowed });
+        for &(p, allowed) in instances {
+            costs.push(BlockCost { blocker: b, cost: vec![], source: format!("cost {}", costs.len()) });
+            price.push((p, *controller));
+            paid.push(allowed);
+        }
+    }
+    let mut restrictions: Vec<BlockRestriction> =
+        restrictions.into_iter().map(|kind| BlockRestriction { kind, source: "test".into(), text: "test".into() }).collect();
+    if !banned.is_empty() {
+        restrictions.push(BlockRestriction { kind: BlockRestrictionKind::Pairs { pairs: banned }, source: "test".into(), text: "test".into() });
+    }
+    let requirements = requirements.into_iter().map(|(kind, counts)| BlockRequirement { kind, source: "test".into(), counts }).collect();
+    // The declaration checked: legal pairs (banned ones too) within capacity.
+    let prefer = prefer
+        .into_iter()
+        .zip(&blockers)
+        .map(|(mut p, b)| {
+            p.retain(|a| b.legal.contains(a));
+            p.sort_unstable();
+            p.dedup();
+            p.truncate(b.capacity);
+            p
+        })
+        .collect();
+    let np = budget.len();
+    let rules = BlockRules { attackers, blockers, restrictions, requirements, costs, defending_players: (0..np).collect() };
+    Case { rules, budgets: Budgets { price, budget }, paid, prefer }
+}
+
+macro_rules! ensure {
+    ($cond:expr, $($fmt:tt)+) => {
+        if !$cond {
+            return Err(format!($($fmt)+));
+        }
+    };
+}
+
+/// A maximum's witness is a declaration reaching it: allowed pairs within capacity (CR 509.1a),
+/// every restriction (509.1b), only allowed instances, payable (509.1d), `value` requirements.
+fn valid_witness(case: &Case, allowed: &[bool], m: &BlockMaximum) -> Result<(), String> {
+    let (rules, x) = (&case.rules, &m.witness);
+    ensure!(x.len() == rules.blockers.len(), "a witness of {} blockers", x.len());
+    for (blocks, b) in x.iter().zip(&rules.blockers) {
+        let mut sorted = blocks.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        ensure!(sorted.len() == blocks.len() && blocks.len() <= b.capacity, "{} blocks {blocks:?}", b.id);
+        ensure!(blocks.iter().all(|a| b.allowed.contains(a)), "{} blocks {blocks:?}, allowed {:?}", b.id, b.allowed);
+    }
+    ensure!(rules.respects_restrictions(x), "the witness {x:?} breaks a restriction");
+    let incurred = rules.incurred(x);
+    ensure!(incurred.iter().all(|&k| allowed[k]), "the witness {x:?} incurs {incurred:?}, allowed {allowed:?}");
+    ensure!(case.budgets.payable(&incurred).unwrap(), "the witness {x:?} can't be paid");
+    ensure!(rules.obeyed(x) == m.value, "the witness {x:?} obeys {}, the maximum says {}", rules.obeyed(x), m.value);
+    Ok(())
+}
+
+/// The properties of the module comment on one case.
+fn run_case(case: &Case) -> Result<(), String> {
+    let rules = &case.rules;
+    let n = rules.costs.len();
+    let probed = Ilp::default().with(SearchStrategy { probe_after: Some(0), ..SearchStrategy::default() });
+    let mut maxima = Vec::new();
+    for (name, allowed) in [("free", vec![false; n]), ("paid", case.paid.clone()), ("all", vec![true; n])] {
+        let reference = ExhaustiveBlocks
+            .block_maximum(rules, &allowed, &case.budgets, &case.prefer, Deadline::none())
+            .map_err(|e| format!("{name}: exhaustive: {e}"))?;
+        valid_witness(case, &allowed, &reference).map_err(|e| format!("{name}: exhaustive: {e}"))?;
+        for (method, ilp) in [("ilp", Ilp::default()), ("ilp-probed", probed)] {
+            let m =
+                ilp.block_maximum(rules, &allowed, &case.budgets, &case.prefer, Deadline::none()).map_err(|e| format!("{name}: {method}: {e}"))?;
+            ensure!(m.value == reference.value, "{name}: {method} says {}, the exhaustive checker {}", m.value, reference.value);
+            ensure!(m.proof == Proof::IlpOptimal, "{name}: {method}: proof {:?}", m.proof);
+            valid_witness(case, &allowed, &m).map_err(|e| format!("{name}: {method}: {e}"))?;
+            let (d, best) = (distance(&m.witness, &case.prefer), distance(&reference.witness, &case.prefer));
+            ensure!(d == best, "{name}: {method}'s witness {:?} changes {d} blockers of {:?}, the closest {best}", m.witness, case.prefer);
+        }
+        maxima.push(reference.value);
+    }
+    ensure!(maxima[0] <= maxima[1] && maxima[1] <= maxima[2], "maxima free, paid, all: {maxima:?}");
+    Ok(())
+}
+
+fn cases() -> u32 {
+    std::env::var("ATTACKOPT_BLOCK_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(CASES)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, max_shrink_time: 60_000, ..ProptestConfig::default() })]
+
+    /// CR 509.1b-d: the integer program and the exhaustive checker agree on random block rules.
+    #[test]
+    fn cr_509_1c_the_block_program_matches_the_exhaustive_checker(case in case()) {
+        if let Err(e) = run_case(&case) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+}
+
+/// CR 509.1d: a cost instance the oracle can't pay with the others is cut off, and only the
+/// declarations incurring it with them: one controller with budget 2 and three blockers costing
+/// 2 each, each blocking its own attacker if able. Only one can block; the program's first
+/// solutions (two or three blocking) are cut by the lazy loop.
+#[test]
+fn cr_509_1d_the_cost_cuts_keep_every_payable_declaration() {
+    let draws: Vec<BlockerDraw> = (0..3).map(|_| (0, 0, true, vec![false; 3], vec![(2, true)])).collect();
+    let reqs = (0..3).map(|b| (BlockRequirementKind::BlocksAttacker { blocker: b, attacker: b }, true)).collect();
+    let case = build(&[0, 0, 0], &draws, false, vec![], reqs, vec![2], vec![vec![]; 3]);
+    let all = vec![true; 3];
+    let m = Ilp::default().block_maximum(&case.rules, &all, &case.budgets, &case.prefer, Deadline::none()).expect("a maximum");
+    let e = ExhaustiveBlocks.block_maximum(&case.rules, &all, &case.budgets, &case.prefer, Deadline::none()).expect("a maximum");
+    assert_eq!((m.value, e.value), (1, 1));
+    valid_witness(&case, &all, &m).unwrap();
+}
+
+// ---------------------------------------------------------------- a combat past the checker
+
+fn creature(id: &str, controller: &str, keywords: &[&str]) -> Value {
+    json!({"id": id, "name": format!("Test {id}"), "controller": controller, "types": ["Creature", "Token"], "power": 2, "keywords": keywords})
+}
+
+/// 40 blockers of B (the last 10 with reach) against 10 attackers of A: a0 with lure and menace,
+/// a1 flying with lure, the others plain; every blocker "blocks each combat if able". Each
+/// blocker can obey its "blocks" and one lure requirement (capacity 1), so the maximum is 80.
+fn large_combat() -> Value {
+    let mut permanents: Vec<Value> = (0..10)
+        .map(|i| match i {
+            0 => creature("a0", "A", &["Menace"]),
+            1 => creature("a1", "A", &["Flying"]),
+            _ => creature(&format!("a{i}"), "A", &[]),
+        })
+        .collect();
+    permanents.extend((0..40).map(|i| creature(&format!("b{i}"), "B", if i >= 30 { &["Reach"] } else { &[] })));
+    let blockers: Vec<String> = (0..40).map(|i| format!("b{i}")).collect();
+    json!({
+        "attackopt": 1,
+        "active_player": "A",
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": permanents,
+        "effects": [
+            {"kind": "blocks_if_able", "creatures": blockers, "source": "Test eager"},
+            {"kind": "lure", "creatures": ["a0", "a1"], "source": "Test lure"}
+        ],
+        "combat": {"attacks": (0..10).map(|i| json!({"creature": format!("a{i}"), "target": "B"})).collect::<Vec<_>>()}
+    })
+}
+
+fn block_declaration(json: &Value) -> BlockDeclaration {
+    match attackopt::parse_any_declaration(&json.to_string(), "d.json") {
+        Ok((AnyDeclaration::Blocks(d), _)) => d,
+        other => panic!("not a declaration of blockers: {other:?}"),
+    }
+}
+
+/// CR 509.1c on 40 blockers × 10 attackers (11^30 · 12^10 declarations, past the exhaustive
+/// checker's bound): the default method proves the maximum (80) with the integer program; no
+/// block is illegal, with a witness that checks legal; every blocker on a0 is legal; the
+/// exhaustive method refuses the combat as too large.
+#[test]
+fn cr_509_1c_a_combat_too_large_for_the_exhaustive_checker_is_proven_by_the_integer_program() {
+    let board = large_combat();
+    let pos = Position::from_json(&board.to_string(), "board.json").expect("a board");
+    let none = block_declaration(&json!({"blocks": []}));
+    let r = pos.check_blocks(&none, &Options::default()).expect("an answer");
+    assert_eq!((r.legal, r.proof, r.requirements_obeyed, r.requirements_max), (Some(false), Proof::IlpOptimal, 0, 80), "{:?}", r.violations);
+    let witness = r.witness.expect("a witness");
+    let again = pos.check_blocks(&witness, &Options::default()).expect("an answer");
+    assert_eq!((again.legal, again.requirements_obeyed), (Some(true), 80), "{:?}", again.violations);
+    let all_on_a0: Vec<Value> = (0..40).map(|i| json!({"blocker": format!("b{i}"), "attacker": "a0"})).collect();
+    let all_on_a0 = json!({"blocks": all_on_a0});
+    let r = pos.check_blocks(&block_declaration(&all_on_a0), &Options::default()).expect("an answer");
+    assert_eq!((r.legal, r.proof, r.requirements_max), (Some(true), Proof::IlpOptimal, 80), "{:?}", r.violations);
+    let exhaustive = Options { method: Method::Exhaustive, ..Options::default() };
+    let e = pos.check_blocks(&none, &exhaustive).expect_err("too large for the exhaustive checker");
+    assert_eq!(e.kind(), ErrorKind::TooLarge);
+    // The command line: the same answers, the default method's proof in the JSON.
+    let (board_file, legal_file) = (temp_file("large-blocks", &board.to_string()), temp_file("large-blocks-decl", &all_on_a0.to_string()));
+    let (bf, lf) = (board_file.to_str().unwrap(), legal_file.to_str().unwrap());
+    let out = run_bin(&["check", bf, lf, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((&v["legal"], &v["proof"], &v["requirements_max"]), (&json!(true), &json!("ilp-optimal"), &json!(80)), "{v:#}");
+    let out = run_bin(&["check", bf, lf, "--method", "exhaustive"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    for f in [board_file, legal_file] {
+        let _ = std::fs::remove_file(f);
+    }
+}
