@@ -4,7 +4,7 @@
 use super::error::{unknown_id, InputError, Warning};
 use super::{AttackOption, Board, Declaration, Permanent, Player};
 use crate::vocab::effects::{Action, ActionCost, EffectKind, Filter, LandsOf, ManaAbility, ManaChange, ManaEffect, Selector, TargetSpec};
-use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
+use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, Symbol, TypeSet};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -109,7 +109,7 @@ pub struct ValidEffect {
     pub index: usize,
 }
 
-const EFFECT_KINDS: [&str; 18] = [
+const EFFECT_KINDS: [&str; 19] = [
     "attacks_if_able",
     "attacks_player_other_than_if_able",
     "player_attacks_if_able",
@@ -128,6 +128,7 @@ const EFFECT_KINDS: [&str; 18] = [
     "cant_block",
     "blocks_if_able",
     "lure",
+    "block_cost",
 ];
 
 use crate::vocab::fields::CARD_TYPES;
@@ -863,7 +864,18 @@ fn parse_target(ctx: &Ctx, path: &str, v: &Value) -> Result<TargetSpec, InputErr
     Ok(t)
 }
 
-/// The kinds about blocks only (docs/blocks.md), CR 509.1b-c, with the fields each reads.
+/// The `cost` of `attack_cost` and `block_cost`: a non-empty mana string (`"{0}"` for a zero
+/// cost).
+fn mana_cost(ctx: &Ctx, path: &str, cost_str: &str) -> Result<Vec<Symbol>, InputError> {
+    check_len(ctx, path, cost_str)?;
+    let cost = parse_symbols(cost_str).map_err(|m| ctx.err(path, m))?;
+    if cost.is_empty() {
+        return Err(ctx.err(path, "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string"));
+    }
+    Ok(cost)
+}
+
+/// The kinds about blocks only (docs/blocks.md), CR 509.1b-d, with the fields each reads.
 fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectKind, &'static [&'static str]), InputError> {
     let at = |f: &str| format!("effects[{i}].{f}");
     let selector = |field: &str, v: &Option<Value>| -> Result<Selector, InputError> {
@@ -875,6 +887,22 @@ fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectK
     Ok(match e.kind.as_str() {
         "cant_block" => (EffectKind::CantBlock { creatures: selector("creatures", &e.creatures)? }, &["creatures"]),
         "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: selector("creatures", &e.creatures)? }, &["creatures"]),
+        // CR 509.1d: mana only. The non-mana parts of attack_cost (sacrifice, return to hand)
+        // are refused rather than ignored: no cost to block reads them yet.
+        "block_cost" => {
+            for (field, v) in [("sacrifice", &e.sacrifice), ("return_to_hand", &e.return_to_hand)] {
+                if v.is_some() {
+                    return Err(
+                        ctx.err(at(field), "expected only a mana cost for block_cost: non-mana costs to block are not read (write the mana in cost)")
+                    );
+                }
+            }
+            let cost = e.cost.as_deref().ok_or_else(|| ctx.err(at("cost"), "expected a mana string such as \"{2}\": block_cost needs cost"))?;
+            (
+                EffectKind::BlockCost { creatures: selector("creatures", &e.creatures)?, cost: mana_cost(ctx, &at("cost"), cost)? },
+                &["creatures", "cost"],
+            )
+        }
         // On attackers: `attackers` (docs/blocks.md's table), or `creatures`, not both.
         _ => {
             if e.attackers.is_some() && e.creatures.is_some() {
@@ -938,7 +966,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
             (EffectKind::MinOtherAttackers { creatures: creatures()?, count: 1 }, &["creatures", "count"])
         }
         "attacks_only_alone" => (EffectKind::AttacksOnlyAlone { creatures: creatures()? }, &["creatures"]),
-        "cant_block" | "blocks_if_able" | "lure" => parse_block_effect(ctx, i, e)?,
+        "cant_block" | "blocks_if_able" | "lure" | "block_cost" => parse_block_effect(ctx, i, e)?,
         "cant_attack_unless_other_attacks" => {
             let others = e
                 .others
@@ -972,16 +1000,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
                 (None, true) => {
                     return Err(ctx.err(at("cost"), "expected a mana string such as \"{2}\": attack_cost needs cost (or sacrifice or return_to_hand)"))
                 }
-                (Some(cost_str), _) => {
-                    check_len(ctx, &at("cost"), cost_str)?;
-                    let cost = parse_symbols(cost_str).map_err(|m| ctx.err(at("cost"), m))?;
-                    if cost.is_empty() {
-                        return Err(
-                            ctx.err(at("cost"), "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string")
-                        );
-                    }
-                    cost
-                }
+                (Some(cost_str), _) => mana_cost(ctx, &at("cost"), cost_str)?,
             };
             (
                 EffectKind::AttackCost { creatures: creatures()?, target: target()?, cost, actions },
@@ -1210,7 +1229,7 @@ impl ValidBoard {
     }
 
     /// Check the ids of a declaration of blockers against this board: an id that names nothing
-    /// is bad input (exit 2), as is a payment (no block costs anything yet).
+    /// is bad input (exit 2), in a block or in the payment.
     /// What each block may be (CR 509.1a) is the checker's to say.
     pub fn check_block_declaration_ids(&self, d: &super::BlockDeclaration, file: &str) -> Result<(), InputError> {
         for (i, b) in d.blocks.iter().enumerate() {
@@ -1225,12 +1244,9 @@ impl ValidBoard {
                 }
             }
         }
-        // CR 509.1d: no cost to block is read yet (docs/blocks.md slice 3), so a payment would
-        // pay for nothing; refused rather than judged.
-        if d.payment.as_ref().is_some_and(|p| !p.is_empty()) {
-            return Err(InputError::new(file, "payment", "expected no payment: no cost to block is read yet (docs/blocks.md slice 3)"));
-        }
-        Ok(())
+        // CR 509.1d-f: the payment's entries as an attack payment's; whether it pays is the
+        // checker's to say.
+        self.check_payment_ids(d.payment.as_deref(), file)
     }
 
     /// Whether the declaration's kind agrees with the board (docs/blocks.md "Commands"): a
@@ -1279,7 +1295,13 @@ impl ValidBoard {
                 return Err(InputError::new(file, format!("attacks[{i}].target"), unknown_id("a player, planeswalker or battle", &a.target, all)));
             }
         }
-        for (i, p) in d.payment.iter().flatten().enumerate() {
+        self.check_payment_ids(d.payment.as_deref(), file)
+    }
+
+    /// Check the entries of a declaration's `payment` (attackers' or blockers'): ids that name
+    /// something, one of `permanent` / `player`, mana strings and life that parse.
+    fn check_payment_ids(&self, payment: Option<&[super::PaymentEntry]>, file: &str) -> Result<(), InputError> {
+        for (i, p) in payment.into_iter().flatten().enumerate() {
             let at = |f: &str| format!("payment[{i}].{f}");
             match (&p.permanent, &p.player) {
                 (Some(id), None) => {

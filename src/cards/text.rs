@@ -549,6 +549,7 @@ fn size(e: &EffectKind) -> usize {
         | EffectKind::CantBlock { creatures }
         | EffectKind::BlocksIfAble { creatures }
         | EffectKind::Lure { creatures }
+        | EffectKind::BlockCost { creatures, .. }
         | EffectKind::AttacksAsThough { creatures, .. }
         | EffectKind::AttackCost { creatures, .. } => ids(creatures),
         EffectKind::AttacksIfAbleIfOther { creatures, others, .. } | EffectKind::CantAttackUnlessOthers { creatures, others, .. } => {

@@ -3,8 +3,8 @@
 //! (`crate::legality::blocks`) as [`super::Rules`] is read for attacks.
 //!
 //! Built in slice 2: CR 509.1a (who may block what), flying and reach (702.9b, 702.17b), menace
-//! (702.111b), `cant_block` (509.1b), `blocks_if_able` and `lure` (509.1c). Every blocker can
-//! block one attacker (no `can_block_additional` yet) and no block has a cost (slice 3).
+//! (702.111b), `cant_block` (509.1b), `blocks_if_able` and `lure` (509.1c); in slice 3 the
+//! costs to block, `block_cost` (509.1d).
 
 use super::expand::{card_source, selects};
 use super::{Target, TargetKind};
@@ -197,7 +197,7 @@ pub struct BlockRules {
     pub restrictions: Vec<BlockRestriction>,
     /// The requirements (CR 509.1c).
     pub requirements: Vec<BlockRequirement>,
-    /// The cost instances (CR 509.1d), none until `block_cost` is read.
+    /// The cost instances (CR 509.1d): one per `block_cost` effect and creature it selects.
     pub costs: Vec<BlockCost>,
     /// The defending players (CR 506.2), sorted.
     pub defending_players: Vec<usize>,
@@ -277,6 +277,7 @@ pub fn block_rules(vb: &ValidBoard, targets: &[Target]) -> Result<Option<BlockRu
     let mut rules = BlockRules { attackers, blockers, restrictions: vec![], requirements: vec![], costs: vec![], defending_players };
     rules.add_keywords(vb);
     rules.add_effects(vb);
+    rules.add_costs(vb);
     rules.settle_allowed(vb);
     Ok(Some(rules))
 }
@@ -349,6 +350,17 @@ impl BlockRules {
                 }
                 // Lure's requirements need the pairs restrictions leave: added in `settle_allowed`.
                 _ => {}
+            }
+        }
+    }
+
+    /// The costs to block (CR 509.1d): one instance per `block_cost` effect and creature it
+    /// selects, so that two effects on a creature are two costs, paid together.
+    fn add_costs(&mut self, vb: &ValidBoard) {
+        for e in &vb.effects {
+            let EffectKind::BlockCost { creatures, cost } = &e.kind else { continue };
+            for b in (0..self.blockers.len()).filter(|&b| selects(vb, creatures, self.blockers[b].permanent)) {
+                self.costs.push(BlockCost { blocker: b, cost: cost.clone(), source: e.source.clone() });
             }
         }
     }

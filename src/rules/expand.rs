@@ -309,6 +309,7 @@ fn apply(
         EffectKind::AttacksAsThough { .. } | EffectKind::NoManaAbilities { .. } | EffectKind::Mana(_) => {}
         // About blocks (docs/blocks.md, `crate::rules::blocks`): they say nothing about attacks.
         EffectKind::CantBlock { .. } | EffectKind::BlocksIfAble { .. } | EffectKind::Lure { .. } => {}
+        EffectKind::BlockCost { .. } => {}
         EffectKind::AttackCost { creatures, target, cost, actions } => {
             let targets = resolve(target);
             let mut cost = cost.clone();

@@ -93,7 +93,8 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
             "cant_attack", "min_other_attackers", "cant_attack_alone", "attacks_only_alone",
             "max_attackers", "attack_cost", "cant_attack_unless_other_attacks",
             "attacks_as_though", "no_mana_abilities", "mana_trigger", "mana_multiplier",
-            "mana_instead", "cant_block", "blocks_if_able", "lure"
+            "mana_instead", "cant_block", "blocks_if_able", "lure",
+            "block_cost"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -222,7 +223,7 @@ pub fn cost(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "type": ["string", "null"],
         "pattern": r"^\s*(\{[^{}]+\}\s*)+$",
-        "description": "For attack_cost: a mana string such as \"{2}\" or \"{W/P}\"; \"{0}\" for a zero cost."
+        "description": "For attack_cost and block_cost: a mana string such as \"{2}\" or \"{W/P}\"; \"{0}\" for a zero cost."
     })
 }
 
@@ -243,7 +244,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 15] = [
+    let needs: [(&str, &[&str]); 16] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -259,6 +260,7 @@ pub fn effect_rules(schema: &mut Schema) {
         ("mana_instead", &["tapped", "add"]),
         ("cant_block", &["creatures"]),
         ("blocks_if_able", &["creatures"]),
+        ("block_cost", &["creatures", "cost"]),
     ];
     let rules: Vec<Value> = needs
         .iter()

@@ -35,6 +35,7 @@ mod agreement;
 mod architecture;
 mod bad_input;
 mod batch;
+mod block_costs;
 mod blocks;
 mod card_sources;
 mod cards;
