@@ -32,7 +32,7 @@ impl std::fmt::Display for PayError {
         match self {
             PayError::TooManyChoices { player } => write!(
                 f,
-                "paying for {player}'s attackers has more than {MAX_CHOICES} combinations of mana choices ({{2/W}} symbols and multi-mana alternatives); attackopt refuses rather than guesses"
+                "paying {player}'s costs has more than {MAX_CHOICES} combinations of mana choices ({{2/W}} symbols and multi-mana alternatives); attackopt refuses rather than guesses"
             ),
         }
     }

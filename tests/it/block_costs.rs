@@ -321,3 +321,40 @@ fn cr_509_1d_payability_is_monotone() {
     }
     assert!(seen.0 > 9 && seen.1 > 9, "payable / not: {seen:?}");
 }
+
+/// Through the command line: a declaration of blockers with a payment (CR 509.1d-f), read and
+/// checked; the result and the board are valid under their schemas.
+#[test]
+fn cr_509_1d_the_command_line_checks_a_payment_for_a_block() {
+    let b = board(
+        &["A", "B"],
+        vec![creature("x", "A", &[]), creature("lion", "B", &[]), land("w1", "B", "{W}")],
+        vec![cost(&["lion"], "{W}")],
+        &[("x", "B")],
+    );
+    let board_schema = jsonschema::validator_for(&attackopt::board_schema()).expect("a schema");
+    assert!(board_schema.is_valid(&b), "{:?}", board_schema.iter_errors(&b).map(|e| e.to_string()).collect::<Vec<_>>());
+    let board_file = crate::common::temp_file("block-costs-board", &b.to_string());
+    let good = crate::common::temp_file(
+        "block-costs-good",
+        r#"{"blocks": [{"blocker": "lion", "attacker": "x"}], "payment": [{"permanent": "w1", "mana": "{W}"}]}"#,
+    );
+    let wrong = crate::common::temp_file(
+        "block-costs-wrong",
+        r#"{"blocks": [{"blocker": "lion", "attacker": "x"}], "payment": [{"player": "B", "mana": "{W}"}]}"#,
+    );
+    let (bf, gf, wf) = (board_file.to_str().unwrap(), good.to_str().unwrap(), wrong.to_str().unwrap());
+    let out = crate::common::run_bin(&["check", bf, gf, "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((out.status.code(), &v["legal"], &v["cost"]["mana"]), (Some(0), &json!(true), &json!("{W}")), "{v:#}");
+    let schema = jsonschema::validator_for(&attackopt::result_schema()).expect("a schema");
+    assert!(schema.is_valid(&v), "{v:#}");
+    // B's pool is empty: the payment does not pay.
+    let out = crate::common::run_bin(&["check", bf, wf]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("mana pool has no {W} left"), "{text}");
+    for f in [board_file, good, wrong] {
+        let _ = std::fs::remove_file(f);
+    }
+}
