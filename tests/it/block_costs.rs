@@ -358,3 +358,74 @@ fn cr_509_1d_the_command_line_checks_a_payment_for_a_block() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// Small random combats with costs to block (docs/rules.md section 7): for every declaration of
+/// at most one attacker per blocker, a declaration legal under "paid" is legal under "free"
+/// (its bar is at least the free maximum), both baselines report the same free maximum and the
+/// same cost violations, and `enumerate` lists exactly the declarations `check` finds legal
+/// under each baseline. Not vacuous: unpayable blocks, paid-for legal blocks and declarations the
+/// baselines disagree on all occur.
+#[test]
+fn cr_509_1d_random_combats_with_costs_agree_under_both_baselines() {
+    let mut next = crate::blocks::xorshift(0x2545_f491_4f6c_dd1d);
+    let (mut unpayable, mut paid_for, mut differ) = (0, 0, 0);
+    for _ in 0..80 {
+        let (na, nb) = (1 + next(2) as usize, 2 + next(2) as usize);
+        let kw = ["Flying", "Menace", "Reach"];
+        let (mut perms, attacks) = crate::blocks::random_attackers(&mut next, na);
+        let mut effects = vec![];
+        for i in 0..nb {
+            let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
+            let id = format!("b{i}");
+            perms.push(creature(&id, if next(4) == 0 { "C" } else { "B" }, &k));
+            if next(2) == 0 {
+                effects.push(cost(&[&id], ["{1}", "{W}", "{W/P}", "{0}", "{2}"][next(5) as usize]));
+            }
+        }
+        for (i, p) in ["B", "B", "C"].iter().enumerate() {
+            if next(2) == 0 {
+                perms.push(land(&format!("l{i}"), p, ["{W}", "{C}"][next(2) as usize]));
+            }
+        }
+        for (kind, prefix, n) in [("blocks_if_able", "b", nb), ("blocks_if_able", "b", nb), ("lure", "a", na)] {
+            if next(2) == 0 {
+                effects.push(json!({"kind": kind, "creatures": [format!("{prefix}{}", next(n as u64))]}));
+            }
+        }
+        let pairs: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+        let mut b = board(&["A", "B", "C"], perms, effects, &pairs);
+        b["players"][1]["life"] = json!(next(4));
+        let pos = position(&b);
+        let listed = |baseline: Baseline| -> Vec<Vec<(String, String)>> {
+            let found = pos.enumerate_blocks(10_000, &under(baseline)).expect("enumerate");
+            assert!(found.complete);
+            found.declarations.iter().map(|r| r.declaration.blocks.iter().map(|b| (b.blocker.clone(), b.attacker.clone())).collect()).collect()
+        };
+        let (listed_paid, listed_free) = (listed(Baseline::Paid), listed(Baseline::Free));
+        // Each declaration as a number in base na + 1: digit b is blocker b's attacker, 0 none.
+        let radix = na + 1;
+        for code in 0..radix.pow(nb as u32) {
+            let list: Vec<(String, String)> = (0..nb)
+                .filter_map(|b| match code / radix.pow(b as u32) % radix {
+                    0 => None,
+                    a => Some((format!("b{b}"), format!("a{}", a - 1))),
+                })
+                .collect();
+            let refs: Vec<(&str, &str)> = list.iter().map(|(b, a)| (b.as_str(), a.as_str())).collect();
+            let d = crate::blocks::blocks(&refs);
+            let (p, f) = (check_under(&pos, &d, Baseline::Paid), check_under(&pos, &d, Baseline::Free));
+            let what = format!("{list:?} on {b:#}");
+            assert!(p.legal != Some(true) || f.legal == Some(true), "paid-legal, free-illegal: {what}: {:?}", f.violations);
+            assert_eq!(p.requirements_max_free, f.requirements_max_free, "{what}");
+            assert_eq!(f.requirements_max, f.requirements_max_free, "{what}");
+            assert!(p.requirements_max >= p.requirements_max_free, "{what}");
+            assert_eq!(cost_messages(&p), cost_messages(&f), "{what}");
+            assert_eq!(p.legal == Some(true), listed_paid.contains(&list), "paid: {what}");
+            assert_eq!(f.legal == Some(true), listed_free.contains(&list), "free: {what}");
+            unpayable += usize::from(!cost_messages(&p).is_empty());
+            paid_for += usize::from(p.legal == Some(true) && !p.cost.mana.is_empty());
+            differ += usize::from(p.legal != f.legal);
+        }
+    }
+    assert!(unpayable > 0 && paid_for > 0 && differ > 0, "unpayable {unpayable}, legal and paid for {paid_for}, baselines differ {differ}");
+}

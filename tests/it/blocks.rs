@@ -354,28 +354,40 @@ fn cli_check_and_enumerate_blocks() {
     }
 }
 
+/// A small deterministic generator (xorshift): `next(n)` is in 0..n.
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// `na` attacking creatures a0, a1, ... of A, each with flying, menace or reach at random,
+/// attacking B or (one in three) C.
+pub(crate) fn random_attackers(next: &mut impl FnMut(u64) -> u64, na: usize) -> (Vec<Value>, Vec<(String, &'static str)>) {
+    let kw = ["Flying", "Menace", "Reach"];
+    let mut perms = vec![];
+    let mut attacks = vec![];
+    for i in 0..na {
+        let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
+        perms.push(creature(&format!("a{i}"), "A", &k));
+        attacks.push((format!("a{i}"), if next(3) == 0 { "C" } else { "B" }));
+    }
+    (perms, attacks)
+}
+
 /// Small random combats: every declaration `enumerate` lists is checked legal with the most
 /// requirements, and every declaration of blockers over the board's pairs that `check` finds
 /// legal is listed.
 #[test]
 fn random_combats_enumerate_and_check_agree() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..40 {
         let (na, nb) = (1 + next(3) as usize, 1 + next(3) as usize);
         let kw = ["Flying", "Menace", "Reach"];
-        let mut perms = vec![];
-        let mut attacks = vec![];
-        for i in 0..na {
-            let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
-            perms.push(creature(&format!("a{i}"), "A", &k));
-            attacks.push((format!("a{i}"), if next(3) == 0 { "C" } else { "B" }));
-        }
+        let (mut perms, attacks) = random_attackers(&mut next, na);
         for i in 0..nb {
             let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
             let mut c = creature(&format!("b{i}"), if next(4) == 0 { "C" } else { "B" }, &k);
