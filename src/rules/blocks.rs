@@ -355,11 +355,14 @@ impl BlockRules {
     }
 
     /// The costs to block (CR 509.1d): one instance per `block_cost` effect and creature it
-    /// selects, so that two effects on a creature are two costs, paid together.
+    /// selects, so that two effects on a creature are two costs, paid together. A creature that
+    /// can't block at all (tapped, a battle) never incurs one: it gets none, so that answers
+    /// list only costs that can arise.
     fn add_costs(&mut self, vb: &ValidBoard) {
         for e in &vb.effects {
             let EffectKind::BlockCost { creatures, cost } = &e.kind else { continue };
-            for b in (0..self.blockers.len()).filter(|&b| selects(vb, creatures, self.blockers[b].permanent)) {
+            let selected = |b: &Blocker| b.ineligible.is_none() && selects(vb, creatures, b.permanent);
+            for b in (0..self.blockers.len()).filter(|&b| selected(&self.blockers[b])) {
                 self.costs.push(BlockCost { blocker: b, cost: cost.clone(), source: e.source.clone() });
             }
         }

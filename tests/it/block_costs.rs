@@ -42,15 +42,18 @@ fn cost_messages(r: &attackopt::BlockCheckResult) -> Vec<String> {
 #[test]
 fn cr_509_1d_block_cost_is_one_instance_per_effect_and_creature() {
     // War Cadence for X = 2 on every creature, and Oppressive Rays ({3}) on the lion as well.
+    let mut tapped = creature("tapped", "B", &[]);
+    tapped["tapped"] = json!(true);
     let pos = two_player(
-        vec![creature("x", "A", &[]), creature("lion", "B", &[]), creature("bear", "B", &[])],
+        vec![creature("x", "A", &[]), creature("lion", "B", &[]), creature("bear", "B", &[]), tapped],
         vec![json!({"kind": "block_cost", "creatures": "all", "cost": "{2}"}), cost(&["lion"], "{3}")],
         &[("x", "B")],
     );
     let rules = pos.blocks.as_ref().expect("combat");
     let of = |id: &str| rules.costs.iter().filter(|c| rules.blockers[c.blocker].id == id).count();
-    // "all" selects the attacking creature too, but only blockers have costs to block.
-    assert_eq!((of("lion"), of("bear"), rules.costs.len()), (2, 1, 3));
+    // "all" selects the attacking creature too, but only creatures that may block have costs
+    // to block (CR 509.1a: not the tapped one).
+    assert_eq!((of("lion"), of("bear"), of("tapped"), rules.costs.len()), (2, 1, 0, 3));
     let r = check(&pos, &[("lion", "x")]);
     assert_eq!(r.cost.mana, "{5}", "both of the lion's costs, together");
 }

@@ -3,7 +3,7 @@
 //!
 //! Each blocker's controller pays its cost instances from their own sources, pool and life (CR
 //! 810.5; life shared by the team under shared life, 810.9), with the mana of
-//! [`crate::mana`] read for the defending players ([`ManaBoard::for_blocks`]).
+//! `crate::mana` read for the defending players (`ManaBoard::for_blocks`).
 //!
 //! Payability is monotone: a set of cost instances that can be paid leaves any subset payable.
 //! Declaring blockers taps nothing (unlike attacking, CR 508.1f), so the sources are the same
