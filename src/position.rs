@@ -22,6 +22,8 @@ pub struct Position {
     /// The block rules of a board with `combat` (docs/blocks.md); None for a board asked about
     /// attacks.
     pub blocks: Option<BlockRules>,
+    /// The defending players' means of paying costs to block (CR 509.1d-f), with `blocks`.
+    pub block_mana: Option<ManaBoard>,
 }
 
 impl Position {
@@ -40,7 +42,8 @@ impl Position {
         let rules = expand(&board)?;
         let mana = ManaBoard::new(&board, &rules)?;
         let blocks = block_rules(&board, &rules.targets)?;
-        Ok(Position { board, rules, mana, blocks })
+        let block_mana = blocks.as_ref().map(|b| ManaBoard::for_blocks(&board, b)).transpose()?;
+        Ok(Position { board, rules, mana, blocks, block_mana })
     }
 
     /// This position with the conditions of its requirements settled as they are in `a`
@@ -52,7 +55,13 @@ impl Position {
 
     /// This position with the requirements of `in_force` counting unconditionally and no other.
     pub fn settled(&self, in_force: &[bool]) -> Position {
-        Position { board: self.board.clone(), rules: self.rules.settled(in_force), mana: self.mana.clone(), blocks: self.blocks.clone() }
+        Position {
+            board: self.board.clone(),
+            rules: self.rules.settled(in_force),
+            mana: self.mana.clone(),
+            blocks: self.blocks.clone(),
+            block_mana: self.block_mana.clone(),
+        }
     }
 
     /// An assignment written as a declaration (attacks in creature order, no payment).

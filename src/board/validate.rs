@@ -4,7 +4,7 @@
 use super::error::{unknown_id, InputError, Warning};
 use super::{AttackOption, Board, Declaration, Permanent, Player};
 use crate::vocab::effects::{Action, ActionCost, EffectKind, Filter, LandsOf, ManaAbility, ManaChange, ManaEffect, Selector, TargetSpec};
-use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, TypeSet};
+use crate::vocab::symbol::{parse_production, parse_symbols, ManaType, Symbol, TypeSet};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -134,7 +134,7 @@ fn kinds() -> impl Iterator<Item = &'static str> {
 }
 
 /// The kinds about blocks only (docs/blocks.md), parsed by `parse_block_effect`.
-const BLOCK_KINDS: [&str; 15] = [
+const BLOCK_KINDS: [&str; 16] = [
     "cant_block",
     "blocks_if_able",
     "lure",
@@ -150,6 +150,7 @@ const BLOCK_KINDS: [&str; 15] = [
     "blocks_creature_if_able",
     "can_block_additional",
     "can_block_any_number",
+    "block_cost",
 ];
 
 use crate::vocab::fields::CARD_TYPES;
@@ -891,6 +892,17 @@ fn parse_target(ctx: &Ctx, path: &str, v: &Value) -> Result<TargetSpec, InputErr
     Ok(t)
 }
 
+/// The `cost` of `attack_cost` and `block_cost`: a non-empty mana string (`"{0}"` for a zero
+/// cost).
+fn mana_cost(ctx: &Ctx, path: &str, cost_str: &str) -> Result<Vec<Symbol>, InputError> {
+    check_len(ctx, path, cost_str)?;
+    let cost = parse_symbols(cost_str).map_err(|m| ctx.err(path, m))?;
+    if cost.is_empty() {
+        return Err(ctx.err(path, "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string"));
+    }
+    Ok(cost)
+}
+
 /// The most a block count may be (`count` of the block kinds): far past any card (Hundred-Handed
 /// One's 99) and any combat, low enough that capacities and counts add up without overflow.
 pub const MAX_BLOCK_COUNT: u32 = 1_000_000;
@@ -957,7 +969,20 @@ fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectK
         "must_be_blocked_by_all" => (EffectKind::MustBeBlockedByAll { attackers: attackers()? }, ON_ATTACKERS),
         "must_be_blocked_if_able" => (EffectKind::MustBeBlockedIfAble { attackers: attackers()? }, ON_ATTACKERS),
         "must_be_blocked_by_exactly_one" => (EffectKind::MustBeBlockedByExactlyOne { attackers: attackers()? }, ON_ATTACKERS),
-        _ => unreachable!("parse_block_effect is called with a kind of BLOCK_KINDS"),
+        // CR 509.1d: mana only. The non-mana parts of attack_cost (sacrifice, return to hand)
+        // are refused rather than ignored: no cost to block reads them yet.
+        "block_cost" => {
+            for (field, v) in [("sacrifice", &e.sacrifice), ("return_to_hand", &e.return_to_hand)] {
+                if v.is_some() {
+                    return Err(
+                        ctx.err(at(field), "expected only a mana cost for block_cost: non-mana costs to block are not read (write the mana in cost)")
+                    );
+                }
+            }
+            let cost = e.cost.as_deref().ok_or_else(|| ctx.err(at("cost"), "expected a mana string such as \"{2}\": block_cost needs cost"))?;
+            (EffectKind::BlockCost { creatures: creatures()?, cost: mana_cost(ctx, &at("cost"), cost)? }, &["creatures", "cost"])
+        }
+        _ => return Err(ctx.err(at("kind"), format!("expected an effect kind about blocks ({}), found \"{kind}\"", BLOCK_KINDS.join(", ")))),
     })
 }
 
@@ -1047,16 +1072,7 @@ fn validate_effect(ctx: &Ctx, i: usize, e: &super::Effect, warnings: &mut Vec<Wa
                 (None, true) => {
                     return Err(ctx.err(at("cost"), "expected a mana string such as \"{2}\": attack_cost needs cost (or sacrifice or return_to_hand)"))
                 }
-                (Some(cost_str), _) => {
-                    check_len(ctx, &at("cost"), cost_str)?;
-                    let cost = parse_symbols(cost_str).map_err(|m| ctx.err(at("cost"), m))?;
-                    if cost.is_empty() {
-                        return Err(
-                            ctx.err(at("cost"), "expected a mana string such as \"{2}\" (write \"{0}\" for a zero cost), found an empty string")
-                        );
-                    }
-                    cost
-                }
+                (Some(cost_str), _) => mana_cost(ctx, &at("cost"), cost_str)?,
             };
             (
                 EffectKind::AttackCost { creatures: creatures()?, target: target()?, cost, actions },
@@ -1288,7 +1304,7 @@ impl ValidBoard {
     }
 
     /// Check the ids of a declaration of blockers against this board: an id that names nothing
-    /// is bad input (exit 2), as is a payment (no block costs anything yet).
+    /// is bad input (exit 2), in a block or in the payment.
     /// What each block may be (CR 509.1a) is the checker's to say.
     pub fn check_block_declaration_ids(&self, d: &super::BlockDeclaration, file: &str) -> Result<(), InputError> {
         for (i, b) in d.blocks.iter().enumerate() {
@@ -1303,12 +1319,9 @@ impl ValidBoard {
                 }
             }
         }
-        // CR 509.1d: no cost to block is read yet (docs/blocks.md slice 3), so a payment would
-        // pay for nothing; refused rather than judged.
-        if d.payment.as_ref().is_some_and(|p| !p.is_empty()) {
-            return Err(InputError::new(file, "payment", "expected no payment: no cost to block is read yet (docs/blocks.md slice 3)"));
-        }
-        Ok(())
+        // CR 509.1d-f: the payment's entries as an attack payment's; whether it pays is the
+        // checker's to say.
+        self.check_payment_ids(d.payment.as_deref(), file)
     }
 
     /// Whether the declaration's kind agrees with the board (docs/blocks.md "Commands"): a
@@ -1357,7 +1370,13 @@ impl ValidBoard {
                 return Err(InputError::new(file, format!("attacks[{i}].target"), unknown_id("a player, planeswalker or battle", &a.target, all)));
             }
         }
-        for (i, p) in d.payment.iter().flatten().enumerate() {
+        self.check_payment_ids(d.payment.as_deref(), file)
+    }
+
+    /// Check the entries of a declaration's `payment` (attackers' or blockers'): ids that name
+    /// something, one of `permanent` / `player`, mana strings and life that parse.
+    fn check_payment_ids(&self, payment: Option<&[super::PaymentEntry]>, file: &str) -> Result<(), InputError> {
+        for (i, p) in payment.into_iter().flatten().enumerate() {
             let at = |f: &str| format!("payment[{i}].{f}");
             match (&p.permanent, &p.player) {
                 (Some(id), None) => {

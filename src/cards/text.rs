@@ -559,6 +559,7 @@ fn size(e: &EffectKind) -> usize {
         | EffectKind::BlocksCreatureIfAble { creatures, .. }
         | EffectKind::CanBlockAdditional { creatures, .. }
         | EffectKind::CanBlockAnyNumber { creatures }
+        | EffectKind::BlockCost { creatures, .. }
         | EffectKind::AttacksAsThough { creatures, .. }
         | EffectKind::AttackCost { creatures, .. } => ids(creatures),
         EffectKind::AttacksIfAbleIfOther { creatures, others, .. } | EffectKind::CantAttackUnlessOthers { creatures, others, .. } => {

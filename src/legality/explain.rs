@@ -228,28 +228,8 @@ pub(crate) fn restriction_broken(pos: &Position, r: &Restriction, a: &Assignment
 pub(crate) fn cannot_pay(pos: &Position, a: &Assignment, incurred: &[usize]) -> String {
     let rules = &pos.rules;
     let owed = pos.mana.owed(rules, incurred);
-    let parts: Vec<String> = owed
-        .iter()
-        .map(|(p, symbols)| {
-            let sources = pos.mana.sources.iter().filter(|s| s.controller == *p && s.tapped_if_attacks.is_none_or(|c| a[c].is_none())).count();
-            let given_up = pos.mana.action_permanents[*p].len();
-            let pool = pos.mana.pools[*p].len() - given_up;
-            let permanents = if rules.actions.is_empty() {
-                String::new()
-            } else {
-                format!(", {given_up} permanent{} a non-mana cost could take", if given_up == 1 { "" } else { "s" })
-            };
-            format!(
-                "{} owes {} and has {} mana source{} that can pay, {} in the pool and {} life{permanents}",
-                pos.board.player_label(*p),
-                cost_words(rules, symbols),
-                sources,
-                if sources == 1 { "" } else { "s" },
-                pool,
-                pos.mana.group_life[pos.mana.life_group[*p]]
-            )
-        })
-        .collect();
+    let tapped = crate::mana::tapped_by(a);
+    let parts: Vec<String> = owed.iter().map(|(p, symbols)| pos.mana.means_words(&pos.board, *p, &cost_words(rules, symbols), &tapped)).collect();
     let why: Vec<String> = incurred
         .iter()
         .map(|&k| {

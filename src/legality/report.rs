@@ -229,23 +229,7 @@ impl CheckResult {
         for line in self.requirement_lines(pos) {
             s.push_str(&line);
         }
-        if !self.cost.mana.is_empty() || self.cost.life > 0 {
-            let mana = if self.cost.mana.is_empty() { "{0}" } else { &self.cost.mana };
-            let _ = match (self.cost.actions.is_empty(), mana) {
-                (true, _) => write!(s, "Cost: {mana}"),
-                (false, "{0}") => write!(s, "Cost: {}", self.cost.actions.join(", ")),
-                (false, _) => write!(s, "Cost: {mana} and {}", self.cost.actions.join(", ")),
-            };
-            if self.cost.life > 0 {
-                let _ = write!(s, " (with {} life)", self.cost.life);
-            }
-            match &self.declaration.payment {
-                Some(p) if self.legal && !p.is_empty() => {
-                    let _ = writeln!(s, "; paid by: {}", payment_text(pos, p));
-                }
-                _ => s.push('\n'),
-            }
-        }
+        cost_text(&mut s, pos, &self.cost, self.declaration.payment.as_deref().filter(|_| self.legal));
         if let Some(w) = &self.witness {
             let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, attacks_text(pos, w));
             if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
@@ -317,6 +301,30 @@ impl CheckResult {
             }
             Baseline::Free => format!("Requirements: {obeyed} (restrictions obeyed, paying no cost)."),
         }
+    }
+}
+
+/// The "Cost: {2}{W} (with 2 life); paid by: ..." line of a declaration that incurs a cost
+/// (none when it incurs none), `payment` the payment that pays it, when legal. Shared by the
+/// attack and the block results.
+pub(crate) fn cost_text(s: &mut String, pos: &Position, cost: &CostTotal, payment: Option<&[PaymentEntry]>) {
+    if cost.mana.is_empty() && cost.life == 0 {
+        return;
+    }
+    let mana = if cost.mana.is_empty() { "{0}" } else { &cost.mana };
+    let _ = match (cost.actions.is_empty(), mana) {
+        (true, _) => write!(s, "Cost: {mana}"),
+        (false, "{0}") => write!(s, "Cost: {}", cost.actions.join(", ")),
+        (false, _) => write!(s, "Cost: {mana} and {}", cost.actions.join(", ")),
+    };
+    if cost.life > 0 {
+        let _ = write!(s, " (with {} life)", cost.life);
+    }
+    match payment {
+        Some(p) if !p.is_empty() => {
+            let _ = writeln!(s, "; paid by: {}", payment_text(pos, p));
+        }
+        _ => s.push('\n'),
     }
 }
 

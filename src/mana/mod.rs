@@ -1,5 +1,5 @@
-//! Mana available to pay costs to attack, and payment (CR 106, 107.4, 118, 119.4, 302.6,
-//! 508.1f-j, 605).
+//! Mana available to pay costs to attack and to block, and payment (CR 106, 107.4, 118, 119.4,
+//! 302.6, 508.1f-j, 509.1d-f, 605).
 //!
 //! Payability is decided exactly: after the (rare) choices that are not a matching are
 //! enumerated, paying is a transportation problem between classes of mana units (grouped by
@@ -14,8 +14,9 @@ mod sources;
 
 /// The mana symbols live in [`crate::vocab::symbol`] (boards are written with them).
 pub use crate::vocab::symbol;
+pub(crate) use pay::tapped_by;
 pub use pay::{cost_words, format_cost, CostTotal, PayError, Payment, MAX_CHOICES};
-pub use sources::{ManaBoard, Source};
+pub use sources::{Declaring, ManaBoard, Source};
 
 /// How many ways `n` interchangeable sources split among `m` alternatives: C(n + m - 1, m - 1);
 /// None past `usize`.

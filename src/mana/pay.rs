@@ -5,7 +5,7 @@
 //! come from one total (CR 810.9).
 
 use super::flow::Flow;
-use super::sources::ManaBoard;
+use super::sources::{ManaBoard, Source};
 use super::symbol::{production_string, ManaType, PipClass, Symbol, TypeSet};
 use super::{compositions, multisets};
 use crate::board::{PaymentEntry, ValidBoard};
@@ -32,7 +32,7 @@ impl std::fmt::Display for PayError {
         match self {
             PayError::TooManyChoices { player } => write!(
                 f,
-                "paying for {player}'s attackers has more than {MAX_CHOICES} combinations of mana choices ({{2/W}} symbols and multi-mana alternatives); attackopt refuses rather than guesses"
+                "paying {player}'s costs has more than {MAX_CHOICES} combinations of mana choices ({{2/W}} symbols and multi-mana alternatives); attackopt refuses rather than guesses"
             ),
         }
     }
@@ -264,6 +264,25 @@ impl ManaBoard {
         owed
     }
 
+    /// What `player`, owing `symbols` (in words), has to pay with, sources the declaration
+    /// `tapped` left out: for answers that a cost can't be paid.
+    pub fn means_words(&self, vb: &ValidBoard, player: usize, owes: &str, tapped: &dyn Fn(&Source) -> bool) -> String {
+        let sources = self.sources.iter().filter(|s| s.controller == player && !tapped(s)).count();
+        let given_up = self.action_permanents[player].len();
+        let pool = self.pools[player].len() - given_up;
+        let permanents = if self.action_kinds.is_empty() {
+            String::new()
+        } else {
+            format!(", {given_up} permanent{} a non-mana cost could take", if given_up == 1 { "" } else { "s" })
+        };
+        format!(
+            "{} owes {owes} and has {sources} mana source{} that can pay, {pool} in the pool and {} life{permanents}",
+            vb.player_label(player),
+            if sources == 1 { "" } else { "s" },
+            self.group_life[self.life_group[player]]
+        )
+    }
+
     /// Life a group may still pay from (CR 119.4: not more than the life total).
     fn life_budget(&self, player: usize) -> i64 {
         self.group_life[self.life_group[player]].max(0)
@@ -272,17 +291,25 @@ impl ManaBoard {
     /// Find a payment for the costs `incurred` by assignment `a`, paying the least life, or
     /// None when none exists (CR 508.1j: an unpayable total makes the declaration illegal).
     pub fn pay(&self, vb: &ValidBoard, rules: &Rules, a: &Assignment, incurred: &[usize]) -> Result<Option<Payment>, PayError> {
+        self.pay_owed(vb, &self.owed(rules, incurred), &tapped_by(a))
+    }
+
+    /// Find a payment of what each player owes (`owed`, by player), paying the least life, or
+    /// None when none exists; `tapped` says which sources the declaration tapped before costs
+    /// are paid (attacking without vigilance, CR 508.1f; blocking taps none). Each player pays
+    /// from their own sources and pool (CR 810.5), life from their group's total (810.9).
+    pub fn pay_owed(
+        &self,
+        vb: &ValidBoard,
+        owed: &BTreeMap<usize, Vec<Symbol>>,
+        tapped: &dyn Fn(&Source) -> bool,
+    ) -> Result<Option<Payment>, PayError> {
         let mut payment = Payment::default();
         let mut group_spent: BTreeMap<usize, i64> = BTreeMap::new();
-        for (player, symbols) in self.owed(rules, incurred) {
-            // Sources tapped by attacking without vigilance pay nothing (CR 508.1f).
-            let usable: Vec<usize> = (0..self.sources.len())
-                .filter(|&s| {
-                    let src = &self.sources[s];
-                    src.controller == player && src.tapped_if_attacks.is_none_or(|c| a[c].is_none())
-                })
-                .collect();
-            let Some(sol) = self.pay_player(vb, player, &usable, &symbols)? else { return Ok(None) };
+        for (&player, symbols) in owed {
+            // Sources tapped by the declaration pay nothing (CR 508.1f).
+            let usable: Vec<usize> = (0..self.sources.len()).filter(|&s| self.sources[s].controller == player && !tapped(&self.sources[s])).collect();
+            let Some(sol) = self.pay_player(vb, player, &usable, symbols)? else { return Ok(None) };
             let (entries, life) = sol;
             let spent = group_spent.entry(self.life_group[player]).or_default();
             *spent = spent.saturating_add(life);
@@ -437,8 +464,20 @@ impl ManaBoard {
         incurred: &[usize],
         entries: &[PaymentEntry],
     ) -> Result<Vec<String>, PayError> {
+        self.verify_owed(vb, &self.owed(rules, incurred), &tapped_by(a), &|symbols| cost_words(rules, symbols), entries)
+    }
+
+    /// [`ManaBoard::verify`] of what each player owes (`owed`, by player), `tapped_before` the sources
+    /// the declaration tapped (as [`ManaBoard::pay_owed`]), `words` a cost in words.
+    pub fn verify_owed(
+        &self,
+        vb: &ValidBoard,
+        owed: &BTreeMap<usize, Vec<Symbol>>,
+        tapped_before: &dyn Fn(&Source) -> bool,
+        words: &dyn Fn(&[Symbol]) -> String,
+        entries: &[PaymentEntry],
+    ) -> Result<Vec<String>, PayError> {
         let mut problems = Vec::new();
-        let owed = self.owed(rules, incurred);
         let mut units: BTreeMap<usize, Vec<Unit>> = BTreeMap::new();
         let mut life: BTreeMap<usize, i64> = BTreeMap::new();
         let mut tapped = std::collections::HashSet::new();
@@ -455,11 +494,10 @@ impl ManaBoard {
                     problems.push(format!("payment {i}: {name} is given up twice; a permanent leaves once"));
                     continue;
                 }
-                let classes = (0..rules.actions.len())
-                    .filter(|&k| rules.actions[k].action.field() == action && rules.actions[k].permanents.binary_search(&p).is_ok())
-                    .fold(TypeSet::EMPTY, |acc, k| acc.union(TypeSet::action(k as u8)));
-                if classes.is_empty() || !rules.attacking_players.contains(&vb.controller[p]) {
-                    problems.push(format!("payment {i}: no cost to attack here asks its payer to {} {name}", action.replace('_', " ")));
+                let classes = self.action_classes(vb.controller[p], p, action);
+                if classes.is_empty() {
+                    let verb = self.declaring.verb();
+                    problems.push(format!("payment {i}: no cost to {verb} here asks its payer to {} {name}", action.replace('_', " ")));
                     continue;
                 }
                 units.entry(vb.controller[p]).or_default().push(Unit { set: classes, origin: Origin::Given { entry: i } });
@@ -474,10 +512,10 @@ impl ManaBoard {
                     continue;
                 }
                 let Some(s) = self.sources.iter().position(|s| s.permanent == p) else {
-                    problems.push(format!("payment {i}: {name} can't tap for mana now: {}", self.why_not_source(vb, rules, p)));
+                    problems.push(format!("payment {i}: {name} can't tap for mana now: {}", self.why_not_source(vb, p)));
                     continue;
                 };
-                if self.sources[s].tapped_if_attacks.is_some_and(|c| a[c].is_some()) {
+                if tapped_before(&self.sources[s]) {
                     problems.push(format!("payment {i}: {name} attacks without vigilance, so it is already tapped when costs are paid (CR 508.1f)"));
                     continue;
                 }
@@ -529,24 +567,35 @@ impl ManaBoard {
                 ));
             }
         }
-        for (player, symbols) in &owed {
+        for (player, symbols) in owed {
             let given = units.get(player).cloned().unwrap_or_default();
             let life_pips = life.get(player).copied().unwrap_or(0) / 2;
             if solve(&given, symbols, life_pips, vb.player_id(*player))?.is_none() {
+                let rule = self.declaring.partial_rule();
                 problems.push(format!(
-                    "the payment does not cover {}'s costs of {} (partial payment is not allowed, CR 508.1j)",
+                    "the payment does not cover {}'s costs of {} (partial payment is not allowed, {rule})",
                     vb.player_label(*player),
-                    cost_words(rules, symbols)
+                    words(symbols)
                 ));
             }
         }
         Ok(problems)
     }
 
-    fn why_not_source(&self, vb: &ValidBoard, rules: &Rules, p: usize) -> String {
+    /// The non-mana cost classes that permanent `p` of `player` could pay by `action`
+    /// ("sacrifice"), as the bits of its unit in their pool; empty when none.
+    fn action_classes(&self, player: usize, p: usize, action: &str) -> TypeSet {
+        let Some(j) = self.action_permanents.get(player).and_then(|ps| ps.iter().position(|&q| q == p)) else { return TypeSet::EMPTY };
+        let bits = self.pools[player][self.pools[player].len() - self.action_permanents[player].len() + j];
+        (0..self.action_kinds.len())
+            .filter(|&k| self.action_kinds[k].field() == action && bits.intersects(TypeSet::action(k as u8)))
+            .fold(TypeSet::EMPTY, |acc, k| acc.union(TypeSet::action(k as u8)))
+    }
+
+    fn why_not_source(&self, vb: &ValidBoard, p: usize) -> String {
         let perm = vb.perm(p);
-        if !rules.attacking_players.contains(&vb.controller[p]) {
-            format!("it is controlled by {}, who is not declaring attackers", vb.player_label(vb.controller[p]))
+        if !self.payers.contains(&vb.controller[p]) {
+            format!("it is controlled by {}, {}", vb.player_label(vb.controller[p]), self.declaring.not_paying())
         } else if !perm.tapped && !vb.untap_mana[p].is_empty() && !vb.no_mana[p] {
             "it is untapped, and its mana ability's {Q} untaps it (CR 107.6)".into()
         } else if perm.tapped && vb.untap_mana[p].is_empty() {
@@ -557,6 +606,12 @@ impl ManaBoard {
             "it has no mana ability that makes mana here".into()
         }
     }
+}
+
+/// The sources an attack taps before costs are paid: those of creatures attacking without
+/// vigilance (CR 508.1f).
+pub(crate) fn tapped_by(a: &Assignment) -> impl Fn(&Source) -> bool + '_ {
+    |src: &Source| src.tapped_if_attacks.is_some_and(|c| a[c].is_some())
 }
 
 /// Whether the units `made` are what one activation of an alternative adds (each made unit a

@@ -4,10 +4,11 @@ use super::production;
 use super::symbol::{Symbol, TypeSet};
 use crate::board::{InputError, LandsOf, ManaAbility, SettledManaEffect, ValidBoard};
 use crate::cards;
+use crate::rules::blocks::BlockRules;
 use crate::rules::Rules;
 use std::collections::HashMap;
 
-/// A permanent that can tap for mana to pay a cost to attack.
+/// A permanent that can tap for mana to pay a cost to attack or to block.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
     /// The permanent, by index in the board's permanents.
@@ -57,7 +58,9 @@ impl Source {
 /// attack without vigilance (tapped by attacking, 508.1f, before mana abilities are activated,
 /// 508.1h: its mana would exist only if it attacks). No printed card has a {Q} mana ability
 /// without another cost.
-fn untap_source(vb: &ValidBoard, rules: &Rules, p: usize) -> Result<Option<Source>, InputError> {
+/// `attack`: the attack rules when the sources pay costs to attack (attacking taps); None for
+/// costs to block (blocking taps nothing, CR 509.1).
+fn untap_source(vb: &ValidBoard, attack: Option<&Rules>, p: usize) -> Result<Option<Source>, InputError> {
     let perm = vb.perm(p);
     if vb.untap_mana[p].is_empty() || vb.no_mana[p] {
         return Ok(None);
@@ -72,9 +75,10 @@ fn untap_source(vb: &ValidBoard, rules: &Rules, p: usize) -> Result<Option<Sourc
     if !cards::mana_abilities(vb, p).is_empty() {
         return refuse("a {T} mana ability too: tapping and untapping it again and again makes unbounded mana");
     }
-    let c = rules.creature_index(p);
     if !perm.tapped {
-        if c.is_some_and(|c| rules.creatures[c].may_attack() && !rules.creatures[c].vigilance) {
+        let attacks_tapped =
+            attack.is_some_and(|rules| rules.creature_index(p).is_some_and(|c| rules.creatures[c].may_attack() && !rules.creatures[c].vigilance));
+        if attacks_tapped {
             return refuse(
                 "it may attack untapped: attacking taps it (CR 508.1f), so its mana would exist only if it attacks, which attackopt does not weigh",
             );
@@ -108,10 +112,50 @@ fn untap_source(vb: &ValidBoard, rules: &Rules, p: usize) -> Result<Option<Sourc
     }))
 }
 
+/// Whose costs a [`ManaBoard`] pays: the attacking players' costs to attack (CR 508.1g-j) or
+/// the defending players' costs to block (CR 509.1d-f), for the words of its answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Declaring {
+    /// Costs to attack, paid by the attacking players.
+    Attackers,
+    /// Costs to block, paid by the defending players.
+    Blockers,
+}
+
+impl Declaring {
+    /// "attack" / "block".
+    pub fn verb(self) -> &'static str {
+        match self {
+            Declaring::Attackers => "attack",
+            Declaring::Blockers => "block",
+        }
+    }
+
+    /// The rule against partial payment (CR 508.1j as this crate has cited it, 509.1f).
+    pub fn partial_rule(self) -> &'static str {
+        match self {
+            Declaring::Attackers => "CR 508.1j",
+            Declaring::Blockers => "CR 509.1f",
+        }
+    }
+
+    /// Why a player's permanent is not a source here: "who is not declaring attackers".
+    pub(super) fn not_paying(self) -> &'static str {
+        match self {
+            Declaring::Attackers => "who is not declaring attackers",
+            Declaring::Blockers => "who is not a defending player",
+        }
+    }
+}
+
 /// Everything that pays: sources, pools and life, per paying player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManaBoard {
-    /// Usable sources of the attacking players: untapped, and for creatures free of summoning
+    /// Whose costs it pays.
+    pub declaring: Declaring,
+    /// The paying players (the attacking or the defending players), sorted.
+    pub payers: Vec<usize>,
+    /// Usable sources of the paying players: untapped, and for creatures free of summoning
     /// sickness or hasty (CR 302.6).
     pub sources: Vec<Source>,
     /// Each player's mana pool (units), then one unit per permanent that could pay a non-mana
@@ -136,16 +180,33 @@ impl ManaBoard {
     /// Refused (bad input) when an ability's choices of types under the effects on its mana
     /// are past [`production::MAX_SPLIT`].
     pub fn new(vb: &ValidBoard, rules: &Rules) -> Result<ManaBoard, InputError> {
+        let owed = rules.costs.iter().map(|k| (rules.creatures[k.creature].controller, k.cost.as_slice()));
+        ManaBoard::of_payers(vb, &rules.attacking_players, most_owed(owed, vb.board.players.len()), Some(rules))
+    }
+
+    /// The defending players' means of paying costs to block (CR 509.1d-f): their sources,
+    /// pools and life, as for attacks, except that declaring blockers taps nothing, so every
+    /// untapped source may pay, a blocking creature too (its mana abilities are activated
+    /// after blockers are declared, 509.1e; summoning sickness still counts, CR 302.6), and
+    /// no cost to block gives up permanents.
+    pub fn for_blocks(vb: &ValidBoard, blocks: &BlockRules) -> Result<ManaBoard, InputError> {
+        let owed = blocks.costs.iter().map(|k| (blocks.blockers[k.blocker].controller, k.cost.as_slice()));
+        ManaBoard::of_payers(vb, &blocks.defending_players, most_owed(owed, vb.board.players.len()), None)
+    }
+
+    /// The means of paying of `payers`, who could owe at most `most` mana each; `attack`: the
+    /// attack rules when they pay costs to attack (attacking taps sources, CR 508.1f;
+    /// non-mana costs, 508.1g), None for costs to block.
+    fn of_payers(vb: &ValidBoard, payers: &[usize], most: Vec<usize>, attack: Option<&Rules>) -> Result<ManaBoard, InputError> {
         let effects_on = effects_by_permanent(vb);
         let could = could_produce(vb, &effects_on);
-        let most = most_owed(rules, vb.board.players.len());
         let mut sources = Vec::new();
         for (p, perm) in vb.board.permanents.iter().enumerate() {
             let controller = vb.controller[p];
-            if !rules.attacking_players.contains(&controller) {
+            if !payers.contains(&controller) {
                 continue;
             }
-            if let Some(source) = untap_source(vb, rules, p)? {
+            if let Some(source) = untap_source(vb, attack, p)? {
                 sources.push(source);
                 continue;
             }
@@ -190,7 +251,7 @@ impl ManaBoard {
             if alternatives.is_empty() {
                 continue;
             }
-            let tapped_if_attacks = rules.creature_index(p).filter(|&c| !rules.creatures[c].vigilance);
+            let tapped_if_attacks = attack.and_then(|rules| rules.creature_index(p).filter(|&c| !rules.creatures[c].vigilance));
             let modified_by = effects.iter().map(|e| e.source.clone()).collect();
             let made_from = effects_on.get(&p).map(|e| (abilities, e.clone()));
             sources.push(Source { permanent: p, id: perm.id.clone(), controller, tapped_if_attacks, alternatives, modified_by, made_from });
@@ -207,7 +268,8 @@ impl ManaBoard {
         let mut pools = vb.pools.clone();
         let mut action_permanents = vec![Vec::new(); n];
         let mut classes_of: std::collections::BTreeMap<usize, TypeSet> = std::collections::BTreeMap::new();
-        for (k, class) in rules.actions.iter().enumerate() {
+        let actions = attack.map_or(&[][..], |rules| &rules.actions);
+        for (k, class) in actions.iter().enumerate() {
             for &p in &class.permanents {
                 let bits = classes_of.entry(p).or_default();
                 *bits = bits.union(TypeSet::action(k as u8));
@@ -215,13 +277,16 @@ impl ManaBoard {
         }
         for (p, bits) in classes_of {
             let player = vb.controller[p];
-            if rules.attacking_players.contains(&player) {
+            if payers.contains(&player) {
                 pools[player].push(bits);
                 action_permanents[player].push(p);
             }
         }
-        let action_kinds = rules.actions.iter().map(|a| a.action).collect();
-        Ok(ManaBoard { sources, pools, action_permanents, action_kinds, life, life_group, group_life })
+        let action_kinds = actions.iter().map(|a| a.action).collect();
+        let declaring = if attack.is_some() { Declaring::Attackers } else { Declaring::Blockers };
+        let mut payers = payers.to_vec();
+        payers.sort_unstable();
+        Ok(ManaBoard { declaring, payers, sources, pools, action_permanents, action_kinds, life, life_group, group_life })
     }
 }
 
@@ -237,12 +302,12 @@ fn effects_by_permanent(vb: &ValidBoard) -> HashMap<usize, Vec<usize>> {
 }
 
 /// The most mana each player could owe at once: every cost instance on their creatures (CR
-/// 508.1d), each symbol one mana, {2/W} two, {N} N. No tap needs to make more of one type.
-fn most_owed(rules: &Rules, players: usize) -> Vec<usize> {
+/// 508.1d, 509.1d), given as (payer, symbols), each symbol one mana, {2/W} two, {N} N. No tap
+/// needs to make more of one type.
+fn most_owed<'s>(costs: impl Iterator<Item = (usize, &'s [Symbol])>, players: usize) -> Vec<usize> {
     let mut most = vec![0u64; players];
-    for k in &rules.costs {
-        let owed: u64 = k
-            .cost
+    for (p, cost) in costs {
+        let owed: u64 = cost
             .iter()
             .map(|s| match s {
                 Symbol::Generic(n) => u64::from(*n),
@@ -251,7 +316,6 @@ fn most_owed(rules: &Rules, players: usize) -> Vec<usize> {
                 _ => 1,
             })
             .fold(0u64, u64::saturating_add);
-        let p = rules.creatures[k.creature].controller;
         most[p] = most[p].saturating_add(owed);
     }
     // At least 64: below that, keeping every unit costs nothing and answers name all the

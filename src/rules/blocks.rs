@@ -10,7 +10,7 @@
 //! `cant_be_blocked_by_more_than`, `cant_be_blocked_by`, `must_be_blocked_by_all`) and the
 //! requirements of 509.1c (`blocks_if_able`, `lure`, `must_be_blocked_if_able`,
 //! `must_be_blocked_by_exactly_one`, `blocks_creature_if_able`). Costs to block come from
-//! `block_cost`, read elsewhere.
+//! `block_cost` (509.1d), one instance per effect and creature (`add_costs`).
 
 use super::expand::{card_source, selects};
 use super::{Target, TargetKind};
@@ -204,7 +204,7 @@ pub struct BlockRules {
     pub restrictions: Vec<BlockRestriction>,
     /// The requirements (CR 509.1c).
     pub requirements: Vec<BlockRequirement>,
-    /// The cost instances (CR 509.1d), none until `block_cost` is read.
+    /// The cost instances (CR 509.1d): one per `block_cost` effect and creature it selects.
     pub costs: Vec<BlockCost>,
     /// The defending players (CR 506.2), sorted.
     pub defending_players: Vec<usize>,
@@ -284,6 +284,7 @@ pub fn block_rules(vb: &ValidBoard, targets: &[Target]) -> Result<Option<BlockRu
     let mut rules = BlockRules { attackers, blockers, restrictions: vec![], requirements: vec![], costs: vec![], defending_players };
     rules.add_keywords(vb)?;
     rules.add_effects(vb);
+    rules.add_costs(vb);
     rules.settle_allowed(vb);
     Ok(Some(rules))
 }
@@ -554,6 +555,20 @@ impl BlockRules {
                 }
                 // Lure's requirements need the pairs restrictions leave: added in `settle_allowed`.
                 _ => {}
+            }
+        }
+    }
+
+    /// The costs to block (CR 509.1d): one instance per `block_cost` effect and creature it
+    /// selects, so that two effects on a creature are two costs, paid together. A creature that
+    /// can't block at all (tapped, a battle) never incurs one: it gets none, so that answers
+    /// list only costs that can arise.
+    fn add_costs(&mut self, vb: &ValidBoard) {
+        for e in &vb.effects {
+            let EffectKind::BlockCost { creatures, cost } = &e.kind else { continue };
+            let selected = |b: &Blocker| b.ineligible.is_none() && selects(vb, creatures, b.permanent);
+            for b in (0..self.blockers.len()).filter(|&b| selected(&self.blockers[b])) {
+                self.costs.push(BlockCost { blocker: b, cost: cost.clone(), source: e.source.clone() });
             }
         }
     }

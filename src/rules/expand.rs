@@ -322,7 +322,8 @@ fn apply(
         | EffectKind::MustBeBlockedByExactlyOne { .. }
         | EffectKind::BlocksCreatureIfAble { .. }
         | EffectKind::CanBlockAdditional { .. }
-        | EffectKind::CanBlockAnyNumber { .. } => {}
+        | EffectKind::CanBlockAnyNumber { .. }
+        | EffectKind::BlockCost { .. } => {}
         EffectKind::AttackCost { creatures, target, cost, actions } => {
             let targets = resolve(target);
             let mut cost = cost.clone();

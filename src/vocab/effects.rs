@@ -291,6 +291,15 @@ pub enum EffectKind {
         /// The creatures.
         creatures: Selector,
     },
+    /// `block_cost`: a cost instance per creature, paid by its controller when it blocks (CR
+    /// 509.1d; War Cadence); read only about blocks. Mana only: non-mana costs to block are
+    /// refused when read.
+    BlockCost {
+        /// The creatures (of a defending player, to matter).
+        creatures: Selector,
+        /// The mana.
+        cost: Vec<Symbol>,
+    },
     /// `attack_cost`: a cost instance per creature (CR 508.1d, 508.1g-h).
     AttackCost {
         /// The creatures.

@@ -97,7 +97,7 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
             "cant_block_alone", "can_block_only", "cant_be_blocked", "cant_be_blocked_except_by",
             "cant_be_blocked_by_more_than", "cant_be_blocked_by", "must_be_blocked_by_all",
             "must_be_blocked_if_able", "must_be_blocked_by_exactly_one", "blocks_creature_if_able",
-            "can_block_additional", "can_block_any_number"
+            "can_block_additional", "can_block_any_number", "block_cost"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -238,7 +238,7 @@ pub fn cost(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "type": ["string", "null"],
         "pattern": r"^\s*(\{[^{}]+\}\s*)+$",
-        "description": "For attack_cost: a mana string such as \"{2}\" or \"{W/P}\"; \"{0}\" for a zero cost."
+        "description": "For attack_cost and block_cost: a mana string such as \"{2}\" or \"{W/P}\"; \"{0}\" for a zero cost."
     })
 }
 
@@ -259,7 +259,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 20] = [
+    let needs: [(&str, &[&str]); 21] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -280,6 +280,7 @@ pub fn effect_rules(schema: &mut Schema) {
         ("blocks_creature_if_able", &["creatures", "attacker"]),
         ("can_block_additional", &["creatures", "count"]),
         ("can_block_any_number", &["creatures"]),
+        ("block_cost", &["creatures", "cost"]),
     ];
     let rules: Vec<Value> = needs
         .iter()

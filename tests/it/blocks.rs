@@ -264,20 +264,6 @@ fn the_declarations_kind_must_agree_with_the_board() {
 }
 
 #[test]
-fn cr_509_1d_a_payment_is_refused_while_no_block_has_a_cost() {
-    let pos = two_player(vec![creature("x", "A", &[]), creature("bear", "B", &[])], vec![], &[("x", "B")]);
-    let mut d = blocks(&[]);
-    d.payment = Some(vec![]);
-    assert!(pos.check_blocks(&d, &Options::default()).is_ok());
-    let (d, _) = attackopt::parse_any_declaration(r#"{"blocks": [], "payment": [{"player": "B", "life": 2}]}"#, "d.json").expect("parsed");
-    let AnyDeclaration::Blocks(d) = d else { panic!("blocks") };
-    let e = pos.check_blocks(&d, &Options::default()).expect_err("a payment for nothing");
-    assert_eq!(e.path(), Some("payment"));
-    let e = pos.check_blocks(&blocks(&[("nobody", "x")]), &Options::default()).expect_err("unknown id");
-    assert_eq!(e.path(), Some("blocks[0].blocker"));
-}
-
-#[test]
 fn a_combat_past_the_exhaustive_bound_is_refused_by_that_method_and_the_time_limit_leaves_it_undecided() {
     // 4^11 = 4,194,304 assignments: past the attack checker's bound of 2,000,000.
     let mut perms: Vec<Value> = (0..3).map(|i| creature(&format!("a{i}"), "A", &[])).collect();
@@ -381,7 +367,7 @@ fn cli_check_and_enumerate_blocks() {
     }
 }
 
-/// A small deterministic random source (xorshift): a number below `n` per call.
+/// A small deterministic generator (xorshift): `next(n)` is in 0..n.
 pub(crate) fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
     move |n: u64| {
         seed ^= seed << 13;
@@ -404,6 +390,20 @@ pub(crate) fn odometer(index: &mut [usize], len: impl Fn(usize) -> usize) -> boo
     false
 }
 
+/// `na` attacking creatures a0, a1, ... of A, each with flying, menace or reach at random,
+/// attacking B or (one in three) C.
+pub(crate) fn random_attackers(next: &mut impl FnMut(u64) -> u64, na: usize) -> (Vec<Value>, Vec<(String, &'static str)>) {
+    let kw = ["Flying", "Menace", "Reach"];
+    let mut perms = vec![];
+    let mut attacks = vec![];
+    for i in 0..na {
+        let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
+        perms.push(creature(&format!("a{i}"), "A", &k));
+        attacks.push((format!("a{i}"), if next(3) == 0 { "C" } else { "B" }));
+    }
+    (perms, attacks)
+}
+
 /// Small random combats: every declaration `enumerate` lists is checked legal with the most
 /// requirements, and every declaration of blockers over the board's pairs that `check` finds
 /// legal is listed.
@@ -413,13 +413,7 @@ fn random_combats_enumerate_and_check_agree() {
     for _ in 0..40 {
         let (na, nb) = (1 + next(3) as usize, 1 + next(3) as usize);
         let kw = ["Flying", "Menace", "Reach"];
-        let mut perms = vec![];
-        let mut attacks = vec![];
-        for i in 0..na {
-            let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
-            perms.push(creature(&format!("a{i}"), "A", &k));
-            attacks.push((format!("a{i}"), if next(3) == 0 { "C" } else { "B" }));
-        }
+        let (mut perms, attacks) = random_attackers(&mut next, na);
         for i in 0..nb {
             let k: Vec<&str> = kw.iter().copied().filter(|_| next(3) == 0).collect();
             let mut c = creature(&format!("b{i}"), if next(4) == 0 { "C" } else { "B" }, &k);
@@ -467,7 +461,7 @@ fn scenarios() {
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("the scenarios").filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "json"));
     files.sort();
-    assert!(files.len() >= 24, "expected the 24 scenarios, found {}", files.len());
+    assert!(files.len() >= 25, "expected the 25 scenarios, found {}", files.len());
     for f in files {
         let name = f.display().to_string();
         let s: Value = serde_json::from_str(&std::fs::read_to_string(&f).expect("readable")).expect("JSON");
@@ -478,13 +472,22 @@ fn scenarios() {
                 Ok((AnyDeclaration::Blocks(d), _)) => d,
                 other => panic!("{name} check {i}: not a declaration of blockers: {other:?}"),
             };
-            let r = pos.check_blocks(&d, &Options::default()).unwrap_or_else(|e| panic!("{name} check {i}: {e}"));
-            assert_eq!(r.legal, c["legal"].as_bool(), "{name} check {i}: {:?}\n{}", r.violations, s["note"]);
-            if let Some(kind) = c["violation"].as_str() {
-                assert!(r.violations.iter().any(|v| v.kind.as_str() == kind), "{name} check {i}: expected {kind}: {:?}", r.violations);
-            }
-            if let Some(max) = max {
-                assert_eq!(r.requirements_max_free as u64, max, "{name} check {i}: the maximum\n{}", s["note"]);
+            // Without `baseline` a check holds under both (docs/rules.md section 7).
+            let baselines = match c["baseline"].as_str() {
+                Some("paid") => vec![attackopt::Baseline::Paid],
+                Some("free") => vec![attackopt::Baseline::Free],
+                _ => vec![attackopt::Baseline::Paid, attackopt::Baseline::Free],
+            };
+            for baseline in baselines {
+                let options = Options { baseline, ..Options::default() };
+                let r = pos.check_blocks(&d, &options).unwrap_or_else(|e| panic!("{name} check {i}: {e}"));
+                assert_eq!(r.legal, c["legal"].as_bool(), "{name} check {i} ({baseline:?}): {:?}\n{}", r.violations, s["note"]);
+                if let Some(kind) = c["violation"].as_str() {
+                    assert!(r.violations.iter().any(|v| v.kind.as_str() == kind), "{name} check {i}: expected {kind}: {:?}", r.violations);
+                }
+                if let Some(max) = max {
+                    assert_eq!(r.requirements_max_free as u64, max, "{name} check {i}: the maximum\n{}", s["note"]);
+                }
             }
         }
     }

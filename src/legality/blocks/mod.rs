@@ -1,13 +1,3 @@
-//! Legality of a declaration of blockers (CR 509.1, docs/blocks.md "Deciding"): the exhaustive
-//! checker, written to be obviously right rather than fast, as the attack one
-//! ([`super::exhaustive`]). It enumerates every assignment of each able blocker to no attacker
-//! or one it is allowed (capacity 1 in this slice), keeps those obeying every restriction, and
-//! takes the most requirements obeyed among them.
-//!
-//! No block has a cost yet (costs to block are docs/blocks.md slice 3), so the paid and free
-//! baselines range over the same declarations and always give the same answer: both are
-//! computed from the one maximum.
-
 //! Legality of a declaration of blockers (CR 509.1, docs/blocks.md "Deciding"): read the
 //! declaration (509.1a), check the restrictions (509.1b) and the costs (509.1d), and compare
 //! the requirements it obeys with the maximum of 509.1c, established by a [`BlockMaximizer`]:
@@ -19,11 +9,12 @@
 pub mod cost;
 pub mod exhaustive;
 
-use super::report::{verdict_text, LegalUnder, RequirementReport, Violation, ViolationKind};
+use super::report::{cost_text, verdict_text, LegalUnder, RequirementReport, Violation, ViolationKind};
+use super::words::payment_text;
 use super::{Baseline, Proof, SolveError};
 use crate::board::{Block, BlockDeclaration, ValidBoard};
 use crate::deadline::Deadline;
-use crate::mana::CostTotal;
+use crate::mana::{format_cost, CostTotal};
 use crate::position::Position;
 use crate::rules::blocks::{BlockAssignment, BlockRestrictionKind, BlockRules};
 pub use cost::Payability;
@@ -74,6 +65,19 @@ pub fn block_declaration(rules: &BlockRules, x: &BlockAssignment) -> BlockDeclar
         })
         .collect();
     BlockDeclaration { blocks, payment: None }
+}
+
+/// An assignment as a declaration with a payment of the costs it incurs (CR 509.1d-f), found
+/// by `payer`: a witness shows how it is paid.
+pub fn paid_block_declaration(rules: &BlockRules, payer: &cost::Payer, x: &BlockAssignment) -> Result<BlockDeclaration, SolveError> {
+    let mut d = block_declaration(rules, x);
+    let incurred = rules.incurred(x);
+    if !incurred.is_empty() {
+        let payment =
+            payer.payment(&incurred)?.ok_or_else(|| SolveError::Internal("a declaration of blockers found payable can't be paid".into()))?;
+        d.payment = Some(payment.entries);
+    }
+    Ok(d)
 }
 
 /// Read a declaration into plain form: the blocks CR 509.1a allows go into the assignment; the
@@ -255,9 +259,13 @@ where
                 if obeyed == 1 { "" } else { "s" }
             ),
         ));
-        result.witness = Some(block_declaration(rules, &chosen.witness));
+        result.witness = Some(paid_block_declaration(rules, payer, &chosen.witness)?);
     }
     result.legal = Some(violations.is_empty());
+    // A legal declaration that incurs costs shows how to pay them, as for attacks.
+    if violations.is_empty() && d.payment.is_none() && !incurred.is_empty() {
+        result.declaration.payment = payer.payment(&incurred)?.map(|p| p.entries);
+    }
     result.legal_under = LegalUnder { paid: others_ok && obeyed >= paid.value, free: others_ok && obeyed >= free.value };
     result.requirements_max = chosen.value;
     result.requirements_max_free = free.value;
@@ -327,7 +335,7 @@ pub struct BlockCheckResult {
     pub requirements_obeyed: usize,
     /// The most requirements a declaration obeying every restriction can obey (CR 509.1c).
     pub requirements_max: usize,
-    /// The same paying no cost: equal, as no block has a cost yet.
+    /// The same among declarations paying no cost to block (the free baseline).
     pub requirements_max_free: usize,
     /// The declaration of blockers checked.
     pub declaration: BlockDeclaration,
@@ -337,7 +345,7 @@ pub struct BlockCheckResult {
     pub violations: Vec<Violation>,
     /// When it obeys too few requirements: a declaration obeying `requirements_max`.
     pub witness: Option<BlockDeclaration>,
-    /// The costs it incurs (none yet).
+    /// The costs to block it incurs (CR 509.1d): their mana, and the life its payment pays.
     pub cost: CostTotal,
     /// How `requirements_max` was established: "ilp-optimal" (the integer program, the default
     /// method), "exhaustive", or "none" past the time limit.
@@ -359,12 +367,28 @@ impl BlockCheckResult {
     /// one reason per line, the requirements marked ✓ / ✗.
     pub fn to_text(&self, pos: &Position) -> String {
         let mut s = verdict_text(pos, self.verdict(), self.baseline, &blocks_text(pos, &self.declaration), &self.violations);
+        if self.legal_under.paid != self.legal_under.free && self.proof != Proof::None {
+            let _ = writeln!(
+                s,
+                "  note: the baselines disagree: legal under {}, illegal under {} (docs/rules.md section 7)",
+                if self.legal_under.paid { "paid" } else { "free" },
+                if self.legal_under.paid { "free" } else { "paid" }
+            );
+        }
+        let costs = pos.blocks.as_ref().map_or(&[][..], |r| &r.costs[..]);
         if self.proof == Proof::None {
             let _ = writeln!(s, "Requirements: obeys {}; the most it could obey is not known (no proof).", self.requirements_obeyed);
         } else {
+            // CR 509.1c: a cost to block is never required to be paid; the baseline says which
+            // costs the declarations compared with may pay.
+            let compared = match (costs.is_empty(), self.baseline) {
+                (true, _) => "; no block has a cost".to_string(),
+                (false, Baseline::Paid) => format!(", paying only its costs to block; {} paying none", self.requirements_max_free),
+                (false, Baseline::Free) => ", paying no cost to block".to_string(),
+            };
             let _ = writeln!(
                 s,
-                "Requirements: obeys {} of the {} it could (restrictions obeyed; no block has a cost).",
+                "Requirements: obeys {} of the {} it could (restrictions obeyed{compared}).",
                 self.requirements_obeyed, self.requirements_max
             );
         }
@@ -377,8 +401,21 @@ impl BlockCheckResult {
             let note = if r.counts { "" } else { " [not counted: it may not block]" };
             let _ = writeln!(s, "  {mark} {}{note}", r.text);
         }
+        if let Some(rules) = pos.blocks.as_ref().filter(|r| !r.costs.is_empty()) {
+            let vb = &pos.board;
+            let each: Vec<String> = rules
+                .costs
+                .iter()
+                .map(|c| format!("{} for {} — {}", format_cost(&c.cost), vb.permanent_label(rules.blockers[c.blocker].permanent), c.source))
+                .collect();
+            let _ = writeln!(s, "Costs to block (CR 509.1d, paid only by choice): {}", each.join("; "));
+        }
+        cost_text(&mut s, pos, &self.cost, self.declaration.payment.as_deref().filter(|_| self.legal == Some(true)));
         if let Some(w) = &self.witness {
             let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, blocks_text(pos, w));
+            if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
+                let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
+            }
         }
         let _ = writeln!(s, "Proof: {}", self.proof);
         if let Some(n) = &self.note {
