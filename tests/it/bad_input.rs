@@ -740,7 +740,7 @@ fn payment_with_too_many_choices() {
     let (_, _, out) = run_check("too-many-choices", &b.to_string(), &decl.to_string());
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("paying for A's attackers") && err.contains("65536"), "{err}");
+    assert!(err.contains("paying A's costs") && err.contains("65536"), "{err}");
 }
 
 /// A mana ability whose choices of types under an effect that depends on them are past the
