@@ -106,6 +106,7 @@ pub use mana::{CostTotal, PayError};
 pub use position::Position;
 pub use rules::Assignment;
 pub use schema::{answer_schema, board_schema, cards_schema, declaration_schema, result_schema, schema, NAMES as SCHEMA_NAMES};
+pub use solve::blocks::{BlockBarMethod, BlockGoal, BlockSolveResult};
 pub use solve::{BarMethod, Objective, SolveResult};
 pub use view::{warnings_text, AttackerView, BlockerView, BlocksView, BoardView, CardView, CreatureView, RuleView, SourceView};
 /// The clock of [`Options::clock`]: `std::time::Instant` natively (re-exported, the same type);

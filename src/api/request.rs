@@ -191,6 +191,8 @@ pub enum Outcome {
     EnumerateBlocks(crate::legality::blocks::BlockEnumeration),
     /// `solve`'s result.
     Solve(SolveResult),
+    /// `solve`'s result on a board with `combat`: a declaration of blockers.
+    SolveBlocks(crate::solve::blocks::BlockSolveResult),
     /// `enumerate`'s list.
     Enumerate(Enumeration),
     /// `enumerate`'s list with `detail: summary`: the declarations alone.
@@ -264,6 +266,7 @@ impl Serialize for Printed<'_> {
             Outcome::CheckBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::EnumerateBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Solve(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::SolveBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Maximum(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
