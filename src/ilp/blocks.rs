@@ -52,8 +52,8 @@ use super::{Call, Found, Ilp, Optimality, Values};
 use crate::deadline::Deadline;
 use crate::legality::blocks::{allowed_costs, BlockMaximizer, BlockMaximum, Payability};
 use crate::legality::{Baseline, Proof, SolveError};
+use crate::rules::block_goal::{BlockGoal, CombatStats};
 use crate::rules::blocks::{BlockAssignment, BlockRequirementKind, BlockRestrictionKind, BlockRules};
-use crate::solve::blocks::{BlockGoal, BlockSolved, CombatStats};
 use crate::vocab::symbol::mana_value;
 use good_lp::{constraint, Constraint, Expression, Variable};
 use std::collections::{HashMap, HashSet};
@@ -487,6 +487,14 @@ impl BlockProgram {
     }
 }
 
+/// What the integer program found: the assignment and how it met the bar.
+pub struct BlockSolved {
+    /// The best assignment.
+    pub assignment: BlockAssignment,
+    /// Whether paid cuts were needed.
+    pub cuts: bool,
+}
+
 impl Ilp {
     /// The best legal declaration of blockers for `goal` (then least mana, fewest blocks), each
     /// level proven optimal: see `crate::solve::blocks`. Past the time limit, an error (the
@@ -561,7 +569,9 @@ impl Ilp {
                 verify(rules, &all, &x, p.obeyed.eval_with(&values))?;
                 if first {
                     // The objective as the program counts it must be the exact one.
-                    let exact = stats.value(goal, rules, &x)?;
+                    let exact = stats
+                        .value(goal, rules, &x)
+                        .ok_or_else(|| SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into()))?;
                     let counted = if goal.maximizes() { value } else { -value };
                     if (counted - exact as f64).abs() > 0.5 {
                         return Err(SolveError::Internal(format!(

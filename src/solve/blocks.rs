@@ -24,106 +24,8 @@ use crate::ilp::Ilp;
 use crate::legality::blocks::{check_blocks, cost::Payer, enumerate_blocks, read_blocks, rules_of, BlockCheckResult, BlockMaximizer};
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
-use crate::rules::blocks::{BlockAssignment, BlockRules};
-use crate::vocab::symbol::mana_value;
+pub use crate::rules::block_goal::{block_count, block_mana, BlockGoal, CombatStats};
 use serde::Serialize;
-
-/// What a defender's `solve` maximizes (docs/format.md "solve on a board with combat"). Combat
-/// damage is read from `power` and `toughness` alone: first strike, deathtouch, trample and
-/// damage already marked are not modeled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlockGoal {
-    /// Any legal declaration (then least mana, fewest blocks).
-    None,
-    /// Combat damage prevented: the total power of the attackers blocked (negative power
-    /// counts 0, CR 510.1a; a blocked creature without trample deals no damage to the player
-    /// or permanent it attacks, 510.1c).
-    Prevented,
-    /// Attackers killed: blocked, and the total power of their blockers (negative counts 0) at
-    /// least their toughness (CR 510.1, 704.5g).
-    Kills,
-    /// Own creatures lost, minimized: a blocker whose attackers' total power (negative counts
-    /// 0) is at least its toughness (CR 510.1c, 704.5g). `objective` is this number.
-    Losses,
-}
-
-impl BlockGoal {
-    /// Whether the program maximizes the value (all but `losses`, which it minimizes).
-    pub fn maximizes(self) -> bool {
-        self != BlockGoal::Losses
-    }
-}
-
-/// The combat numbers of the creatures in the combat: power clamped at 0 (damage dealt, CR
-/// 510.1a) and toughness, per attacker and per blocker.
-#[derive(Debug, Clone)]
-pub struct CombatStats {
-    /// Per attacker, the damage it deals: its power, at least 0.
-    pub attacker_damage: Vec<i64>,
-    /// Per attacker, its toughness.
-    pub attacker_toughness: Vec<i64>,
-    /// Per blocker, the damage it deals.
-    pub blocker_damage: Vec<i64>,
-    /// Per blocker, its toughness.
-    pub blocker_toughness: Vec<i64>,
-}
-
-impl CombatStats {
-    /// Read from the permanents of the combat.
-    pub fn of(pos: &Position, rules: &BlockRules) -> CombatStats {
-        let vb = &pos.board;
-        CombatStats {
-            attacker_damage: rules.attackers.iter().map(|a| vb.perm(a.permanent).power.max(0)).collect(),
-            attacker_toughness: rules.attackers.iter().map(|a| vb.perm(a.permanent).toughness).collect(),
-            blocker_damage: rules.blockers.iter().map(|b| vb.perm(b.permanent).power.max(0)).collect(),
-            blocker_toughness: rules.blockers.iter().map(|b| vb.perm(b.permanent).toughness).collect(),
-        }
-    }
-
-    /// The objective's value for an assignment, in checked arithmetic: the one definition the
-    /// program's answer is compared with.
-    pub fn value(&self, goal: BlockGoal, rules: &BlockRules, x: &BlockAssignment) -> Result<i64, SolveError> {
-        let overflow = || SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into());
-        let sum = |it: &mut dyn Iterator<Item = i64>| {
-            let mut total = 0i64;
-            for v in it {
-                total = total.checked_add(v).ok_or_else(overflow)?;
-            }
-            Ok::<i64, SolveError>(total)
-        };
-        let blocked = |a: usize| x.iter().any(|blocks| blocks.contains(&a));
-        Ok(match goal {
-            BlockGoal::None => 0,
-            BlockGoal::Prevented => sum(&mut (0..rules.attackers.len()).filter(|&a| blocked(a)).map(|a| self.attacker_damage[a]))?,
-            BlockGoal::Kills => {
-                let mut kills = 0;
-                for a in (0..rules.attackers.len()).filter(|&a| blocked(a)) {
-                    let dealt = sum(&mut rules.blockers_of(x, a).into_iter().map(|b| self.blocker_damage[b]))?;
-                    kills += i64::from(dealt >= self.attacker_toughness[a]);
-                }
-                kills
-            }
-            BlockGoal::Losses => {
-                let mut lost = 0;
-                for (b, attackers) in x.iter().enumerate().filter(|(_, blocks)| !blocks.is_empty()) {
-                    let dealt = sum(&mut attackers.iter().map(|&a| self.attacker_damage[a]))?;
-                    lost += i64::from(dealt >= self.blocker_toughness[b]);
-                }
-                lost
-            }
-        })
-    }
-}
-
-/// The mana value of the costs to block an assignment incurs (the first tie-break).
-pub fn block_mana(rules: &BlockRules, x: &BlockAssignment) -> i64 {
-    rules.incurred(x).iter().map(|&k| mana_value(&rules.costs[k].cost)).sum()
-}
-
-/// The number of blocks (the second tie-break).
-pub fn block_count(x: &BlockAssignment) -> usize {
-    x.iter().map(Vec::len).sum()
-}
 
 /// How `solve` met the baseline's bar on a board with combat (the result's `method`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -177,31 +79,11 @@ impl BlockSolveResult {
     }
 }
 
-impl std::fmt::Display for BlockGoal {
-    /// As the command line spells it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            BlockGoal::None => "none",
-            BlockGoal::Prevented => "prevented",
-            BlockGoal::Kills => "kills",
-            BlockGoal::Losses => "losses",
-        })
-    }
-}
-
-/// What the integer program found: the assignment and how it met the bar.
-pub struct BlockSolved {
-    /// The best assignment.
-    pub assignment: BlockAssignment,
-    /// Whether paid cuts were needed.
-    pub cuts: bool,
-}
-
 /// `solve` on a board with combat by the integer program.
 pub fn solve_blocks(pos: &Position, goal: BlockGoal, baseline: Baseline, ilp: &Ilp, deadline: Deadline) -> Result<BlockSolveResult, SolveError> {
     let rules = rules_of(pos)?;
     let payer = Payer::new(pos)?;
-    let stats = CombatStats::of(pos, rules);
+    let stats = CombatStats::of(&pos.board, rules);
     let found = ilp.block_solve(rules, &payer, &stats, goal, baseline)?;
     let method = match (baseline, rules.costs.is_empty(), found.cuts) {
         (Baseline::Free, _, _) | (_, true, _) => BlockBarMethod::Free,
@@ -216,12 +98,12 @@ pub fn solve_blocks(pos: &Position, goal: BlockGoal, baseline: Baseline, ilp: &I
 /// by the objective, then least mana, then fewest blocks.
 pub fn solve_blocks_exhaustive(pos: &Position, goal: BlockGoal, baseline: Baseline, deadline: Deadline) -> Result<BlockSolveResult, SolveError> {
     let rules = rules_of(pos)?;
-    let stats = CombatStats::of(pos, rules);
+    let stats = CombatStats::of(&pos.board, rules);
     let all = enumerate_blocks(pos, baseline, usize::MAX, deadline)?;
     let mut best: Option<((i64, i64, usize), BlockDeclaration)> = None;
     for r in all.declarations {
         let (x, _) = read_blocks(pos, rules, &r.declaration);
-        let v = stats.value(goal, rules, &x)?;
+        let v = stats.value(goal, rules, &x).ok_or_else(overflow)?;
         // Smaller is better: the objective (its negation when maximized), mana, blocks.
         let key = (if goal.maximizes() { -v } else { v }, block_mana(rules, &x), block_count(&x));
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
@@ -250,6 +132,11 @@ fn finish(
         Some(false) => return Err(SolveError::Internal(format!("the best declaration of blockers failed its check: {:?}", result.violations))),
     }
     let (x, _) = read_blocks(pos, rules, &result.declaration);
-    let objective = CombatStats::of(pos, rules).value(goal, rules, &x)?;
+    let objective = CombatStats::of(&pos.board, rules).value(goal, rules, &x).ok_or_else(overflow)?;
     Ok(BlockSolveResult { result, objective, optimal: true, objective_bound: Some(objective), tie_breaks_proven: true, method, goal })
+}
+
+/// The objective's sums past i64: refused rather than wrapped.
+fn overflow() -> SolveError {
+    SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into())
 }

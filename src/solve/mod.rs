@@ -168,9 +168,11 @@ impl Goal {
             Objective::Power => Goal::Power,
             Objective::Attackers => Goal::Attackers,
             Objective::None => Goal::None,
-            Objective::Prevented | Objective::Kills | Objective::Losses => return Err(bad(format!(
+            Objective::Prevented | Objective::Kills | Objective::Losses => {
+                return Err(bad(format!(
                 "{objective} is an objective for declaring blockers, and the board has no combat: expected power, attackers, none or damage:PLAYER"
-            ))),
+            )))
+            }
             Objective::Damage(id) => {
                 let board = &pos.board;
                 // The suggestion is among the players being attacked (issue 40: "damage:Q"
