@@ -493,6 +493,8 @@ pub struct BlockSolved {
     pub assignment: BlockAssignment,
     /// Whether paid cuts were needed.
     pub cuts: bool,
+    /// Whether the tie-breaks were proven too (false: the time limit stopped them).
+    pub tie_breaks_proven: bool,
 }
 
 impl Ilp {
@@ -525,68 +527,85 @@ impl Ilp {
         let mut cuts: Vec<Constraint> = Vec::new();
         let mut bars: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut paid_cuts = false;
-        let (mut best, mut first) = (None, true);
-        for level in levels {
-            let x = loop {
-                self.remaining()?;
-                let program = Program::new(p.vars.clone(), level.clone(), p.rows.clone(), cuts.clone());
-                let index = program.index.clone();
-                let raw = match self.solve_program(program)?.0 {
-                    Found::Solved(raw) => raw,
-                    Found::Infeasible => {
-                        return Err(SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))
-                    }
-                    Found::CutShort { message, .. } => return Err(SolveError::TimeLimit(message)),
-                };
-                if raw.optimality != Optimality::Proven {
-                    return Err(SolveError::TimeLimit("the time limit ran out before the block solve proved its optimum".into()));
+        let (mut best, mut tie_breaks_proven) = (None, true);
+        for (i, level) in levels.into_iter().enumerate() {
+            // The tie-breaks may use half the time left: the objective, once proven, is answered
+            // (`tie_breaks_proven` false) with time to check it.
+            let me = match (i, self.call.deadline.left()) {
+                (0, _) | (_, None) => *self,
+                (_, Some(left)) => {
+                    let half = Deadline::after(web_time::Instant::now(), left.as_secs_f64() / 2.0);
+                    Ilp { call: Call { deadline: self.call.deadline.earlier(half), ..self.call }, ..*self }
                 }
-                let x = p.assignment(&raw.values, &index)?;
-                // CR 509.1d: payable, else cut off every declaration incurring those costs.
-                let incurred = rules.incurred(&x);
-                if !payable.payable(&incurred)? {
-                    cuts.push(p.cost_cut(rules, &x, payable)?);
-                    continue;
-                }
-                // CR 509.1c under "paid": the bar of the costs it incurs.
-                if baseline == Baseline::Paid && !incurred.is_empty() {
-                    let bar = match bars.get(&incurred) {
-                        Some(&m) => m,
-                        None => {
-                            let m = self.block_program(rules, &allowed_costs(rules, Baseline::Paid, &incurred), payable, &x)?.value;
-                            bars.insert(incurred.clone(), m);
-                            m
+            };
+            let mut found = || -> Result<BlockAssignment, SolveError> {
+                loop {
+                    me.remaining()?;
+                    let program = Program::new(p.vars.clone(), level.clone(), p.rows.clone(), cuts.clone());
+                    let index = program.index.clone();
+                    let raw = match me.solve_program(program)?.0 {
+                        Found::Solved(raw) => raw,
+                        Found::Infeasible => {
+                            return Err(SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))
                         }
+                        Found::CutShort { message, .. } => return Err(SolveError::TimeLimit(message)),
                     };
-                    if rules.obeyed(&x) < bar {
-                        cuts.push(p.bar_cut(rules, &incurred, bar)?);
-                        paid_cuts = true;
+                    if raw.optimality != Optimality::Proven {
+                        return Err(SolveError::TimeLimit("the time limit ran out before the block solve proved its optimum".into()));
+                    }
+                    let x = p.assignment(&raw.values, &index)?;
+                    // CR 509.1d: payable, else cut off every declaration incurring those costs.
+                    let incurred = rules.incurred(&x);
+                    if !payable.payable(&incurred)? {
+                        cuts.push(p.cost_cut(rules, &x, payable)?);
                         continue;
                     }
-                }
-                let values = Values { values: raw.values, index };
-                let value = level.eval_with(&values);
-                verify(rules, &all, &x, p.obeyed.eval_with(&values))?;
-                if first {
-                    // The objective as the program counts it must be the exact one.
-                    let exact = stats
-                        .value(goal, rules, &x)
-                        .ok_or_else(|| SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into()))?;
-                    let counted = if goal.maximizes() { value } else { -value };
-                    if (counted - exact as f64).abs() > 0.5 {
-                        return Err(SolveError::Internal(format!(
-                            "the block solve program counts {counted} for its objective but its declaration has {exact}"
-                        )));
+                    // CR 509.1c under "paid": the bar of the costs it incurs.
+                    if baseline == Baseline::Paid && !incurred.is_empty() {
+                        let bar = match bars.get(&incurred) {
+                            Some(&m) => m,
+                            None => {
+                                let m = me.block_program(rules, &allowed_costs(rules, Baseline::Paid, &incurred), payable, &x)?.value;
+                                bars.insert(incurred.clone(), m);
+                                m
+                            }
+                        };
+                        if rules.obeyed(&x) < bar {
+                            cuts.push(p.bar_cut(rules, &incurred, bar)?);
+                            paid_cuts = true;
+                            continue;
+                        }
                     }
+                    let values = Values { values: raw.values, index };
+                    let value = level.eval_with(&values);
+                    verify(rules, &all, &x, p.obeyed.eval_with(&values))?;
+                    if i == 0 {
+                        // The objective as the program counts it must be the exact one.
+                        let exact = stats
+                            .value(goal, rules, &x)
+                            .ok_or_else(|| SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into()))?;
+                        let counted = if goal.maximizes() { value } else { -value };
+                        if (counted - exact as f64).abs() > 0.5 {
+                            return Err(SolveError::Internal(format!(
+                                "the block solve program counts {counted} for its objective but its declaration has {exact}"
+                            )));
+                        }
+                    }
+                    // The next level keeps this one's optimum (values are integers).
+                    cuts.push(constraint::geq(level.clone(), value - 0.5));
+                    return Ok(x);
                 }
-                // The next level keeps this one's optimum (values are integers).
-                cuts.push(constraint::geq(level.clone(), value - 0.5));
-                break x;
             };
-            first = false;
-            best = Some(x);
+            match found() {
+                Ok(x) => best = Some(x),
+                Err(SolveError::TimeLimit(_)) if best.is_some() => {
+                    tie_breaks_proven = false;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
         }
         let assignment = best.ok_or_else(|| SolveError::Internal("the block solve has no level".into()))?;
-        Ok(BlockSolved { assignment, cuts: paid_cuts })
+        Ok(BlockSolved { assignment, cuts: paid_cuts, tie_breaks_proven })
     }
 }

@@ -57,7 +57,9 @@ pub struct BlockSolveResult {
     pub optimal: bool,
     /// The proven bound on the objective (equal to `objective` when optimal).
     pub objective_bound: Option<i64>,
-    /// Whether the tie-breaks (less mana, then fewer blocks) are proven too.
+    /// Whether the tie-breaks (less mana, then fewer blocks) are proven too; false when the
+    /// time limit stopped them after the objective was proven (the answer is still legal and
+    /// optimal for the objective).
     pub tie_breaks_proven: bool,
     /// How the answer was made to meet the baseline's bar.
     pub method: BlockBarMethod,
@@ -91,7 +93,9 @@ pub fn solve_blocks(pos: &Position, goal: BlockGoal, baseline: Baseline, ilp: &I
         (Baseline::Paid, false, true) => BlockBarMethod::PaidCuts,
     };
     let d = crate::legality::blocks::paid_block_declaration(rules, &payer, &found.assignment)?;
-    finish(pos, d, goal, baseline, ilp, deadline, method)
+    let mut r = finish(pos, d, goal, baseline, ilp, deadline, method)?;
+    r.tie_breaks_proven = found.tie_breaks_proven;
+    Ok(r)
 }
 
 /// `solve` on a board with combat by the exhaustive checker: every legal declaration, the best

@@ -269,3 +269,26 @@ fn cr_510_1_solve_blocks_on_the_command_line_and_in_batch_with_text_and_schema_v
     assert_eq!(answers[1]["result"]["declaration"]["blocks"], json!([{"blocker": "wall", "attacker": "jugg"}]), "{}", answers[1]);
     assert_eq!(answers[2]["error"]["code"].as_i64(), Some(2), "{}", answers[2]);
 }
+
+/// Never an unproven answer: past the time limit `solve` on a combat board is a time limit
+/// (exit 3 on the command line, the undecided answer), not a declaration.
+#[test]
+fn cr_509_1c_solve_blocks_past_the_time_limit_is_undecided() {
+    let mut perms = Vec::new();
+    let mut attacks = Vec::new();
+    for i in 0..40 {
+        perms.push(json!({"id": format!("a{i}"), "name": "Test", "controller": "A", "types": ["Creature", "Token"], "power": 1 + i % 5, "toughness": 1 + i % 4}));
+        perms.push(json!({"id": format!("b{i}"), "name": "Test", "controller": "B", "types": ["Creature", "Token"], "power": 1 + i % 3, "toughness": 1 + i % 6}));
+        attacks.push((format!("a{i}"), "B".to_string()));
+    }
+    let effects = vec![json!({"kind": "lure", "creatures": ["a0", "a1"], "source": "Test Lure"})];
+    let attacks: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), t.as_str())).collect();
+    let b = board(&["A", "B"], perms, effects, &attacks);
+    let pos = position(&b);
+    let o = Options { time_limit: Some(0.0), ..Options::default() };
+    let e = pos.solve_blocks(&Objective::Kills, &o).expect_err("no time");
+    assert_eq!(e.kind(), ErrorKind::TimeLimit, "{e}");
+    let file = temp_file("block-solve-time.json", &b.to_string());
+    let out = run_bin(&["solve", file.to_str().expect("utf-8"), "--objective", "kills", "--time-limit", "0"]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stdout));
+}
