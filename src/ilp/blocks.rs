@@ -39,6 +39,14 @@
 //! payable declaration is lost, and the optimum of the first payable solution is the maximum.
 //! Each cut removes the solution found, so the loop ends; the deadline bounds it.
 //!
+//! # Solve (`crate::solve::blocks`)
+//!
+//! The same program, every cost instance allowed, with the row `obeyed ≥ m_free` and the
+//! objective levels of a defender's goal (`goal`, `less_mana`, `fewer_blocks`), each solved
+//! with the previous fixed. The cost cuts above, and under "paid" the bar cuts (`bar_cut`),
+//! keep every legal declaration and remove the answer that broke them, so they carry over
+//! from level to level.
+//!
 //! # Never wrong silently
 //!
 //! The solution is rounded, rebuilt as an assignment and re-checked with the rules code
