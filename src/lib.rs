@@ -86,7 +86,8 @@ mod vocab;
 mod wrap;
 
 pub use api::request::{
-    Answer, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
+    default_objective, Answer, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_BLOCK_OBJECTIVE, DEFAULT_LIMIT,
+    DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
 };
 pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE};
 pub use board::{
@@ -106,6 +107,7 @@ pub use mana::{CostTotal, PayError};
 pub use position::Position;
 pub use rules::Assignment;
 pub use schema::{answer_schema, board_schema, cards_schema, declaration_schema, result_schema, schema, NAMES as SCHEMA_NAMES};
+pub use solve::blocks::{BlockBarMethod, BlockGoal, BlockSolveResult};
 pub use solve::{BarMethod, Objective, SolveResult};
 pub use view::{warnings_text, AttackerView, BlockerView, BlocksView, BoardView, CardView, CreatureView, RuleView, SourceView};
 /// The clock of [`Options::clock`]: `std::time::Instant` natively (re-exported, the same type);

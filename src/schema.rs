@@ -120,6 +120,7 @@ enum AttackoptResult {
     // A board with combat (docs/blocks.md): check and enumerate answer about blocks.
     CheckBlocks(Answered<crate::legality::blocks::BlockCheckResult>),
     EnumerateBlocks(Answered<crate::legality::blocks::BlockEnumeration>),
+    SolveBlocks(Answered<crate::solve::blocks::BlockSolveResult>),
     Enumerate(Answered<crate::api::Enumeration>),
     EnumerateSummary(Answered<crate::api::request::EnumerationSummary>),
     Maximum(Answered<crate::api::MaximumReport>),

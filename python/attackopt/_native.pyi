@@ -55,7 +55,7 @@ class Position:
         strict: bool = False,
     ) -> Answer: ...
     def solve(
-        self, objective: str = "power", *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp", strict: bool = False
+        self, objective: str | None = None, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp", strict: bool = False
     ) -> Answer: ...
     def enumerate(
         self,

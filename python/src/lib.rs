@@ -270,19 +270,21 @@ impl PyPosition {
         self.ask(py, &request, &options)
     }
 
-    /// `attackopt solve`: the best legal declaration for the objective (`power`, `attackers`,
-    /// `none` or `damage:PLAYER`).
-    #[pyo3(signature = (objective = attackopt::DEFAULT_OBJECTIVE, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", strict = false))]
+    /// `attackopt solve`: the best legal declaration for the objective (`power`, the default,
+    /// `attackers`, `none` or `damage:PLAYER`; on a board with combat `prevented`, the default,
+    /// `kills`, `losses` or `none`).
+    #[pyo3(signature = (objective = None, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", strict = false))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
-        objective: &str,
+        objective: Option<&str>,
         baseline: &str,
         time_limit: Option<f64>,
         method: &str,
         strict: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let options = options(baseline, time_limit, method, strict)?;
+        let objective = objective.unwrap_or(attackopt::default_objective(&self.inner));
         let objective = Objective::parse(objective, &self.inner).map_err(|m| bad_input(format!("objective: {m}")))?;
         self.ask(py, &Request::Solve(objective), &options)
     }

@@ -55,3 +55,12 @@ def test_a_declaration_of_attackers_on_a_board_with_combat_is_bad_input():
     with pytest.raises(attackopt.BadInput) as e:
         pos.check({"attacks": []})
     assert "blocks" in str(e.value)
+
+
+def test_cr_510_1_solve_blocks_prevents_the_most_damage_by_default():
+    pos = attackopt.Position.from_json(BOARD)
+    best = pos.solve()
+    assert best["declaration"] == blocks(("spire", "brute"), ("bears", "brute")), best
+    assert pos.solve("none")["declaration"] == best["declaration"]
+    with pytest.raises(attackopt.BadInput):
+        pos.solve("power")

@@ -31,7 +31,7 @@
 //! ([`InputError::without_values`]): one that is no board does not hand its values back.
 
 use super::cards::{position_with_cards, CardSources};
-use super::request::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use super::request::{default_objective, Detail, JsonOptions, Request, DEFAULT_LIMIT};
 use super::{Error, ErrorBody, Exit, Undecided};
 use crate::board::size::check_size;
 use crate::board::{
@@ -360,7 +360,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                 Request::check(&pos.board, decl, &name)?
             }
             BatchCommand::Solve => {
-                let objective = req.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE);
+                let objective = req.objective.as_deref().unwrap_or(default_objective(pos));
                 Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError::bad_input(format!("{here}: at objective: {m}")))?)
             }
             BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT), detail: req.detail.unwrap_or_default() },

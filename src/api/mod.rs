@@ -369,6 +369,11 @@ impl Position {
     /// id is checked here, once: one naming no player, or a player declaring attackers, is bad
     /// input ([`crate::ErrorKind::BadInput`], file `objective`).
     pub fn solve(&self, objective: &Objective, options: &Options) -> Result<SolveResult, Error> {
+        // A board with combat answers with a declaration of blockers: `solve_blocks`.
+        if self.board.board.combat.is_some() {
+            let message = "the board has combat, so solve declares blockers: Position::solve_blocks (or Request::Solve) answers it";
+            return Err(InputError::new(&self.board.file, "combat", message).into());
+        }
         let objective = solve::Goal::of(objective, self)?;
         let mut found = match options.method {
             Method::Ilp => solve::solve(self, objective, options.baseline, &options.ilp())?,
@@ -433,6 +438,18 @@ impl Position {
         Ok(legality::blocks::check_blocks(self, d, options.baseline, by, options.deadline())?)
     }
 
+    /// The best legal declaration of blockers for a defender's objective (a board with
+    /// `combat`, docs/format.md "solve on a board with combat"): `none`, `prevented`, `kills`
+    /// or `losses`, proven optimal; past the time limit a time limit error (no answer).
+    pub fn solve_blocks(&self, objective: &Objective, options: &Options) -> Result<solve::blocks::BlockSolveResult, Error> {
+        self.board.check_declaration_kind(true, "declaration")?;
+        let goal = objective.block_goal()?;
+        Ok(match options.method {
+            Method::Ilp => solve::blocks::solve_blocks(self, goal, options.baseline, &options.ilp(), options.deadline())?,
+            Method::Exhaustive => solve::blocks::solve_blocks_exhaustive(self, goal, options.baseline, options.deadline())?,
+        })
+    }
+
     /// The legal declarations of blockers, up to `limit` (a board with `combat`).
     pub fn enumerate_blocks(&self, limit: usize, options: &Options) -> Result<legality::blocks::BlockEnumeration, Error> {
         self.board.check_declaration_kind(true, "declaration")?;
@@ -459,9 +476,8 @@ impl Position {
         match request {
             Request::Check(_) => self.board.check_declaration_kind(false, "declaration")?,
             Request::CheckBlocks(_) => self.board.check_declaration_kind(true, "declaration")?,
-            Request::Solve(_) => self.not_for_blocks("solve", 4)?,
             Request::Maximum => self.not_for_blocks("maximum", 4)?,
-            Request::Enumerate { .. } | Request::Validate => {}
+            Request::Solve(_) | Request::Enumerate { .. } | Request::Validate => {}
         }
         let import = self.board.board.import.as_ref();
         let answer = |exit, result| {
@@ -475,9 +491,7 @@ impl Position {
             match request {
                 Request::Check(d) => self.board.check_declaration_ids(d, "declaration")?,
                 Request::CheckBlocks(d) => self.board.check_block_declaration_ids(d, "declaration")?,
-                Request::Solve(objective) => {
-                    crate::solve::Goal::of(objective, self)?;
-                }
+                Request::Solve(objective) => objective.check(self)?,
                 _ => {}
             }
             return answer(Exit::Undecided, Outcome::Undecided(Undecided::strict(&self.board.assumptions, import)));
@@ -486,6 +500,10 @@ impl Position {
             Request::Check(d) => {
                 let result = self.check(d, options)?;
                 answer(Exit::of_check(&result), Outcome::Check(result))
+            }
+            Request::Solve(objective) if self.blocks.is_some() => {
+                let result = self.solve_blocks(objective, options)?;
+                answer(if result.optimal { Exit::Ok } else { Exit::Undecided }, Outcome::SolveBlocks(result))
             }
             // Not proven optimal: the time limit cut the search short.
             Request::Solve(objective) => {

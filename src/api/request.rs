@@ -29,8 +29,23 @@ pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
 /// How many declarations `enumerate` lists when a request names no limit.
 pub const DEFAULT_LIMIT: usize = 100;
 
-/// The objective `solve` maximizes when a request names none.
+/// The objective `solve` maximizes when a request names none, on a board asked about attacks.
 pub const DEFAULT_OBJECTIVE: &str = "power";
+
+/// The objective `solve` maximizes when a request names none, on a board with `combat`: the
+/// defender's most natural aim, the most combat damage prevented (docs/blocks.md).
+pub const DEFAULT_BLOCK_OBJECTIVE: &str = "prevented";
+
+/// The objective a request naming none gets on this board: [`DEFAULT_BLOCK_OBJECTIVE`] on a
+/// board with `combat`, else [`DEFAULT_OBJECTIVE`]. Every front end asks this, so `solve` with
+/// no objective answers on both kinds of board.
+pub fn default_objective(pos: &crate::position::Position) -> &'static str {
+    if pos.blocks.is_some() {
+        DEFAULT_BLOCK_OBJECTIVE
+    } else {
+        DEFAULT_OBJECTIVE
+    }
+}
 
 /// How much of each declaration `enumerate` prints (issue 13): the rule of the option `detail`
 /// for every front end (`--detail` on the command line, `"detail"` in a batch request and in
@@ -191,6 +206,8 @@ pub enum Outcome {
     EnumerateBlocks(crate::legality::blocks::BlockEnumeration),
     /// `solve`'s result.
     Solve(SolveResult),
+    /// `solve`'s result on a board with `combat`: a declaration of blockers.
+    SolveBlocks(crate::solve::blocks::BlockSolveResult),
     /// `enumerate`'s list.
     Enumerate(Enumeration),
     /// `enumerate`'s list with `detail: summary`: the declarations alone.
@@ -264,6 +281,7 @@ impl Serialize for Printed<'_> {
             Outcome::CheckBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::EnumerateBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Solve(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::SolveBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Maximum(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),

@@ -66,6 +66,7 @@ fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String 
         Outcome::Check(result) => result.to_text(pos),
         Outcome::CheckBlocks(result) => result.to_text(pos),
         Outcome::EnumerateBlocks(found) => block_enumeration_text(found, pos),
+        Outcome::SolveBlocks(result) => result.to_text(pos),
         Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text(pos)),
         Outcome::Solve(result) => {
             let bound = result.objective_bound.map_or("unknown".to_string(), |b| b.to_string());

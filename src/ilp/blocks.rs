@@ -39,6 +39,14 @@
 //! payable declaration is lost, and the optimum of the first payable solution is the maximum.
 //! Each cut removes the solution found, so the loop ends; the deadline bounds it.
 //!
+//! # Solve (`crate::solve::blocks`)
+//!
+//! The same program, every cost instance allowed, with the row `obeyed ≥ m_free` and the
+//! objective levels of a defender's goal (`goal`, `less_mana`, `fewer_blocks`), each solved
+//! with the previous fixed. The cost cuts above, and under "paid" the bar cuts (`bar_cut`),
+//! keep every legal declaration and remove the answer that broke them, so they carry over
+//! from level to level.
+//!
 //! # Never wrong silently
 //!
 //! The solution is rounded, rebuilt as an assignment and re-checked with the rules code
@@ -50,9 +58,11 @@ use super::program::Program;
 use super::vars::{variable, Vars};
 use super::{Call, Found, Ilp, Optimality, Values};
 use crate::deadline::Deadline;
-use crate::legality::blocks::{BlockMaximizer, BlockMaximum, Payability};
-use crate::legality::{Proof, SolveError};
+use crate::legality::blocks::{allowed_costs, BlockMaximizer, BlockMaximum, Payability};
+use crate::legality::{Baseline, Proof, SolveError};
+use crate::rules::block_goal::{BlockGoal, CombatStats};
 use crate::rules::blocks::{BlockAssignment, BlockRequirementKind, BlockRestrictionKind, BlockRules};
+use crate::vocab::symbol::mana_value;
 use good_lp::{constraint, Constraint, Expression, Variable};
 use std::collections::{HashMap, HashSet};
 
@@ -380,5 +390,230 @@ impl BlockMaximizer for Ilp {
     ) -> Result<BlockMaximum, SolveError> {
         let ilp = Ilp { call: Call { deadline: self.call.deadline.earlier(deadline), ..Call::default() }, ..*self };
         ilp.block_program(rules, allowed_costs, payable, prefer)
+    }
+}
+
+/// The objective terms of a block solve (`crate::solve::blocks`), over the program's
+/// variables: each an expression and whether the program maximizes it.
+impl BlockProgram {
+    /// `blocked[a] ∈ {0,1}` with `blocked[a] ≤ n[a]`: at most "a is blocked", and exactly that
+    /// where the objective rewards it. None for an attacker no blocker can block.
+    fn blocked(&mut self, by: &[Vec<Variable>], a: usize) -> Option<Variable> {
+        let ys = by.get(a).filter(|ys| !ys.is_empty())?;
+        let v = binary(&mut self.vars);
+        self.rows.push(constraint::leq(Expression::from(v), sum(ys.iter().copied())));
+        Some(v)
+    }
+
+    /// The goal's expression (to maximize; `losses` negated): see `crate::solve::blocks`.
+    fn goal(&mut self, rules: &BlockRules, by: &[Vec<Variable>], stats: &CombatStats, goal: BlockGoal) -> Expression {
+        let mut e = Expression::default();
+        match goal {
+            BlockGoal::None => {}
+            // CR 510.1c: a blocked attacker deals its damage to its blockers only.
+            BlockGoal::Prevented => {
+                for (a, &p) in stats.attacker_damage.iter().enumerate() {
+                    if p > 0 {
+                        if let Some(v) = self.blocked(by, a) {
+                            e.add_mul(p as f64, v);
+                        }
+                    }
+                }
+            }
+            // Killed: blocked, and `toughness·k[a] ≤ Σ_b damage[b]·y[b,a]`.
+            BlockGoal::Kills => {
+                for (a, &t) in stats.attacker_toughness.iter().enumerate() {
+                    let Some(k) = self.blocked(by, a) else { continue };
+                    if t > 0 {
+                        let mut dealt = Expression::default();
+                        for b in 0..rules.blockers.len() {
+                            if let Some(y) = self.pair(b, a) {
+                                dealt.add_mul(stats.blocker_damage[b] as f64, y);
+                            }
+                        }
+                        self.rows.push(constraint::leq(k * t as f64, dealt));
+                    }
+                    e += k;
+                }
+            }
+            // Lost (minimized): `dealt[b] − (toughness − 1)·u[b] ≤ M·l[b]`, M the most the
+            // left side can be; 0 unless b blocks and is dealt at least its toughness.
+            BlockGoal::Losses => {
+                for b in 0..self.y.len() {
+                    let Some(ub) = self.u[b] else { continue };
+                    let t = stats.blocker_toughness[b];
+                    let most: i64 = self.y[b].iter().map(|&(a, _)| stats.attacker_damage[a]).sum();
+                    if t > most {
+                        continue;
+                    }
+                    let l = binary(&mut self.vars);
+                    let mut lhs = Expression::default();
+                    for &(a, y) in &self.y[b] {
+                        lhs.add_mul(stats.attacker_damage[a] as f64, y);
+                    }
+                    lhs.add_mul(-((t - 1) as f64), ub);
+                    self.rows.push(constraint::leq(lhs, l * (most - t + 1) as f64));
+                    e.add_mul(-1.0, l);
+                }
+            }
+        }
+        e
+    }
+
+    /// Least mana value of the costs to block incurred, as an expression to maximize.
+    fn less_mana(&self, rules: &BlockRules) -> Expression {
+        let mut e = Expression::default();
+        for c in &rules.costs {
+            if let Some(Some(ub)) = self.u.get(c.blocker) {
+                e.add_mul(-(mana_value(&c.cost) as f64), *ub);
+            }
+        }
+        e
+    }
+
+    /// Fewest blocks, as an expression to maximize.
+    fn fewer_blocks(&self) -> Expression {
+        let mut e = Expression::default();
+        for &(_, y) in self.y.iter().flatten() {
+            e.add_mul(-1.0, y);
+        }
+        e
+    }
+
+    /// The paid-baseline cut for a declaration incurring `incurred` below its bar `bar`: a
+    /// declaration whose blockers incur all of them obeys at least `bar`,
+    /// `obeyed ≥ bar·(1 − Σ_{b∈B} (1 − u[b]))` (see `crate::solve::blocks`).
+    fn bar_cut(&self, rules: &BlockRules, incurred: &[usize], bar: usize) -> Result<Constraint, SolveError> {
+        let mut blockers: Vec<usize> = incurred.iter().map(|&k| rules.costs[k].blocker).collect();
+        blockers.sort_unstable();
+        blockers.dedup();
+        let us: Option<Vec<Variable>> = blockers.iter().map(|&b| self.u.get(b).copied().flatten()).collect();
+        let us = us.ok_or_else(|| SolveError::Internal("a blocker that blocks has no block variable".into()))?;
+        let m = bar as f64;
+        let rhs = m * (1.0 - us.len() as f64);
+        Ok(constraint::geq(self.obeyed.clone() - sum(us) * m, rhs))
+    }
+}
+
+/// What the integer program found: the assignment and how it met the bar.
+pub struct BlockSolved {
+    /// The best assignment.
+    pub assignment: BlockAssignment,
+    /// Whether paid cuts were needed.
+    pub cuts: bool,
+    /// Whether the tie-breaks were proven too (false: the time limit stopped them).
+    pub tie_breaks_proven: bool,
+}
+
+impl Ilp {
+    /// The best legal declaration of blockers for `goal` (then least mana, fewest blocks), each
+    /// level proven optimal: see `crate::solve::blocks`. Past the time limit, an error (the
+    /// undecided answer), never an unproven declaration.
+    pub(crate) fn block_solve(
+        &self,
+        rules: &BlockRules,
+        payable: &dyn Payability,
+        stats: &CombatStats,
+        goal: BlockGoal,
+        baseline: Baseline,
+    ) -> Result<BlockSolved, SolveError> {
+        // Powers and toughnesses are within ±1,000,000 (the board's bound): their sums are
+        // exact in f64, but check rather than trust it.
+        let total = stats.attacker_damage.iter().chain(&stats.blocker_damage).try_fold(0i64, |s, &v| s.checked_add(v));
+        if total.is_none_or(|t| t > 1 << 40) {
+            return Err(SolveError::TooLarge("the creatures' powers in this combat are too large for the integer program".into()));
+        }
+        // CR 509.1c: the bar every legal declaration meets, among declarations paying nothing.
+        let none = vec![false; rules.costs.len()];
+        let m_free = self.block_program(rules, &none, payable, &rules.no_block())?.value;
+        let all = vec![true; rules.costs.len()];
+        let (mut p, by) = BlockProgram::pairs(rules, &all)?;
+        p.restrictions(rules, &by);
+        p.requirements(rules, &by);
+        p.rows.push(constraint::geq(p.obeyed.clone(), m_free as f64));
+        let levels = [p.goal(rules, &by, stats, goal), p.less_mana(rules), p.fewer_blocks()];
+        let mut cuts: Vec<Constraint> = Vec::new();
+        let mut bars: HashMap<Vec<usize>, usize> = HashMap::new();
+        let mut paid_cuts = false;
+        let (mut best, mut tie_breaks_proven) = (None, true);
+        for (i, level) in levels.into_iter().enumerate() {
+            // The tie-breaks may use half the time left: the objective, once proven, is answered
+            // (`tie_breaks_proven` false) with time to check it.
+            let me = match (i, self.call.deadline.left()) {
+                (0, _) | (_, None) => *self,
+                (_, Some(left)) => {
+                    let half = Deadline::after(web_time::Instant::now(), left.as_secs_f64() / 2.0);
+                    Ilp { call: Call { deadline: self.call.deadline.earlier(half), ..self.call }, ..*self }
+                }
+            };
+            let mut found = || -> Result<BlockAssignment, SolveError> {
+                loop {
+                    me.remaining()?;
+                    let program = Program::new(p.vars.clone(), level.clone(), p.rows.clone(), cuts.clone());
+                    let index = program.index.clone();
+                    let raw = match me.solve_program(program)?.0 {
+                        Found::Solved(raw) => raw,
+                        Found::Infeasible => {
+                            return Err(SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))
+                        }
+                        Found::CutShort { message, .. } => return Err(SolveError::TimeLimit(message)),
+                    };
+                    if raw.optimality != Optimality::Proven {
+                        return Err(SolveError::TimeLimit("the time limit ran out before the block solve proved its optimum".into()));
+                    }
+                    let x = p.assignment(&raw.values, &index)?;
+                    // CR 509.1d: payable, else cut off every declaration incurring those costs.
+                    let incurred = rules.incurred(&x);
+                    if !payable.payable(&incurred)? {
+                        cuts.push(p.cost_cut(rules, &x, payable)?);
+                        continue;
+                    }
+                    // CR 509.1c under "paid": the bar of the costs it incurs.
+                    if baseline == Baseline::Paid && !incurred.is_empty() {
+                        let bar = match bars.get(&incurred) {
+                            Some(&m) => m,
+                            None => {
+                                let m = me.block_program(rules, &allowed_costs(rules, Baseline::Paid, &incurred), payable, &x)?.value;
+                                bars.insert(incurred.clone(), m);
+                                m
+                            }
+                        };
+                        if rules.obeyed(&x) < bar {
+                            cuts.push(p.bar_cut(rules, &incurred, bar)?);
+                            paid_cuts = true;
+                            continue;
+                        }
+                    }
+                    let values = Values { values: raw.values, index };
+                    let value = level.eval_with(&values);
+                    verify(rules, &all, &x, p.obeyed.eval_with(&values))?;
+                    if i == 0 {
+                        // The objective as the program counts it must be the exact one.
+                        let exact = stats
+                            .value(goal, rules, &x)
+                            .ok_or_else(|| SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into()))?;
+                        let counted = if goal.maximizes() { value } else { -value };
+                        if (counted - exact as f64).abs() > 0.5 {
+                            return Err(SolveError::Internal(format!(
+                                "the block solve program counts {counted} for its objective but its declaration has {exact}"
+                            )));
+                        }
+                    }
+                    // The next level keeps this one's optimum (values are integers).
+                    cuts.push(constraint::geq(level.clone(), value - 0.5));
+                    return Ok(x);
+                }
+            };
+            match found() {
+                Ok(x) => best = Some(x),
+                Err(SolveError::TimeLimit(_)) if best.is_some() => {
+                    tie_breaks_proven = false;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let assignment = best.ok_or_else(|| SolveError::Internal("the block solve has no level".into()))?;
+        Ok(BlockSolved { assignment, cuts: paid_cuts, tie_breaks_proven })
     }
 }

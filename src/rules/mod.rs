@@ -6,6 +6,7 @@
 //! (creature, target) pairs. Everything downstream (the exhaustive checker, the integer program,
 //! the explanations) reads only this form and the mana sources.
 
+pub mod block_goal;
 pub mod blocks;
 mod expand;
 pub mod targets;

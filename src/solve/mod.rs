@@ -26,6 +26,7 @@
 //! Ties are broken lexicographically by solving again with the previous objective fixed: most
 //! `objective`, then least mana value of the costs, then fewest attackers (docs/format.md).
 
+pub mod blocks;
 pub mod classes;
 mod search;
 
@@ -65,23 +66,65 @@ pub enum Objective {
     /// counts 0, CR 510.1a): `Objective::Damage("B".into())`. Solving checks the id: one that
     /// names no player, or names a player declaring attackers, is bad input.
     Damage(String),
+    /// On a board with `combat`: the total power of the attackers blocked (combat damage
+    /// prevented, docs/format.md "solve on a board with combat").
+    Prevented,
+    /// On a board with `combat`: the attackers dealt lethal damage by their blockers.
+    Kills,
+    /// On a board with `combat`: the fewest own creatures lost blocking (minimized).
+    Losses,
 }
 
 impl Objective {
-    /// Parse `power`, `attackers`, `none` or `damage:PLAYER` (the words in any case, as every
-    /// value the command line takes; the player id exactly, as ids are), and check the player
-    /// against the board so that a front end reports a bad id under its own option's name.
+    /// Parse `power`, `attackers`, `none` or `damage:PLAYER`, and on a board with `combat`
+    /// `none`, `prevented`, `kills` or `losses` (the words in any case, as every value the
+    /// command line takes; the player id exactly, as ids are), and check it against the board
+    /// so that a front end reports a bad id, or an objective of the other declaration, under
+    /// its own option's name.
     pub fn parse(s: &str, pos: &Position) -> Result<Objective, String> {
         let lower = s.to_ascii_lowercase();
         let objective = match lower.as_str() {
             "power" => Objective::Power,
             "attackers" => Objective::Attackers,
             "none" => Objective::None,
+            "prevented" => Objective::Prevented,
+            "kills" => Objective::Kills,
+            "losses" => Objective::Losses,
             _ if lower.starts_with("damage:") => Objective::Damage(s["damage:".len()..].to_string()),
+            _ if pos.blocks.is_some() => return Err(format!("expected none, prevented, kills or losses (a board with combat), found \"{s}\"")),
             _ => return Err(format!("expected power, attackers, none or damage:PLAYER, found \"{s}\"")),
         };
-        Goal::of(&objective, pos).map_err(|e| e.message)?;
+        objective.check(pos).map_err(|e| e.message)?;
         Ok(objective)
+    }
+
+    /// Check the objective against the board: an objective for declaring attackers on a board
+    /// with `combat` (where `solve` declares blockers), one for blockers on a board without, or
+    /// a bad player id, is bad input (file `objective`).
+    pub fn check(&self, pos: &Position) -> Result<(), crate::board::InputError> {
+        if pos.blocks.is_some() {
+            self.block_goal().map(|_| ())
+        } else {
+            Goal::of(self, pos).map(|_| ())
+        }
+    }
+
+    /// The objective of a defender's `solve` on a board with `combat`, or bad input for an
+    /// objective of declaring attackers.
+    pub fn block_goal(&self) -> Result<blocks::BlockGoal, crate::board::InputError> {
+        Ok(match self {
+            Objective::None => blocks::BlockGoal::None,
+            Objective::Prevented => blocks::BlockGoal::Prevented,
+            Objective::Kills => blocks::BlockGoal::Kills,
+            Objective::Losses => blocks::BlockGoal::Losses,
+            other => {
+                return Err(crate::board::InputError::new(
+                    "objective",
+                    "",
+                    format!("{other} is an objective for declaring attackers; on a board with combat, solve declares blockers: expected none, prevented, kills or losses"),
+                ))
+            }
+        })
     }
 }
 
@@ -93,6 +136,9 @@ impl std::fmt::Display for Objective {
             Objective::Attackers => f.write_str("attackers"),
             Objective::None => f.write_str("none"),
             Objective::Damage(player) => write!(f, "damage:{player}"),
+            Objective::Prevented => f.write_str("prevented"),
+            Objective::Kills => f.write_str("kills"),
+            Objective::Losses => f.write_str("losses"),
         }
     }
 }
@@ -122,6 +168,11 @@ impl Goal {
             Objective::Power => Goal::Power,
             Objective::Attackers => Goal::Attackers,
             Objective::None => Goal::None,
+            Objective::Prevented | Objective::Kills | Objective::Losses => {
+                return Err(bad(format!(
+                "{objective} is an objective for declaring blockers, and the board has no combat: expected power, attackers, none or damage:PLAYER"
+            )))
+            }
             Objective::Damage(id) => {
                 let board = &pos.board;
                 // The suggestion is among the players being attacked (issue 40: "damage:Q"

@@ -256,8 +256,10 @@ fn the_declarations_kind_must_agree_with_the_board() {
     let d = pos.declaration_from_json(r#"{"attacks": []}"#, "d").expect("ids fine");
     let e = pos.answer(&Request::Check(d), &Options::default()).expect_err("attacks on a combat board");
     assert_eq!((e.exit(), e.path()), (Exit::BadInput, Some("blocks")));
+    // CR 509.1: on a board with combat solve declares blockers; `power` is an attacker's objective.
     let e = pos.answer(&Request::Solve(attackopt::Objective::Power), &Options::default()).expect_err("solve");
-    assert!(e.to_string().contains("solve for blocks is not built yet (docs/blocks.md slice 4)"), "{e}");
+    assert_eq!(e.exit(), Exit::BadInput, "{e}");
+    assert!(e.to_string().contains("power is an objective for declaring attackers"), "{e}");
     let attack_board = position(&json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": []}));
     let e = attack_board.answer(&Request::CheckBlocks(blocks(&[])), &Options::default()).expect_err("blocks on an attack board");
     assert_eq!((e.exit(), e.path()), (Exit::BadInput, Some("blocks")));

@@ -38,6 +38,7 @@ mod batch;
 mod block_costs;
 mod block_differential;
 mod block_rules;
+mod block_solve;
 mod blocks;
 mod card_sources;
 mod cards;

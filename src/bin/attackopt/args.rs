@@ -6,7 +6,7 @@ use attackopt::generator::Profile;
 use attackopt::Baseline;
 use attackopt::Exit;
 use attackopt::{Method, Options};
-use attackopt::{DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT};
+use attackopt::{DEFAULT_LIMIT, DEFAULT_TIME_LIMIT};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The exit statuses and where the formats are described, at the end of `--help`.
@@ -57,10 +57,11 @@ pub enum Command {
     #[command(after_help = AFTER_HELP)]
     Solve {
         board: String,
-        /// power (most total power), attackers, none, or damage:PLAYER (the power attacking that
-        /// player); in any case; ties are broken by less mana, then fewer attackers.
-        #[arg(long, default_value = DEFAULT_OBJECTIVE, value_name = "power|attackers|none|damage:PLAYER")]
-        objective: String,
+        /// power (most total power, the default), attackers, none, or damage:PLAYER (the power
+        /// attacking that player); in any case; ties are broken by less mana, then fewer
+        /// attackers. On a board with combat: prevented (the default), kills, losses or none.
+        #[arg(long, value_name = "power|attackers|none|damage:PLAYER|prevented|kills|losses")]
+        objective: Option<String>,
         #[command(flatten)]
         solver: SolverArgs,
         #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]

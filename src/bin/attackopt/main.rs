@@ -198,7 +198,8 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
         Command::Solve { board, objective, solver, format } => {
             let options = solver.options(started)?;
             let pos = load_position(&board, cards, format)?;
-            let objective = Objective::parse(&objective, pos).map_err(|m| Failure::new(Exit::BadInput, format!("--objective: {m}")))?;
+            let objective = objective.as_deref().unwrap_or(attackopt::default_objective(pos));
+            let objective = Objective::parse(objective, pos).map_err(|m| Failure::new(Exit::BadInput, format!("--objective: {m}")))?;
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
             respond(pos, &Request::Solve(objective), &options, format)

@@ -27,7 +27,7 @@ use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
 use attackopt::{parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration_text, AnyDeclaration, InputError};
-use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT, DEFAULT_OBJECTIVE};
+use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT};
 use attackopt::{Error, Options};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -478,7 +478,8 @@ impl AttackServer {
         run_tool("solve_attack", &context, limit(&p.options), move |clock| {
             let options = options(&p.options, clock)?;
             let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
-            let objective = Objective::parse(p.objective.as_deref().unwrap_or(DEFAULT_OBJECTIVE), &pos).map_err(|m| format!("objective: {m}"))?;
+            let objective = Objective::parse(p.objective.as_deref().unwrap_or(attackopt::default_objective(&pos)), &pos)
+                .map_err(|m| format!("objective: {m}"))?;
             answer(&pos, &Request::Solve(objective), &options)
         })
         .await

@@ -1,0 +1,321 @@
+//! `solve` on a board with combat (docs/blocks.md slice 4, docs/format.md "solve on a board
+//! with combat"): the best legal declaration of blockers for `none`, `prevented`, `kills` and
+//! `losses`, each checked against a brute force over `enumerate` (every legal declaration, its
+//! objective computed here from the board's numbers), under both baselines, by the integer
+//! program and the exhaustive method; the objectives of the other declaration refused; the
+//! command line, batch and the result schema.
+//!
+//! Run: `cargo test --release --test it block_solve::`.
+
+use crate::blocks::{board, position};
+use crate::common::{run_bin, run_with_stdin, temp_file};
+use attackopt::{Baseline, BlockDeclaration, ErrorKind, Method, Objective, Options, Position, Request};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+const OBJECTIVES: [&str; 4] = ["none", "prevented", "kills", "losses"];
+
+/// The numbers of a board: per creature id, (power, toughness); per blocker, its cost to block.
+struct Numbers {
+    stats: HashMap<String, (i64, i64)>,
+    tax: HashMap<String, i64>,
+}
+
+impl Numbers {
+    fn of(b: &Value) -> Numbers {
+        let mut stats = HashMap::new();
+        for p in b["permanents"].as_array().expect("permanents") {
+            stats.insert(p["id"].as_str().expect("id").to_string(), (p["power"].as_i64().unwrap_or(0), p["toughness"].as_i64().unwrap_or(0)));
+        }
+        let mut tax = HashMap::new();
+        for e in b["effects"].as_array().expect("effects").iter().filter(|e| e["kind"] == "block_cost") {
+            // Generic costs "{N}" only here: their mana value is N.
+            let n: i64 = e["cost"].as_str().expect("cost").trim_matches(['{', '}']).parse().expect("a generic cost");
+            for c in e["creatures"].as_array().expect("listed creatures") {
+                *tax.entry(c.as_str().expect("id").to_string()).or_insert(0) += n;
+            }
+        }
+        Numbers { stats, tax }
+    }
+
+    /// The objective of a declaration, computed here (CR 510.1: damage is power, at least 0).
+    fn value(&self, objective: &str, d: &BlockDeclaration) -> i64 {
+        let damage = |id: &str| self.stats[id].0.max(0);
+        let toughness = |id: &str| self.stats[id].1;
+        let mut by_attacker: HashMap<&str, Vec<&str>> = HashMap::new();
+        let mut by_blocker: HashMap<&str, Vec<&str>> = HashMap::new();
+        for b in &d.blocks {
+            by_attacker.entry(&b.attacker).or_default().push(&b.blocker);
+            by_blocker.entry(&b.blocker).or_default().push(&b.attacker);
+        }
+        match objective {
+            "none" => 0,
+            "prevented" => by_attacker.keys().map(|a| damage(a)).sum(),
+            "kills" => by_attacker.iter().filter(|(a, bs)| bs.iter().map(|b| damage(b)).sum::<i64>() >= toughness(a)).count() as i64,
+            "losses" => by_blocker.iter().filter(|(b, as_)| as_.iter().map(|a| damage(a)).sum::<i64>() >= toughness(b)).count() as i64,
+            other => panic!("no objective {other}"),
+        }
+    }
+
+    /// The order `solve` ranks declarations in, smaller first: the objective (maximized, or
+    /// minimized for losses), then the mana paid, then the blocks.
+    fn key(&self, objective: &str, d: &BlockDeclaration) -> (i64, i64, usize) {
+        let v = self.value(objective, d);
+        let mut blockers: Vec<&str> = d.blocks.iter().map(|b| b.blocker.as_str()).collect();
+        blockers.sort_unstable();
+        blockers.dedup();
+        let mana = blockers.iter().map(|b| self.tax.get(*b).copied().unwrap_or(0)).sum();
+        (if objective == "losses" { v } else { -v }, mana, d.blocks.len())
+    }
+}
+
+/// A small random number generator (xorshift), seeded: the boards are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random small combat: A attacks B with 1-3 creatures, B has 1-3 creatures and 0-2 lands;
+/// random power and toughness, evasion, requirements (`blocks_if_able`, `lure`) and restrictions
+/// (`cant_block`, menace), and costs to block.
+fn random_board(rng: &mut Rng) -> Value {
+    let keywords = |rng: &mut Rng, kws: &[&str]| -> Vec<Value> { kws.iter().filter(|_| rng.below(4) == 0).map(|k| json!(k)).collect() };
+    let mut perms = Vec::new();
+    let mut attacks = Vec::new();
+    let na = 1 + rng.below(3);
+    let nb = 1 + rng.below(3);
+    for i in 0..na {
+        let id = format!("a{i}");
+        let kws = keywords(rng, &["Flying", "Menace"]);
+        let power = rng.below(6) as i64 - 1;
+        perms.push(json!({"id": id, "name": format!("Test {id}"), "controller": "A", "types": ["Creature", "Token"], "power": power, "toughness": 1 + rng.below(4), "keywords": kws}));
+        attacks.push((id, "B".to_string()));
+    }
+    for i in 0..nb {
+        let id = format!("b{i}");
+        let kws = keywords(rng, &["Flying", "Reach"]);
+        perms.push(json!({"id": id, "name": format!("Test {id}"), "controller": "B", "types": ["Creature", "Token"], "power": rng.below(5), "toughness": 1 + rng.below(4), "keywords": kws}));
+    }
+    for i in 0..rng.below(3) {
+        perms.push(json!({"id": format!("l{i}"), "name": format!("Test Land {i}"), "controller": "B", "types": ["Land"], "mana": [{"add": "{C}"}]}));
+    }
+    let mut effects = Vec::new();
+    let blocker = |rng: &mut Rng| format!("b{}", rng.below(nb));
+    let attacker = |rng: &mut Rng| format!("a{}", rng.below(na));
+    for _ in 0..rng.below(3) {
+        effects.push(match rng.below(4) {
+            0 => json!({"kind": "blocks_if_able", "creatures": [blocker(rng)], "source": "Test Taunt"}),
+            1 => json!({"kind": "lure", "creatures": [attacker(rng)], "source": "Test Lure"}),
+            2 => json!({"kind": "cant_block", "creatures": [blocker(rng)], "source": "Test Fear"}),
+            _ => json!({"kind": "block_cost", "creatures": [blocker(rng)], "cost": format!("{{{}}}", 1 + rng.below(2)), "source": "Test Tax"}),
+        });
+    }
+    let attacks: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), t.as_str())).collect();
+    board(&["A", "B"], perms, effects, &attacks)
+}
+
+fn options(baseline: Baseline, method: Method) -> Options {
+    Options { baseline, method, time_limit: None, ..Options::default() }
+}
+
+/// Solve, and check the answer against every legal declaration `enumerate` lists: it is one of
+/// them, and none ranks before it.
+#[track_caller]
+fn agrees_with_brute_force(b: &Value, pos: &Position, objective: &str, baseline: Baseline) {
+    let numbers = Numbers::of(b);
+    let all = pos.enumerate_blocks(usize::MAX, &options(baseline, Method::Exhaustive)).expect("enumerate");
+    assert!(all.complete);
+    let best = all.declarations.iter().map(|r| numbers.key(objective, &r.declaration)).min().expect("no block is always legal");
+    let legal: Vec<Vec<(String, String)>> = all.declarations.iter().map(|r| sorted(&r.declaration)).collect();
+    let o = Objective::parse(objective, pos).expect("an objective for blocks");
+    for method in [Method::Ilp, Method::Exhaustive] {
+        let r = pos.solve_blocks(&o, &options(baseline, method)).unwrap_or_else(|e| panic!("{objective} {baseline:?} {method:?}: {e}\n{b:#}"));
+        let why = format!("{objective} {baseline:?} {method:?}: {:?}\n{b:#}", r.result.declaration);
+        assert_eq!(r.result.legal, Some(true), "{why}");
+        assert!(r.optimal && r.objective_bound == Some(r.objective), "{why}");
+        assert!(legal.contains(&sorted(&r.result.declaration)), "not among the legal declarations: {why}");
+        assert_eq!(r.objective, numbers.value(objective, &r.result.declaration), "{why}");
+        assert_eq!(numbers.key(objective, &r.result.declaration), best, "not the best: {why}");
+    }
+}
+
+fn sorted(d: &BlockDeclaration) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = d.blocks.iter().map(|b| (b.blocker.clone(), b.attacker.clone())).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn cr_509_1c_510_1_each_objective_on_random_combats_matches_a_brute_force_over_enumerate() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let cases: usize = std::env::var("ATTACKOPT_BLOCK_SOLVE_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let mut with_costs = 0;
+    for _ in 0..cases {
+        let b = random_board(&mut rng);
+        let pos = position(&b);
+        with_costs += usize::from(!pos.blocks.as_ref().expect("combat").costs.is_empty());
+        for objective in OBJECTIVES {
+            for baseline in [Baseline::Paid, Baseline::Free] {
+                agrees_with_brute_force(&b, &pos, objective, baseline);
+            }
+        }
+    }
+    assert!(with_costs >= cases / 10, "too few boards with costs to block: {with_costs}");
+}
+
+/// A lure on the juggernaut, a land, and an ogre whose block costs {1}: the two baselines
+/// disagree (docs/rules.md section 7), and `solve` follows each.
+fn paid_vs_free() -> Value {
+    board(
+        &["A", "B"],
+        vec![
+            json!({"id": "jugg", "name": "Test Jugg", "controller": "A", "types": ["Creature", "Token"], "power": 5, "toughness": 3}),
+            json!({"id": "bear", "name": "Test Bear", "controller": "A", "types": ["Creature", "Token"], "power": 2, "toughness": 2}),
+            json!({"id": "ogre", "name": "Test Ogre", "controller": "B", "types": ["Creature", "Token"], "power": 3, "toughness": 3}),
+            json!({"id": "wall", "name": "Test Wall", "controller": "B", "types": ["Creature", "Token"], "power": 0, "toughness": 7}),
+            json!({"id": "land", "name": "Test Land", "controller": "B", "types": ["Land"], "mana": [{"add": "{C}"}]}),
+        ],
+        vec![
+            json!({"kind": "lure", "creatures": ["jugg"], "source": "Test Lure"}),
+            json!({"kind": "block_cost", "creatures": ["ogre"], "cost": "{1}", "source": "Test Tax"}),
+        ],
+        &[("jugg", "B"), ("bear", "B")],
+    )
+}
+
+#[test]
+fn cr_509_1c_under_paid_a_paid_block_raises_its_own_bar_and_under_free_it_does_not() {
+    let b = paid_vs_free();
+    let pos = position(&b);
+    for objective in OBJECTIVES {
+        for baseline in [Baseline::Paid, Baseline::Free] {
+            agrees_with_brute_force(&b, &pos, objective, baseline);
+        }
+    }
+    // Paying nothing only the wall can block the lured jugg: the bar is 1 requirement. Under
+    // free the ogre, paying {1}, may block the bear (7 prevented); under paid the ogre's
+    // payment is compared with declarations paying it too, where both block jugg (2), so the
+    // best is 5, found by a cut: the wall alone on jugg, paying nothing (least mana).
+    let prevented = |baseline| pos.solve_blocks(&Objective::Prevented, &options(baseline, Method::Ilp)).expect("solve");
+    let (paid, free) = (prevented(Baseline::Paid), prevented(Baseline::Free));
+    assert_eq!((paid.objective, free.objective), (5, 7), "{:?} / {:?}", paid.result.declaration, free.result.declaration);
+    assert_eq!((paid.method, free.method), (attackopt::BlockBarMethod::PaidCuts, attackopt::BlockBarMethod::Free));
+    assert_eq!((free.result.legal_under.paid, free.result.legal_under.free), (false, true));
+    assert_eq!((paid.result.cost.mana.as_str(), free.result.cost.mana.as_str()), ("", "{1}"));
+    assert_eq!(sorted(&paid.result.declaration), vec![("wall".to_string(), "jugg".to_string())]);
+    // `none`: the fewest blocks obeying the bar, the wall on jugg alone.
+    let none = pos.solve_blocks(&Objective::None, &options(Baseline::Paid, Method::Ilp)).expect("solve");
+    assert_eq!(sorted(&none.result.declaration), vec![("wall".to_string(), "jugg".to_string())]);
+}
+
+#[test]
+fn cr_509_1c_solve_refuses_an_attackers_objective_on_a_combat_board_and_a_blockers_on_an_attack_board() {
+    let pos = position(&paid_vs_free());
+    for o in ["power", "attackers", "damage:B"] {
+        let m = Objective::parse(o, &pos).expect_err("an attacker's objective");
+        assert!(m.contains("objective for declaring attackers"), "{o}: {m}");
+    }
+    assert!(Objective::parse("fastest", &pos).expect_err("unknown").contains("expected none, prevented, kills or losses"));
+    let e = pos.solve(&Objective::Power, &Options::default()).expect_err("the attack solve on a combat board");
+    assert_eq!((e.kind(), e.path()), (ErrorKind::BadInput, Some("combat")), "{e}");
+    let attack_board = position(&json!({"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}], "permanents": []}));
+    for o in ["prevented", "kills", "losses"] {
+        let m = Objective::parse(o, &attack_board).expect_err("a blocker's objective");
+        assert!(m.contains("objective for declaring blockers, and the board has no combat"), "{o}: {m}");
+    }
+    let e = attack_board.answer(&Request::Solve(Objective::Kills), &Options::default()).expect_err("kills on an attack board");
+    assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
+    // `none` is both declarations' objective.
+    assert!(Objective::parse("none", &attack_board).is_ok() && Objective::parse("NONE", &pos).is_ok());
+}
+
+#[test]
+fn cr_510_1_solve_blocks_on_the_command_line_and_in_batch_with_text_and_schema_valid_json() {
+    let b = paid_vs_free();
+    let file = temp_file("block-solve.json", &b.to_string());
+    let path = file.to_str().expect("utf-8");
+    let out = run_bin(&["solve", path, "--objective", "prevented", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    // 5 prevented under paid: the wall blocks the lured jugg (the ogre, paying {1}, could add
+    // nothing but jugg again).
+    assert_eq!((v["objective"].as_i64(), v["optimal"].as_bool(), v["legal"].as_bool()), (Some(5), Some(true), Some(true)), "{v:#}");
+    assert_eq!(v["declaration"]["blocks"], json!([{"blocker": "wall", "attacker": "jugg"}]), "{v:#}");
+    assert_eq!(v["method"], "paid-cuts", "{v:#}");
+    let schema = attackopt::schema("result").expect("schema");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{v:#}");
+    let out = run_bin(&["solve", path, "--objective", "losses"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("Best declaration of blockers (objective losses: 0 own creatures lost"), "{text}");
+    assert!(text.contains("LEGAL (baseline paid)"), "{text}");
+    let out = run_bin(&["solve", path, "--objective", "power"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    let line = |o: &str| json!({"command": "solve", "board": path, "objective": o}).to_string();
+    let input = format!("{}\n{}\n{}\n", line("kills"), line("none"), line("attackers"));
+    let out = run_with_stdin(&["batch", "-", "--quiet"], input.as_bytes());
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!((answers[0]["exit"].as_i64(), answers[0]["result"]["objective"].as_i64()), (Some(0), Some(1)), "{}", answers[0]);
+    assert!(validator.iter_errors(&answers[0]["result"]).next().is_none(), "{}", answers[0]);
+    assert_eq!(answers[1]["result"]["declaration"]["blocks"], json!([{"blocker": "wall", "attacker": "jugg"}]), "{}", answers[1]);
+    assert_eq!(answers[2]["error"]["code"].as_i64(), Some(2), "{}", answers[2]);
+}
+
+/// Never an unproven answer: past the time limit `solve` on a combat board is a time limit
+/// (exit 3 on the command line, the undecided answer), not a declaration.
+#[test]
+fn cr_509_1c_solve_blocks_past_the_time_limit_is_undecided() {
+    let mut perms = Vec::new();
+    let mut attacks = Vec::new();
+    for i in 0..40 {
+        perms.push(json!({"id": format!("a{i}"), "name": "Test", "controller": "A", "types": ["Creature", "Token"], "power": 1 + i % 5, "toughness": 1 + i % 4}));
+        perms.push(json!({"id": format!("b{i}"), "name": "Test", "controller": "B", "types": ["Creature", "Token"], "power": 1 + i % 3, "toughness": 1 + i % 6}));
+        attacks.push((format!("a{i}"), "B".to_string()));
+    }
+    let effects = vec![json!({"kind": "lure", "creatures": ["a0", "a1"], "source": "Test Lure"})];
+    let attacks: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), t.as_str())).collect();
+    let b = board(&["A", "B"], perms, effects, &attacks);
+    let pos = position(&b);
+    let o = Options { time_limit: Some(0.0), ..Options::default() };
+    let e = pos.solve_blocks(&Objective::Kills, &o).expect_err("no time");
+    assert_eq!(e.kind(), ErrorKind::TimeLimit, "{e}");
+    let file = temp_file("block-solve-time.json", &b.to_string());
+    let out = run_bin(&["solve", file.to_str().expect("utf-8"), "--objective", "kills", "--time-limit", "0"]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// `solve` with no objective answers on a board with combat: the default there is `prevented`
+/// (the defender's aim; `power` stays the default on an attack board), on the command line and
+/// in batch alike.
+#[test]
+fn cr_510_1_solve_without_an_objective_prevents_the_most_damage_on_a_combat_board() {
+    let b = serde_json::json!({
+        "attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [
+            {"id": "ogre", "name": "Test ogre", "controller": "A", "types": ["Creature", "Token"], "power": 3, "toughness": 3},
+            {"id": "elf", "name": "Test elf", "controller": "A", "types": ["Creature", "Token"], "power": 1, "toughness": 1},
+            {"id": "wall", "name": "Test wall", "controller": "B", "types": ["Creature", "Token"], "power": 0, "toughness": 4}
+        ],
+        "combat": {"attacks": [{"creature": "ogre", "target": "B"}, {"creature": "elf", "target": "B"}]}
+    });
+    let file = crate::common::temp_file("block-solve-default.json", &b.to_string());
+    let path = file.to_string_lossy().into_owned();
+    let out = crate::common::run_bin(&["solve", &path, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["declaration"]["blocks"], serde_json::json!([{"blocker": "wall", "attacker": "ogre"}]), "{v:#}");
+    let line = serde_json::json!({"command": "solve", "board": path}).to_string();
+    let out = crate::common::run_with_stdin(&["batch", "-", "--quiet"], line.as_bytes());
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON line");
+    assert_eq!(answer["result"]["declaration"], v["declaration"], "{answer}");
+    let _ = std::fs::remove_file(file);
+}
