@@ -362,7 +362,11 @@ fn cli_check_and_enumerate_blocks() {
     assert_eq!(v["declarations"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["complete"], json!(true));
     assert!(schema.is_valid(&v), "{v:#}");
+    // `solve` with no objective on a combat board prevents the most damage; an attack
+    // objective there is bad input.
     let out = run_bin(&["solve", bf]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run_bin(&["solve", bf, "--objective", "power"]);
     assert_eq!(out.status.code(), Some(2));
     for f in [board_file, legal, none, attacks] {
         let _ = std::fs::remove_file(f);
