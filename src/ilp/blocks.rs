@@ -64,7 +64,7 @@ use crate::rules::block_goal::{BlockGoal, CombatStats};
 use crate::rules::blocks::{BlockAssignment, BlockRequirementKind, BlockRestrictionKind, BlockRules};
 use crate::vocab::symbol::mana_value;
 use good_lp::{constraint, Constraint, Expression, Variable};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A value this far from an integer is not read as one: microlp's values of integer columns
 /// are integers up to its tolerance.
@@ -108,15 +108,7 @@ impl BlockProgram {
         let mut by: Vec<Vec<Variable>> = vec![vec![]; rules.attackers.len()];
         let mut at = HashMap::new();
         // One set of the banned pairs, not a search of every restriction per pair.
-        let banned: HashSet<(usize, usize)> = rules
-            .restrictions
-            .iter()
-            .filter_map(|r| match &r.kind {
-                BlockRestrictionKind::Pairs { pairs } => Some(pairs.iter().copied()),
-                _ => None,
-            })
-            .flatten()
-            .collect();
+        let banned = rules.banned_pairs();
         for (b, blocker) in rules.blockers.iter().enumerate() {
             // A blocker with a cost instance not allowed may only not block (as in the exhaustive
             // checker's choices).
