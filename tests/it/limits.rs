@@ -529,3 +529,39 @@ fn r04_card_folders_are_read_within_the_input_limit() {
         assert!(r.stderr.contains(&format!("{named}: {needle}")), "{named}: {}", r.stderr);
     }
 }
+
+/// A board of two players, `n` creatures of P0 attacking P1 (tapped, CR 508.1f) and `m` of
+/// P1's, with `effects` (JSON objects, joined).
+fn combat_of(n: usize, m: usize, effects: &[String]) -> String {
+    let mut perms: Vec<String> = (0..n).map(|i| format!(r#"{{"id": "a{i}", "controller": "P0", "types": ["Creature"], "tapped": true}}"#)).collect();
+    perms.extend((0..m).map(|i| format!(r#"{{"id": "d{i}", "controller": "P1", "types": ["Creature"]}}"#)));
+    let attacks: Vec<String> = (0..n).map(|i| format!(r#"{{"creature": "a{i}", "target": "P1"}}"#)).collect();
+    board_of(&perms).replacen(
+        r#""permanents""#,
+        &format!(r#""effects": [{}], "combat": {{"attacks": [{}]}}, "permanents""#, effects.join(","), attacks.join(",")),
+        1,
+    )
+}
+
+/// CR 509.1a: each (blocker, attacker) pair is a number of the block rules and may be a
+/// variable: 40,000 creatures blocking 40,000 attackers (1.6 billion pairs) are refused at
+/// 20,000,000, counted before any is built, within the memory cap.
+#[test]
+fn cr_509_1a_block_pairs_past_the_limit() {
+    refused_within("block-pairs", combat_of(40_000, 40_000, &[]), MEMORY_KIB, &["at combat.attacks:", "at most 20000000 (blocker, attacker) pairs"]);
+}
+
+/// CR 509.1b: banned pairs count against the block rules' limit effect by effect: 1,000 by
+/// 1,000 (1,000,000 pairs) under 21 effects "can't be blocked" (each bans every pair) are
+/// refused at the effect that crosses 20,000,000, not built in full.
+#[test]
+fn cr_509_1b_banned_block_pairs_past_the_limit() {
+    let effects: Vec<String> = (0..21).map(|_| r#"{"kind": "cant_be_blocked", "attackers": {"controller": "P0"}}"#.to_string()).collect();
+    refused_within("block-instances", combat_of(1_000, 1_000, &effects), 2 * MEMORY_KIB, &["at effects[20]:", "at most 20000000 restrictions"]);
+    // Two of them (2,000,000 banned pairs) are well within it.
+    let effects = &effects[..2];
+    let f = temp("block-instances-ok", &combat_of(1_000, 1_000, effects));
+    let r = run_capped(&["check", &f.to_string_lossy(), "--block", "none", "--format", "json"], 2 * MEMORY_KIB);
+    let _ = std::fs::remove_file(&f);
+    assert_eq!(r.code, Some(0), "{}", r.stderr.chars().take(500).collect::<String>());
+}
