@@ -435,7 +435,16 @@ impl Position {
             Method::Ilp => &options.ilp(),
             Method::Exhaustive => &legality::blocks::exhaustive::ExhaustiveBlocks,
         };
-        Ok(legality::blocks::check_blocks(self, d, options.baseline, by, options.deadline())?)
+        let mut r = legality::blocks::check_blocks(self, d, options.baseline, by, options.deadline())?;
+        // Illegal for another reason than its requirements alone (those get the witness): the
+        // closest legal declaration, as a judge would offer (as for attacks).
+        if r.legal == Some(false) && r.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {
+            r.legal_alternative = match options.method {
+                Method::Ilp => solve::blocks::closest_legal_blocks(self, d, options.baseline, &options.ilp())?,
+                Method::Exhaustive => solve::blocks::closest_legal_blocks_exhaustive(self, d, options.baseline, options.deadline())?,
+            };
+        }
+        Ok(r)
     }
 
     /// The best legal declaration of blockers for a defender's objective (a board with

@@ -412,9 +412,17 @@ impl BlockProgram {
         self.obeyed = obeyed;
     }
 
-    /// The objective: `obeyed` first, then the blockers whose blocks equal `prefer`'s (whose
-    /// attackers are alone in their classes).
+    /// The objective: `obeyed` first, then the blockers whose blocks equal `prefer`'s.
     fn closeness(&mut self, prefer: &BlockAssignment) {
+        let same = self.unchanged(prefer);
+        let mut objective = self.obeyed.clone() * (same.len() + 1) as f64;
+        objective += sum(same);
+        self.objective = objective;
+    }
+
+    /// `e[b]` per blocker whose blocks can equal `prefer`'s (whose attackers are alone in their
+    /// classes), 1 only where they do.
+    fn unchanged(&mut self, prefer: &BlockAssignment) -> Vec<Variable> {
         let mut same = Vec::new();
         for b in 0..self.y.len() {
             let mut want: Vec<usize> = prefer.get(b).cloned().unwrap_or_default();
@@ -445,9 +453,7 @@ impl BlockProgram {
             }
             same.push(e);
         }
-        let mut objective = self.obeyed.clone() * (same.len() + 1) as f64;
-        objective += sum(same);
-        self.objective = objective;
+        same
     }
 
     /// The rounded assignment of a solution (`values` by column of `index`): each class's
@@ -709,6 +715,15 @@ pub struct BlockSolved {
     pub tie_breaks_proven: bool,
 }
 
+/// What a block solve puts first, before least mana and fewest blocks.
+#[derive(Clone, Copy)]
+enum First<'a> {
+    /// A defender's goal.
+    Goal(&'a CombatStats, BlockGoal),
+    /// The most blockers whose blocks stay as in this declaration: the closest legal one.
+    Closest(&'a BlockAssignment),
+}
+
 impl Ilp {
     /// The best legal declaration of blockers for `goal` (then least mana, fewest blocks), each
     /// level proven optimal: see `crate::solve::blocks`. Past the time limit, an error (the
@@ -727,6 +742,25 @@ impl Ilp {
         if total.is_none_or(|t| t > 1 << 40) {
             return Err(SolveError::TooLarge("the creatures' powers in this combat are too large for the integer program".into()));
         }
+        self.block_best(rules, payable, First::Goal(stats, goal), baseline)
+    }
+
+    /// The legal declaration of blockers closest to `x` (the most blockers whose blocks stay
+    /// as they are, then least mana, fewest blocks), proven as [`Ilp::block_solve`]'s answer
+    /// is: a judge's "closest legal declaration" for a declaration that breaks a rule.
+    pub(crate) fn block_closest_legal(
+        &self,
+        rules: &BlockRules,
+        payable: &dyn Payability,
+        x: &BlockAssignment,
+        baseline: Baseline,
+    ) -> Result<BlockSolved, SolveError> {
+        self.block_best(rules, payable, First::Closest(x), baseline)
+    }
+
+    /// [`Ilp::block_solve`] and [`Ilp::block_closest_legal`]: the best legal declaration for
+    /// `first`, then least mana, then fewest blocks.
+    fn block_best(&self, rules: &BlockRules, payable: &dyn Payability, first: First, baseline: Baseline) -> Result<BlockSolved, SolveError> {
         // CR 509.1c: the bar every legal declaration meets, among declarations paying nothing.
         let none = vec![false; rules.costs.len()];
         let m_free = self.block_program(rules, &none, payable, &rules.no_block())?.value;
@@ -735,7 +769,11 @@ impl Ilp {
         p.restrictions(rules);
         p.requirements(rules);
         p.rows.push(constraint::geq(p.obeyed.clone(), m_free as f64));
-        let levels = [p.goal(stats, goal), p.less_mana(rules), p.fewer_blocks()];
+        let first_level = match first {
+            First::Goal(stats, goal) => p.goal(stats, goal),
+            First::Closest(x) => sum(p.unchanged(x)),
+        };
+        let levels = [first_level, p.less_mana(rules), p.fewer_blocks()];
         let mut cuts: Vec<Constraint> = Vec::new();
         let mut bars: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut paid_cuts = false;
@@ -791,7 +829,7 @@ impl Ilp {
                     let values = Values { values: raw.values, index };
                     let value = level.eval_with(&values);
                     verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
-                    if i == 0 {
+                    if let (0, First::Goal(stats, goal)) = (i, first) {
                         // The objective as the program counts it must be the exact one.
                         let exact = stats
                             .value(goal, rules, &x)

@@ -98,6 +98,44 @@ pub fn solve_blocks(pos: &Position, goal: BlockGoal, baseline: Baseline, ilp: &I
     Ok(r)
 }
 
+/// The legal declaration of blockers closest to `d` (docs/format.md, `legal_alternative`): the
+/// most blockers whose blocks stay as declared (as written: a blocker declared past its
+/// capacity has changed in every legal one), then least mana, then fewest blocks, by the
+/// integer program; None past the time limit.
+pub fn closest_legal_blocks(pos: &Position, d: &BlockDeclaration, baseline: Baseline, ilp: &Ilp) -> Result<Option<BlockDeclaration>, SolveError> {
+    let rules = rules_of(pos)?;
+    let payer = Payer::new(pos)?;
+    let x = crate::legality::blocks::declared_blocks(pos, rules, d);
+    match ilp.block_closest_legal(rules, &payer, &x, baseline) {
+        Ok(found) => Ok(Some(crate::legality::blocks::paid_block_declaration(rules, &payer, &found.assignment)?)),
+        Err(SolveError::TimeLimit(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`closest_legal_blocks`] by the exhaustive checker: every legal declaration, the closest
+/// (then least mana, fewest blocks); None past the time limit.
+pub fn closest_legal_blocks_exhaustive(
+    pos: &Position,
+    d: &BlockDeclaration,
+    baseline: Baseline,
+    deadline: Deadline,
+) -> Result<Option<BlockDeclaration>, SolveError> {
+    let rules = rules_of(pos)?;
+    let x = crate::legality::blocks::declared_blocks(pos, rules, d);
+    let all = match enumerate_blocks(pos, baseline, usize::MAX, deadline) {
+        Ok(all) if all.complete => all,
+        Ok(_) | Err(SolveError::TimeLimit(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let key = |r: &BlockCheckResult| {
+        let (mut y, _) = read_blocks(pos, rules, &r.declaration);
+        y.iter_mut().for_each(|blocks| blocks.sort_unstable());
+        (crate::legality::blocks::exhaustive::distance(&y, &x), block_mana(rules, &y), block_count(&y))
+    };
+    Ok(all.declarations.into_iter().min_by_key(key).map(|r| r.declaration))
+}
+
 /// `solve` on a board with combat by the exhaustive checker: every legal declaration, the best
 /// by the objective, then least mana, then fewest blocks.
 pub fn solve_blocks_exhaustive(pos: &Position, goal: BlockGoal, baseline: Baseline, deadline: Deadline) -> Result<BlockSolveResult, SolveError> {

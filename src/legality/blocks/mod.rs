@@ -130,6 +130,30 @@ pub fn read_blocks(pos: &Position, rules: &BlockRules, d: &BlockDeclaration) -> 
     (x, violations)
 }
 
+/// The blocks of `d` as written, per blocker of the rules, for measuring how far another
+/// declaration is from it: unlike [`read_blocks`], no pair is dropped (past a capacity, by a
+/// blocker that may not block); an attacker that is not attacking is [`NOT_AN_ATTACKER`], so
+/// that its blocker's blocks differ from every declaration's. A "blocker" that is no creature
+/// of a defending player differs from every declaration alike and is left out.
+pub fn declared_blocks(pos: &Position, rules: &BlockRules, d: &BlockDeclaration) -> BlockAssignment {
+    let vb = &pos.board;
+    let mut x = rules.no_block();
+    for block in &d.blocks {
+        let Some(b) = vb.permanent_index(&block.blocker).and_then(|p| rules.blocker_index(p)) else { continue };
+        let a = vb.permanent_index(&block.attacker).and_then(|q| rules.attacker_index(q)).unwrap_or(NOT_AN_ATTACKER);
+        if !x[b].contains(&a) {
+            x[b].push(a);
+        }
+    }
+    for blocks in &mut x {
+        blocks.sort_unstable();
+    }
+    x
+}
+
+/// In [`declared_blocks`], an attacker that is not attacking.
+pub const NOT_AN_ATTACKER: usize = usize::MAX;
+
 /// A broken restriction in words: the rule, then who breaks it.
 fn restriction_broken(vb: &ValidBoard, rules: &BlockRules, kind: &BlockRestrictionKind, x: &BlockAssignment) -> String {
     let blocker = |b: usize| vb.permanent_label(rules.blockers[b].permanent);
@@ -231,6 +255,7 @@ where
         proof: Proof::None,
         legal_under: LegalUnder { paid: false, free: false },
         note: None,
+        legal_alternative: None,
     };
     // The two baselines differ only where the declaration incurs a cost.
     let paid = maximum(&allowed_costs(rules, Baseline::Paid, &incurred), &x)?;
@@ -355,6 +380,12 @@ pub struct BlockCheckResult {
     /// Why there is no proof (time limit), when `proof` is "none".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// When it is illegal for another reason than its requirements alone (a `blocker`,
+    /// `attacker`, `restriction` or `cost` violation): the legal declaration closest to it (the
+    /// most blockers whose blocks stay as declared, then least mana, fewest blocks), with its
+    /// payment; absent past the time limit. Set by the request layer, as for attacks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_alternative: Option<BlockDeclaration>,
 }
 
 impl BlockCheckResult {
@@ -414,6 +445,12 @@ impl BlockCheckResult {
         if let Some(w) = &self.witness {
             let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, blocks_text(pos, w));
             if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
+                let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
+            }
+        }
+        if let Some(d) = &self.legal_alternative {
+            let _ = writeln!(s, "Closest legal declaration: {}", blocks_text(pos, d));
+            if let Some(p) = d.payment.as_ref().filter(|p| !p.is_empty()) {
                 let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
             }
         }
