@@ -248,10 +248,8 @@ fn cr_510_1_solve_blocks_on_the_command_line_and_in_batch_with_text_and_schema_v
     assert_eq!((v["objective"].as_i64(), v["optimal"].as_bool(), v["legal"].as_bool()), (Some(5), Some(true), Some(true)), "{v:#}");
     assert_eq!(v["declaration"]["blocks"], json!([{"blocker": "wall", "attacker": "jugg"}]), "{v:#}");
     assert_eq!(v["method"], "paid-cuts", "{v:#}");
-    let schema = attackopt::schema("result").expect("schema");
-    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:?}\n{v:#}");
+    let validator = result_validator();
+    assert_valid(&validator, &v);
     let out = run_bin(&["solve", path, "--objective", "losses"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -268,6 +266,17 @@ fn cr_510_1_solve_blocks_on_the_command_line_and_in_batch_with_text_and_schema_v
     assert!(validator.iter_errors(&answers[0]["result"]).next().is_none(), "{}", answers[0]);
     assert_eq!(answers[1]["result"]["declaration"]["blocks"], json!([{"blocker": "wall", "attacker": "jugg"}]), "{}", answers[1]);
     assert_eq!(answers[2]["error"]["code"].as_i64(), Some(2), "{}", answers[2]);
+}
+
+/// `attackopt schema result` as a validator.
+fn result_validator() -> jsonschema::Validator {
+    jsonschema::validator_for(&attackopt::schema("result").expect("schema")).expect("a valid schema")
+}
+
+#[track_caller]
+fn assert_valid(validator: &jsonschema::Validator, v: &Value) {
+    let errors: Vec<String> = validator.iter_errors(v).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{v:#}");
 }
 
 /// Never an unproven answer: past the time limit `solve` on a combat board is a time limit
@@ -409,10 +418,8 @@ fn cr_509_1a_the_closest_legal_declaration_of_blockers_on_the_command_line() {
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["legal_alternative"]["blocks"], json!([{"blocker": "wall", "attacker": "jugg"}]), "{v:#}");
-    let schema = attackopt::schema("result").expect("schema");
-    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:?}\n{v:#}");
+    let validator = result_validator();
+    assert_valid(&validator, &v);
     let out = run_bin(&["check", path, "--block", "ogre=jugg, ogre=bear"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Closest legal declaration: Test Wall (wall) blocks Test Jugg (jugg)"), "{text}");
