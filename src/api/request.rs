@@ -123,7 +123,9 @@ pub enum Request {
         /// Each declaration's check result, or the declaration alone.
         detail: Detail,
     },
-    /// The most requirements a declaration paying no cost can obey.
+    /// The most requirements a declaration paying no cost can obey, with a witness; on a board
+    /// with `combat` the maxima for declarations of blockers (CR 509.1c), also under the
+    /// baseline ([`crate::BlockMaximumReport`]).
     Maximum,
     /// How attackopt reads the board.
     Validate,

@@ -341,10 +341,8 @@ fn cr_509_1c_batch_maximum_on_a_combat_board() {
     assert!(answer_schema.is_valid(&undecided["result"]), "{undecided}");
     // The witnesses, checked in a batch: legal, obeying what the maximum says.
     let paid = &got[0]["result"];
-    let checks: Vec<String> = [&paid["witness"], &paid["witness_max"]]
-        .iter()
-        .map(|d| json!({"command": "check", "board": file, "declaration": d}).to_string())
-        .collect();
+    let checks: Vec<String> =
+        [&paid["witness"], &paid["witness_max"]].iter().map(|d| json!({"command": "check", "board": file, "declaration": d}).to_string()).collect();
     let checked = lines(&batch(&(checks.join("\n") + "\n"), &[]));
     for (c, obeys) in checked.iter().zip([&paid["requirements_max_free"], &paid["requirements_max"]]) {
         assert_eq!((&c["exit"], &c["result"]["legal"], &c["result"]["requirements_obeyed"]), (&json!(0), &json!(true), obeys), "{c}");
@@ -366,7 +364,8 @@ fn cr_509_1c_batch_maximum_on_a_combat_board() {
     }
     assert!(compared >= 20, "only {compared} scenarios state their free maximum");
     // A generated combat (`generate --profile combat`), proven.
-    let out = Command::new(bin()).args(["generate", "--players", "4", "--creatures", "300", "--seed", "7", "--profile", "combat"]).output().expect("runs");
+    let out =
+        Command::new(bin()).args(["generate", "--players", "4", "--creatures", "300", "--seed", "7", "--profile", "combat"]).output().expect("runs");
     let generated: Value = serde_json::from_slice(&out.stdout).expect("a board");
     assert!(generated.get("combat").is_some());
     let got = lines(&batch(&format!("{}\n", json!({"command": "maximum", "board": generated})), &[]));

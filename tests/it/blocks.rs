@@ -393,7 +393,10 @@ fn cr_509_1c_cli_maximum_on_a_combat_board_and_an_attack_board() {
     let out = run_bin(&["maximum", bf]);
     let text = crate::common::flat(&String::from_utf8_lossy(&out.stdout));
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.starts_with("Requirements: a declaration of blockers obeying every restriction obeys at most 1 (CR 509.1c; no block has a cost)."), "{text}");
+    assert!(
+        text.starts_with("Requirements: a declaration of blockers obeying every restriction obeys at most 1 (CR 509.1c; no block has a cost)."),
+        "{text}"
+    );
     assert!(text.contains("Witness: Wall of Omens (wall) blocks Juggernaut (jugg)") && text.ends_with("Proof: ilp-optimal"), "{text}");
     let out = run_bin(&["maximum", bf, "--format", "json", "--exhaustive"]);
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");

@@ -206,7 +206,9 @@ fn cr_509_1_every_front_end_gives_the_same_answers_on_combat_boards() {
     files.retain(|p| p.extension().is_some_and(|x| x == "json"));
     files.sort();
     assert!(files.len() >= 40, "the block scenarios: {}", files.len());
-    let mut cases: Vec<(Vec<String>, Value, Option<(&str, Value)>)> = Vec::new();
+    // (command line arguments, batch request, MCP call if the command has a tool)
+    type Case = (Vec<String>, Value, Option<(&'static str, Value)>);
+    let mut cases: Vec<Case> = Vec::new();
     for f in &files {
         let scenario = read(f);
         let board = scenario["board"].clone();
@@ -233,7 +235,11 @@ fn cr_509_1_every_front_end_gives_the_same_answers_on_combat_boards() {
             ));
         }
         cases.push((vec!["maximum".into(), path.clone()], json!({"command": "maximum", "board": path}), None));
-        cases.push((vec!["validate".into(), path.clone()], json!({"command": "validate", "board": path}), Some(("explain_board", json!({"board": board})))));
+        cases.push((
+            vec!["validate".into(), path.clone()],
+            json!({"command": "validate", "board": path}),
+            Some(("explain_board", json!({"board": board}))),
+        ));
     }
     let batch_answers = batch(&cases.iter().map(|c| c.1.clone()).collect::<Vec<_>>());
     let calls: Vec<(&str, Value)> = cases.iter().filter_map(|c| c.2.clone()).collect();

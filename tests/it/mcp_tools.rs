@@ -483,8 +483,14 @@ fn cr_509_1_solve_attack_solves_blocks_on_a_board_with_combat() {
     let calls = [
         (call("solve_attack", json!({"board": board})), vec![]),
         (call("solve_attack", json!({"board": board, "objective": "kills"})), vec!["--objective", "kills"]),
-        (call("solve_attack", json!({"board": board, "objective": "losses", "options": {"baseline": "free"}})), vec!["--objective", "losses", "--baseline", "free"]),
-        (call("solve_attack", json!({"board": board.to_string(), "objective": "none", "options": {"method": "exhaustive"}})), vec!["--objective", "none", "--exhaustive"]),
+        (
+            call("solve_attack", json!({"board": board, "objective": "losses", "options": {"baseline": "free"}})),
+            vec!["--objective", "losses", "--baseline", "free"],
+        ),
+        (
+            call("solve_attack", json!({"board": board.to_string(), "objective": "none", "options": {"method": "exhaustive"}})),
+            vec!["--objective", "none", "--exhaustive"],
+        ),
     ];
     let mut requests: Vec<(&str, Value)> = calls.iter().map(|(c, _)| c.clone()).collect();
     requests.push(call("solve_attack", json!({"board": board, "objective": "power"})));
@@ -550,7 +556,10 @@ fn cr_509_1_enumerate_attacks_and_explain_board_on_a_board_with_combat() {
     let full = &answers[1]["result"]["structuredContent"];
     assert_eq!(full, &cli_json(&["enumerate", file, "--detail", "full", "--limit", "1"]), "MCP's full list is the command line's");
     assert_eq!(full["complete"], false, "{full}");
-    assert_eq!(full["declarations"].as_array().map(|d| d.iter().map(|r| (&r["legal"], &r["declaration"])).collect()), Some(vec![(&json!(true), &listed[0])]));
+    assert_eq!(
+        full["declarations"].as_array().map(|d| d.iter().map(|r| (&r["legal"], &r["declaration"])).collect()),
+        Some(vec![(&json!(true), &listed[0])])
+    );
     assert_eq!(answers[2]["result"]["structuredContent"], cli_json(&["enumerate", file, "--detail", "summary", "--baseline", "free"]));
     let view = &answers[3]["result"]["structuredContent"];
     assert!(view["blocks"]["blockers"].as_array().is_some_and(|b| b.len() == 2), "{view}");
