@@ -86,8 +86,8 @@ mod vocab;
 mod wrap;
 
 pub use api::request::{
-    default_objective, Answer, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request, DEFAULT_BLOCK_OBJECTIVE, DEFAULT_LIMIT,
-    DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
+    default_objective, Answer, BlockEnumerationSummary, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request,
+    DEFAULT_BLOCK_OBJECTIVE, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
 };
 pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE};
 pub use board::{
@@ -99,7 +99,7 @@ pub use board::{
 pub use cards::{card_list, CardEntry, CardList};
 pub use deadline::Deadline;
 pub use debug::note as debug_note;
-pub use legality::blocks::{BlockCheckResult, BlockEnumeration};
+pub use legality::blocks::{BlockCheckResult, BlockEnumeration, BlockMaximumReport};
 pub use legality::{
     check, Baseline, CheckResult, ExhaustiveOracle, LegalUnder, Maximizer, Maximum, Proof, RequirementReport, SolveError, Violation, ViolationKind,
 };

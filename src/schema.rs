@@ -63,7 +63,7 @@ pub fn result_schema() -> Value {
         "result",
         "What attackopt prints with --format json: a check result (check), the same with \
          `objective` (solve), {declarations, complete} (enumerate; with detail summary each declaration \
-         alone; on a board with combat, the check result of a declaration of blockers and their list, docs/blocks.md), batch's maximum {requirements_max_free, witness, proof}, each with the board's `warnings` and \
+         alone; on a board with combat, the check result of a declaration of blockers and their list, docs/blocks.md), maximum {requirements_max_free, witness, proof} (with combat also baseline, requirements_max, witness_max), each with the board's `warnings` and \
          `assumptions` (and `import`, what an imported board's import dropped or guessed), the board as attackopt reads it (validate), \
          {proof: \"none\", legal: null, message, assumptions, import?} when the time limit left nothing proven or strict mode \
          refused a board with assumptions (or an import that skipped or guessed), {error: {code, message, path}}, or {cards, plain_cards} (cards).",
@@ -81,30 +81,38 @@ pub fn cards_schema() -> Value {
 
 /// The schema of what one command answers with `--format json` when it answers (the part of
 /// [`result_schema`] it can print, without the error object): `check`, `solve`, `enumerate`
-/// (`detail: full`), `enumerate-summary` (`detail: summary`), each its result or the undecided
+/// (`detail: full`), `enumerate-summary` (`detail: summary`), `maximum`, each its result about
+/// attacks, its result about blocks (a board with `combat`, docs/blocks.md) or the undecided
 /// object (a strict refusal, or the time limit with nothing to show); `validate`, `cards`.
 /// Front ends that describe one command's answer use it (the MCP tools' output schemas).
 pub fn answer_schema(command: &str) -> Result<Value, String> {
+    use crate::legality::blocks::{BlockCheckResult, BlockEnumeration, BlockMaximumReport};
     let s = match command {
-        "check" => root::<OrUndecided<crate::legality::CheckResult>>(
+        "check" => root::<OrUndecided<crate::legality::CheckResult, BlockCheckResult>>(
             "answer-check",
-            "A check result with the board's warnings and assumptions, or the undecided object.",
+            "A check result (of attackers; of blockers on a board with combat) with the board's warnings and assumptions, or the undecided object.",
         ),
-        "solve" => root::<OrUndecided<crate::solve::SolveResult>>(
+        "solve" => root::<OrUndecided<crate::solve::SolveResult, crate::solve::blocks::BlockSolveResult>>(
             "answer-solve",
-            "A solve result (a check result plus the objective) with the board's warnings and assumptions, or the undecided object.",
+            "A solve result (a check result plus the objective; of blockers with combat) with the board's warnings and assumptions, or the undecided object.",
         ),
-        "enumerate" => root::<OrUndecided<crate::api::Enumeration>>(
+        "enumerate" => root::<OrUndecided<crate::api::Enumeration, BlockEnumeration>>(
             "answer-enumerate",
-            "enumerate's list, each declaration's check result, with the board's warnings and assumptions, or the undecided object.",
+            "enumerate's list, each declaration's check result (of blockers with combat), with the board's warnings and assumptions, or the undecided object.",
         ),
-        "enumerate-summary" => root::<OrUndecided<crate::api::request::EnumerationSummary>>(
+        "enumerate-summary" => root::<OrUndecided<crate::api::request::EnumerationSummary, crate::api::request::BlockEnumerationSummary>>(
             "answer-enumerate-summary",
-            "enumerate's list with detail summary: each declaration alone, with the board's warnings and assumptions, or the undecided object.",
+            "enumerate's list with detail summary: each declaration alone (of blockers with combat), with the board's warnings and assumptions, or the undecided object.",
+        ),
+        "maximum" => root::<OrUndecided<crate::api::MaximumReport, BlockMaximumReport>>(
+            "answer-maximum",
+            "maximum's report {requirements_max_free, witness, proof} (on a board with combat also baseline, requirements_max, witness_max) with the board's warnings and assumptions, or the undecided object.",
         ),
         "validate" => root::<crate::view::BoardView>("answer-validate", "How attackopt reads the board (validate)."),
         "cards" => cards_schema(),
-        other => return Err(format!("expected one of check, solve, enumerate, enumerate-summary, validate, cards; found \"{other}\"")),
+        other => {
+            return Err(format!("expected one of check, solve, enumerate, enumerate-summary, maximum, validate, cards; found \"{other}\""))
+        }
     };
     Ok(s)
 }
@@ -124,19 +132,23 @@ enum AttackoptResult {
     Enumerate(Answered<crate::api::Enumeration>),
     EnumerateSummary(Answered<crate::api::request::EnumerationSummary>),
     Maximum(Answered<crate::api::MaximumReport>),
+    MaximumBlocks(Answered<crate::legality::blocks::BlockMaximumReport>),
+    EnumerateBlocksSummary(Answered<crate::api::request::BlockEnumerationSummary>),
     Validate(crate::view::BoardView),
     Undecided(crate::api::Undecided),
     Error(crate::api::ErrorAnswer),
     Cards(crate::cards::CardList),
 }
 
-/// One command's answer: its result, or the undecided object (`strict` refused the board, or
-/// the time limit left nothing to show).
+/// One command's answer: its result about attacks (`T`) or, on a board with `combat`, about
+/// blocks (`B`), or the undecided object (`strict` refused the board, or the time limit left
+/// nothing to show).
 #[derive(JsonSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
-enum OrUndecided<T> {
+enum OrUndecided<T, B> {
     Answer(Answered<T>),
+    Blocks(Answered<B>),
     Undecided(crate::api::Undecided),
 }
 

@@ -6,7 +6,9 @@ then ask it :meth:`~Position.check`, :meth:`~Position.solve`, :meth:`~Position.e
 equal to what the command line prints with ``--format json``, whose :meth:`Answer.to_text` gives
 the words it prints with ``--format text``; a failure raises :class:`AttackoptError` (one of
 :class:`BadInput`, :class:`TimeLimit`, :class:`InternalError`) with the command line's message.
-:func:`batch` answers JSON Lines requests exactly as ``attackopt batch`` does.
+:func:`batch` answers JSON Lines requests exactly as ``attackopt batch`` does. A board with
+``combat`` (the declare blockers step, CR 509.1) is asked about declarations of blockers by the
+same methods.
 """
 
 from ._native import AttackoptError, BadInput, InternalError, Position, TimeLimit, __version__, batch

@@ -67,6 +67,8 @@ class Position:
         detail: str = "full",
         strict: bool = False,
     ) -> Answer: ...
+    # {requirements_max_free, witness, proof}; on a board with combat also {baseline,
+    # requirements_max, witness_max} (docs/format.md "Batch").
     def maximum(
         self, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp", strict: bool = False
     ) -> Answer: ...

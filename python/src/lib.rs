@@ -308,7 +308,10 @@ impl PyPosition {
         self.ask(py, &Request::Enumerate { limit, detail }, &options)
     }
 
-    /// The most requirements a declaration paying no cost can obey (batch's `maximum`).
+    /// `attackopt maximum` (batch's `maximum`): the most requirements a declaration paying no
+    /// cost can obey, with a witness; on a board with combat (declarations of blockers, CR
+    /// 509.1c) also the most under `baseline` (paid: paying any cost to block that can be paid),
+    /// with a witness and its payment.
     #[pyo3(signature = (*, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", strict = false))]
     fn maximum<'py>(&self, py: Python<'py>, baseline: &str, time_limit: Option<f64>, method: &str, strict: bool) -> PyResult<Bound<'py, PyAny>> {
         let options = options(baseline, time_limit, method, strict)?;

@@ -64,3 +64,82 @@ def test_cr_510_1_solve_blocks_prevents_the_most_damage_by_default():
     assert pos.solve("none")["declaration"] == best["declaration"]
     with pytest.raises(attackopt.BadInput):
         pos.solve("power")
+
+
+# A cost to block that enables a requirement (CR 509.1c-d): paying nothing obeys 0; the costly
+# creature (reach) and the free one (blocks each combat if able) blocking the menace attacker
+# together, paying {1} from the land, obey 1.
+COSTLY = {
+    "attackopt": 1,
+    "active_player": "A",
+    "players": [{"id": "A"}, {"id": "B"}],
+    "permanents": [
+        {"id": "m", "name": "Test m", "controller": "A", "types": ["Creature", "Token"], "power": 2, "keywords": ["Menace"]},
+        {"id": "y", "name": "Test y", "controller": "A", "types": ["Creature", "Token"], "power": 2, "keywords": ["Flying"]},
+        {"id": "costly", "name": "Test costly", "controller": "B", "types": ["Creature", "Token"], "power": 2, "keywords": ["Reach"]},
+        {"id": "free", "name": "Test free", "controller": "B", "types": ["Creature", "Token"], "power": 2},
+        {"id": "w1", "name": "Test Land w1", "controller": "B", "types": ["Land"], "mana": [{"add": "{W}"}]},
+    ],
+    "effects": [
+        {"kind": "block_cost", "creatures": ["costly"], "cost": "{1}", "source": "Test Tax {1}"},
+        {"kind": "blocks_if_able", "creatures": ["free"], "source": "Test Provocation"},
+    ],
+    "combat": {"attacks": [{"creature": "m", "target": "B"}, {"creature": "y", "target": "B"}]},
+}
+
+
+def cli_json(binary, tmp_path, *args: str) -> tuple[dict, int]:
+    board = tmp_path / "costly.json"
+    board.write_text(json.dumps(COSTLY))
+    out = run(binary, args[0], str(board), *args[1:], "--format", "json")
+    return json.loads(out.stdout), out.returncode
+
+
+def test_cr_509_1c_maximum_on_a_combat_board_equals_the_command_line(binary, tmp_path):
+    pos = attackopt.Position.from_json(COSTLY)
+    paid = pos.maximum()
+    assert (paid["requirements_max_free"], paid["requirements_max"], paid["baseline"]) == (0, 1, "paid"), paid
+    assert paid["witness"] == {"blocks": []}
+    assert paid["witness_max"]["payment"] == [{"permanent": "w1", "mana": "{W}"}], paid
+    assert pos.check(paid["witness_max"])["legal"] is True
+    assert paid == cli_json(binary, tmp_path, "maximum")[0]
+    free = pos.maximum(baseline="free", method="exhaustive")
+    assert (free["requirements_max"], free["proof"]) == (0, "exhaustive"), free
+    assert free == cli_json(binary, tmp_path, "maximum", "--baseline", "free", "--exhaustive")[0]
+    text = " ".join(paid.to_text().split())
+    assert "at most 0 paying no cost to block (CR 509.1c)" in text and "paid by: tap Test Land w1 (w1) for {W}" in text, text
+    # The time limit: undecided, raised as for attacks.
+    with pytest.raises(attackopt.TimeLimit) as e:
+        pos.maximum(time_limit=0)
+    assert e.value.result["proof"] == "none"
+
+
+def test_cr_510_1_solve_blocks_objectives_and_baselines_equal_the_command_line(binary, tmp_path):
+    pos = attackopt.Position.from_json(COSTLY)
+    for objective, flags in [(None, []), ("kills", []), ("losses", ["--baseline", "free"]), ("none", ["--exhaustive"])]:
+        baseline = "free" if "free" in flags else "paid"
+        method = "exhaustive" if "--exhaustive" in flags else "ilp"
+        best = pos.solve(objective, baseline=baseline, method=method)
+        assert best["legal"] is True and best["optimal"] is True, best
+        args = ["solve"] + (["--objective", objective] if objective else []) + flags
+        assert best == cli_json(binary, tmp_path, *args)[0], args
+    # Most damage prevented: 2 (one attacker blocked; the costly creature can block one only).
+    assert pos.solve()["objective"] == 2
+
+
+def test_cr_509_1c_enumerate_blocks_summary_lists_each_declaration_alone(binary, tmp_path):
+    pos = attackopt.Position.from_json(COSTLY)
+    summary = pos.enumerate(detail="summary")
+    assert summary == cli_json(binary, tmp_path, "enumerate", "--detail", "summary")[0]
+    paid = {"blocks": [{"blocker": "costly", "attacker": "m"}, {"blocker": "free", "attacker": "m"}], "payment": [{"permanent": "w1", "mana": "{W}"}]}
+    assert summary["declarations"] == [{"blocks": []}, paid], summary
+    full = pos.enumerate()
+    assert [r["declaration"] for r in full["declarations"]] == summary["declarations"]
+
+
+def test_cr_509_1c_batch_maximum_on_a_combat_board_equals_the_command_line(binary):
+    lines = [json.dumps({"id": b, "command": "maximum", "board": COSTLY, "options": {"baseline": b}}) for b in ("paid", "free")]
+    answers = [json.loads(line) for line in attackopt.batch(lines)]
+    out = run(binary, "batch", "-", "--quiet", stdin="\n".join(lines) + "\n")
+    assert answers == [json.loads(line) for line in out.stdout.splitlines()]
+    assert [(a["exit"], a["result"]["requirements_max"]) for a in answers] == [(0, 1), (0, 0)], answers

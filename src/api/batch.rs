@@ -12,7 +12,8 @@
 //!
 //! - `command`: `check`, `solve`, `enumerate`, `maximum` or `validate`;
 //! - `board`: a board object, or the path of a board file (relative to the current directory);
-//! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`);
+//! - `declaration` (check): a declaration object or a path; `objective` (solve, default `power`,
+//!   `prevented` on a board with `combat`);
 //!   `limit` (enumerate, default 100); `detail` (enumerate: `full`, the default, or `summary`);
 //! - `options`: `baseline` (`paid`/`free`), `time_limit` (seconds >= 0, default 10; null for none),
 //!   `method` (`ilp`/`exhaustive`), `strict` (true: a board with assumptions is answered

@@ -46,7 +46,7 @@ use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, 
 use crate::position::Position;
 use crate::solve::{self, Objective, SolveResult};
 use crate::view::BoardView;
-use request::{Answer, Detail, EnumerationSummary, Exit, Outcome, Request};
+use request::{Answer, BlockEnumerationSummary, Detail, EnumerationSummary, Exit, Outcome, Request};
 use serde::Serialize;
 
 /// How long past its time limit a command-line command or an MCP request may run before it is
@@ -459,20 +459,23 @@ impl Position {
         })
     }
 
+    /// The maxima of CR 509.1c on a board with `combat` (batch's and the command line's
+    /// `maximum`): paying no cost to block, and under [`Options::baseline`] paid, paying any
+    /// cost to block that can be paid, each with a declaration reaching it; by the integer
+    /// program (`Method::Ilp`) or the exhaustive checker. Past the time limit a time limit error.
+    pub fn maximum_blocks(&self, options: &Options) -> Result<legality::blocks::BlockMaximumReport, Error> {
+        self.board.check_declaration_kind(true, "declaration")?;
+        let by: &dyn legality::blocks::BlockMaximizer = match options.method {
+            Method::Ilp => &options.ilp(),
+            Method::Exhaustive => &legality::blocks::exhaustive::ExhaustiveBlocks,
+        };
+        Ok(legality::blocks::maximum_blocks(self, options.baseline, by, options.deadline())?)
+    }
+
     /// The legal declarations of blockers, up to `limit` (a board with `combat`).
     pub fn enumerate_blocks(&self, limit: usize, options: &Options) -> Result<legality::blocks::BlockEnumeration, Error> {
         self.board.check_declaration_kind(true, "declaration")?;
         Ok(legality::blocks::enumerate_blocks(self, options.baseline, limit, options.deadline())?)
-    }
-
-    /// Refuse what is not built for a board with `combat` (docs/blocks.md "Slices"): bad input
-    /// naming the board's `combat`.
-    fn not_for_blocks(&self, what: &str, slice: u8) -> Result<(), Error> {
-        if self.board.board.combat.is_some() {
-            let message = format!("{what} for blocks is not built yet (docs/blocks.md slice {slice})");
-            return Err(InputError::new(&self.board.file, "combat", message).into());
-        }
-        Ok(())
     }
 
     /// Answer a request: the one function behind `check`, `solve`, `enumerate`, `maximum` and
@@ -485,8 +488,7 @@ impl Position {
         match request {
             Request::Check(_) => self.board.check_declaration_kind(false, "declaration")?,
             Request::CheckBlocks(_) => self.board.check_declaration_kind(true, "declaration")?,
-            Request::Maximum => self.not_for_blocks("maximum", 4)?,
-            Request::Solve(_) | Request::Enumerate { .. } | Request::Validate => {}
+            Request::Solve(_) | Request::Enumerate { .. } | Request::Maximum | Request::Validate => {}
         }
         let import = self.board.board.import.as_ref();
         let answer = |exit, result| {
@@ -523,13 +525,16 @@ impl Position {
                 let result = self.check_blocks(d, options)?;
                 answer(Exit::of_verdict(result.verdict()), Outcome::CheckBlocks(result))
             }
-            // `detail` changes nothing yet: each declaration of blockers is listed with its check.
-            Request::Enumerate { limit, .. } if self.blocks.is_some() => {
+            Request::Enumerate { limit, detail } if self.blocks.is_some() => {
                 let found = self.enumerate_blocks(*limit, options)?;
                 if let Some(bad) = found.declarations.iter().find(|r| r.legal != Some(true)) {
                     return Err(SolveError::Internal(format!("an enumerated declaration of blockers failed its check: {:?}", bad.violations)).into());
                 }
-                answer(Exit::Ok, Outcome::EnumerateBlocks(found))
+                let exit = if found.time_limit_reached { Exit::Undecided } else { Exit::Ok };
+                match detail {
+                    Detail::Full => answer(exit, Outcome::EnumerateBlocks(found)),
+                    Detail::Summary => answer(exit, Outcome::EnumerateBlocksSummary(BlockEnumerationSummary::new(found))),
+                }
             }
             Request::Enumerate { limit, detail } => {
                 // The summary shows no requirements: their reasons are not worked out for it.
@@ -546,6 +551,7 @@ impl Position {
                     Detail::Summary => answer(exit, Outcome::EnumerateSummary(EnumerationSummary::new(found))),
                 }
             }
+            Request::Maximum if self.blocks.is_some() => answer(Exit::Ok, Outcome::MaximumBlocks(self.maximum_blocks(options)?)),
             Request::Maximum => answer(Exit::Ok, Outcome::Maximum(self.maximum(options)?)),
             // The view carries the warnings and assumptions itself: not copied a second time
             // (a board of 100,000 unknown names has as many warnings; F13 bounds the memory).

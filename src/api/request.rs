@@ -123,7 +123,9 @@ pub enum Request {
         /// Each declaration's check result, or the declaration alone.
         detail: Detail,
     },
-    /// The most requirements a declaration paying no cost can obey.
+    /// The most requirements a declaration paying no cost can obey, with a witness; on a board
+    /// with `combat` the maxima for declarations of blockers (CR 509.1c), also under the
+    /// baseline ([`crate::BlockMaximumReport`]).
     Maximum,
     /// How attackopt reads the board.
     Validate,
@@ -214,6 +216,10 @@ pub enum Outcome {
     EnumerateSummary(EnumerationSummary),
     /// `maximum`'s report.
     Maximum(MaximumReport),
+    /// `maximum`'s report on a board with `combat`: the maxima of CR 509.1c for blockers.
+    MaximumBlocks(crate::legality::blocks::BlockMaximumReport),
+    /// `enumerate`'s list of declarations of blockers with `detail: summary`: each alone.
+    EnumerateBlocksSummary(BlockEnumerationSummary),
     /// `validate`'s view of the board.
     Validate(BoardView),
     /// No answer: `strict` refused a board with assumptions (`{"proof": "none", "legal": null,
@@ -285,6 +291,8 @@ impl Serialize for Printed<'_> {
             Outcome::Enumerate(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::EnumerateSummary(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Maximum(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::MaximumBlocks(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
+            Outcome::EnumerateBlocksSummary(result) => WithWarnings { result, warnings, assumptions, import }.serialize(s),
             Outcome::Validate(view) => view.serialize(s),
             // The shape of every undecided answer (the time limit's too): its message and
             // assumptions, no warnings, since it answers nothing they could qualify.
@@ -328,6 +336,45 @@ impl EnumerationSummary {
             })
             .collect();
         EnumerationSummary { declarations, complete: found.complete, time_limit_reached: found.time_limit_reached, method: found.method }
+    }
+}
+
+/// `enumerate`'s list of declarations of blockers (a board with `combat`) with `detail:
+/// summary`: `{"declarations": [{"blocks", "payment"?}], "complete", "time_limit_reached",
+/// "method"}`, the fields of [`crate::BlockEnumeration`] with each check result cut down to its
+/// declaration, as [`EnumerationSummary`] is for attacks.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BlockEnumerationSummary {
+    /// The legal declarations of blockers found, fewest blocks first: each its blocks, and the
+    /// payment of its costs to block when it incurs any (CR 509.1d). `check` (MCP's
+    /// `check_attack`) gives the whole result of one.
+    pub declarations: Vec<crate::board::BlockDeclaration>,
+    /// True when every legal declaration is listed.
+    pub complete: bool,
+    /// True when the time limit stopped the search: the declarations listed are legal, and
+    /// there may be more (exit 3).
+    pub time_limit_reached: bool,
+    /// How they were found: "exhaustive".
+    #[schemars(with = "String")]
+    pub method: &'static str,
+}
+
+impl BlockEnumerationSummary {
+    /// The summary of a full list: each check result's declaration, with its payment when it
+    /// pays something.
+    pub fn new(found: crate::legality::blocks::BlockEnumeration) -> BlockEnumerationSummary {
+        let declarations = found
+            .declarations
+            .into_iter()
+            .map(|r| {
+                let mut d = r.declaration;
+                if d.payment.as_ref().is_some_and(Vec::is_empty) {
+                    d.payment = None;
+                }
+                d
+            })
+            .collect();
+        BlockEnumerationSummary { declarations, complete: found.complete, time_limit_reached: found.time_limit_reached, method: found.method }
     }
 }
 
@@ -421,8 +468,8 @@ impl JsonOptions {
 // under 15,000 bytes).
 #[derive(JsonSchema)]
 #[serde(rename_all = "lowercase")]
+// No description of its own: the option's says it all, once (`tools/list`'s budget).
 #[allow(dead_code)]
-/// Which declarations the maximum ranges over.
 enum BaselineParam {
     Paid,
     Free,
@@ -432,7 +479,6 @@ enum BaselineParam {
 #[derive(JsonSchema)]
 #[serde(rename_all = "lowercase")]
 #[allow(dead_code)]
-/// How the maximum number of requirements is established.
 enum MethodParam {
     Ilp,
     Exhaustive,

@@ -42,7 +42,7 @@ impl Answer {
         // Verdicts and lists are read at a table: wrapped (issue 40). `validate`'s view and
         // an undecided answer keep their lines (listings, read with a pager).
         let body = match &self.result {
-            Outcome::Validate(_) | Outcome::Undecided(_) | Outcome::Maximum(_) => outcome_text(&self.result, pos, options),
+            Outcome::Validate(_) | Outcome::Undecided(_) => outcome_text(&self.result, pos, options),
             _ => wrap(&outcome_text(&self.result, pos, options), TEXT_WIDTH),
         };
         if self.warnings.is_empty() || matches!(self.result, Outcome::Validate(_) | Outcome::Undecided(_)) {
@@ -65,7 +65,9 @@ fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String 
     match outcome {
         Outcome::Check(result) => result.to_text(pos),
         Outcome::CheckBlocks(result) => result.to_text(pos),
-        Outcome::EnumerateBlocks(found) => block_enumeration_text(found, pos),
+        Outcome::EnumerateBlocks(found) => {
+            block_list_text(&found.declarations.iter().map(|r| &r.declaration).collect::<Vec<_>>(), found.complete, pos)
+        }
         Outcome::SolveBlocks(result) => result.to_text(pos),
         Outcome::Solve(result) if result.optimal => format!("Best declaration (objective {}):\n{}", result.objective, result.result.to_text(pos)),
         Outcome::Solve(result) => {
@@ -84,9 +86,21 @@ fn outcome_text(outcome: &Outcome, pos: &Position, options: &Options) -> String 
         }
         Outcome::Validate(view) => view.to_text(pos),
         Outcome::Undecided(undecided) => undecided_text(undecided),
-        // No command prints it as text; batch answers it as JSON.
-        Outcome::Maximum(report) => serde_json::to_string_pretty(report).unwrap_or_default(),
+        Outcome::Maximum(report) => maximum_text(report, pos),
+        Outcome::MaximumBlocks(report) => report.to_text(pos),
+        // `--detail summary`: the blocks alone, as the full list's text shows them.
+        Outcome::EnumerateBlocksSummary(found) => block_list_text(&found.declarations.iter().collect::<Vec<_>>(), found.complete, pos),
     }
+}
+
+/// `maximum --format text`: the free maximum of CR 508.1d, its witness, the proof.
+fn maximum_text(report: &crate::api::MaximumReport, pos: &Position) -> String {
+    format!(
+        "Requirements: a declaration obeying every restriction and paying no cost obeys at most {} (CR 508.1d; counted over the requirements in force in the empty declaration).\nWitness: {}\nProof: {}\n",
+        report.requirements_max_free,
+        attacks_text(pos, &report.witness),
+        report.proof
+    )
 }
 
 /// `enumerate --format text`: a header, one line per declaration, the proof.
@@ -183,12 +197,12 @@ impl fmt::Display for Assumption {
 }
 
 /// `enumerate` on a board with combat: each legal declaration of blockers, then whether the
-/// list is complete.
-fn block_enumeration_text(found: &crate::legality::blocks::BlockEnumeration, pos: &Position) -> String {
-    let mut s = format!("{} legal declaration{} of blockers", found.declarations.len(), if found.declarations.len() == 1 { "" } else { "s" });
-    s.push_str(if found.complete { " (complete):\n" } else { " (there are more):\n" });
-    for (i, r) in found.declarations.iter().enumerate() {
-        s.push_str(&format!("{}. {}\n", i + 1, crate::legality::blocks::blocks_text(pos, &r.declaration)));
+/// list is complete (both details: the list shows the blocks alone).
+fn block_list_text(declarations: &[&crate::board::BlockDeclaration], complete: bool, pos: &Position) -> String {
+    let mut s = format!("{} legal declaration{} of blockers", declarations.len(), if declarations.len() == 1 { "" } else { "s" });
+    s.push_str(if complete { " (complete):\n" } else { " (there are more):\n" });
+    for (i, d) in declarations.iter().enumerate() {
+        s.push_str(&format!("{}. {}\n", i + 1, crate::legality::blocks::blocks_text(pos, d)));
     }
     s
 }

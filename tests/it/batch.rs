@@ -280,3 +280,99 @@ fn r05_files_named_by_requests_are_not_quoted_in_errors() {
     let inline = got[3]["error"]["message"].as_str().unwrap_or_default();
     assert!(inline.contains("\"mine\""), "{inline}");
 }
+
+/// The combat boards of tests/scenarios/blocks, each as (name, board, expected free maximum).
+fn block_scenarios() -> Vec<(String, Value, Option<u64>)> {
+    let dir = root().join("tests/scenarios/blocks");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("scenarios").map(|e| e.expect("entry").path()).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "json"));
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let s: Value = serde_json::from_str(&std::fs::read_to_string(&p).expect("readable")).expect("JSON");
+            (p.file_name().expect("a name").to_string_lossy().into_owned(), s["board"].clone(), s["expect"]["requirements_max_free"].as_u64())
+        })
+        .collect()
+}
+
+/// CR 509.1c: batch's `maximum` on a board with `combat` (it was "not built yet") answers the
+/// maxima for declarations of blockers: `requirements_max_free`, `witness` and `proof` as for
+/// attacks, plus `baseline`, `requirements_max` (under "paid", paying any cost to block that can
+/// be paid) and `witness_max` with its payment. The same answer as `attackopt maximum`, exit 0,
+/// valid against the result schema and `maximum`'s answer schema; the witnesses are legal when
+/// checked in the same batch; on every scenario board the free maximum is the scenario's; a
+/// generated combat of 300 creatures is proven; a time limit of 0 is undecided (exit 3).
+#[test]
+fn cr_509_1c_batch_maximum_on_a_combat_board() {
+    let file = common::temp_file("batch-maximum", &crate::block_costs::paid_block_board(true).to_string());
+    let file = file.to_string_lossy().into_owned();
+    let cases: [(Value, Vec<&str>); 4] = [
+        (json!({}), vec![]),
+        (json!({"baseline": "free"}), vec!["--baseline", "free"]),
+        (json!({"method": "exhaustive"}), vec!["--exhaustive"]),
+        (json!({"baseline": "free", "method": "exhaustive"}), vec!["--baseline", "free", "--exhaustive"]),
+    ];
+    let mut input: Vec<String> = cases.iter().map(|(o, _)| json!({"command": "maximum", "board": file, "options": o}).to_string()).collect();
+    input.push(json!({"command": "maximum", "board": file, "options": {"time_limit": 0}}).to_string());
+    let got = lines(&batch(&(input.join("\n") + "\n"), &[]));
+    let result_schema = jsonschema::validator_for(&attackopt::result_schema()).expect("a schema");
+    let answer_schema = jsonschema::validator_for(&attackopt::answer_schema("maximum").expect("maximum")).expect("a schema");
+    for (i, (_, flags)) in cases.iter().enumerate() {
+        let (line, r) = (&got[i], &got[i]["result"]);
+        assert_eq!((&line["command"], &line["exit"]), (&json!("maximum"), &json!(0)), "{line}");
+        let paid = !flags.contains(&"free");
+        assert_eq!((&r["requirements_max_free"], &r["requirements_max"]), (&json!(0), &json!(if paid { 1 } else { 0 })), "{flags:?}: {r}");
+        assert_eq!(r["baseline"], if paid { "paid" } else { "free" });
+        assert_eq!(r["proof"], if flags.contains(&"--exhaustive") { "exhaustive" } else { "ilp-optimal" });
+        assert_eq!(r["witness"], json!({"blocks": []}), "blocking nothing pays nothing");
+        if paid {
+            assert_eq!(r["witness_max"]["blocks"].as_array().map(Vec::len), Some(2), "{r}");
+            assert_eq!(r["witness_max"]["payment"], json!([{"permanent": "w1", "mana": "{W}"}]), "{r}");
+        } else {
+            assert_eq!(r["witness_max"], r["witness"]);
+        }
+        let args: Vec<&str> = ["maximum", file.as_str()].into_iter().chain(flags.iter().copied()).collect();
+        assert_eq!(r, &cli_json(&args), "{args:?}: batch differs from the command line");
+        assert!(result_schema.is_valid(r) && answer_schema.is_valid(r), "{r}");
+    }
+    let undecided = &got[4];
+    assert_eq!((&undecided["exit"], &undecided["result"]["proof"], &undecided["result"]["legal"]), (&json!(3), &json!("none"), &Value::Null));
+    assert!(answer_schema.is_valid(&undecided["result"]), "{undecided}");
+    // The witnesses, checked in a batch: legal, obeying what the maximum says.
+    let paid = &got[0]["result"];
+    let checks: Vec<String> =
+        [&paid["witness"], &paid["witness_max"]].iter().map(|d| json!({"command": "check", "board": file, "declaration": d}).to_string()).collect();
+    let checked = lines(&batch(&(checks.join("\n") + "\n"), &[]));
+    for (c, obeys) in checked.iter().zip([&paid["requirements_max_free"], &paid["requirements_max"]]) {
+        assert_eq!((&c["exit"], &c["result"]["legal"], &c["result"]["requirements_obeyed"]), (&json!(0), &json!(true), obeys), "{c}");
+    }
+    // Every scenario board: the scenario's free maximum, and a witness that obeys it.
+    let scenarios = block_scenarios();
+    let input: Vec<String> = scenarios.iter().map(|(_, b, _)| json!({"command": "maximum", "board": b}).to_string()).collect();
+    let got = lines(&batch(&(input.join("\n") + "\n"), &[]));
+    let mut compared = 0;
+    for ((name, _, expected), line) in scenarios.iter().zip(&got) {
+        let r = &line["result"];
+        assert_eq!(line["exit"], 0, "{name}: {line}");
+        assert!(result_schema.is_valid(r), "{name}: {r}");
+        assert!(r["requirements_max"].as_u64() >= r["requirements_max_free"].as_u64(), "{name}: {r}");
+        if let Some(m) = expected {
+            assert_eq!(r["requirements_max_free"], json!(m), "{name}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "only {compared} scenarios state their free maximum");
+    // A generated combat (`generate --profile combat`), proven.
+    let out =
+        Command::new(bin()).args(["generate", "--players", "4", "--creatures", "300", "--seed", "7", "--profile", "combat"]).output().expect("runs");
+    let generated: Value = serde_json::from_slice(&out.stdout).expect("a board");
+    assert!(generated.get("combat").is_some());
+    let got = lines(&batch(&format!("{}\n", json!({"command": "maximum", "board": generated})), &[]));
+    let r = &got[0]["result"];
+    assert_eq!((&got[0]["exit"], &r["proof"]), (&json!(0), &json!("ilp-optimal")), "{}", got[0]);
+    assert!(r["requirements_max_free"].as_u64().is_some_and(|m| m > 0) && result_schema.is_valid(r), "{r}");
+    let check = json!({"command": "check", "board": generated, "declaration": r["witness"]});
+    let checked = lines(&batch(&format!("{check}\n"), &[]));
+    assert_eq!((&checked[0]["result"]["legal"], &checked[0]["result"]["requirements_obeyed"]), (&json!(true), &r["requirements_max_free"]));
+}

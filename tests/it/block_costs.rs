@@ -171,12 +171,20 @@ fn cr_509_1d_an_explicit_payment_is_checked() {
 /// reach) has a cost to block. A requirement obeyable only by paying: the baselines differ
 /// (docs/rules.md section 7). With `land`, B can pay.
 fn paid_block_enables_a_requirement(land_too: bool) -> Position {
+    position(&paid_block_board(land_too))
+}
+
+/// The board of [`paid_block_enables_a_requirement`] as JSON, for the front ends' tests: no
+/// block pays nothing and obeys the most paying no cost (0); with `land_too`, the costly and
+/// free creatures blocking m together, paying {1}, obey 1 (CR 509.1c-d).
+pub(crate) fn paid_block_board(land_too: bool) -> Value {
     let mut perms =
         vec![creature("m", "A", &["Menace"]), creature("y", "A", &["Flying"]), creature("costly", "B", &["Reach"]), creature("free", "B", &[])];
     if land_too {
         perms.push(land("w1", "B", "{W}"));
     }
-    two_player(
+    board(
+        &["A", "B"],
         perms,
         vec![cost(&["costly"], "{1}"), json!({"kind": "blocks_if_able", "creatures": ["free"], "source": "Test Provocation"})],
         &[("m", "B"), ("y", "B")],
@@ -431,4 +439,95 @@ fn cr_509_1d_random_combats_with_costs_agree_under_both_baselines() {
         }
     }
     assert!(unpayable > 0 && paid_for > 0 && differ > 0, "unpayable {unpayable}, legal and paid for {paid_for}, baselines differ {differ}");
+}
+
+/// CR 509.1c: `maximum` on a board with combat (batch's and the command line's): the most
+/// requirements a declaration of blockers paying no cost to block obeys (every legal
+/// declaration's floor), and under "paid" the most one paying any cost to block that can be
+/// paid obeys (the highest bar), each with a declaration reaching it that `check` finds legal
+/// under both baselines; the integer program and the exhaustive checker agree.
+#[test]
+fn cr_509_1c_maximum_blocks_paying_no_cost_and_paying_what_can_be_paid() {
+    use attackopt::{Method, Proof};
+    for (land_too, paid_max) in [(true, 1), (false, 0)] {
+        let pos = paid_block_enables_a_requirement(land_too);
+        for method in [Method::Ilp, Method::Exhaustive] {
+            for baseline in [Baseline::Paid, Baseline::Free] {
+                let what = format!("land {land_too}, {method:?}, {baseline}");
+                let m = pos.maximum_blocks(&Options { baseline, method, ..Options::default() }).unwrap_or_else(|e| panic!("{what}: {e}"));
+                let expected = if baseline == Baseline::Paid { paid_max } else { 0 };
+                assert_eq!((m.requirements_max_free, m.requirements_max, m.baseline), (0, expected, baseline), "{what}");
+                assert_eq!(m.proof, if method == Method::Exhaustive { Proof::Exhaustive } else { Proof::IlpOptimal }, "{what}");
+                assert_eq!(m.witness, crate::blocks::blocks(&[]), "{what}: blocking nothing pays nothing");
+                for b in [Baseline::Paid, Baseline::Free] {
+                    let r = check_under(&pos, &m.witness_max, b);
+                    assert_eq!((r.legal, r.requirements_obeyed), (Some(true), m.requirements_max), "{what}, checked under {b}: {:?}", r.violations);
+                }
+                // The free maximum is the one `check` reports.
+                assert_eq!(check_under(&pos, &crate::blocks::blocks(&[]), baseline).requirements_max_free, m.requirements_max_free);
+                if expected == 1 {
+                    assert_eq!(m.witness_max.blocks.len(), 2, "costly and free block m: {:?}", m.witness_max);
+                    assert_eq!(m.witness_max.payment.as_ref().map(Vec::len), Some(1), "the witness shows its payment: {:?}", m.witness_max);
+                    let text = pos.answer(&attackopt::Request::Maximum, &Options { baseline, method, ..Options::default() }).expect("answer");
+                    let text = crate::common::flat(&text.to_text(&pos, &Options::default()));
+                    assert!(text.contains("at most 0 paying no cost to block (CR 509.1c)") && text.contains("at most 1"), "{text}");
+                    assert!(text.contains("paid by: tap Test Land w1 (w1) for {W}"), "{text}");
+                }
+            }
+        }
+    }
+}
+
+/// Small random combats with costs to block: `maximum`'s free maximum is `check`'s
+/// `requirements_max_free`; under "paid" its maximum is the most requirements any legal
+/// declaration obeys (the best of `enumerate`'s complete list), under "free" the free one; its
+/// witnesses are legal and obey what they claim; both methods give the same maxima.
+#[test]
+fn cr_509_1c_random_combats_maximum_is_the_best_legal_declaration() {
+    use attackopt::Method;
+    let mut next = crate::blocks::xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut paying_more = 0;
+    for _ in 0..40 {
+        let (na, nb) = (1 + next(2) as usize, 2 + next(2) as usize);
+        let (mut perms, attacks) = crate::blocks::random_attackers(&mut next, na);
+        let mut effects = vec![];
+        for i in 0..nb {
+            let k: Vec<&str> = ["Flying", "Menace", "Reach"].iter().copied().filter(|_| next(3) == 0).collect();
+            let id = format!("b{i}");
+            perms.push(creature(&id, if next(4) == 0 { "C" } else { "B" }, &k));
+            if next(2) == 0 {
+                effects.push(cost(&[&id], ["{1}", "{W}", "{2}"][next(3) as usize]));
+            }
+        }
+        if next(3) != 0 {
+            perms.push(land("l0", "B", "{W}"));
+        }
+        for (kind, prefix, n) in [("blocks_if_able", "b", nb), ("blocks_if_able", "b", nb), ("lure", "a", na)] {
+            if next(2) == 0 {
+                effects.push(json!({"kind": kind, "creatures": [format!("{prefix}{}", next(n as u64))]}));
+            }
+        }
+        let pairs: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+        let b = board(&["A", "B", "C"], perms, effects, &pairs);
+        let pos = position(&b);
+        let best_legal = pos.enumerate_blocks(10_000, &under(Baseline::Paid)).expect("enumerate");
+        assert!(best_legal.complete);
+        let best_legal = best_legal.declarations.iter().map(|r| r.requirements_obeyed).max().expect("blocking nothing is legal");
+        let free_max = check_under(&pos, &crate::blocks::blocks(&[]), Baseline::Free).requirements_max_free;
+        for baseline in [Baseline::Paid, Baseline::Free] {
+            let [ilp, exhaustive] = [Method::Ilp, Method::Exhaustive]
+                .map(|method| pos.maximum_blocks(&Options { baseline, method, ..Options::default() }).unwrap_or_else(|e| panic!("{e}: {b:#}")));
+            let counts = |m: &attackopt::BlockMaximumReport| (m.requirements_max_free, m.requirements_max);
+            assert_eq!(counts(&ilp), counts(&exhaustive), "{baseline}: {b:#}");
+            let expected = if baseline == Baseline::Paid { best_legal } else { free_max };
+            assert_eq!(counts(&ilp), (free_max, expected), "{baseline}: {b:#}");
+            for m in [&ilp, &exhaustive] {
+                assert_eq!(check_under(&pos, &m.witness, Baseline::Free).requirements_obeyed, free_max, "{b:#}");
+                let r = check_under(&pos, &m.witness_max, baseline);
+                assert_eq!((r.legal, r.requirements_obeyed), (Some(true), m.requirements_max), "{baseline}: {:?} on {b:#}", r.violations);
+            }
+            paying_more += usize::from(ilp.requirements_max > ilp.requirements_max_free);
+        }
+    }
+    assert!(paying_more > 0, "no combat where paying a cost to block obeys more: the test is vacuous");
 }

@@ -373,6 +373,47 @@ fn cli_check_and_enumerate_blocks() {
     }
 }
 
+/// CR 509.1c: `attackopt maximum` on a board with combat (batch's `maximum` on the command
+/// line): the most requirements a declaration of blockers obeys, with a witness, in words and
+/// in JSON; on an attack board the free maximum of CR 508.1d; a bad option is refused before
+/// the board is read (exit 2).
+#[test]
+fn cr_509_1c_cli_maximum_on_a_combat_board_and_an_attack_board() {
+    let b = board(
+        &["A", "B"],
+        vec![
+            json!({"id": "jugg", "name": "Juggernaut", "controller": "A", "types": ["Creature"], "power": 5}),
+            json!({"id": "wall", "name": "Wall of Omens", "controller": "B", "types": ["Creature"], "power": 0}),
+        ],
+        vec![json!({"kind": "blocks_if_able", "creatures": ["wall"], "source": "Test"})],
+        &[("jugg", "B")],
+    );
+    let board_file = temp_file("blocks-maximum", &b.to_string());
+    let bf = board_file.to_str().unwrap();
+    let out = run_bin(&["maximum", bf]);
+    let text = crate::common::flat(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with("Requirements: a declaration of blockers obeying every restriction obeys at most 1 (CR 509.1c; no block has a cost)."),
+        "{text}"
+    );
+    assert!(text.contains("Witness: Wall of Omens (wall) blocks Juggernaut (jugg)") && text.ends_with("Proof: ilp-optimal"), "{text}");
+    let out = run_bin(&["maximum", bf, "--format", "json", "--exhaustive"]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((&v["requirements_max_free"], &v["requirements_max"], &v["proof"]), (&json!(1), &json!(1), &json!("exhaustive")), "{v}");
+    assert_eq!(v["witness"], json!({"blocks": [{"blocker": "wall", "attacker": "jugg"}]}));
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/commander-goad-propaganda.json");
+    let out = run_bin(&["maximum", model]);
+    let text = crate::common::flat(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("paying no cost obeys at most 5 (CR 508.1d") && text.contains("Witness: "), "{text}");
+    let out = run_bin(&["maximum", "no-such-board.json", "--time-limit", "-1", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["error"]["message"].as_str().is_some_and(|m| m.starts_with("--time-limit")), "{v}");
+    let _ = std::fs::remove_file(board_file);
+}
+
 /// A small deterministic generator (xorshift): `next(n)` is in 0..n.
 pub(crate) fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
     move |n: u64| {

@@ -194,3 +194,75 @@ fn help_lists_exit_statuses_and_values_read_any_case() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["baseline"], "free");
 }
+
+/// Issue 38: on the combat boards of tests/scenarios/blocks (CR 509.1), the command line, batch
+/// and MCP give the same answers and exit statuses to `check` (each scenario's declarations of
+/// blockers), `solve` (the default objective, and `kills`), `enumerate` (both details) and
+/// `validate`; batch's `maximum` is the command line's `maximum` (MCP has no such tool).
+#[test]
+fn cr_509_1_every_front_end_gives_the_same_answers_on_combat_boards() {
+    let dir = root().join("tests/scenarios/blocks");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("scenarios").map(|e| e.expect("entry").path()).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "json"));
+    files.sort();
+    assert!(files.len() >= 40, "the block scenarios: {}", files.len());
+    // (command line arguments, batch request, MCP call if the command has a tool)
+    type Case = (Vec<String>, Value, Option<(&'static str, Value)>);
+    let mut cases: Vec<Case> = Vec::new();
+    for f in &files {
+        let scenario = read(f);
+        let board = scenario["board"].clone();
+        let path = crate::common::temp_file("front-ends-combat", &board.to_string()).to_string_lossy().into_owned();
+        for (i, c) in scenario["expect"]["checks"].as_array().into_iter().flatten().enumerate() {
+            let decl = crate::common::temp_file(&format!("front-ends-combat-decl{i}"), &c["declaration"].to_string()).to_string_lossy().into_owned();
+            cases.push((
+                vec!["check".into(), path.clone(), decl.clone()],
+                json!({"command": "check", "board": path, "declaration": decl}),
+                Some(("check_attack", json!({"board": board, "declaration": c["declaration"]}))),
+            ));
+        }
+        cases.push((vec!["solve".into(), path.clone()], json!({"command": "solve", "board": path}), Some(("solve_attack", json!({"board": board})))));
+        cases.push((
+            vec!["solve".into(), path.clone(), "--objective".into(), "kills".into(), "--baseline".into(), "free".into()],
+            json!({"command": "solve", "board": path, "objective": "kills", "options": {"baseline": "free"}}),
+            Some(("solve_attack", json!({"board": board, "objective": "kills", "options": {"baseline": "free"}}))),
+        ));
+        for detail in ["full", "summary"] {
+            cases.push((
+                vec!["enumerate".into(), path.clone(), "--limit".into(), "7".into(), "--detail".into(), detail.into()],
+                json!({"command": "enumerate", "board": path, "limit": 7, "detail": detail}),
+                Some(("enumerate_attacks", json!({"board": board, "limit": 7, "detail": detail}))),
+            ));
+        }
+        cases.push((vec!["maximum".into(), path.clone()], json!({"command": "maximum", "board": path}), None));
+        cases.push((
+            vec!["validate".into(), path.clone()],
+            json!({"command": "validate", "board": path}),
+            Some(("explain_board", json!({"board": board}))),
+        ));
+    }
+    let batch_answers = batch(&cases.iter().map(|c| c.1.clone()).collect::<Vec<_>>());
+    let calls: Vec<(&str, Value)> = cases.iter().filter_map(|c| c.2.clone()).collect();
+    let mut mcp_answers = mcp(&calls).into_iter();
+    let (mut checks, mut blocks_listed) = (0, 0);
+    for (i, (args, _, call)) in cases.iter().enumerate() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (result, exit) = cli(&args);
+        let what = args.join(" ");
+        assert!(result.get("error").is_none(), "{what}: {result}");
+        assert_eq!(batch_answers[i]["result"], result, "{what}: batch differs from the command line");
+        assert_eq!(batch_answers[i]["exit"], json!(exit), "{what}: batch's exit differs");
+        if call.is_some() {
+            let mut from_mcp = mcp_answers.next().expect("an MCP answer")["structuredContent"].clone();
+            if args[0] == "validate" {
+                from_mcp["file"] = result["file"].clone();
+            }
+            assert_eq!(from_mcp, result, "{what}: MCP differs from the command line");
+        }
+        checks += usize::from(args[0] == "check");
+        if args[0] == "enumerate" && args.contains(&"summary") {
+            blocks_listed += usize::from(result["declarations"].as_array().is_some_and(|d| d.iter().all(|d| d["blocks"].is_array())));
+        }
+    }
+    assert!(checks >= 40 && blocks_listed == files.len(), "{checks} checks, {blocks_listed} summaries of blocks");
+}

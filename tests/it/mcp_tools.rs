@@ -469,3 +469,98 @@ fn cr_509_1_check_attack_checks_blocks_on_a_board_with_combat() {
     assert!(text_of(refused).contains("blocks"), "{refused}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 38: on a board with `combat`, `solve_attack` solves the declaration of blockers (CR
+/// 509.1): with no objective the most damage prevented (CR 510.1), `kills`, `losses` and `none`
+/// as asked, under both baselines; each answer is the command line's `solve`, matches the
+/// tool's output schema (which describes the attack and the block answer) and the result
+/// schema; an attack objective there is a tool error naming the objective.
+#[test]
+fn cr_509_1_solve_attack_solves_blocks_on_a_board_with_combat() {
+    let board = crate::block_costs::paid_block_board(true);
+    let file = crate::common::temp_file("mcp-solve-blocks", &board.to_string());
+    let file = file.to_str().expect("a path");
+    let calls = [
+        (call("solve_attack", json!({"board": board})), vec![]),
+        (call("solve_attack", json!({"board": board, "objective": "kills"})), vec!["--objective", "kills"]),
+        (
+            call("solve_attack", json!({"board": board, "objective": "losses", "options": {"baseline": "free"}})),
+            vec!["--objective", "losses", "--baseline", "free"],
+        ),
+        (
+            call("solve_attack", json!({"board": board.to_string(), "objective": "none", "options": {"method": "exhaustive"}})),
+            vec!["--objective", "none", "--exhaustive"],
+        ),
+    ];
+    let mut requests: Vec<(&str, Value)> = calls.iter().map(|(c, _)| c.clone()).collect();
+    requests.push(call("solve_attack", json!({"board": board, "objective": "power"})));
+    let answers = session(&requests);
+    let tools = tools();
+    let solve = tools.iter().find(|t| t["name"] == "solve_attack").expect("solve_attack");
+    assert!(solve["description"].as_str().is_some_and(|d| d.contains("blockers") && d.contains("prevented")), "{solve}");
+    let result_schema = attackopt::result_schema();
+    for ((_, flags), answer) in calls.iter().zip(&answers) {
+        let r = &answer["result"];
+        assert_eq!(r["isError"], false, "{flags:?}: {r}");
+        let content = &r["structuredContent"];
+        assert_eq!((&content["legal"], &content["optimal"]), (&json!(true), &json!(true)), "{flags:?}: {content}");
+        assert!(content["declaration"]["blocks"].is_array(), "a declaration of blockers: {content}");
+        assert_valid(&solve["outputSchema"], content, "solve_attack on blocks against its output schema");
+        assert_valid(&result_schema, content, "solve_attack on blocks against the result schema");
+        let args: Vec<&str> = ["solve", file].into_iter().chain(flags.iter().copied()).collect();
+        assert_eq!(content, &cli_json(&args), "{args:?}: MCP differs from the command line");
+    }
+    // Most damage prevented: both attackers have power 2; m needs two blockers (menace), y one
+    // with reach; the costly creature can block only one of them, so 2 is the most.
+    assert_eq!(answers[0]["result"]["structuredContent"]["objective"], 2, "{}", answers[0]);
+    let refused = &answers[4]["result"];
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert!(text_of(refused).starts_with("objective: "), "{refused}");
+}
+
+/// Issue 38: on a board with `combat`, `enumerate_attacks` lists the legal declarations of
+/// blockers: with detail `summary` (the MCP default) each declaration alone (`{blocks,
+/// payment?}`), with `full` each its check result, as `attackopt enumerate --detail` prints;
+/// `explain_board` shows the declare blockers step (`blocks`). Every answer matches its tool's
+/// output schema and the result schema.
+#[test]
+fn cr_509_1_enumerate_attacks_and_explain_board_on_a_board_with_combat() {
+    let board = crate::block_costs::paid_block_board(true);
+    let file = crate::common::temp_file("mcp-enumerate-blocks", &board.to_string());
+    let file = file.to_str().expect("a path");
+    let answers = session(&[
+        call("enumerate_attacks", json!({"board": board})),
+        call("enumerate_attacks", json!({"board": board, "detail": "full", "limit": 1})),
+        call("enumerate_attacks", json!({"board": board, "options": {"baseline": "free"}})),
+        call("explain_board", json!({"board": board})),
+    ]);
+    let tools = tools();
+    let schema_of = |name: &str| tools.iter().find(|t| t["name"] == name).expect("listed")["outputSchema"].clone();
+    let result_schema = attackopt::result_schema();
+    for (i, tool) in ["enumerate_attacks", "enumerate_attacks", "enumerate_attacks", "explain_board"].iter().enumerate() {
+        let r = &answers[i]["result"];
+        assert_eq!(r["isError"], false, "{tool}: {r}");
+        assert_valid(&schema_of(tool), &r["structuredContent"], &format!("{tool} on blocks against its output schema"));
+        assert_valid(&result_schema, &r["structuredContent"], &format!("{tool} on blocks against the result schema"));
+    }
+    let summary = &answers[0]["result"]["structuredContent"];
+    assert_eq!(summary, &cli_json(&["enumerate", file, "--detail", "summary"]), "MCP's summary is the command line's");
+    assert_eq!(summary["complete"], true);
+    let listed = summary["declarations"].as_array().expect("declarations");
+    // Blocking nothing is legal (a cost to block is never required to be paid, CR 509.1c), and
+    // so is the paid block of m that obeys the requirement, shown with its payment.
+    assert!(listed.contains(&json!({"blocks": []})), "{summary}");
+    let paid = json!({"blocks": [{"blocker": "costly", "attacker": "m"}, {"blocker": "free", "attacker": "m"}], "payment": [{"permanent": "w1", "mana": "{W}"}]});
+    assert!(listed.contains(&paid), "{summary}");
+    assert!(listed.iter().all(|d| d.as_object().is_some_and(|o| o.keys().all(|k| k == "blocks" || k == "payment"))), "{summary}");
+    let full = &answers[1]["result"]["structuredContent"];
+    assert_eq!(full, &cli_json(&["enumerate", file, "--detail", "full", "--limit", "1"]), "MCP's full list is the command line's");
+    assert_eq!(full["complete"], false, "{full}");
+    assert_eq!(
+        full["declarations"].as_array().map(|d| d.iter().map(|r| (&r["legal"], &r["declaration"])).collect()),
+        Some(vec![(&json!(true), &listed[0])])
+    );
+    assert_eq!(answers[2]["result"]["structuredContent"], cli_json(&["enumerate", file, "--detail", "summary", "--baseline", "free"]));
+    let view = &answers[3]["result"]["structuredContent"];
+    assert!(view["blocks"]["blockers"].as_array().is_some_and(|b| b.len() == 2), "{view}");
+}

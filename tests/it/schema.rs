@@ -433,3 +433,72 @@ fn assumptions_and_strict_answers_match_the_schemas() {
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&decl);
 }
+
+/// Issue 38: every JSON the command line prints about a board with `combat` (CR 509.1)
+/// validates against `attackopt schema result` and against its command's answer schema (the
+/// MCP tools' output schemas come from it): `check` of a declaration of blockers, `solve`,
+/// `enumerate` (both details), `maximum` under both baselines, the time limit's and strict
+/// mode's undecided answers; `maximum` on an attack board too. The block maximum has exactly
+/// the fields of a shape of the schema: the attack report's, plus `baseline`,
+/// `requirements_max` and `witness_max`.
+#[test]
+fn cr_509_1_block_answers_match_the_result_schema_and_their_answer_schemas() {
+    let bin = env!("CARGO_BIN_EXE_attackopt");
+    let v = validator(result_schema());
+    let combat = crate::common::temp_file("schema-combat", &crate::block_costs::paid_block_board(true).to_string());
+    let decl = crate::common::temp_file("schema-combat-decl", r#"{"blocks": [{"blocker": "costly", "attacker": "y"}]}"#);
+    let (c, d) = (combat.to_string_lossy().into_owned(), decl.to_string_lossy().into_owned());
+    // A combat with a card attackopt does not know: strict mode refuses it.
+    let mut unknown = crate::block_costs::paid_block_board(true);
+    unknown["permanents"][3]["name"] = json!("Grizzly Baers");
+    unknown["permanents"][3]["types"] = json!(["Creature"]);
+    let unknown = crate::common::temp_file("schema-combat-unknown", &unknown.to_string()).to_string_lossy().into_owned();
+    let model = root().join("models/commander-goad-propaganda.json").to_string_lossy().into_owned();
+    let runs: Vec<(&str, Vec<&str>, i32)> = vec![
+        ("check", vec!["check", &c, &d], 1),
+        ("check", vec!["check", &c, "--block", "costly=m, free=m"], 0),
+        ("solve", vec!["solve", &c], 0),
+        ("solve", vec!["solve", &c, "--objective", "losses", "--exhaustive"], 0),
+        ("enumerate", vec!["enumerate", &c], 0),
+        ("enumerate-summary", vec!["enumerate", &c, "--detail", "summary"], 0),
+        ("maximum", vec!["maximum", &c], 0),
+        ("maximum", vec!["maximum", &c, "--baseline", "free", "--exhaustive"], 0),
+        ("maximum", vec!["maximum", &c, "--time-limit", "0"], 3),
+        ("maximum", vec!["maximum", &unknown, "--strict"], 3),
+        ("solve", vec!["solve", &unknown, "--strict"], 3),
+        ("maximum", vec!["maximum", &model], 0),
+        ("validate", vec!["validate", &c], 0),
+    ];
+    for (command, args, code) in runs {
+        let out = Command::new(bin).args(&args).args(["--format", "json"]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: no JSON ({e})"));
+        assert_valid(&v, &value, &format!("{args:?} against the result schema"));
+        assert_valid(&validator(attackopt::answer_schema(command).expect("a command")), &value, &format!("{args:?} against its answer schema"));
+        if code == 3 {
+            assert_eq!((&value["proof"], &value["legal"]), (&json!("none"), &Value::Null), "{args:?}: {value}");
+        }
+    }
+    // The block maximum's fields are exactly its schema's: the attack report's, plus three.
+    let out = Command::new(bin).args(["maximum", &c, "--format", "json"]).output().expect("runs");
+    let value: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let schema = result_schema();
+    let answered = ["warnings", "assumptions", "import"];
+    let shapes: Vec<Vec<String>> = schema["$defs"]
+        .as_object()
+        .expect("$defs")
+        .values()
+        .filter_map(|d| d["properties"].as_object())
+        .map(|p| {
+            let mut f: Vec<String> = p.keys().filter(|k| !answered.contains(&k.as_str())).cloned().collect();
+            f.sort();
+            f
+        })
+        .collect();
+    let mut keys: Vec<String> = value.as_object().expect("an object").keys().filter(|k| !answered.contains(&k.as_str())).cloned().collect();
+    keys.sort();
+    assert!(shapes.contains(&keys), "no answer shape of the result schema has exactly {keys:?}");
+    let attack: Vec<String> = ["proof", "requirements_max_free", "witness"].map(String::from).to_vec();
+    assert!(shapes.contains(&attack), "the attack report's shape {attack:?}");
+    assert!(attack.iter().all(|f| keys.contains(f)), "the attack report's fields {attack:?} are all in {keys:?}");
+}

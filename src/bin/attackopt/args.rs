@@ -22,8 +22,8 @@ pub struct Cli {
     pub command: Command,
     /// A card source for the board's cards: a Scryfall card list (JSON file) or Forge's
     /// cardsfolder (directory); cards found by name get their Oracle text (check, solve,
-    /// enumerate, validate, import forge, import names; batch: every request's default; mcp: every
-    /// tool call).
+    /// enumerate, maximum, validate, import forge, import names; batch: every request's default;
+    /// mcp: every tool call).
     #[arg(long, global = true, value_name = "FILE|DIR")]
     pub cards: Option<String>,
 }
@@ -77,6 +77,20 @@ pub enum Command {
         #[arg(long, default_value_t = attackopt::Detail::Full, ignore_case = true,
             value_parser = clap::builder::TypedValueParser::try_map(clap::builder::PossibleValuesParser::new(["full", "summary"]), |s| s.parse::<attackopt::Detail>()))]
         detail: attackopt::Detail,
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The most requirements a declaration can obey (CR 508.1d; 509.1c on a board with
+    /// combat), and a declaration that obeys that many.
+    ///
+    /// Attacks: the most a declaration paying no cost can obey. On a board with combat also
+    /// the most under --baseline: paid (the default), paying any cost to block that can be
+    /// paid; free, paying none. The same answer as batch's `maximum`.
+    #[command(after_help = AFTER_HELP)]
+    Maximum {
+        board: String,
         #[command(flatten)]
         solver: SolverArgs,
         #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
@@ -295,7 +309,9 @@ impl Command {
     /// The `--time-limit` of a command that has one.
     pub fn time_limit(&self) -> Option<f64> {
         match self {
-            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => Some(solver.time_limit),
+            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } | Command::Maximum { solver, .. } => {
+                Some(solver.time_limit)
+            }
             _ => None,
         }
     }
@@ -306,6 +322,7 @@ impl Command {
             Command::Check { format: Format::Json, .. }
                 | Command::Solve { format: Format::Json, .. }
                 | Command::Enumerate { format: Format::Json, .. }
+                | Command::Maximum { format: Format::Json, .. }
                 | Command::Validate { format: Format::Json, .. }
                 | Command::Cards { format: Format::Json }
                 | Command::Import {
@@ -320,7 +337,7 @@ impl Command {
             Command::Check { board, declaration, .. } if board == "-" && declaration.as_deref() == Some("-") => {
                 Err(Failure::new(Exit::BadInput, "only one of BOARD and DECLARATION can be - (standard input)"))
             }
-            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } => {
+            Command::Check { solver, .. } | Command::Solve { solver, .. } | Command::Enumerate { solver, .. } | Command::Maximum { solver, .. } => {
                 solver.options(std::time::Instant::now()).map(|_| ())
             }
             _ => Ok(()),

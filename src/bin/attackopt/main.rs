@@ -88,6 +88,7 @@ fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
         Command::Check { .. }
             | Command::Solve { .. }
             | Command::Enumerate { .. }
+            | Command::Maximum { .. }
             | Command::Validate { .. }
             | Command::Import { .. }
             | Command::Batch { .. }
@@ -95,7 +96,7 @@ fn card_source(cli: &Cli) -> Result<Option<CardIndex>, Failure> {
     ) {
         return Err(Failure::new(
             Exit::BadInput,
-            "--cards: only check, solve, enumerate, validate, import forge, import names, batch and mcp read boards",
+            "--cards: only check, solve, enumerate, maximum, validate, import forge, import names, batch and mcp read boards",
         ));
     }
     Ok(Some(CardIndex::load(path)?))
@@ -203,6 +204,11 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
             // A time limit with no legal declaration in hand is a failure with exit 3: `finish`
             // prints the undecided object for JSON readers.
             respond(pos, &Request::Solve(objective), &options, format)
+        }
+        // Batch's `maximum`, on the command line: the same request, so the same answer.
+        Command::Maximum { board, solver, format } => {
+            let options = solver.options(started)?;
+            respond(load_position(&board, cards, format)?, &Request::Maximum, &options, format)
         }
         // `--strict` is accepted and changes nothing: validate answers every board.
         Command::Validate { board, format, strict: _ } => {

@@ -4,7 +4,12 @@
 //! Tools:
 //! - `check_attack` {board, declaration, options?}: the `check` result (docs/format.md result JSON);
 //! - `solve_attack` {board, objective?, options?}: the `solve` result;
-//! - `enumerate_attacks` {board, limit?, options?}: `{declarations, complete}`;
+//! - `enumerate_attacks` {board, limit?, detail?, options?}: `{declarations, complete, ...}`;
+//!
+//! On a board with `combat` (docs/blocks.md) the first three answer about declarations of
+//! blockers, through the one request layer: `check_attack` checks one (JSON or one line,
+//! `wall=bear`), `solve_attack` finds the best for a defender's objective, `enumerate_attacks`
+//! lists them; each output schema describes both answers (`attackopt::answer_schema`).
 //! - `explain_board` {board}: how attackopt reads the board (the `validate` view);
 //! - `list_cards` {}: the cards known by name (`attackopt cards --format json`).
 //!
@@ -207,7 +212,7 @@ pub struct CheckParams {
     pub board: Value,
     #[schemars(schema_with = "declaration_input")]
     pub declaration: Value,
-    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive", "strict": bool}.
+    /// Options, all optional: baseline, time_limit, method, strict.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -217,10 +222,10 @@ pub struct CheckParams {
 pub struct SolveParams {
     #[schemars(schema_with = "board_input")]
     pub board: Value,
-    /// `power` (default: most total power), `attackers`, `none`, or `damage:PLAYER`.
+    /// `power` (default: most total power), `attackers`, `none`, or `damage:PLAYER`; with combat `prevented` (default), `kills`, `losses` or `none`.
     #[serde(default)]
     pub objective: Option<String>,
-    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive", "strict": bool}.
+    /// Options, all optional: baseline, time_limit, method, strict.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -237,7 +242,7 @@ pub struct EnumerateParams {
     /// hundred bytes; `full`: each declaration's whole check result, 5 to 15 times larger.
     #[serde(default)]
     pub detail: Option<Detail>,
-    /// Options, all optional: {"baseline": "paid"|"free", "time_limit": seconds, "method": "ilp"|"exhaustive", "strict": bool}.
+    /// Options, all optional: baseline, time_limit, method, strict.
     #[serde(default)]
     pub options: JsonOptions,
 }
@@ -442,10 +447,10 @@ impl AttackServer {
 
     /// Is this declaration legal; why not; a witness.
     #[tool(
-        title = "Check a declaration of attackers",
+        title = "Check a declaration of attackers or blockers",
         output_schema = output_schema("check"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. Returns attackopt's check result JSON."
+        description = "Check a declaration of attackers (Magic: The Gathering, CR 508.1) on a board: is it legal, which rules it breaks (each as a sentence), how many requirements it obeys and the most any declaration could obey, and a witness declaration when it obeys too few. On a board with combat, a declaration of blockers (CR 509.1). Returns attackopt's check result JSON."
     )]
     async fn check_attack(
         &self,
@@ -464,10 +469,10 @@ impl AttackServer {
 
     /// The best legal declaration.
     #[tool(
-        title = "Best declaration of attackers",
+        title = "Best declaration of attackers or blockers",
         output_schema = output_schema("solve"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment for its attack costs. Returns attackopt's solve result JSON (a check result plus `objective`)."
+        description = "Find the best legal declaration of attackers on a board for an objective (power: most total power, the default; attackers; none; damage:PLAYER), with the mana payment of its costs. On a board with combat, of blockers (CR 509.1; prevented: most damage prevented, the default; kills; losses; none). Returns attackopt's solve result JSON (a check result plus `objective`)."
     )]
     async fn solve_attack(
         &self,
@@ -487,10 +492,10 @@ impl AttackServer {
 
     /// Legal declarations, up to a limit.
     #[tool(
-        title = "Legal declarations of attackers",
+        title = "Legal declarations of attackers or blockers",
         output_schema = output_schema("enumerate-summary"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), fewest attackers first, and whether the list is complete. Returns {declarations, complete, time_limit_reached, method, warnings, assumptions}: with detail \"summary\" (the default) each declaration is {attacks, payment?}; with \"full\" each is its check result, as check_attack answers."
+        description = "List the legal declarations of attackers on a board, up to `limit` (default 100), fewest attackers first, and whether the list is complete. Returns {declarations, complete, time_limit_reached, method, warnings, assumptions}: with detail \"summary\" (the default) each declaration is {attacks, payment?} (with combat {blocks, payment?}); with \"full\" each is its check result, as check_attack answers."
     )]
     async fn enumerate_attacks(
         &self,
@@ -552,7 +557,8 @@ impl ServerHandler for AttackServer {
                  Boards use attackopt's JSON format, sent as an object or as a JSON string: every field is described in \
                  the resource attackopt://schema/board, model boards are the resources attackopt://models/<name>, and \
                  the prompt board_format teaches the format from one. Start with explain_board, then check_attack, \
-                 solve_attack or enumerate_attacks; list_cards lists the card names attackopt understands.",
+                 solve_attack or enumerate_attacks; list_cards lists the card names attackopt understands. On a board \
+                 with `combat` (the declare blockers step, CR 509.1) the same tools answer about declarations of blockers.",
             )
     }
 

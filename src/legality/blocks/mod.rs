@@ -207,6 +207,98 @@ pub fn check_blocks(
     check_with(pos, d, baseline, &payer, maximum)
 }
 
+/// The maxima of CR 509.1c on a board with combat, each with a declaration reaching it: batch's
+/// and the command line's `maximum` (docs/format.md "Batch"). The attack report's fields
+/// (`requirements_max_free`, `witness`, `proof`, [`crate::MaximumReport`]) with the same
+/// meanings, plus the maximum under the baseline asked: one JSON shape for both kinds of board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct BlockMaximumReport {
+    /// The most requirements a declaration of blockers obeying every restriction and paying no
+    /// cost to block can obey (the free baseline's bar, CR 509.1c).
+    pub requirements_max_free: usize,
+    /// A declaration of blockers obeying that many, paying nothing.
+    pub witness: BlockDeclaration,
+    /// How the maxima were established: "ilp-optimal" (the integer program, the default
+    /// method) or "exhaustive".
+    pub proof: Proof,
+    /// The baseline of `requirements_max`.
+    pub baseline: Baseline,
+    /// The most requirements a declaration the baseline compares with can obey: under "free"
+    /// one paying no cost to block (`requirements_max_free`); under "paid" one paying any costs
+    /// to block that can be paid (CR 509.1c-d), the highest bar a declaration can have. Every
+    /// legal declaration obeys at least `requirements_max_free`.
+    pub requirements_max: usize,
+    /// A declaration of blockers obeying `requirements_max`, with the payment of the costs to
+    /// block it incurs (none under "free": then it is `witness`); legal under both baselines.
+    pub witness_max: BlockDeclaration,
+}
+
+impl BlockMaximumReport {
+    /// Readable text: the maxima, each witness (with its payment), the proof.
+    pub fn to_text(&self, pos: &Position) -> String {
+        let costs = pos.blocks.as_ref().is_some_and(|r| !r.costs.is_empty());
+        let mut s = String::new();
+        if !costs {
+            let _ = writeln!(
+                s,
+                "Requirements: a declaration of blockers obeying every restriction obeys at most {} (CR 509.1c; no block has a cost).",
+                self.requirements_max
+            );
+            let _ = writeln!(s, "Witness: {}", blocks_text(pos, &self.witness));
+        } else {
+            let _ = writeln!(
+                s,
+                "Requirements: a declaration of blockers obeying every restriction obeys at most {} paying no cost to block (CR 509.1c).",
+                self.requirements_max_free
+            );
+            let _ = writeln!(s, "Witness (paying nothing): {}", blocks_text(pos, &self.witness));
+            if self.baseline == Baseline::Paid {
+                let _ = writeln!(
+                    s,
+                    "Paying costs to block it can pay (baseline paid, CR 509.1d): at most {}; a cost to block is never required to be paid.",
+                    self.requirements_max
+                );
+                let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, blocks_text(pos, &self.witness_max));
+                if let Some(p) = self.witness_max.payment.as_ref().filter(|p| !p.is_empty()) {
+                    let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
+                }
+            }
+        }
+        let _ = writeln!(s, "Proof: {}", self.proof);
+        s
+    }
+}
+
+/// The maxima of CR 509.1c by `by` ([`BlockMaximumReport`]): paying no cost to block, and under
+/// `baseline` paid, paying any cost to block that can be paid. Past the time limit a time
+/// limit error: a maximum is never reported unproven.
+pub fn maximum_blocks(pos: &Position, baseline: Baseline, by: &dyn BlockMaximizer, deadline: Deadline) -> Result<BlockMaximumReport, SolveError> {
+    let rules = rules_of(pos)?;
+    let payer = cost::Payer::new(pos)?;
+    let none = rules.no_block();
+    let free = by.block_maximum(rules, &vec![false; rules.costs.len()], &payer, &none, deadline)?;
+    // Under "paid" a declaration compared with may incur the costs the declaration checked
+    // incurs: the highest bar is that of a declaration incurring every cost instance, so every
+    // instance is allowed (docs/rules.md section 7). Without costs the two are one maximum.
+    let best = if baseline == Baseline::Paid && !rules.costs.is_empty() {
+        by.block_maximum(rules, &vec![true; rules.costs.len()], &payer, &free.witness, deadline)?
+    } else {
+        free.clone()
+    };
+    if best.value < free.value {
+        return Err(SolveError::Internal(format!("the block maximum paying costs ({}) is below the free one ({})", best.value, free.value)));
+    }
+    let proof = if free.proof == Proof::Exhaustive && best.proof == Proof::Exhaustive { Proof::Exhaustive } else { Proof::IlpOptimal };
+    Ok(BlockMaximumReport {
+        requirements_max_free: free.value,
+        witness: block_declaration(rules, &free.witness),
+        proof,
+        baseline,
+        requirements_max: best.value,
+        witness_max: paid_block_declaration(rules, &payer, &best.witness)?,
+    })
+}
+
 /// [`check_blocks`] with the maximum given as a function of the allowed costs and the
 /// declaration to stay close to (None: the time limit came first).
 fn check_with<M>(pos: &Position, d: &BlockDeclaration, baseline: Baseline, payer: &cost::Payer, maximum: M) -> Result<BlockCheckResult, SolveError>
