@@ -89,7 +89,9 @@ pub use api::request::{
     default_objective, Answer, BlockEnumerationSummary, Detail, EnumerationSummary, Exit, JsonOptions, OptionError, Outcome, Request,
     DEFAULT_BLOCK_OBJECTIVE, DEFAULT_LIMIT, DEFAULT_OBJECTIVE, DEFAULT_TIME_LIMIT,
 };
-pub use api::{Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE};
+pub use api::{
+    declare_attackers, Enumeration, Error, ErrorAnswer, ErrorBody, ErrorKind, MaximumReport, Method, Options, Undecided, TEXT_WIDTH, TIME_LIMIT_GRACE,
+};
 pub use board::{
     load_any_declaration, load_board, load_declaration, parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration,
     parse_declaration_text, AnyDeclaration, Assumption, AssumptionKind, Attack, AttackOption, Block, BlockDeclaration, Board, BoardBuilder, Combat,

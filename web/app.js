@@ -1,6 +1,8 @@
 // The judge's page: reads a board, lets the judge click a declaration, and shows the engine's
 // verdict. Every answer, text included, comes from the library (web/src/lib.rs); this file only
-// moves strings between the page and the worker.
+// moves strings between the page and the worker. A board is at one of two steps: declaring
+// attackers, or, with `combat`, declaring blockers (docs/blocks.md); the same controls serve
+// both, with the step's words (WORDS), and a legal attack leads on to its blockers.
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,11 +62,45 @@ const state = {
   board: null,      // the board's JSON text, as the engine reads it
   name: 'board',    // its name in messages (the file's name when loaded)
   view: null,       // validate's JSON view
-  targets: [],      // every target the picker offers
-  picks: new Map(), // creature id -> target id
+  step: 'attacks',  // 'attacks', or 'blocks' on a board with combat (validate's view has `blocks`)
+  picks: [],        // [creature, target] of each attack, or [blocker, attacker] of each block, in order
   shown: null,      // the declaration the last verdict offers to show
+  attack: null,     // the legal attack the last verdict offers to declare blockers against
+  before: null,     // { board, name }: the attack's board, while its blocks are asked about
   busy: false,
 };
+
+/** What the controls say at each step: `data-words` elements of index.html, the line's placeholder. */
+const WORDS = {
+  attacks: {
+    title: '2. Declare attackers',
+    how: 'Click a target to send a creature at it; click it again to take the attack back.',
+    line: 'Or type the attacks',
+    placeholder: 'jugg=B, drake=pwC (none: no attack)',
+    command: 'attackopt check BOARD --attack "…"',
+    clear: 'Clear the attacks',
+    objective: 'Best attack maximizes',
+    best: 'Best attack',
+  },
+  blocks: {
+    title: '2. Declare blockers',
+    how: 'Click an attacker to have a creature block it; click it again to take the block back. '
+      + 'A creature may be set to block several attackers: the check says whether it can (CR 509.1a).',
+    line: 'Or type the blocks',
+    placeholder: 'wall=jugg, wall=drake (none: no block)',
+    command: 'attackopt check BOARD --block "…"',
+    clear: 'Clear the blocks',
+    objective: 'Best blocks',
+    best: 'Best blocks',
+  },
+};
+
+function showStep(step) {
+  state.step = step;
+  for (const el of document.querySelectorAll('[data-words]')) el.textContent = WORDS[step][el.dataset.words];
+  $('attack-line').placeholder = WORDS[step].placeholder;
+  $('blocks-from').hidden = !(step === 'blocks' && state.before);
+}
 
 function setStatus(el, text, kind) {
   el.textContent = text;
@@ -138,9 +174,10 @@ async function readBoard() {
 
 /**
  * Read a board's JSON with validate, show its view and the picker. `notes` and `warnings` come
- * from its import; `fromNames`: built from the names panel, which then keeps what was typed.
+ * from its import; `fromNames`: built from the names panel, which then keeps what was typed;
+ * `before`: the attack's board this board's combat was declared on (Back returns to it).
  */
-async function showBoard(board, header, { notes = [], warnings = [], fromNames = false }) {
+async function showBoard(board, header, { notes = [], warnings = [], fromNames = false, before = null }) {
   const status = $('board-status');
   const { reply } = await call('validate', board, state.name);
   if (reply.error) {
@@ -149,8 +186,11 @@ async function showBoard(board, header, { notes = [], warnings = [], fromNames =
   }
   state.board = board;
   state.view = reply.result;
+  state.before = before;
   $('validate-text').textContent = reply.text;
-  const creatures = reply.result.creatures.length;
+  showStep(reply.result.blocks ? 'blocks' : 'attacks');
+  // The creatures that declare: the attacking side's, or the defending side's at blocks.
+  const creatures = (reply.result.blocks ? reply.result.blocks.blockers : reply.result.creatures).length;
   // In words for people (issue 40: the card by name, the fix in a judge's terms); the JSON
   // path and message are for whoever writes the board.
   const read = reply.result.warnings.map((w) => `warning: ${w.words ?? w.message ?? JSON.stringify(w)}`);
@@ -162,12 +202,13 @@ async function showBoard(board, header, { notes = [], warnings = [], fromNames =
     ...notes.map((n) => line(n, 'note')),
     ...[...warnings, ...read].map((w) => line(w, 'warning')),
   );
-  state.picks.clear();
+  state.picks = [];
   const parsed = JSON.parse(board);
   if (!fromNames) namesFromBoard(parsed);
   buildPicker(parsed);
   $('declare-section').hidden = false;
   $('verdict-section').hidden = true;
+  offer(null); // a verdict about another board offers nothing here
 }
 
 // ---- 1b. The board from card names, per player --------------------------------------------
@@ -284,70 +325,106 @@ addNamePlayer('B', '', false);
 // ---- 2. The declaration ----------------------------------------------------------------------
 
 function buildPicker(board) {
+  // What a target or an attacker is called on its button: a player's name, a permanent's card
+  // name (issue 40: ids such as "pwC" said nothing); the id follows, small, when it differs, so
+  // that two of one name stay apart.
+  const names = new Map();
+  for (const p of board.permanents || []) names.set(p.id, p.name || p.id);
+  for (const p of board.players || []) names.set(p.id, p.name || p.id);
+  const nameOf = (id) => names.get(id) ?? id;
+  const named = (id) => (nameOf(id) === id ? id : `${nameOf(id)} (${id})`);
+  const rows = state.step === 'blocks' ? blockRows(named) : attackRows(board, named);
+  $('creatures').replaceChildren(...rows.map((row) => pickerRow(row, nameOf)));
+
+  const objective = $('objective');
+  objective.replaceChildren();
+  const objectives = state.step === 'blocks'
+    // A defender's objectives (docs/format.md "solve on a board with combat"); the first is the
+    // command line's default there.
+    ? [['prevented', 'most combat damage prevented'], ['kills', 'most attackers killed'], ['losses', 'fewest own creatures lost'], ['none', 'nothing (any legal blocks)']]
+    : [['power', 'power attacking'], ['attackers', 'number of attackers'], ['none', 'nothing (any legal attack)']];
+  const attacking = new Set(state.view.attacking_players);
+  if (state.step === 'attacks') for (const p of board.players || []) if (!attacking.has(p.id)) objectives.push([`damage:${p.id}`, `damage to ${named(p.id)}`]);
+  for (const [value, text] of objectives) objective.append(new Option(text, value));
+  showPicks();
+}
+
+/**
+ * One row per creature of the attacking side: every target some creature may legally attack,
+ * then the other players (a creature that may not attack can still be declared, and the check
+ * says why it is illegal).
+ */
+function attackRows(board, named) {
   const view = state.view;
   const attacking = new Set(view.attacking_players);
-  // Every target some creature may legally attack, then the other players: a creature that may
-  // not attack can still be declared, and the check says why it is illegal.
   const targets = [];
   const add = (t) => { if (!targets.includes(t)) targets.push(t); };
   view.creatures.forEach((c) => c.legal_targets.forEach(add));
   (board.players || []).forEach((p) => { if (!attacking.has(p.id)) add(p.id); });
-  state.targets = targets;
-  // What a target is called on its button: a player's name, a planeswalker's or battle's card
-  // name (issue 40: ids such as "pwC" said nothing); the id follows, small, when it differs, so
-  // that two targets of one name stay apart.
-  const names = new Map();
-  for (const p of board.permanents || []) names.set(p.id, p.name || p.id);
-  for (const p of board.players || []) names.set(p.id, p.name || p.id);
-  const nameOf = (t) => names.get(t) ?? t;
+  return view.creatures.map((c) => ({
+    id: c.id,
+    label: `${c.name} (${c.id}), power ${c.power}`,
+    whyNot: c.may_attack ? null : `may not attack: ${c.why_not}`,
+    buttons: targets.map((t) => ({ id: t, kind: kind(t, c.allowed_targets, c.legal_targets), title: `${c.name} attacks ${named(t)}` })),
+  }));
+}
 
-  const box = $('creatures');
-  box.replaceChildren();
-  for (const c of view.creatures) {
-    const row = document.createElement('div');
-    row.className = 'creature' + (c.may_attack ? '' : ' cannot');
-    row.dataset.creature = c.id;
-    const label = document.createElement('div');
-    label.className = 'label';
-    label.textContent = `${c.name} (${c.id}), power ${c.power}`;
-    if (!c.may_attack) {
-      const why = document.createElement('small');
-      why.textContent = `may not attack: ${c.why_not}`;
-      label.append(why);
-    }
-    const buttons = document.createElement('div');
-    buttons.className = 'targets';
-    for (const t of targets) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = nameOf(t);
-      if (nameOf(t) !== t) b.append(' ', Object.assign(document.createElement('small'), { className: 'target-id', textContent: t }));
-      b.dataset.target = t;
-      b.className = c.allowed_targets.includes(t) ? 'allowed' : c.legal_targets.includes(t) ? 'restricted' : 'impossible';
-      b.title = `${c.name} attacks ${nameOf(t) === t ? t : `${nameOf(t)} (${t})`}`;
-      b.addEventListener('click', () => {
-        if (state.picks.get(c.id) === t) state.picks.delete(c.id);
-        else state.picks.set(c.id, t);
-        showPicks();
-      });
-      buttons.append(b);
-    }
-    row.append(label, buttons);
-    box.append(row);
+/**
+ * One row per creature of a defending player (validate's `blocks.blockers`), a button per
+ * attacker: what it may block (CR 509.1a), and past a restriction (509.1b).
+ */
+function blockRows(named) {
+  const { blockers, attackers } = state.view.blocks;
+  return blockers.map((b) => ({
+    id: b.id,
+    label: `${named(b.id)}, ${b.controller}'s${b.capacity === 1 ? '' : b.capacity === null ? '; blocks any number' : `; blocks up to ${b.capacity}`}`,
+    whyNot: b.may_block ? null : `may not block: ${b.why_not}`,
+    buttons: attackers.map((a) => ({ id: a.id, kind: kind(a.id, b.allowed_attackers, b.legal_attackers), title: `${named(b.id)} blocks ${named(a.id)}, attacking ${named(a.target)}` })),
+  }));
+}
+
+const kind = (id, allowed, legal) => (allowed.includes(id) ? 'allowed' : legal.includes(id) ? 'restricted' : 'impossible');
+
+function pickerRow({ id, label, whyNot, buttons }, nameOf) {
+  const row = document.createElement('div');
+  row.className = 'creature' + (whyNot ? ' cannot' : '');
+  row.dataset.creature = id;
+  const text = document.createElement('div');
+  text.className = 'label';
+  text.textContent = label;
+  if (whyNot) text.append(Object.assign(document.createElement('small'), { textContent: whyNot }));
+  const box = document.createElement('div');
+  box.className = 'targets';
+  for (const t of buttons) {
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: nameOf(t.id), className: t.kind, title: t.title });
+    if (nameOf(t.id) !== t.id) b.append(' ', Object.assign(document.createElement('small'), { className: 'target-id', textContent: t.id }));
+    b.dataset.target = t.id;
+    b.addEventListener('click', () => pick(id, t.id));
+    box.append(b);
   }
+  row.append(text, box);
+  return row;
+}
 
-  const objective = $('objective');
-  objective.replaceChildren();
-  const objectives = [['power', 'power attacking'], ['attackers', 'number of attackers'], ['none', 'nothing (any legal attack)']];
-  for (const p of board.players || []) if (!attacking.has(p.id)) objectives.push([`damage:${p.id}`, `damage to ${p.name ? `${p.name} (${p.id})` : p.id}`]);
-  for (const [value, text] of objectives) objective.append(new Option(text, value));
+/**
+ * A click: a creature attacks one target, so clicking another moves its attack; a blocker may
+ * block several attackers, so each click adds or takes back that one block.
+ */
+function pick(creature, target) {
+  const at = state.picks.findIndex(([c, t]) => c === creature && t === target);
+  if (at >= 0) state.picks.splice(at, 1);
+  else if (state.step === 'attacks') {
+    const moved = state.picks.findIndex(([c]) => c === creature);
+    if (moved >= 0) state.picks[moved] = [creature, target];
+    else state.picks.push([creature, target]);
+  } else state.picks.push([creature, target]);
   showPicks();
 }
 
 function showPicks() {
   for (const row of document.querySelectorAll('#creatures .creature')) {
-    const picked = state.picks.get(row.dataset.creature);
-    for (const b of row.querySelectorAll('button')) b.classList.toggle('picked', b.dataset.target === picked);
+    const c = row.dataset.creature;
+    for (const b of row.querySelectorAll('button')) b.classList.toggle('picked', state.picks.some(([x, t]) => x === c && t === b.dataset.target));
   }
   showLine();
 }
@@ -355,14 +432,18 @@ function showPicks() {
 // ---- 2b. The declaration as one line (issue 40) ----------------------------------------------
 // Two-way: every change of the picks (a click, a loaded file, Clear, a declaration shown from a
 // verdict) rewrites the field, because that line is what a judge copies into
-// `attackopt check BOARD --attack "..."`; a line typed there sets the picks. The engine reads it
-// (attacks_from_line: the library's parser and id checks, the JSON form's rules), never this file.
+// `attackopt check BOARD --attack "..."` (`--block "..."` at blocks); a line typed there sets the
+// picks. The engine reads it (declaration_from_line: the library's parsers and id checks, the
+// JSON form's rules), never this file.
 
 let lineEdited = false; // typed since the picks last wrote the field: not yet applied
 
-/** The picks in the field, in `--attack`'s syntax ("jugg=B, drake=pwC"); empty for no attack. */
+/**
+ * The picks in the field, in `--attack`'s syntax ("jugg=B, drake=pwC") or `--block`'s
+ * ("wall=jugg, wall=drake"); empty for none.
+ */
 function showLine() {
-  const pairs = [...state.picks];
+  const pairs = state.picks;
   // The syntax splits at commas and white space and `=` ends a creature's id: an id with one
   // of them cannot be typed (ids are any text), and a line that read back as another
   // declaration would mislead.
@@ -382,7 +463,7 @@ async function applyLine() {
   if (state.busy || !state.board) return false;
   let applied = false;
   await run(async () => {
-    const { reply } = await call('attacks_from_line', state.board, state.name, $('attack-line').value);
+    const { reply } = await call('declaration_from_line', state.board, state.name, $('attack-line').value);
     if (reply.error) return setStatus($('line-status'), reply.error.message, 'error');
     setPicks(reply);
     applied = true;
@@ -398,18 +479,23 @@ $('attack-line').addEventListener('keydown', (event) => {
 });
 $('apply-line').addEventListener('click', () => applyLine());
 
+/** The declaration's list: `attacks`, or `blocks` on a board with combat. */
+const listKey = () => (state.step === 'blocks' ? 'blocks' : 'attacks');
+
 function declaration() {
   // In the order the judge declared them (a loaded file's order): the verdict lists them so.
-  return { attacks: [...state.picks].map(([creature, target]) => ({ creature, target })) };
+  if (state.step === 'blocks') return { blocks: state.picks.map(([blocker, attacker]) => ({ blocker, attacker })) };
+  return { attacks: state.picks.map(([creature, target]) => ({ creature, target })) };
 }
 
 function setPicks(decl) {
-  state.picks.clear();
-  for (const a of decl.attacks || []) state.picks.set(a.creature, a.target);
+  state.picks = state.step === 'blocks'
+    ? (decl.blocks || []).map((b) => [b.blocker, b.attacker])
+    : (decl.attacks || []).map((a) => [a.creature, a.target]);
   showPicks();
 }
 
-$('clear').addEventListener('click', () => setPicks({ attacks: [] }));
+$('clear').addEventListener('click', () => setPicks({}));
 
 $('declaration-file').addEventListener('change', async (event) => {
   const file = event.target.files[0];
@@ -421,7 +507,7 @@ $('declaration-file').addEventListener('change', async (event) => {
     return showError(`${file.name}: not JSON: ${err.message}`);
   }
   // The engine checks the ids and the shape when asked; here only what the picker can show.
-  if (!decl || !Array.isArray(decl.attacks)) return showError(`${file.name}: expected an object with "attacks"`);
+  if (!decl || !Array.isArray(decl[listKey()])) return showError(`${file.name}: expected an object with "${listKey()}"`);
   setPicks(decl);
 });
 
@@ -442,6 +528,8 @@ $('enumerate').addEventListener('click', () => ask('enumerate'));
 $('best').addEventListener('click', () => ask('solve'));
 $('cancel').addEventListener('click', () => cancel('cancelled'));
 $('show-declaration').addEventListener('click', () => state.shown && setPicks(state.shown));
+$('to-blocks').addEventListener('click', () => declareBlockers());
+$('back-to-attacks').addEventListener('click', () => backToAttacks());
 
 async function ask(what) {
   if (state.busy || !state.board) return;
@@ -476,13 +564,15 @@ function showReply(what, reply, ms) {
   }
   const r = reply.result;
   if (what === 'enumerate') return showEnumeration(reply, ms);
+  const best = state.step === 'blocks' ? 'BEST BLOCKS' : 'BEST ATTACK';
   const verdict = what === 'solve'
-    ? (reply.exit === 0 ? ['BEST ATTACK (proven optimal)', 'legal'] : ['BEST FOUND (not proven optimal)', 'undecided'])
+    ? (reply.exit === 0 ? [`${best} (proven optimal)`, 'legal'] : ['BEST FOUND (not proven optimal)', 'undecided'])
     : ({ 0: ['LEGAL', 'legal'], 1: ['ILLEGAL', 'illegal'] }[reply.exit] || ['UNDECIDED', 'undecided']);
   badge.textContent = `${verdict[0]} · ${(ms / 1000).toFixed(2)} s`;
   badge.className = verdict[1];
   $('verdict-text').textContent = reply.text;
-  offer(what === 'solve' ? r.declaration : r.legal_alternative || r.witness || null);
+  // A legal attack, checked or found, goes on to its blockers.
+  offer(what === 'solve' ? r.declaration : r.legal_alternative || r.witness || null, state.step === 'attacks' && r.legal === true ? r.declaration : null);
 }
 
 /** enumerate's answer: the command line's text, and each declaration as a button for the picker. */
@@ -494,10 +584,18 @@ function showEnumeration(reply, ms) {
   $('verdict-badge').className = r.complete ? 'legal' : 'undecided';
   $('verdict-text').textContent = reply.text;
   offer(null);
-  // The text's lines after its header, one per declaration (warnings, if any, come before).
+  // The text's entries after its header, one per declaration (warnings, if any, come before):
+  // a line indented deeper than the entries' continues the entry above (the text wraps).
   const lines = reply.text.split('\n');
-  const header = lines.findIndex((l) => /^\d+ legal declarations? \(baseline/.test(l));
-  listDeclarations(r.declarations.map((decl, i) => [decl, (lines[header + 1 + i] || '').trim()]));
+  const header = lines.findIndex((l) => /^\d+ legal declarations?\b/.test(l));
+  const entries = [];
+  for (const line of lines.slice(header + 1)) {
+    if (/^ {3,}\S/.test(line) && entries.length) entries[entries.length - 1] += ` ${line.trim()}`;
+    // The list of blocks numbers its entries; the page's list numbers them itself.
+    else if (line.trim()) entries.push(line.trim().replace(/^\d+\. /, ''));
+  }
+  // Each declaration alone (attacks), or its check result (blocks: `--detail` is full there).
+  listDeclarations(r.declarations.map((d, i) => [d.declaration || d, entries[i] || '']));
 }
 
 function listDeclarations(items) {
@@ -513,9 +611,48 @@ function listDeclarations(items) {
   }
 }
 
-function offer(decl) {
+/** What the verdict offers: a declaration to show on the board, a legal attack to block. */
+function offer(decl, attack = null) {
   state.shown = decl;
   $('show-declaration').hidden = !decl;
+  state.attack = attack;
+  $('to-blocks').hidden = !attack;
+}
+
+// ---- 4. From the attack to its blockers ------------------------------------------------------
+
+/**
+ * The board at the declare blockers step for the legal attack of the verdict: built by the
+ * engine (declare_attackers: `combat` the attacks, the attackers tapped unless vigilance, CR
+ * 508.1f), put in the text box as JSON and read as any board, named after the attack's board.
+ */
+async function declareBlockers() {
+  const attack = state.attack;
+  if (state.busy || !attack) return;
+  const before = { board: state.board, name: state.name };
+  await run(async () => {
+    const { reply } = await call('declare_attackers', state.board, state.name, JSON.stringify(attack));
+    if (reply.error) return showError(reply.error.message);
+    const board = JSON.stringify(reply.board, null, 2);
+    $('board-text').value = board;
+    $('board-format').value = 'json';
+    state.name = before.name.replace(/(\.json)?$/, '.combat.json');
+    forgetModel();
+    const n = attack.attacks.length;
+    const note = `${n} ${n === 1 ? 'creature attacks' : 'creatures attack'}, tapped unless they have vigilance (CR 508.1f); the text box holds this board, with its "combat".`;
+    await showBoard(board, 'At the declare blockers step', { notes: [note], before });
+  }, { limit: null });
+}
+
+/** The attack's board again, as it was read. */
+async function backToAttacks() {
+  const before = state.before;
+  if (state.busy || !before) return;
+  await run(async () => {
+    $('board-text').value = before.board;
+    state.name = before.name;
+    await showBoard(before.board, 'Board read', {});
+  }, { limit: null });
 }
 
 function showError(message) {
@@ -549,7 +686,7 @@ function showCancelled() {
 
 let grace = 300;
 // Disabled while the engine works (one request at a time) and until it has started.
-const BUTTONS = ['check', 'best', 'enumerate', 'apply-line', 'read-board', 'build-names', 'model-board', 'board-file'];
+const BUTTONS = ['check', 'best', 'enumerate', 'apply-line', 'read-board', 'build-names', 'model-board', 'board-file', 'to-blocks', 'back-to-attacks'];
 
 async function run(body, { limit, onTimeout, onCancel }) {
   state.busy = true;

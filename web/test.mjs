@@ -2,7 +2,8 @@
 // Chromium (playwright-core, no browser download) through the page as a judge would (load a
 // board, read validate's view, click a declaration, check it, ask for the best attack, cancel,
 // a time limit, a board under Mana Reflection, a Forge file, a board typed as card names per
-// player, enumerate, a declaration typed as one line, bad input), and compares every verdict with the command line's own text for
+// player, enumerate, a declaration typed as one line, the blocks step on a board with combat and
+// the way from a legal attack to its blockers, bad input), and compares every verdict with the command line's own text for
 // the same files: the page must say exactly what `attackopt` says. Also what issue 40 asked of
 // the page: its loading state, the menu of model boards, names on target buttons, the names
 // panel following the board, warnings styled as warnings, no request answered 4xx/5xx.
@@ -411,6 +412,120 @@ try {
   await page.click('#build-names');
   await page.waitForFunction(() => document.getElementById('board-status').classList.contains('error'));
   same(await page.textContent('#board-status'), 'names: at players[1] (B), line 2: Lightning Bolt is not a permanent (its type line is "Instant")', 'a card that is not a permanent is a clear error');
+
+  // ---- The blocks step (issue 38): a board with combat, from the menu ------------------------
+  // models/lure-menace.json: the declare blockers step; every answer is the command line's on
+  // the same file, with --block for the typed lines.
+  const title = () => page.textContent('#declare-section h2');
+  const ready = () => page.waitForFunction(() => document.getElementById('cancel').disabled);
+  await page.fill('#time-limit', '10');
+  await page.selectOption('#model-board', 'lure-menace');
+  await page.waitForFunction(() => document.querySelector('#creatures .creature[data-creature="birds"]') && document.getElementById('cancel').disabled);
+  same(await title(), '2. Declare blockers', 'a board with combat asks for blockers');
+  check(await page.isHidden('#back-to-attacks'), 'a board with combat from the menu has no attack to go back to');
+  same(await page.textContent('#validate-text'), cli(['validate', 'lure-menace.json'], MODELS).out, "a board with combat: validate's view is the command line's");
+  const lure = JSON.parse(cli(['validate', '--format', 'json', 'lure-menace.json'], MODELS).out).blocks;
+  const blockRows = await page.$$eval('#creatures .creature', (rs) => rs.map((r) => `${r.dataset.creature}: ${[...r.querySelectorAll('button')].map((b) => `${b.dataset.target}/${b.className}`).join(' ')}`));
+  const kindOf = (b, a) => (b.allowed_attackers.includes(a) ? 'allowed' : b.legal_attackers.includes(a) ? 'restricted' : 'impossible');
+  same(blockRows.join('\n'), lure.blockers.map((b) => `${b.id}: ${lure.attackers.map((a) => `${a.id}/${kindOf(b, a.id)}`).join(' ')}`).join('\n'),
+    'one row per creature of the defending side, a button per attacker, styled by what it may block');
+  same((await page.$$eval('#objective option', (os) => os.map((o) => o.value))).join(' '), 'prevented kills losses none', "the objectives are a defender's, prevented first");
+  // Clicked: a blocker may block several attackers, so each click adds or takes back one block.
+  for (const [b, a] of [['giant', 'brute'], ['wall', 'bears'], ['wall', 'brute'], ['wall', 'bears'], ['birds', 'angel']]) {
+    await page.click(`#creatures .creature[data-creature="${b}"] button[data-target="${a}"]`);
+  }
+  same(await attackLine(), 'giant=brute, wall=brute, birds=angel', 'clicked blocks are written as one line, as --block takes it');
+  const blocked = await verdict('#check');
+  same(blocked.text, cli(['check', 'lure-menace.json', join('declarations', 'lure-menace.json')], MODELS).out, "clicked blocks: the command line's check of the same declaration");
+  same(blocked.text, cli(['check', 'lure-menace.json', '--block', await attackLine()], MODELS).out, "... and of check --block with the page's line");
+  check(blocked.badge.startsWith('LEGAL'), `the blocks check legal (${blocked.badge})`);
+  check(await page.isHidden('#to-blocks'), 'a verdict on blocks offers no step after it');
+  // A declaration file of blockers, illegal by its requirements: the witness goes on the board.
+  await page.setInputFiles('#declaration-file', join(MODELS, 'declarations', 'lure-menace.empty.json'));
+  const unblocked = await verdict('#check');
+  same(unblocked.text, cli(['check', 'lure-menace.json', join('declarations', 'lure-menace.empty.json')], MODELS).out, "a declaration of blockers from a file: the command line's check");
+  check(unblocked.badge.startsWith('ILLEGAL'), `no blocks against a lure is illegal (${unblocked.badge})`);
+  await page.click('#show-declaration');
+  const witness = JSON.parse(cli(['check', '--format', 'json', 'lure-menace.json', join('declarations', 'lure-menace.empty.json')], MODELS).out).witness;
+  same(await pickedNow(), witness.blocks.map((b) => `${b.blocker} -> ${b.attacker}`).sort().join(', '), "the witness is shown on the board");
+  // Typed: one blocker on two attackers (its capacity is one), then a line naming nothing.
+  await page.fill('#attack-line', 'birds=angel birds=bears');
+  const twice = await verdict('#check');
+  same(twice.text, cli(['check', 'lure-menace.json', '--block', 'birds=angel birds=bears'], MODELS).out, "a typed line of blocks: the command line's check --block");
+  same(await attackLine(), 'birds=angel, birds=bears', '... set on the buttons, the line written back');
+  await page.fill('#attack-line', 'birds=angle');
+  await page.click('#apply-line');
+  await page.waitForFunction(() => document.getElementById('line-status').classList.contains('error') && document.getElementById('cancel').disabled);
+  const refusedBlock = cli(['check', 'lure-menace.json', '--block', 'birds=angle'], MODELS);
+  same(`attackopt: error: ${(await lineStatus()).text.replace(/^blocks: /, '--block: ')}\n`, refusedBlock.err, "a refused line of blocks: the library's message, as the command line's");
+  // Solved for each objective of a defender; the first in the menu is the command line's default.
+  const bestBlocks = await verdict('#best');
+  same(bestBlocks.text, cli(['solve', 'lure-menace.json'], MODELS).out, "best blocks, the menu's first objective: the command line's solve with no objective");
+  check(bestBlocks.badge.startsWith('BEST BLOCKS (proven optimal)'), `best blocks badge: ${bestBlocks.badge}`);
+  for (const objective of ['prevented', 'kills', 'losses', 'none']) {
+    await page.selectOption('#objective', objective);
+    const solved = await verdict('#best');
+    same(solved.text, cli(['solve', 'lure-menace.json', '--objective', objective], MODELS).out, `best blocks for ${objective}: the command line's solve --objective ${objective}`);
+  }
+  await page.click('#show-declaration');
+  const none = JSON.parse(cli(['solve', '--format', 'json', 'lure-menace.json', '--objective', 'none'], MODELS).out).declaration;
+  same(await pickedNow(), none.blocks.map((b) => `${b.blocker} -> ${b.attacker}`).sort().join(', '), "the best blocks are shown on the board");
+  // Enumerated: the command line's list, each declaration loadable into the buttons.
+  await page.fill('#enumerate-limit', '4');
+  const blockList = await verdict('#enumerate');
+  same(blockList.text, cli(['enumerate', '--detail', 'summary', '--limit', '4', 'lure-menace.json'], MODELS).out, "enumerate on a board with combat: the command line's list");
+  const listedBlocks = JSON.parse(cli(['enumerate', '--detail', 'summary', '--limit', '4', '--format', 'json', 'lure-menace.json'], MODELS).out);
+  const blockItems = await page.$$('#declarations button');
+  check(blockItems.length === listedBlocks.declarations.length, `one button per declaration of blockers (${blockItems.length} of ${listedBlocks.declarations.length})`);
+  check(blockList.badge.startsWith('4 LEGAL DECLARATIONS (there are more)'), `enumerate's badge on blocks: ${blockList.badge}`);
+  same(await blockItems[3].textContent(), 'Hill Giant (giant) blocks Boggart Brute (brute), Wall of Stone (wall) blocks Boggart Brute (brute), Birds of Paradise (birds) blocks Serra Angel (angel)',
+    "a listed declaration's button says it in words, its wrapped text joined");
+  await blockItems[3].click();
+  same(await pickedNow(), listedBlocks.declarations[3].declaration.blocks.map((b) => `${b.blocker} -> ${b.attacker}`).sort().join(', '), 'a listed declaration of blockers loads into the buttons');
+
+  // ---- From a legal attack to its blockers (CR 508.1f): the board the engine builds -------------
+  // The model's board before its attacks: no combat, its attackers untapped, pasted.
+  const lureModel = JSON.parse(readFileSync(join(MODELS, 'lure-menace.json'), 'utf8'));
+  const beforeAttack = structuredClone(lureModel);
+  delete beforeAttack.combat;
+  for (const p of beforeAttack.permanents) if (lureModel.combat.attacks.some((a) => a.creature === p.id)) p.tapped = false;
+  await page.$eval('#board-text', (el, text) => { el.value = text; }, JSON.stringify(beforeAttack));
+  await page.selectOption('#board-format', 'json');
+  await page.click('#read-board');
+  await page.waitForFunction(() => document.querySelector('#creatures .creature[data-creature="brute"]') && document.getElementById('cancel').disabled);
+  same(await title(), '2. Declare attackers', 'a board without combat asks for attackers again');
+  for (const a of lureModel.combat.attacks) await page.click(`#creatures .creature[data-creature="${a.creature}"] button[data-target="${a.target}"]`);
+  const lureAttack = await verdict('#check');
+  check(lureAttack.badge.startsWith('LEGAL') && (await page.isVisible('#to-blocks')), `a legal attack offers to declare blockers (${lureAttack.badge})`);
+  await page.click('#to-blocks');
+  await page.waitForFunction(() => document.querySelector('#declare-section h2').textContent === '2. Declare blockers' && document.getElementById('cancel').disabled);
+  await ready();
+  check(await page.isVisible('#back-to-attacks'), 'the board built from the attack can go back to it');
+  const combatText = await page.inputValue('#board-text');
+  const combatBoard = JSON.parse(combatText);
+  same(JSON.stringify(combatBoard.combat), JSON.stringify(lureModel.combat), 'the board at the declare blockers step has the attack declared as its combat');
+  same(combatBoard.permanents.map((p) => `${p.id}${p.tapped ? ' tapped' : ''}`).join(', '), lureModel.permanents.map((p) => `${p.id}${p.tapped ? ' tapped' : ''}`).join(', '),
+    'the attackers are tapped, Serra Angel (vigilance) is not (CR 508.1f): the model board');
+  // Named after the attack's board ("board"), as the command line reads it from that file.
+  writeFileSync(join(tmp, 'board.combat.json'), combatText);
+  same(await page.textContent('#validate-text'), cli(['validate', 'board.combat.json'], tmp).out, "the built board: validate's view is the command line's");
+  check((await page.textContent('#board-status')).startsWith('At the declare blockers step; 3 creatures.'), `the status says the step (${await page.textContent('#board-status')})`);
+  await page.fill('#attack-line', 'giant=bears, birds=angel');
+  const builtCheck = await verdict('#check');
+  same(builtCheck.text, cli(['check', 'board.combat.json', '--block', 'giant=bears, birds=angel'], tmp).out, "blocks on the built board: the command line's check");
+  await page.selectOption('#objective', 'kills');
+  same((await verdict('#best')).text, cli(['solve', 'board.combat.json', '--objective', 'kills'], tmp).out, "best blocks on the built board: the command line's solve");
+  // Back to the attack: the board as it was read; a best attack leads on to its blockers too.
+  await page.click('#back-to-attacks');
+  await page.waitForFunction(() => document.querySelector('#declare-section h2').textContent === '2. Declare attackers' && document.getElementById('cancel').disabled);
+  same(await page.inputValue('#board-text'), JSON.stringify(beforeAttack), 'back to the attack: its board in the text box again');
+  await page.selectOption('#objective', 'power');
+  const lureBest = await verdict('#best');
+  check(lureBest.badge.startsWith('BEST ATTACK') && (await page.isVisible('#to-blocks')), `the best attack offers to declare blockers (${lureBest.badge})`);
+  // An illegal attack does not: the Birds of the defender can't attack.
+  await page.fill('#attack-line', 'birds=A');
+  const illegalAttack = await verdict('#check');
+  check(illegalAttack.badge.startsWith('ILLEGAL') && (await page.isHidden('#to-blocks')), `an illegal attack offers no blockers (${illegalAttack.badge})`);
 
   // ---- Bad input: the command line's message ----------------------------------------------
   // The status already shows the error above: wait for it to change, not for the error class

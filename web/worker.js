@@ -4,7 +4,7 @@ import init, * as engine from './pkg/attackopt_web.js';
 
 const ready = init();
 // Only the engine's entry points, never an arbitrary export.
-const ENTRY_POINTS = new Set(['about', 'models', 'validate', 'attacks_from_line', 'check', 'solve', 'enumerate', 'import_forge', 'import_names']);
+const ENTRY_POINTS = new Set(['about', 'models', 'validate', 'declaration_from_line', 'declare_attackers', 'check', 'solve', 'enumerate', 'import_forge', 'import_names']);
 
 self.onmessage = async (event) => {
   const { id, fn, args } = event.data;

@@ -39,7 +39,7 @@ pub mod request;
 mod text;
 pub use crate::wrap::TEXT_WIDTH;
 
-use crate::board::{parse_board, parse_declaration, Declaration, InputError};
+use crate::board::{parse_board, parse_declaration, Board, Declaration, InputError};
 use crate::deadline::Deadline;
 use crate::ilp::Ilp;
 use crate::legality::{self, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError, ViolationKind};
@@ -324,6 +324,58 @@ impl Options {
     /// F06).
     fn oracle(&self, pos: &Position) -> Result<ExhaustiveOracle, SolveError> {
         ExhaustiveOracle::within(pos, self.deadline())
+    }
+}
+
+/// The board at the declare blockers step once `decl` is declared on `board` (CR 508.1,
+/// 509.1): `board` with `combat` the declaration's attacks and each attacking creature tapped
+/// unless it has vigilance (CR 508.1f, 702.20b), vigilance read as `check` reads it (keywords,
+/// the card by name, Oracle text, effects that grant it); see [`Board::with_attackers_declared`].
+/// `board` is the board as written (a board file parsed, [`crate::ValidBoard::board`], rather
+/// than a [`Position`]'s, whose cards are completed), so that the board returned is the judge's
+/// own with the combat added; `name` and `decl_name` name the two in errors.
+///
+/// Bad input: a board that is invalid or already has `combat` (attackers are declared once, on
+/// a board asked about attacks), a declaration naming no permanent; the board built is
+/// validated too. The declaration's legality is not checked: ask `check` first (the page offers
+/// the step after a legal verdict). One function for every front end, so that a board with
+/// combat is built alike wherever it is.
+///
+/// ```
+/// use attackopt::{declare_attackers, parse_board, parse_declaration, Position};
+///
+/// let board = parse_board(r#"{"attackopt": 1, "active_player": "A", "players": [{"id": "A"}, {"id": "B"}],
+///   "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A"},
+///                  {"id": "angel", "name": "Serra Angel", "controller": "A"}]}"#, "board.json")?.board;
+/// let (decl, _) = parse_declaration(r#"{"attacks": [{"creature": "bear", "target": "B"}, {"creature": "angel", "target": "B"}]}"#, "d.json")?;
+/// let combat = declare_attackers(&board, "board.json", &decl, "d.json")?;
+/// assert_eq!(combat.combat.as_ref().map(|c| c.attacks.len()), Some(2));
+/// // The bear taps to attack; Serra Angel has vigilance (the card by name).
+/// assert!(combat.permanents[0].tapped && !combat.permanents[1].tapped);
+/// // It is at the declare blockers step: asked about blocks.
+/// assert!(Position::from_board(combat, "board.json")?.blocks.is_some());
+/// # Ok::<(), attackopt::Error>(())
+/// ```
+pub fn declare_attackers(board: &Board, name: &str, decl: &Declaration, decl_name: &str) -> Result<Board, Error> {
+    let pos = Position::from_board(board.clone(), name)?;
+    if board.combat.is_some() {
+        let message = "the board is at the declare blockers step already (it has combat): attackers are declared on a board without combat";
+        return Err(InputError::new(name, "combat", message).into());
+    }
+    pos.board.check_declaration_ids(decl, decl_name)?;
+    let vigilant =
+        |id: &str| pos.board.permanent_index(id).and_then(|p| pos.rules.creature_index(p)).is_some_and(|c| pos.rules.creatures[c].vigilance);
+    let built = board.with_attackers_declared(&decl.attacks, vigilant);
+    // An attack of a creature of the defending side, or at the attacking side, makes a combat
+    // the block rules refuse (CR 506.2, 509.1): said as the built board's error (its path is
+    // `combat...`).
+    match Position::from_board(built.clone(), name) {
+        Err(Error::Input(mut e)) => {
+            e.message = format!("the board at the declare blockers step is not valid: {}", e.message);
+            Err(e.into())
+        }
+        Err(e) => Err(e),
+        Ok(_) => Ok(built),
     }
 }
 

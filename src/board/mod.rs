@@ -16,6 +16,7 @@
 // property of the board or declaration schema lacks a description.
 
 mod build;
+mod combat;
 mod error;
 mod imported;
 mod load;

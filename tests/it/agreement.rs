@@ -9,6 +9,9 @@
 //!   baselines: both answers legal, with the same rank (objective, then less mana, then fewer
 //!   attackers).
 //! - `enumerate`: where the exhaustive list of legal declarations is short, the same set.
+//! - a model with `combat` (docs/blocks.md): its declarations of blockers checked, and `solve`
+//!   for each defender's objective (none, prevented, kills, losses), by the block program and
+//!   the exhaustive checker alike (`agree_on_blocks`).
 //!
 //! Every model and scenario is small enough for the exhaustive checker; the test fails if one is
 //! not (so a board that grows past it is noticed, not silently skipped).
@@ -17,7 +20,7 @@ use attackopt::internals::legality::read_declaration;
 use attackopt::internals::solve::mana_of;
 use attackopt::Objective;
 use attackopt::{parse_board, parse_declaration, Declaration};
-use attackopt::{Baseline, CheckResult, Method, Options, Position};
+use attackopt::{Baseline, CheckResult, Method, Options, Position, Request};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -95,6 +98,13 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
             continue;
         }
         boards_done += 1;
+        // A board with combat (docs/blocks.md): declarations of blockers and a defender's
+        // objectives, through the request layer.
+        if pos.blocks.is_some() {
+            let (c, s) = agree_on_blocks(&name, &pos, &decls, &mut failures);
+            (checks, solves) = (checks + c, solves + s);
+            continue;
+        }
         for baseline in [Baseline::Paid, Baseline::Free] {
             // check
             for (dname, dtext) in &decls {
@@ -204,6 +214,62 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
     eprintln!("agreement: {boards_done} boards, {checks} checks, {solves} solves, {enumerations} enumerations compared");
     assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
     assert!(boards_done >= 40 && checks >= 300 && solves >= 200, "too little compared: {boards_done} boards, {checks} checks, {solves} solves");
+}
+
+/// `check` and `solve` on a board with combat by the block program and by the exhaustive
+/// checker, under both baselines: the same verdicts and counts, and for each objective (none,
+/// prevented, kills, losses) the same value and tie-breaks, both answers legal. Returns the
+/// checks and solves compared. (`enumerate` of blockers is exhaustive by either method.)
+fn agree_on_blocks(name: &str, pos: &Position, decls: &[(String, String)], failures: &mut Vec<String>) -> (usize, usize) {
+    let (mut checks, mut solves) = (0, 0);
+    let both = |request: &Request, baseline: Baseline, at: &str, failures: &mut Vec<String>| {
+        let answer = |method| pos.answer(request, &opts(method, baseline)).map(|a| serde_json::to_value(a.json()).unwrap());
+        match (answer(Method::Ilp), answer(Method::Exhaustive)) {
+            (Ok(a), Ok(b)) => Some((a, b)),
+            (a, b) => {
+                failures.push(format!("{at}: failed: ilp {:?} / exhaustive {:?}", a.err(), b.err()));
+                None
+            }
+        }
+    };
+    let kinds = |r: &Value| r["violations"].as_array().unwrap().iter().map(|v| v["kind"].to_string()).collect::<BTreeSet<_>>();
+    for baseline in [Baseline::Paid, Baseline::Free] {
+        for (dname, dtext) in decls {
+            let at = format!("{name} {dname} ({baseline})");
+            let request = match attackopt::parse_any_declaration(dtext, dname).and_then(|(d, _)| Request::check(&pos.board, d, dname)) {
+                Ok(r) => r,
+                Err(e) => {
+                    failures.push(format!("{at}: declaration rejected: {e}"));
+                    continue;
+                }
+            };
+            let Some((ilp, exh)) = both(&request, baseline, &at, failures) else { continue };
+            checks += 1;
+            for field in ["legal", "legal_under", "requirements_obeyed", "requirements_max", "requirements_max_free"] {
+                if ilp[field] != exh[field] {
+                    failures.push(format!("{at}: {field}: ilp {}, exhaustive {}", ilp[field], exh[field]));
+                }
+            }
+            if kinds(&ilp) != kinds(&exh) {
+                failures.push(format!("{at}: violation kinds: ilp {:?}, exhaustive {:?}", kinds(&ilp), kinds(&exh)));
+            }
+        }
+        for o in ["none", "prevented", "kills", "losses"] {
+            let at = format!("{name} solve {o} ({baseline})");
+            let request = Request::Solve(Objective::parse(o, pos).unwrap());
+            let Some((ilp, exh)) = both(&request, baseline, &at, failures) else { continue };
+            solves += 1;
+            if ilp["legal"] != Value::Bool(true) || exh["legal"] != Value::Bool(true) {
+                failures.push(format!("{at}: an answer is not legal: ilp {} / exhaustive {}", ilp["legal"], exh["legal"]));
+            }
+            // The objective, then the tie-breaks: least mana paid to block, fewest blocks.
+            let rank = |r: &Value| (r["objective"].clone(), r["cost"]["mana"].clone(), r["declaration"]["blocks"].as_array().map(Vec::len));
+            if rank(&ilp) != rank(&exh) {
+                failures.push(format!("{at}: (objective, mana, blocks) ilp {:?} vs exhaustive {:?}", rank(&ilp), rank(&exh)));
+            }
+        }
+    }
+    (checks, solves)
 }
 
 /// Powers past what the integer program sums exactly in floating point (2^53) are refused as

@@ -670,3 +670,74 @@ fn cr_509_1_validate_shows_the_declare_blockers_step() {
     assert!(schema.is_valid(&v), "{v:#}");
     let _ = std::fs::remove_file(file);
 }
+
+// ---- The board once attackers are declared (attackopt::declare_attackers) -------------------
+
+/// A model board as written, and the same board before its attacks: no `combat`, its attacking
+/// creatures untapped.
+fn model_before_attacks(name: &str) -> (attackopt::Board, attackopt::Board) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/models/").to_string() + name;
+    let model = attackopt::parse_board(&std::fs::read_to_string(&path).unwrap(), name).unwrap().board;
+    let mut before = model.clone();
+    let attacks = before.combat.take().expect("a board with combat").attacks;
+    for p in &mut before.permanents {
+        if attacks.iter().any(|a| a.creature == p.id) {
+            p.tapped = false;
+        }
+    }
+    (model, before)
+}
+
+#[test]
+fn cr_508_1f_declaring_attackers_taps_them_unless_vigilance_and_makes_the_combat_board() {
+    // models/lure-menace.json is the board of its attacks: Serra Angel (vigilance, CR 702.20b)
+    // stays untapped, Boggart Brute and Grizzly Bears tap (CR 508.1f).
+    let (model, before) = model_before_attacks("lure-menace.json");
+    let decl = attackopt::Declaration { attacks: model.combat.clone().unwrap().attacks, payment: None };
+    let built = attackopt::declare_attackers(&before, "lure-menace.json", &decl, "d.json").unwrap();
+    assert_eq!(serde_json::to_value(&built).unwrap(), serde_json::to_value(&model).unwrap());
+    let tapped: Vec<(&str, bool)> = built.permanents.iter().take(4).map(|p| (p.id.as_str(), p.tapped)).collect();
+    assert_eq!(tapped, [("angel", false), ("lure", false), ("brute", true), ("bears", true)]);
+    // It is asked about blocks: the same answers as the model's.
+    let pos = Position::from_board(built, "lure-menace.json").unwrap();
+    assert!(pos.blocks.is_some());
+    // With no attack, nothing taps, and the combat is empty.
+    let none = attackopt::declare_attackers(&before, "b.json", &attackopt::Declaration::default(), "d.json").unwrap();
+    assert!(none.combat.unwrap().attacks.is_empty() && none.permanents.iter().all(|p| !p.tapped));
+}
+
+#[test]
+fn cr_702_20b_vigilance_granted_by_a_card_keeps_the_attacker_untapped() {
+    // Mirari's Wake (the card by name): "Creatures you control get +1/+1 and have vigilance."
+    let tapped_with_wake_of = |owner: &str| {
+        let wake = json!({"id": "wake", "name": "Mirari's Wake", "controller": owner});
+        let mut b = board(&["A", "B"], vec![creature("bear", "A", &[]), wake], vec![], &[]);
+        b.as_object_mut().unwrap().remove("combat");
+        let written = attackopt::parse_board(&b.to_string(), "b.json").unwrap_or_else(|e| panic!("{e}")).board;
+        let decl = attackopt::parse_declaration_text("bear=B", "--attack").unwrap();
+        let built = attackopt::declare_attackers(&written, "b.json", &decl, "--attack").unwrap_or_else(|e| panic!("{e}"));
+        built.permanents[0].tapped
+    };
+    assert!(!tapped_with_wake_of("A"), "A's Wake gives A's bear vigilance");
+    assert!(tapped_with_wake_of("B"), "B's Wake gives A's bear nothing: it taps to attack");
+}
+
+#[test]
+fn declaring_attackers_is_bad_input_on_a_combat_board_an_unknown_id_or_a_defenders_creature() {
+    let (model, before) = model_before_attacks("lure-menace.json");
+    let err = |board: &attackopt::Board, line: &str| {
+        let decl = attackopt::parse_declaration_text(line, "--attack").unwrap();
+        let e = attackopt::declare_attackers(board, "b.json", &decl, "--attack").unwrap_err();
+        assert_eq!(e.exit_code(), 2, "{e}");
+        (e.path().unwrap_or_default().to_string(), e.to_string())
+    };
+    // Attackers are declared once: a board with combat is at the declare blockers step.
+    let (path, message) = err(&model, "angel=B");
+    assert!(path == "combat" && message.contains("declare blockers step already"), "{message}");
+    // An id naming nothing: the declaration's path, with its did-you-mean.
+    let (path, message) = err(&before, "angle=B");
+    assert!(path == "attacks[0].creature" && message.starts_with("--attack:") && message.contains("angel"), "{message}");
+    // A defending player's creature can't be in combat as an attacker: the built board says so.
+    let (path, message) = err(&before, "giant=A");
+    assert!(path.starts_with("combat.attacks[0]") && message.contains("the board at the declare blockers step is not valid"), "{message}");
+}

@@ -7,7 +7,8 @@
 //!    and every declaration file has a hand-derived expectation in tests/models_expect.json
 //!    (and every expectation a file).
 //! 3. Every declaration is checked under both baselines (CR 508.1d; docs/rules.md section 7) and
-//!    compared with the expectation:
+//!    compared with the expectation (on a board with `combat`, its declarations of blockers,
+//!    CR 509.1, docs/blocks.md):
 //!    - `paid` / `free`: legal under that baseline;
 //!    - `requirements_max_free` (per board): reported by every check, unless the check names its
 //!      own `max_free` (conditional requirements, CR 508.1d: the bar depends on the declaration);
@@ -21,8 +22,8 @@
 //! All failures are collected and reported together.
 
 use attackopt::Position;
-use attackopt::{check, Baseline, CheckResult, ExhaustiveOracle, ViolationKind};
-use attackopt::{parse_board, parse_declaration};
+use attackopt::{check, Baseline, ExhaustiveOracle, Method, Options, Request};
+use attackopt::{parse_any_declaration, parse_board};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -51,10 +52,6 @@ fn board_of(decl_file: &str) -> &str {
     decl_file.split('.').next().unwrap()
 }
 
-fn kind_name(k: ViolationKind) -> &'static str {
-    k.as_str()
-}
-
 fn load_expectations() -> BTreeMap<String, Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("models_expect.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -62,28 +59,34 @@ fn load_expectations() -> BTreeMap<String, Value> {
     v.as_object().expect("models_expect.json: an object keyed by board name").clone().into_iter().collect()
 }
 
-/// Compare one check result with its expectation; push failure messages.
-fn compare(what: &str, baseline: Baseline, r: &CheckResult, expect: &Value, max_free: u64, failures: &mut Vec<String>) {
+/// Compare one check result, as its JSON (a check of attackers or of blockers: both have these
+/// fields, docs/format.md "Result JSON"), with its expectation; push failure messages.
+fn compare(what: &str, baseline: Baseline, r: &Value, expect: &Value, max_free: u64, failures: &mut Vec<String>) {
     let key = match baseline {
         Baseline::Paid => "paid",
         Baseline::Free => "free",
     };
-    let kinds: BTreeSet<&str> = r.violations.iter().map(|v| kind_name(v.kind)).collect();
-    let explain = || r.violations.iter().map(|v| format!("[{}] {}", kind_name(v.kind), v.message)).collect::<Vec<_>>().join("; ");
+    let violations = r["violations"].as_array().cloned().unwrap_or_default();
+    let kind_of = |v: &Value| v["kind"].as_str().unwrap_or("?").to_string();
+    let kinds: BTreeSet<String> = violations.iter().map(kind_of).collect();
+    let kinds: BTreeSet<&str> = kinds.iter().map(String::as_str).collect();
+    let explain = || violations.iter().map(|v| format!("[{}] {}", kind_of(v), v["message"].as_str().unwrap_or(""))).collect::<Vec<_>>().join("; ");
+    let count = |field: &str| r[field].as_u64().unwrap_or(u64::MAX);
+    let legal_now = r["legal"].as_bool();
     let max_free = expect["max_free"].as_u64().unwrap_or(max_free);
     let Some(legal) = expect[key].as_bool() else {
         failures.push(format!("{what}: expectation lacks \"{key}\""));
         return;
     };
-    if r.legal != legal {
-        failures.push(format!("{what} ({key}): expected legal = {legal}, got {}: {}", r.legal, explain()));
+    if legal_now != Some(legal) {
+        failures.push(format!("{what} ({key}): expected legal = {legal}, got {:?}: {}", legal_now, explain()));
     }
-    if r.requirements_max_free as u64 != max_free {
-        failures.push(format!("{what} ({key}): expected requirements_max_free = {max_free}, got {}", r.requirements_max_free));
+    if count("requirements_max_free") != max_free {
+        failures.push(format!("{what} ({key}): expected requirements_max_free = {max_free}, got {}", r["requirements_max_free"]));
     }
     if let Some(obeyed) = expect["obeyed"].as_u64() {
-        if r.requirements_obeyed as u64 != obeyed {
-            failures.push(format!("{what} ({key}): expected requirements_obeyed = {obeyed}, got {}", r.requirements_obeyed));
+        if count("requirements_obeyed") != obeyed {
+            failures.push(format!("{what} ({key}): expected requirements_obeyed = {obeyed}, got {}", r["requirements_obeyed"]));
         }
     }
     let expected_max = match baseline {
@@ -91,12 +94,12 @@ fn compare(what: &str, baseline: Baseline, r: &CheckResult, expect: &Value, max_
         Baseline::Free => Some(max_free),
     };
     if let Some(m) = expected_max {
-        if r.requirements_max as u64 != m {
-            failures.push(format!("{what} ({key}): expected requirements_max = {m}, got {}", r.requirements_max));
+        if count("requirements_max") != m {
+            failures.push(format!("{what} ({key}): expected requirements_max = {m}, got {}", r["requirements_max"]));
         }
     }
-    if r.legal {
-        if !r.violations.is_empty() {
+    if legal_now == Some(true) {
+        if !violations.is_empty() {
             failures.push(format!("{what} ({key}): legal but with violations: {}", explain()));
         }
         return;
@@ -116,7 +119,7 @@ fn compare(what: &str, baseline: Baseline, r: &CheckResult, expect: &Value, max_
         }
     }
     // A requirements violation comes with a witness that obeys the maximum.
-    if kinds.contains("requirements") && r.witness.is_none() {
+    if kinds.contains("requirements") && r["witness"].is_null() {
         failures.push(format!("{what} ({key}): requirements violated but no witness"));
     }
 }
@@ -205,28 +208,41 @@ fn model_boards_validate_and_declarations_match_hand_derived_answers() {
             let dfile = file_name(dpath);
             let dshown = format!("models/declarations/{dfile}");
             let dtext = std::fs::read_to_string(dpath).unwrap();
-            let decl = match parse_declaration(&dtext, &dshown) {
+            // A board with combat holds declarations of blockers (docs/blocks.md), read as every
+            // front end reads `check`'s declaration (its kind must agree with the board).
+            let request = match parse_any_declaration(&dtext, &dshown) {
                 Ok((d, warnings)) => {
                     if !warnings.is_empty() {
                         failures.push(format!("{dshown}: warnings: {warnings:?}"));
                     }
-                    d
+                    Request::check(&pos.board, d, &dshown)
                 }
+                Err(e) => Err(e),
+            };
+            let request = match request {
+                Ok(r) => r,
                 Err(e) => {
                     failures.push(format!("{dshown}: rejected: {e}"));
                     continue;
                 }
             };
-            if let Err(e) = pos.board.check_declaration_ids(&decl, &dshown) {
-                failures.push(format!("{dshown}: bad ids: {e}"));
-                continue;
-            }
             let Some(exp) = checks.get(&dfile) else {
                 failures.push(format!("{dshown}: no expectation in tests/models_expect.json under \"{name}\""));
                 continue;
             };
             for baseline in [Baseline::Paid, Baseline::Free] {
-                match check(&pos, &decl, baseline, &oracle) {
+                // Both by the exhaustive checker, the reference (tests/it/agreement.rs compares
+                // the integer program with it).
+                let checked = match &request {
+                    Request::Check(decl) => {
+                        check(&pos, decl, baseline, &oracle).map(|r| serde_json::to_value(&r).unwrap()).map_err(|e| e.to_string())
+                    }
+                    blocks => {
+                        let options = Options { baseline, time_limit: None, method: Method::Exhaustive, clock: None, strict: false };
+                        pos.answer(blocks, &options).map(|a| serde_json::to_value(a.json()).unwrap()).map_err(|e| e.to_string())
+                    }
+                };
+                match checked {
                     Ok(r) => compare(&dshown, baseline, &r, exp, max_free, &mut failures),
                     Err(e) => failures.push(format!("{dshown} ({baseline}): check failed: {e}")),
                 }

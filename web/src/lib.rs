@@ -8,6 +8,10 @@
 //! - a failure: `{"error": {"code": 2|3|70, "message": ..., "path": ...}}`, the command line's
 //!   `--format json` error object, with the same message.
 //!
+//! A board with `combat` is at the declare blockers step (docs/blocks.md): `check`, `solve`,
+//! `enumerate` and `declaration_from_line` answer about declarations of blockers there, as the
+//! command line does; `declare_attackers` builds that board from a board and its attack.
+//!
 //! Options are read as batch and MCP read them ([`attackopt::JsonOptions`]): `baseline`,
 //! `time_limit` (seconds, default 10, null for none), `method`; the time limit counts from the
 //! call, which reads the board too, like the command line's.
@@ -49,47 +53,79 @@ pub fn validate(board: &str, name: &str) -> String {
     run(board, name, "{}", |_| Ok(Request::Validate))
 }
 
-/// Is this declaration legal (`attackopt check`): `declaration` is the declaration's JSON.
+/// Is this declaration legal (`attackopt check`): `declaration` is the declaration's JSON, of
+/// attackers (`{"attacks": [...]}`) or, on a board with `combat`, of blockers (`{"blocks":
+/// [...]}`); read as the command line reads a declaration file ([`Request::check`]: the kind
+/// must agree with the board).
 #[wasm_bindgen]
 pub fn check(board: &str, name: &str, declaration: &str, options: &str) -> String {
-    run(board, name, options, |pos| Ok(Request::Check(pos.declaration_from_json(declaration, "declaration")?)))
+    run(board, name, options, |pos| {
+        let (decl, _warnings) = attackopt::parse_any_declaration(declaration, DECLARATION)?;
+        Ok(Request::check(&pos.board, decl, DECLARATION)?)
+    })
 }
 
+/// What errors call the declaration the page sends (a file's name on the command line).
+const DECLARATION: &str = "declaration";
+
 /// A declaration typed in one line, as `attackopt check BOARD --attack LINE` takes it (issue 40):
-/// `jugg=B, drake=pwC`, or `none`. Read by the library's parser and its id checks against the
-/// board, the JSON form's rules, so that the page has no parser of its own. Answers the
-/// declaration's JSON (`{"attacks": [...]}`) or the error object; errors name the line
-/// `attacks` (`attacks: at attacks[0].creature: ...`, with the did-you-mean of an unknown id).
+/// `jugg=B, drake=pwC`, or `none`; on a board with `combat`, blocks as `--block LINE` takes them:
+/// `wall=jugg, wall=drake` (a blocker of two attackers twice). Read by the library's parsers
+/// and its id checks against the board, the JSON form's rules, so that the page has no parser
+/// of its own. Answers the declaration's JSON (`{"attacks": [...]}` or `{"blocks": [...]}`) or
+/// the error object; errors name the line `attacks` or `blocks` (`attacks: at attacks[0].creature:
+/// ...`, with the did-you-mean of an unknown id).
 #[wasm_bindgen]
-pub fn attacks_from_line(board: &str, name: &str, line: &str) -> String {
+pub fn declaration_from_line(board: &str, name: &str, line: &str) -> String {
     // The board read as `check` reads it: a board that check refuses is refused here alike.
+    // The field is called what its declaration holds: the command line says `--attack` or
+    // `--block`, a judge on the page never typed either.
     let read = Position::from_json(board, name).and_then(|pos| {
-        let decl = attackopt::parse_declaration_text(line, LINE_SOURCE)?;
-        pos.board.check_declaration_ids(&decl, LINE_SOURCE)?;
-        Ok(decl)
+        if pos.blocks.is_some() {
+            let decl = attackopt::parse_block_declaration_text(line, "blocks")?;
+            pos.board.check_block_declaration_ids(&decl, "blocks")?;
+            Ok(to_json(&decl))
+        } else {
+            let decl = attackopt::parse_declaration_text(line, "attacks")?;
+            pos.board.check_declaration_ids(&decl, "attacks")?;
+            Ok(to_json(&decl))
+        }
     });
-    match read {
-        Ok(decl) => to_json(&decl),
+    read.unwrap_or_else(failure)
+}
+
+/// The board at the declare blockers step once `declaration` (attackers, JSON) is declared on
+/// `board` ([`attackopt::declare_attackers`]: `combat` the attacks, the attackers tapped unless
+/// they have vigilance, CR 508.1f): `{"board"}`, or the error object. The page asks it after a
+/// legal verdict, then asks about blocks on that board.
+#[wasm_bindgen]
+pub fn declare_attackers(board: &str, name: &str, declaration: &str) -> String {
+    let built = attackopt::parse_board(board, name).map_err(Error::from).and_then(|read| {
+        let (decl, _warnings) = attackopt::parse_declaration(declaration, DECLARATION)?;
+        attackopt::declare_attackers(&read.board, name, &decl, DECLARATION)
+    });
+    match built {
+        Ok(board) => to_json(&serde_json::json!({ "board": board })),
         Err(e) => failure(e),
     }
 }
 
-/// What errors call the typed line (the command line says `--attack`, a judge on the page never
-/// typed that).
-const LINE_SOURCE: &str = "attacks";
-
 /// The best legal declaration (`attackopt solve`): `objective` is `power`, `attackers`, `none` or
-/// `damage:PLAYER`, as on the command line.
+/// `damage:PLAYER`, as on the command line; on a board with `combat` a defender's, `prevented`,
+/// `kills`, `losses` or `none`. Empty: the command line's default for the board
+/// ([`attackopt::default_objective`]: `power`, or `prevented` with combat).
 #[wasm_bindgen]
 pub fn solve(board: &str, name: &str, objective: &str, options: &str) -> String {
     run(board, name, options, |pos| {
+        let objective = if objective.is_empty() { attackopt::default_objective(pos) } else { objective };
         let objective = Objective::parse(objective, pos).map_err(|m| InputError::new("objective", "", m))?;
         Ok(Request::Solve(objective))
     })
 }
 
 /// Legal declarations (`attackopt enumerate --detail summary --limit LIMIT`): each declaration
-/// alone, fewest attackers first, and whether the list is complete.
+/// alone, fewest attackers first, and whether the list is complete; on a board with `combat`,
+/// declarations of blockers, each with its check result (`--detail` changes nothing there yet).
 #[wasm_bindgen]
 pub fn enumerate(board: &str, name: &str, limit: u32, options: &str) -> String {
     // u32 from JavaScript (a number the page clamps); usize on every target this builds for.
