@@ -594,7 +594,7 @@ function showEnumeration(reply, ms) {
     // The list of blocks numbers its entries; the page's list numbers them itself.
     else if (line.trim()) entries.push(line.trim().replace(/^\d+\. /, ''));
   }
-  // Each declaration alone (attacks), or its check result (blocks: `--detail` is full there).
+  // Each declaration alone, as `--detail summary` lists them (attacks and blocks alike).
   listDeclarations(r.declarations.map((d, i) => [d.declaration || d, entries[i] || '']));
 }
 

@@ -481,7 +481,7 @@ try {
   same(await blockItems[3].textContent(), 'Hill Giant (giant) blocks Boggart Brute (brute), Wall of Stone (wall) blocks Boggart Brute (brute), Birds of Paradise (birds) blocks Serra Angel (angel)',
     "a listed declaration's button says it in words, its wrapped text joined");
   await blockItems[3].click();
-  same(await pickedNow(), listedBlocks.declarations[3].declaration.blocks.map((b) => `${b.blocker} -> ${b.attacker}`).sort().join(', '), 'a listed declaration of blockers loads into the buttons');
+  same(await pickedNow(), listedBlocks.declarations[3].blocks.map((b) => `${b.blocker} -> ${b.attacker}`).sort().join(', '), 'a listed declaration of blockers loads into the buttons');
 
   // ---- From a legal attack to its blockers (CR 508.1f): the board the engine builds -------------
   // The model's board before its attacks: no combat, its attackers untapped, pasted.

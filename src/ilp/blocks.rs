@@ -11,7 +11,8 @@
 //!   both or neither of, with the same "none or at least N" and "at most N" and the same
 //!   number of "is blocked" requirements, and named alone by nothing (all or none, "blocks a",
 //!   "blocked by exactly one", the declaration checked) form one class g of k members; every
-//!   other attacker is a class of its own (all of them for a solve's objective).
+//!   other attacker is a class of its own (all of them for `kills`, `losses` and the closest
+//!   legal declaration; for `none` and `prevented` the members deal the same damage too).
 //! * `y[b,g] ∈ 0..=min(k, capacity)` for every allowed pair of a blocker and a class (CR
 //!   509.1a), the members of g that b blocks; a pair a `Pairs` restriction bans (509.1b) is no
 //!   variable (it is out of `allowed` already; a banned pair left in `allowed` is dropped too,
@@ -112,6 +113,9 @@ enum Grouping<'a> {
     /// The interchangeable ones, but every attacker of this declaration alone (the witness
     /// is measured against its pairs).
     Except(&'a BlockAssignment),
+    /// The interchangeable ones that deal the same damage (per attacker): a solve for damage
+    /// prevented, or for no objective, tells attackers apart by their damage only.
+    ByDamage(&'a [i64]),
 }
 
 impl Classes {
@@ -146,10 +150,11 @@ impl Classes {
             }
         }
         let mut classes = Classes { of: Vec::with_capacity(n), members: vec![], lo: vec![], hi: vec![], blocked: vec![] };
-        let mut seen: HashMap<(&[usize], usize, usize, usize), usize> = HashMap::new();
+        let damage = |a: usize| if let Grouping::ByDamage(d) = grouping { d.get(a).copied().unwrap_or(0) } else { 0 };
+        let mut seen: HashMap<(&[usize], usize, usize, usize, i64), usize> = HashMap::new();
         for a in 0..n {
             let next = classes.members.len();
-            let g = if alone[a] { next } else { *seen.entry((&blockers_of[a], lo[a], hi[a], blocked[a])).or_insert(next) };
+            let g = if alone[a] { next } else { *seen.entry((&blockers_of[a], lo[a], hi[a], blocked[a], damage(a))).or_insert(next) };
             if g == next {
                 classes.members.push(vec![]);
                 classes.lo.push(lo[a]);
@@ -616,19 +621,34 @@ impl BlockProgram {
     }
 
     /// The goal's expression (to maximize; `losses` negated): see `crate::solve::blocks`. The
-    /// program is built with [`Grouping::Single`]: each class is one attacker.
+    /// program is built with [`Grouping::ByDamage`] for `none` and `prevented` (a class's
+    /// members deal the same damage), with [`Grouping::Single`] for the others (each class is
+    /// one attacker).
     fn goal(&mut self, stats: &CombatStats, goal: BlockGoal) -> Expression {
         let mut e = Expression::default();
         match goal {
             BlockGoal::None => {}
-            // CR 510.1c: a blocked attacker deals its damage to its blockers only.
+            // CR 510.1c: a blocked attacker deals its damage to its blockers only. Per class of
+            // k members dealing p each, p times its members blocked: `m[g]` where it is exact
+            // (the blocks are dealt to m members), else `v ≤ min(k, Σ_b y[b,g])` (they are dealt
+            // to min(k, Σ) members, which v reaches at the optimum).
             BlockGoal::Prevented => {
-                for (a, &p) in stats.attacker_damage.iter().enumerate() {
-                    if p > 0 {
-                        if let Some(v) = self.blocked(a) {
-                            e.add_mul(p as f64, v);
-                        }
+                for g in 0..self.classes.members.len() {
+                    let (members, ys) = (&self.classes.members[g], &self.by[g]);
+                    let p = stats.attacker_damage.get(members[0]).copied().unwrap_or(0);
+                    if p <= 0 || ys.is_empty() {
+                        continue;
                     }
+                    let v = match (self.tight[g], self.m[g]) {
+                        (true, Some(m)) => m,
+                        _ => {
+                            let v = count(&mut self.vars, members.len());
+                            let total = sum(ys.iter().map(|&(_, y, _)| y));
+                            self.rows.push(constraint::leq(Expression::from(v), total));
+                            v
+                        }
+                    };
+                    e.add_mul(p as f64, v);
                 }
             }
             // Killed: blocked, and `toughness·k[a] ≤ Σ_b damage[b]·y[b,a]`.
@@ -765,7 +785,11 @@ impl Ilp {
         let none = vec![false; rules.costs.len()];
         let m_free = self.block_program(rules, &none, payable, &rules.no_block())?.value;
         let all = vec![true; rules.costs.len()];
-        let mut p = BlockProgram::new(rules, &all, Grouping::Single)?;
+        let grouping = match first {
+            First::Goal(stats, BlockGoal::None | BlockGoal::Prevented) => Grouping::ByDamage(&stats.attacker_damage),
+            First::Goal(..) | First::Closest(_) => Grouping::Single,
+        };
+        let mut p = BlockProgram::new(rules, &all, grouping)?;
         p.restrictions(rules);
         p.requirements(rules);
         p.rows.push(constraint::geq(p.obeyed.clone(), m_free as f64));

@@ -428,3 +428,41 @@ fn cr_509_1a_the_closest_legal_declaration_of_blockers_on_the_command_line() {
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert!(v.get("legal_alternative").is_none() && v["witness"].is_object(), "{v:#}");
 }
+
+/// [`random_board`] with two copies of its first attacker (same card, power, keywords; the
+/// copies attack the same player and are named by no effect), so that the solve's program puts
+/// attackers in classes (docs/blocks.md "Deciding"; `none` and `prevented` group attackers
+/// dealing the same damage).
+fn random_board_with_copies(rng: &mut Rng) -> Value {
+    let mut b = random_board(rng);
+    // Half of them with menace, so that a class counts its members blocked exactly (CR 702.111b).
+    if rng.below(2) == 0 {
+        b["permanents"][0]["keywords"] = json!(["Menace"]);
+    }
+    let first = b["permanents"][0].clone();
+    for i in 1..=2 {
+        let mut copy = first.clone();
+        copy["id"] = json!(format!("a0c{i}"));
+        b["permanents"].as_array_mut().expect("permanents").push(copy);
+        b["combat"]["attacks"].as_array_mut().expect("attacks").push(json!({"creature": format!("a0c{i}"), "target": "B"}));
+    }
+    b
+}
+
+/// CR 509.1c, 510.1c: on combats whose attackers come in copies, every objective (classes of
+/// attackers for `none` and `prevented`) matches the brute force over `enumerate`, under both
+/// baselines, by both methods.
+#[test]
+fn cr_510_1c_each_objective_on_combats_of_copied_attackers_matches_a_brute_force() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let cases: usize = std::env::var("ATTACKOPT_BLOCK_SOLVE_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(60) * 2;
+    for _ in 0..cases {
+        let b = random_board_with_copies(&mut rng);
+        let pos = position(&b);
+        for objective in OBJECTIVES {
+            for baseline in [Baseline::Paid, Baseline::Free] {
+                agrees_with_brute_force(&b, &pos, objective, baseline);
+            }
+        }
+    }
+}

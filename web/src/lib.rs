@@ -125,7 +125,7 @@ pub fn solve(board: &str, name: &str, objective: &str, options: &str) -> String 
 
 /// Legal declarations (`attackopt enumerate --detail summary --limit LIMIT`): each declaration
 /// alone, fewest attackers first, and whether the list is complete; on a board with `combat`,
-/// declarations of blockers, each with its check result (`--detail` changes nothing there yet).
+/// declarations of blockers alike (`{blocks, payment?}`).
 #[wasm_bindgen]
 pub fn enumerate(board: &str, name: &str, limit: u32, options: &str) -> String {
     // u32 from JavaScript (a number the page clamps); usize on every target this builds for.

@@ -349,9 +349,12 @@ where
         note: None,
         legal_alternative: None,
     };
-    // The two baselines differ only where the declaration incurs a cost.
-    let paid = maximum(&allowed_costs(rules, Baseline::Paid, &incurred), &x)?;
-    let free = if incurred.is_empty() { paid.clone() } else { maximum(&allowed_costs(rules, Baseline::Free, &incurred), &x)? };
+    // The two baselines differ only where the declaration incurs a cost. The maxima are found
+    // with no declaration to stay close to, whose program groups the most attackers in classes
+    // (src/ilp/blocks.rs); a witness close to this declaration is sought only below.
+    let none = rules.no_block();
+    let paid = maximum(&allowed_costs(rules, Baseline::Paid, &incurred), &none)?;
+    let free = if incurred.is_empty() { paid.clone() } else { maximum(&allowed_costs(rules, Baseline::Free, &incurred), &none)? };
     let (Some(paid), Some(free)) = (paid, free) else {
         // A violation proves illegality even without the maximum.
         result.legal = if violations.is_empty() { None } else { Some(false) };
@@ -376,7 +379,14 @@ where
                 if obeyed == 1 { "" } else { "s" }
             ),
         ));
-        result.witness = Some(paid_block_declaration(rules, payer, &chosen.witness)?);
+        // The witness closest to this declaration: the same maximum, found again staying close
+        // to it (past the time limit, the verdict stands without a witness).
+        if let Some(close) = maximum(&allowed_costs(rules, baseline, &incurred), &x)? {
+            if close.value != max {
+                return Err(SolveError::Internal(format!("the maximum is {max} with no declaration to stay close to, {} with one", close.value)));
+            }
+            result.witness = Some(paid_block_declaration(rules, payer, &close.witness)?);
+        }
     }
     result.legal = Some(violations.is_empty());
     // A legal declaration that incurs costs shows how to pay them, as for attacks.
