@@ -168,7 +168,7 @@ fn undecided_text(undecided: &Undecided) -> String {
 ///
 /// let a = Assumption { kind: AssumptionKind::UnknownCard, path: "permanents[1].name".into(), permanent: "prop".into(),
 ///                      card: "Propoganda".into(), clause: None, needs: None };
-/// assert_eq!(a.to_string(), "Propoganda (prop): a card attackopt does not know, assumed to have no abilities that matter for attacking (at permanents[1].name)");
+/// assert_eq!(a.to_string(), "Propoganda (prop): a card attackopt does not know, assumed to have no abilities that matter for attacking or blocking (at permanents[1].name)");
 /// ```
 impl fmt::Display for Assumption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -183,7 +183,9 @@ impl fmt::Display for Assumption {
         let needs = self.needs.as_deref();
         match self.kind {
             AssumptionKind::UnreadText => write!(f, ", which attackopt does not read: assumed to do nothing")?,
-            AssumptionKind::UnknownCard => write!(f, ": a card attackopt does not know, assumed to have no abilities that matter for attacking")?,
+            AssumptionKind::UnknownCard => {
+                write!(f, ": a card attackopt does not know, assumed to have no abilities that matter for attacking or blocking")?
+            }
             AssumptionKind::MissingFact => {
                 write!(f, ", whose effect needs {}, which the board does not give: assumed to do nothing", needs.unwrap_or("a fact"))?
             }

@@ -1194,7 +1194,7 @@ fn unknown_name_message(perm: &Permanent, suggestion: Option<&str>) -> String {
         m.push_str(&format!(" (did you mean \"{s}\"?)"));
     }
     m.push_str(&format!(
-        ": it is read as having no abilities that matter for attacking. If it has some, write them as effects with \"source\": \"{}\"",
+        ": it is read as having no abilities that matter for attacking or blocking. If it has some, write them as effects with \"source\": \"{}\"",
         perm.id
     ));
     if perm.is_creature() {
@@ -1209,7 +1209,7 @@ fn unknown_name_words(perm: &Permanent, suggestion: Option<&str>) -> String {
     let mean = suggestion.map_or(String::new(), |s| format!(" (did you mean {s}?)"));
     let token = if perm.is_creature() { "; if it is a token, say so in its types" } else { "" };
     format!(
-        "attackopt does not know this card{mean}, so it is read as having no abilities that matter for attacking. If it \
+        "attackopt does not know this card{mean}, so it is read as having no abilities that matter for attacking or blocking. If it \
          has some, correct its name, give a card source (--cards) that has it, or describe its abilities as effects{token}"
     )
 }
