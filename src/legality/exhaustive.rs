@@ -189,6 +189,8 @@ impl ExhaustiveOracle {
             let e = best.entry(&c.incurred).or_insert(0);
             *e = (*e).max(s);
         }
+        // The paid bar M(S) of each set S met, computed once: many declarations share theirs.
+        let mut bars: HashMap<&[usize], usize> = HashMap::new();
         for (step, c) in self.candidates.iter().enumerate() {
             past(deadline, step)?;
             if !keep(step) {
@@ -196,9 +198,9 @@ impl ExhaustiveOracle {
             }
             let max = match baseline {
                 Baseline::Free => free_max,
-                Baseline::Paid => {
+                Baseline::Paid => *bars.entry(&c.incurred).or_insert_with(|| {
                     best.iter().filter(|(set, _)| set.iter().all(|k| c.incurred.binary_search(k).is_ok())).map(|(_, &v)| v).max().unwrap_or(0)
-                }
+                }),
             };
             if scores[step] >= max {
                 out.push(step);
