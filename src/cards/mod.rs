@@ -401,8 +401,14 @@ pub static CATALOG: &[Card] = &[
     Card {
         name: "Pacifism",
         oracle: "Enchant creature\nEnchanted creature can't attack or block.",
-        summary: "The enchanted creature can't attack (CR 508.1c); needs attached_to.",
-        effects: |vb, p| vb.attached_to[p].map(|c| EffectKind::CantAttack { creatures: this(c), target: None }).into_iter().collect(),
+        summary: "The enchanted creature can't attack (CR 508.1c) or block (CR 509.1b); needs attached_to.",
+        effects: |vb, p| {
+            vb.attached_to[p]
+                .map(|c| [EffectKind::CantAttack { creatures: this(c), target: None }, EffectKind::CantBlock { creatures: this(c) }])
+                .into_iter()
+                .flatten()
+                .collect()
+        },
         mana: no_mana,
         on_mana: None,
         grants: "",
@@ -424,8 +430,8 @@ pub static CATALOG: &[Card] = &[
     Card {
         name: "Mogg Flunkies",
         oracle: "Mogg Flunkies can't attack or block alone.",
-        summary: "Can't attack alone: another creature must attack too, whatever it attacks (CR 506.5, 508.1c).",
-        effects: |_, p| vec![EffectKind::MinOtherAttackers { creatures: this(p), count: 1 }],
+        summary: "Can't attack alone: another creature must attack too, whatever it attacks (CR 506.5, 508.1c); can't block alone: another creature must block too (CR 509.1b).",
+        effects: |_, p| vec![EffectKind::MinOtherAttackers { creatures: this(p), count: 1 }, EffectKind::CantBlockAlone { creatures: this(p) }],
         mana: no_mana,
         on_mana: None,
         grants: "",
@@ -451,8 +457,11 @@ pub static CATALOG: &[Card] = &[
     Card {
         name: "Juggernaut",
         oracle: "Juggernaut attacks each combat if able.\nJuggernaut can't be blocked by Walls.",
-        summary: "Attacks each combat if able (CR 508.1d).",
-        effects: |_, p| vec![EffectKind::AttacksIfAble { creatures: this(p), target: None }],
+        summary: "Attacks each combat if able (CR 508.1d); can't be blocked by Walls (CR 509.1b).",
+        effects: |_, p| {
+            let walls = Selector::Filter(Filter { subtype: Some("Wall".into()), ..Default::default() });
+            vec![EffectKind::AttacksIfAble { creatures: this(p), target: None }, EffectKind::CantBeBlockedBy { attackers: this(p), blockers: walls }]
+        },
         mana: no_mana,
         on_mana: None,
         grants: "",
@@ -765,6 +774,67 @@ pub static CATALOG: &[Card] = &[
         on_mana: None,
         grants: "Lands you control have \"{T}: Add one mana of any color.\"",
     },
+    // ---- declaring blockers (CR 509.1): what these do is read only on a board with combat.
+    Card {
+        name: "Lure",
+        oracle: "Enchant creature\nAll creatures able to block enchanted creature do so.",
+        summary: "All creatures able to block the enchanted creature do so: one requirement per creature able to block it (CR 509.1c); needs attached_to.",
+        effects: |vb, p| vb.attached_to[p].map(|c| EffectKind::Lure { creatures: this(c) }).into_iter().collect(),
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Prized Unicorn",
+        oracle: "All creatures able to block Prized Unicorn do so.",
+        summary: "All creatures able to block it do so: one requirement per creature able to block it (CR 509.1c).",
+        effects: |_, p| vec![EffectKind::Lure { creatures: this(p) }],
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Tromokratis",
+        oracle: "Tromokratis has hexproof unless it's attacking or blocking.\nTromokratis can't be blocked unless all creatures defending player controls block it. (If any creature that player controls doesn't block this creature, it can't be blocked.)",
+        summary: "Can't be blocked unless all creatures the defending player controls block it (CR 509.1b; Tromokratis rulings).",
+        effects: |_, p| vec![EffectKind::MustBeBlockedByAll { attackers: this(p) }],
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Goblin Piker",
+        oracle: "Goblin Piker can't block.",
+        summary: "Can't block (CR 509.1b).",
+        effects: |_, p| vec![EffectKind::CantBlock { creatures: this(p) }],
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Zurgo Bellstriker",
+        oracle: "Zurgo Bellstriker can't block creatures with power 2 or greater.\nDash {1}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)",
+        summary: "Can't block creatures with power 2 or greater (CR 509.1b).",
+        effects: |vb, p| {
+            let strong = vb.board.permanents.iter().enumerate().filter(|(_, q)| q.is_creature() && q.power >= 2).map(|(q, _)| q).collect();
+            vec![EffectKind::CantBeBlockedBy { attackers: Selector::Ids(strong), blockers: this(p) }]
+        },
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Brazen Borrower",
+        oracle: "Flash\nFlying\nBrazen Borrower can block only creatures with flying.",
+        summary: "Can block only creatures with flying (CR 509.1b).",
+        effects: |_, p| {
+            let flyers = Selector::Filter(Filter { keyword: Some("Flying".into()), ..Default::default() });
+            vec![EffectKind::CanBlockOnly { creatures: this(p), attackers: flyers }]
+        },
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
 ];
 
 /// The effect on mana that a catalog card or a read text makes at permanent `p` (docs/rules.md
@@ -856,6 +926,23 @@ pub fn card_effects(vb: &CardView, p: usize) -> Vec<EffectKind> {
     }
 }
 
+/// The effects about blocks (CR 509.1) of the permanents' names and texts, each with its
+/// permanent: a permanent that an explicit effect names as its `source` is described by those
+/// effects alone (docs/format.md "Precedence"), so a combat board written with a Lure and its
+/// `lure` effect has one Lure, not two.
+pub fn block_effects(vb: &ValidBoard) -> Vec<(usize, EffectKind)> {
+    let sources = effect_sources(vb);
+    let view = CardView::new(vb);
+    let mut out = Vec::new();
+    for p in 0..vb.board.permanents.len() {
+        if named_source(&sources, vb.perm(p)) {
+            continue;
+        }
+        out.extend(card_effects(&view, p).into_iter().filter(EffectKind::about_blocks).map(|e| (p, e)));
+    }
+    out
+}
+
 /// The mana abilities a permanent has: its explicit `mana`, plus those its basic land types
 /// imply (CR 305.6) and those of its catalog entry, without duplicates.
 pub fn mana_abilities(vb: &ValidBoard, p: usize) -> Vec<ManaAbility> {
@@ -910,7 +997,7 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
                 continue;
             }
         }
-        let needs_attachment = matches!(card.name, "Pacifism" | "Brainwash") || matches!(on_mana, Some((ManaTapped::Enchanted, _)));
+        let needs_attachment = matches!(card.name, "Pacifism" | "Brainwash" | "Lure") || matches!(on_mana, Some((ManaTapped::Enchanted, _)));
         let land_aura = matches!(on_mana, Some((ManaTapped::Enchanted, _)));
         let attached = vb.attached_to[p];
         if needs_attachment && attached.is_none() {
@@ -938,9 +1025,34 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
             }
         }
     }
+    if vb.board.combat.is_some() {
+        warn_unread_blocks(vb);
+    }
     let (warnings, assumptions) = warn_about_names(vb);
     vb.warnings.extend(warnings);
     vb.assumptions.extend(assumptions);
+}
+
+/// On a board with combat, the sentences about blocking of the catalog's cards that attackopt
+/// does not read (CR 509.1: Silent Arbiter's "No more than one creature can block each
+/// combat."), one warning per card name at its first permanent: the same sentences the reader
+/// leaves in `unread_blocks`, so that a card named alone and its Oracle text warn alike.
+fn warn_unread_blocks(vb: &mut ValidBoard) {
+    let mut first: Vec<(&'static Card, usize, usize)> = Vec::new();
+    for (p, perm) in vb.board.permanents.iter().enumerate() {
+        let Some(card) = lookup(&perm.name) else { continue };
+        match first.iter_mut().find(|(c, _, _)| std::ptr::eq(*c, card)) {
+            Some(entry) => entry.2 += 1,
+            None => first.push((card, p, 1)),
+        }
+    }
+    for (card, p, count) in first {
+        let (name, id) = (vb.perm(p).name.clone(), vb.perm(p).id.clone());
+        let others = if count > 1 { format!(" (and {} other permanents with this name)", count - 1) } else { String::new() };
+        for clause in oracle::read(card.name, card.oracle).unread_blocks {
+            text::warn_unread_clause(vb, format!("permanents[{p}].name"), &id, &name, &others, &clause);
+        }
+    }
 }
 
 /// What a name is, decided once per distinct name (a board may hold 100,000 permanents with a

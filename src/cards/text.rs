@@ -198,6 +198,7 @@ fn add_chosen_modes(vb: &ValidBoard, read_here: &mut [(usize, Rc<Reading>)], mis
             with_modes.mana.extend(m.mana.iter().cloned());
             with_modes.untap_mana.extend(m.untap_mana.iter().cloned());
             with_modes.unread.extend(m.unread.iter().cloned());
+            with_modes.unread_blocks.extend(m.unread_blocks.iter().cloned());
         }
         *reading = Rc::new(with_modes);
     }
@@ -223,8 +224,11 @@ fn ask_whether_ignored(vb: &ValidBoard, read_here: &[(usize, Rc<Reading>)], miss
     }
 }
 
-/// A warning and an `unread_text` assumption for each sentence not understood.
+/// A warning and an `unread_text` assumption for each sentence not understood; on a board with
+/// combat, each sentence about blocking not understood too (CR 509.1: it may decide the
+/// declaration of blockers asked about).
 fn warn_unread(vb: &mut ValidBoard, read_here: &[(usize, Rc<Reading>)], first_with: &TextCounts) {
+    let combat = vb.board.combat.is_some();
     // Warnings: one per distinct text, at its first permanent.
     let reading_of: HashMap<usize, &Rc<Reading>> = read_here.iter().map(|(p, r)| (*p, r)).collect();
     let mut firsts: Vec<&(usize, usize)> = first_with.values().collect();
@@ -233,24 +237,33 @@ fn warn_unread(vb: &mut ValidBoard, read_here: &[(usize, Rc<Reading>)], first_wi
         let Some(reading) = reading_of.get(&p) else { continue };
         let (name, id) = (vb.board.permanents[p].name.clone(), vb.board.permanents[p].id.clone());
         let others = if count > 1 { format!(" (and {} other permanents with this text)", count - 1) } else { String::new() };
-        for clause in &reading.unread {
-            vb.assumptions.push(Assumption {
-                kind: AssumptionKind::UnreadText,
-                path: format!("permanents[{p}].oracle_text"),
-                permanent: id.clone(),
-                card: name.clone(),
-                clause: Some(clause.clone()),
-                needs: None,
-            });
-            vb.warnings.push(Warning::new(format!("permanents[{p}].oracle_text"), format!(
-                    "\"{name}\" ({id}){others}: attackopt does not understand \"{clause}\"; this answer assumes it away (write what it does as effects with \"source\": \"{id}\")"
-                ))
-                .in_words(format!(
-                    "attackopt does not read \"{clause}\"{others}, so this answer assumes it does nothing. If it matters, describe \
-                     what it does as effects on the board (docs/format.md \"Effects\")"
-                )));
+        let blocks = if combat { reading.unread_blocks.as_slice() } else { &[] };
+        for clause in reading.unread.iter().chain(blocks) {
+            warn_unread_clause(vb, format!("permanents[{p}].oracle_text"), &id, &name, &others, clause);
         }
     }
+}
+
+/// The warning and the `unread_text` assumption of one sentence of permanent `id`'s text
+/// (`path`) not understood; `others`, the other permanents with the text, in words.
+pub(crate) fn warn_unread_clause(vb: &mut ValidBoard, path: String, id: &str, name: &str, others: &str, clause: &str) {
+    vb.assumptions.push(Assumption {
+        kind: AssumptionKind::UnreadText,
+        path: path.clone(),
+        permanent: id.to_string(),
+        card: name.to_string(),
+        clause: Some(clause.to_string()),
+        needs: None,
+    });
+    vb.warnings.push(
+        Warning::new(path, format!(
+            "\"{name}\" ({id}){others}: attackopt does not understand \"{clause}\"; this answer assumes it away (write what it does as effects with \"source\": \"{id}\")"
+        ))
+        .in_words(format!(
+            "attackopt does not read \"{clause}\"{others}, so this answer assumes it does nothing. If it matters, describe \
+             what it does as effects on the board (docs/format.md \"Effects\")"
+        )),
+    );
 }
 
 /// The keywords and mana abilities each text gives its own permanent.
@@ -1083,7 +1096,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         Rule::CantAttack(w, whom) => one(sel(w)?.map(|creatures| EffectKind::CantAttack { creatures, target: target(vb, p, *whom) })),
         Rule::MinOthers(w, count) => one(sel(w)?.map(|creatures| EffectKind::MinOtherAttackers { creatures, count: *count })),
         Rule::OthersMustAttack(w, class, greater_power) => {
-            let others = Who::Group(super::oracle::Group { whose: Whose::Anyone, class: class.clone(), except: vec![] });
+            let others = anyone(class);
             match (sel(w)?, sel(&others)?) {
                 (Some(creatures), Some(others)) => {
                     vec![EffectKind::CantAttackUnlessOthers { creatures, others, count: 1, greater_power: *greater_power }]
@@ -1123,6 +1136,30 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
             vec![EffectKind::NoManaAbilities { permanents }]
         }
         Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
+        // CR 509.1: read by the block rules on a board with combat, ignored by the attack rules.
+        Rule::CantBlock(w) => one(sel(w)?.map(|creatures| EffectKind::CantBlock { creatures })),
+        Rule::CantBlockAlone(w) => one(sel(w)?.map(|creatures| EffectKind::CantBlockAlone { creatures })),
+        Rule::BlocksIfAble(w) => one(sel(w)?.map(|creatures| EffectKind::BlocksIfAble { creatures })),
+        Rule::CanBlockOnly(w, class) => match (sel(w)?, sel(&anyone(class))?) {
+            (Some(creatures), Some(attackers)) => vec![EffectKind::CanBlockOnly { creatures, attackers }],
+            _ => vec![],
+        },
+        Rule::CantBlockClass(w, class) => match (sel(w)?, sel(&anyone(class))?) {
+            (Some(blockers), Some(attackers)) => vec![EffectKind::CantBeBlockedBy { attackers, blockers }],
+            _ => vec![],
+        },
+        Rule::CanBlockAdditional(w, count) => one(sel(w)?.map(|creatures| EffectKind::CanBlockAdditional { creatures, count: *count })),
+        Rule::CanBlockAnyNumber(w) => one(sel(w)?.map(|creatures| EffectKind::CanBlockAnyNumber { creatures })),
+        Rule::CantBeBlocked(w) => one(sel(w)?.map(|attackers| EffectKind::CantBeBlocked { attackers })),
+        Rule::CantBeBlockedExceptBy(w, count) => one(sel(w)?.map(|attackers| EffectKind::CantBeBlockedExceptBy { attackers, count: *count })),
+        Rule::CantBeBlockedByMoreThan(w, count) => one(sel(w)?.map(|attackers| EffectKind::CantBeBlockedByMoreThan { attackers, count: *count })),
+        Rule::CantBeBlockedBy(w, class) => match (sel(w)?, sel(&anyone(class))?) {
+            (Some(attackers), Some(blockers)) => vec![EffectKind::CantBeBlockedBy { attackers, blockers }],
+            _ => vec![],
+        },
+        Rule::MustBeBlockedByAll(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedByAll { attackers })),
+        Rule::MustBeBlockedIfAble(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedIfAble { attackers })),
+        Rule::Lure(w) => one(sel(w)?.map(|creatures| EffectKind::Lure { creatures })),
         // Settled onto the board's mana (`crate::rules::settle_mana_effects`).
         Rule::Mana(tapped, made) => super::mana_effect(vb, p, tapped, made).map_err(Missing)?.into_iter().collect(),
         // Applied to the permanents in `read_texts`.
@@ -1139,6 +1176,11 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         // Read into its sentence's conditions (`oracle::read_line`).
         Rule::Ignorable => vec![],
     })
+}
+
+/// The permanents of a class, whoever controls them ("Walls", "creatures with flying").
+fn anyone(class: &super::oracle::Class) -> Who {
+    Who::Group(super::oracle::Group { whose: Whose::Anyone, class: class.clone(), except: vec![] })
 }
 
 /// A "can't attack" rule under conditions on the defending player, decided per defending

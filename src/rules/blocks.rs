@@ -286,10 +286,32 @@ pub fn block_rules(vb: &ValidBoard, targets: &[Target]) -> Result<Option<BlockRu
     let legal_of = rules.legal_by_attacker();
     let mut budget = Budget { file: &vb.file, used: 0 };
     rules.add_keywords(vb, &legal_of, &mut budget)?;
-    rules.add_effects(vb, &legal_of, &mut budget)?;
-    rules.add_costs(vb);
-    rules.settle_allowed(vb, &mut budget)?;
+    let effects = block_effects(vb);
+    rules.add_effects(vb, &legal_of, &effects, &mut budget)?;
+    rules.add_costs(vb, &effects);
+    rules.settle_allowed(vb, &effects, &mut budget)?;
     Ok(Some(rules))
+}
+
+/// An effect about blocks and where it comes from.
+struct BlockEffect {
+    kind: EffectKind,
+    /// Its source in words: the board effect's `source`, or the permanent's card.
+    source: String,
+    /// Where it is written: `effects[i]`, or `permanents[p]` for a card's name or text.
+    path: String,
+}
+
+/// The board's effects about blocks, then those of its permanents' names and Oracle texts
+/// (the catalog and the reader, `cards::block_effects`), as the attack rules take both.
+fn block_effects(vb: &ValidBoard) -> Vec<BlockEffect> {
+    let explicit = vb.effects.iter().filter(|e| e.kind.about_blocks());
+    let mut out: Vec<BlockEffect> =
+        explicit.map(|e| BlockEffect { kind: e.kind.clone(), source: e.source.clone(), path: format!("effects[{}]", e.index) }).collect();
+    for (p, kind) in crate::cards::block_effects(vb) {
+        out.push(BlockEffect { kind, source: super::expand::card_source(vb, p), path: format!("permanents[{p}]") });
+    }
+    out
 }
 
 /// The most (blocker, attacker) pairs CR 509.1a may allow in one combat: 5,000 creatures
@@ -549,13 +571,13 @@ impl BlockRules {
     }
 
     /// The board's effects about blocks; the attack effects say nothing here.
-    fn add_effects(&mut self, vb: &ValidBoard, legal_of: &[Vec<usize>], budget: &mut Budget) -> Result<(), InputError> {
+    fn add_effects(&mut self, vb: &ValidBoard, legal_of: &[Vec<usize>], effects: &[BlockEffect], budget: &mut Budget) -> Result<(), InputError> {
         let blocker = |rules: &Self, b: usize| vb.permanent_label(rules.blockers[b].permanent);
         let attacker = |rules: &Self, a: usize| vb.permanent_label(rules.attackers[a].permanent);
-        for e in &vb.effects {
+        for e in effects {
             let before = (self.restrictions.len(), self.requirements.len());
             self.add_effect(vb, legal_of, e, &blocker, &attacker);
-            budget.take(self, before, &format!("effects[{}]", e.index), &format!("the effect of {}", e.source))?;
+            budget.take(self, before, &e.path, &format!("the effect of {}", e.source))?;
         }
         Ok(())
     }
@@ -565,7 +587,7 @@ impl BlockRules {
         &mut self,
         vb: &ValidBoard,
         legal_of: &[Vec<usize>],
-        e: &crate::board::ValidEffect,
+        e: &BlockEffect,
         blocker: &dyn Fn(&Self, usize) -> String,
         attacker: &dyn Fn(&Self, usize) -> String,
     ) {
@@ -679,8 +701,8 @@ impl BlockRules {
     /// selects, so that two effects on a creature are two costs, paid together. A creature that
     /// can't block at all (tapped, a battle) never incurs one: it gets none, so that answers
     /// list only costs that can arise.
-    fn add_costs(&mut self, vb: &ValidBoard) {
-        for e in &vb.effects {
+    fn add_costs(&mut self, vb: &ValidBoard, effects: &[BlockEffect]) {
+        for e in effects {
             let EffectKind::BlockCost { creatures, cost } = &e.kind else { continue };
             let selected = |b: &Blocker| b.ineligible.is_none() && selects(vb, creatures, b.permanent);
             for b in (0..self.blockers.len()).filter(|&b| selected(&self.blockers[b])) {
@@ -725,7 +747,7 @@ impl BlockRules {
 
     /// Each blocker's allowed attackers, then lure's requirements over them: CR 509.1c, "all
     /// creatures able to block it do so" is one requirement per blocker able to block it.
-    fn settle_allowed(&mut self, vb: &ValidBoard, budget: &mut Budget) -> Result<(), InputError> {
+    fn settle_allowed(&mut self, vb: &ValidBoard, effects: &[BlockEffect], budget: &mut Budget) -> Result<(), InputError> {
         for r in &mut self.restrictions {
             if let BlockRestrictionKind::Pairs { pairs } = &mut r.kind {
                 pairs.sort_unstable();
@@ -745,7 +767,7 @@ impl BlockRules {
             }
             of
         };
-        for e in &vb.effects {
+        for e in effects {
             let EffectKind::Lure { creatures } = &e.kind else { continue };
             for a in (0..self.attackers.len()).filter(|&a| selects(vb, creatures, self.attackers[a].permanent)) {
                 let before = (self.restrictions.len(), self.requirements.len());
@@ -753,7 +775,7 @@ impl BlockRules {
                     let kind = BlockRequirementKind::BlocksAttacker { blocker: b, attacker: a };
                     self.requirements.push(BlockRequirement { kind, source: e.source.clone(), counts: true });
                 }
-                budget.take(self, before, &format!("effects[{}]", e.index), &format!("the effect of {}", e.source))?;
+                budget.take(self, before, &e.path, &format!("the effect of {}", e.source))?;
             }
         }
         Ok(())

@@ -313,6 +313,32 @@ pub enum EffectKind {
     },
 }
 
+impl EffectKind {
+    /// Whether the effect is about declaring blockers (CR 509.1; docs/blocks.md): the attack
+    /// rules pass over it, the block rules read it.
+    pub fn about_blocks(&self) -> bool {
+        matches!(
+            self,
+            EffectKind::CantBlock { .. }
+                | EffectKind::BlocksIfAble { .. }
+                | EffectKind::Lure { .. }
+                | EffectKind::CantBlockAlone { .. }
+                | EffectKind::CanBlockOnly { .. }
+                | EffectKind::CantBeBlocked { .. }
+                | EffectKind::CantBeBlockedExceptBy { .. }
+                | EffectKind::CantBeBlockedByMoreThan { .. }
+                | EffectKind::CantBeBlockedBy { .. }
+                | EffectKind::MustBeBlockedByAll { .. }
+                | EffectKind::MustBeBlockedIfAble { .. }
+                | EffectKind::MustBeBlockedByExactlyOne { .. }
+                | EffectKind::BlocksCreatureIfAble { .. }
+                | EffectKind::CanBlockAdditional { .. }
+                | EffectKind::CanBlockAnyNumber { .. }
+                | EffectKind::BlockCost { .. }
+        )
+    }
+}
+
 /// A non-mana part of a cost to attack (CR 508.1g): `count` permanents that the attacking
 /// creature's controller controls, of those `of` picks, sacrificed or returned to their owner's
 /// hand (Exalted Dragon: "can't attack unless you sacrifice a land").

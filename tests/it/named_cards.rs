@@ -178,6 +178,19 @@ fn renamed(name: &str, text: &str) -> (String, String) {
     (new.clone(), text.replace(name, &new))
 }
 
+/// A catalog card's copies written in full under a name the catalog does not know, with its
+/// Oracle text so renamed: the reader's reading of the card. The name, and the copies.
+fn read_copies(name: &str, oracle: &str) -> (String, Vec<Value>) {
+    let (new, text) = renamed(name, oracle);
+    let mut fields = full_fields(name);
+    fields["oracle_text"] = json!(text);
+    let mut cards = copies(name, &fields);
+    for c in &mut cards {
+        c["name"] = json!(new);
+    }
+    (new, cards)
+}
+
 /// Issue 34, point 2: the catalog agrees with the reader. For every catalog card, its current
 /// Oracle text read as a card the catalog does not know makes the same requirements,
 /// restrictions, costs and mana as its catalog entry, on the board above with the card on both
@@ -188,14 +201,7 @@ fn renamed(name: &str, text: &str) -> (String, String) {
 fn catalog_agrees_with_the_reader() {
     for card in CATALOG {
         let catalog = position(&board(copies(card.name, &full_fields(card.name))));
-        let (name, text) = renamed(card.name, card.oracle);
-        let mut fields = full_fields(card.name);
-        fields["oracle_text"] = json!(text);
-        let mut cards = copies(card.name, &fields);
-        for c in &mut cards {
-            c["name"] = json!(name);
-        }
-        let read = position(&board(cards));
+        let read = position(&board(read_copies(card.name, card.oracle).1));
         let assumed: Vec<_> = read.board.assumptions.iter().filter(|a| a.permanent.starts_with(&slug(card.name))).map(|a| a.clause.clone()).collect();
         assert!(assumed.is_empty(), "{}: the reader assumes {assumed:?}", card.name);
         if card.name == "Dueling Grounds" {
@@ -210,4 +216,125 @@ fn catalog_agrees_with_the_reader() {
         let vigilant = |pos: &Position| pos.rules.creatures.iter().map(|c| (c.id.clone(), c.vigilance)).collect::<Vec<_>>();
         assert_eq!(vigilant(&catalog), vigilant(&read), "{}: the catalog and the reader grant differently", card.name);
     }
+}
+
+/// The board above at A's declare blockers step: A's Serra Angel, Goblin token and Black Knight
+/// (and A's copy of the card, when `creature`) attack B, whose Goblin token, Wall and copy of the
+/// card may block. Auras go where they matter
+/// here: Pacifism on B's token, Lure on A's attacking token.
+fn combat_board(mut cards: Vec<Value>, creature: bool) -> Value {
+    for c in &mut cards {
+        if c["controller"] == "A" && c["name"].as_str().is_some_and(|n| n.starts_with("Lure")) {
+            c["attached_to"] = json!("gob");
+        }
+        if c["controller"] == "A" && c["name"].as_str().is_some_and(|n| n.starts_with("Pacifism")) {
+            c["attached_to"] = json!("bgob");
+        }
+    }
+    // A creature card's own copy attacks too; B has a Wall (Juggernaut).
+    let own = cards.iter().find(|c| c["controller"] == "A").map(|c| c["id"].clone()).filter(|_| creature);
+    cards.push(json!({ "id": "bwall", "name": "Wall of Stone", "controller": "B", "types": ["Creature"], "subtypes": ["Wall"], "power": 0, "toughness": 8, "keywords": ["Defender"] }));
+    let mut b = board(cards);
+    b["combat"] = json!({ "attacks": [
+        { "creature": "flyer", "target": "B" }, { "creature": "gob", "target": "B" }, { "creature": "shade", "target": "B" } ] });
+    if let Some(id) = own {
+        b["combat"]["attacks"].as_array_mut().unwrap().push(json!({ "creature": id, "target": "B" }));
+    }
+    b
+}
+
+/// The block rules (CR 509.1) of a position, without their sources and texts, as sorted lines:
+/// restrictions, requirements, costs, and each blocker's capacity.
+fn block_rules_of(pos: &Position) -> Vec<String> {
+    let rules = pos.blocks.as_ref().expect("a board with combat");
+    let mut out: Vec<String> = rules.restrictions.iter().map(|r| format!("restriction {:?}", r.kind)).collect();
+    out.extend(rules.requirements.iter().map(|r| format!("requirement {:?} counts={}", r.kind, r.counts)));
+    out.extend(rules.costs.iter().map(|c| format!("cost {} {:?}", c.blocker, c.cost)));
+    out.extend(rules.blockers.iter().map(|b| format!("capacity {} {}", b.id, b.capacity)));
+    out.sort();
+    out
+}
+
+/// The sentences of a card assumed away on a position (`unread_text`), whatever its name.
+fn assumed_of(pos: &Position, name: &str) -> Vec<String> {
+    let mut v: Vec<String> = pos.board.assumptions.iter().filter(|a| a.permanent.starts_with(&slug(name))).filter_map(|a| a.clause.clone()).collect();
+    v.sort();
+    v
+}
+
+/// CR 509.1 (issue 38: block abilities from names and Oracle text): on a board with combat,
+/// every catalog card named alone makes the same block rules as its Oracle text read by a card
+/// the catalog does not know, and both leave out, with a warning, the same sentences about
+/// blocking that attackopt does not read (Silent Arbiter's "No more than one creature can block
+/// each combat."). Pacifism, Mogg Flunkies, Juggernaut, Lure and the catalog's block cards make
+/// some.
+#[test]
+fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
+    let mut with_rules = Vec::new();
+    for card in CATALOG {
+        let creature = known_card(card.name).is_some_and(|k| k.types.contains(&"Creature"));
+        let named = position(&combat_board(copies(card.name, &json!({})), creature));
+        let (name, cards) = read_copies(card.name, card.oracle);
+        let read = position(&combat_board(cards, creature));
+        assert_eq!(block_rules_of(&named), block_rules_of(&read), "{}: the catalog and the reader differ about blocks", card.name);
+        let unread = |pos: &Position| assumed_of(pos, card.name).into_iter().map(|c| c.replace(&name, card.name)).collect::<Vec<_>>();
+        assert_eq!(unread(&named), unread(&read), "{}: the sentences assumed away differ", card.name);
+        // The same sentences are in the catalog's text (a name alone warns as the text does).
+        for clause in unread(&named) {
+            assert!(card.oracle.contains(clause.trim_end_matches('.')), "{}: {clause}", card.name);
+        }
+        // The same permanents without the card's abilities: a name nothing knows.
+        let mut blank = copies(card.name, &full_fields(card.name));
+        for c in &mut blank {
+            c["name"] = json!("Blank");
+            c.as_object_mut().unwrap().remove("oracle_text");
+        }
+        if block_rules_of(&named) != block_rules_of(&position(&combat_board(blank, creature))) {
+            with_rules.push(card.name);
+        }
+    }
+    with_rules.sort_unstable();
+    let mut expected =
+        ["Pacifism", "Mogg Flunkies", "Juggernaut", "Lure", "Prized Unicorn", "Tromokratis", "Goblin Piker", "Zurgo Bellstriker", "Brazen Borrower"];
+    expected.sort_unstable();
+    assert_eq!(with_rules, expected, "the catalog's cards with block rules");
+}
+
+/// CR 509.1c, 509.1b: Lure named alone on a board with combat is the whole card: every creature
+/// able to block the enchanted attacker is required to block it; Pacifism named alone keeps its
+/// creature from blocking; Silent Arbiter's block half, which attackopt does not read, is said
+/// out loud (a warning and an `unread_text` assumption) and refused under `--strict`.
+#[test]
+fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
+    let b = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
+        "permanents": [
+            { "id": "bears", "name": "Grizzly Bears", "controller": "A" },
+            { "id": "lure", "name": "Lure", "controller": "A", "attached_to": "bears" },
+            { "id": "ogre", "name": "Gray Ogre", "controller": "B" },
+            { "id": "wolves", "name": "Timber Wolves", "controller": "B" },
+            { "id": "paci", "name": "Pacifism", "controller": "A", "attached_to": "wolves" } ],
+        "combat": { "attacks": [{ "creature": "bears", "target": "B" }] } });
+    let pos = position(&b);
+    let rules = pos.blocks.as_ref().unwrap();
+    // One requirement: the ogre blocks the bears; the wolves can't block, so none for them.
+    assert_eq!(rules.requirements.len(), 1, "{:?}", rules.requirements);
+    assert!(pos.board.warnings.is_empty(), "{:?}", pos.board.warnings);
+    let answer = |decl: &str| {
+        let d = attackopt::parse_any_declaration(decl, "blocks.json").unwrap().0;
+        let request = attackopt::Request::check(&pos.board, d, "blocks.json").unwrap();
+        serde_json::to_value(pos.answer(&request, &attackopt::Options::default()).unwrap().json()).unwrap()
+    };
+    assert_eq!(answer(r#"{"blocks": []}"#)["legal"], false);
+    assert_eq!(answer(r#"{"blocks": [{"blocker": "ogre", "attacker": "bears"}]}"#)["legal"], true);
+    let wolves = answer(r#"{"blocks": [{"blocker": "ogre", "attacker": "bears"}, {"blocker": "wolves", "attacker": "bears"}]}"#);
+    assert_eq!(wolves["legal"], false, "{wolves}");
+
+    let mut arbiter = b.clone();
+    arbiter["permanents"].as_array_mut().unwrap().push(json!({ "id": "arb", "name": "Silent Arbiter", "controller": "B" }));
+    let pos = position(&arbiter);
+    let assumed = assumed_of(&pos, "arb");
+    assert_eq!(assumed, vec!["No more than one creature can block each combat.".to_string()]);
+    // Without combat, the same card's block half changes nothing and is not mentioned.
+    arbiter.as_object_mut().unwrap().remove("combat");
+    assert!(assumed_of(&position(&arbiter), "arb").is_empty());
 }

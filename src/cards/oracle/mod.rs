@@ -135,6 +135,37 @@ pub enum Rule {
     /// read earlier in the same ability hold unless the permanent's `effect_ignored`. Consumed
     /// by the reader, never an effect.
     Ignorable,
+    /// `cant_block` (CR 509.1b): the creatures can't block.
+    CantBlock(Who),
+    /// `cant_block_alone` (CR 509.1b): the creatures block only if another creature blocks.
+    CantBlockAlone(Who),
+    /// `blocks_if_able` (CR 509.1c): the creatures block each combat if able.
+    BlocksIfAble(Who),
+    /// `can_block_only` (CR 509.1b): the creatures can block only attackers of the class
+    /// (Brazen Borrower: "creatures with flying").
+    CanBlockOnly(Who, Class),
+    /// `cant_be_blocked_by` with the creatures as blockers (CR 509.1b): they can't block
+    /// attackers of the class (Zurgo Bellstriker: "creatures with power 2 or greater").
+    CantBlockClass(Who, Class),
+    /// `can_block_additional` (CR 509.1a): the creatures can block this many more.
+    CanBlockAdditional(Who, u32),
+    /// `can_block_any_number` (CR 509.1a).
+    CanBlockAnyNumber(Who),
+    /// `cant_be_blocked` (CR 509.1b).
+    CantBeBlocked(Who),
+    /// `cant_be_blocked_except_by` (CR 509.1b): not by fewer than this many creatures.
+    CantBeBlockedExceptBy(Who, u32),
+    /// `cant_be_blocked_by_more_than` (CR 509.1b).
+    CantBeBlockedByMoreThan(Who, u32),
+    /// `cant_be_blocked_by` (CR 509.1b): not by creatures of the class (Juggernaut: Walls).
+    CantBeBlockedBy(Who, Class),
+    /// `must_be_blocked_by_all` (CR 509.1b): not blocked unless all creatures the defending
+    /// player controls block it (Tromokratis).
+    MustBeBlockedByAll(Who),
+    /// `must_be_blocked_if_able` (CR 509.1c).
+    MustBeBlockedIfAble(Who),
+    /// `lure` (CR 509.1c): all creatures able to block the creatures do so.
+    Lure(Who),
     /// An effect on the mana that tapping some permanents for mana produces (`mana_trigger`,
     /// `mana_multiplier`, `mana_instead`; CR 106.12, 605.1b, 616.1): Heartbeat of Spring, Mana
     /// Reflection, Contamination.
@@ -232,7 +263,21 @@ impl Rule {
             | Rule::Goaded(w)
             | Rule::AsThough(w, _)
             | Rule::NoManaAbilities(w)
-            | Rule::Becomes(w, _) => Some(w),
+            | Rule::Becomes(w, _)
+            | Rule::CantBlock(w)
+            | Rule::CantBlockAlone(w)
+            | Rule::BlocksIfAble(w)
+            | Rule::CanBlockOnly(w, _)
+            | Rule::CantBlockClass(w, _)
+            | Rule::CanBlockAdditional(w, _)
+            | Rule::CanBlockAnyNumber(w)
+            | Rule::CantBeBlocked(w)
+            | Rule::CantBeBlockedExceptBy(w, _)
+            | Rule::CantBeBlockedByMoreThan(w, _)
+            | Rule::CantBeBlockedBy(w, _)
+            | Rule::MustBeBlockedByAll(w)
+            | Rule::MustBeBlockedIfAble(w)
+            | Rule::Lure(w) => Some(w),
             _ => None,
         }
     }
@@ -400,6 +445,10 @@ pub struct Reading {
     /// Sentences that mention attacking (or haste, vigilance, defender, mana) and were not
     /// understood, quoted as written (reminder text dropped).
     pub unread: Vec<String>,
+    /// Sentences about declaring blockers (CR 509.1: "can't block unless ...", "no more than
+    /// one creature can block") that were not understood, quoted: they change nothing while
+    /// attackers are declared, so only a board with combat warns about them.
+    pub unread_blocks: Vec<String>,
     /// Sentences that mention attacking and were understood to have no effect on a declaration,
     /// with the reason (a triggered ability, an activated ability, ...).
     pub no_effect: Vec<(String, &'static str)>,
@@ -475,6 +524,7 @@ pub fn read(name: &str, text: &str) -> Reading {
                     if mode.rules.is_empty() && mode.keywords.is_empty() && mode.mana.is_empty() {
                         r.no_effect.extend(mode.no_effect);
                         r.unread.extend(mode.unread);
+                        r.unread_blocks.extend(mode.unread_blocks);
                     } else {
                         r.modes.push(Mode { number: bullets, text: original.clone(), reading: mode });
                     }
@@ -1076,19 +1126,41 @@ fn read_line(line: &str, original: &str, r: &mut Reading) {
             }
             continue;
         }
+        // "Can't attack or block" is two rules (CR 508.1c, 509.1b): the blocking half is read
+        // as a sentence of its own, with the subject and condition the sentence had before.
+        let blocking = block_half(sentence).map(|half| (half, context.clone()));
         if let Some(made) = read_sentence(sentence, &mut context) {
-            for (m, row) in made {
-                if !r.templates.contains(&row.pattern) {
-                    r.templates.push(row.pattern);
-                }
-                if let Some(m) = m {
-                    r.rules.push(ReadRule { rule: m.rule, when: m.when, cr: row.cr, clause: sentence.to_string(), template: row.pattern });
-                }
-            }
+            push_made(r, made, sentence);
         } else if let Some(why) = after_declaration(sentence) {
             r.no_effect.push((sentence.to_string(), why));
+            // "As long as ~ is attacking, creatures can't block unless ..." (Archangel of
+            // Tithes): nothing while attackers are declared, a rule once blockers are.
+            if about_blocking(sentence) {
+                r.unread_blocks.push(quote_sentence(original, sentence));
+            }
+        } else if about_blocking(sentence) && !about_attacks(sentence) {
+            // "Goblin Goon can't block unless you control more creatures than attacking player."
+            r.unread_blocks.push(quote_sentence(original, sentence));
         } else if relevant(sentence) {
             r.unread.push(quote_sentence(original, sentence));
+        }
+        if let Some((half, mut before)) = blocking {
+            match read_sentence(&half, &mut before) {
+                Some(made) => push_made(r, made, sentence),
+                None => r.unread_blocks.push(quote_sentence(original, sentence)),
+            }
+        }
+    }
+}
+
+/// A sentence's rules, with the rows that read them.
+fn push_made(r: &mut Reading, made: ReadMade, sentence: &str) {
+    for (m, row) in made {
+        if !r.templates.contains(&row.pattern) {
+            r.templates.push(row.pattern);
+        }
+        if let Some(m) = m {
+            r.rules.push(ReadRule { rule: m.rule, when: m.when, cr: row.cr, clause: sentence.to_string(), template: row.pattern });
         }
     }
 }
@@ -1244,21 +1316,42 @@ fn checked(made: ReadMade) -> Option<ReadMade> {
     (!bad).then_some(made)
 }
 
-/// Blocking comes after attackers are declared (CR 509): "can't attack or block" restricts
+/// The ways a sentence names attacking and blocking together, and the words of each half.
+const ATTACK_OR_BLOCK: [(&str, &str, &str); 4] = [
+    ("attack, block, or crew vehicles", "attack", "block"),
+    ("attack, block, or transform", "attack", "block"),
+    ("attacks or blocks", "attacks", "blocks"),
+    ("attack or block", "attack", "block"),
+];
+
+/// The attacking half of a sentence about both (CR 508.1): "can't attack or block" restricts
 /// attacking as "can't attack" does, with the same condition or cost; "attacks or blocks each
 /// combat if able" requires the attack as "attacks each combat if able" does; "can't attack,
-/// block, or transform" likewise.
+/// block, or transform" likewise. The blocking half is [`block_half`].
 fn attack_alone(s: &str) -> String {
-    let mut s = s.to_string();
-    for (from, to) in [
-        ("attack, block, or crew vehicles", "attack"),
-        ("attack, block, or transform", "attack"),
-        ("attacks or blocks", "attacks"),
-        ("attack or block", "attack"),
-    ] {
-        s = s.replace(from, to);
-    }
-    s
+    ATTACK_OR_BLOCK.iter().fold(s.to_string(), |s, (both, attack, _)| s.replace(both, attack))
+}
+
+/// The blocking half of a sentence about attacking and blocking (CR 509.1: "can't block",
+/// "blocks each combat if able"), None for a sentence about one of them only.
+fn block_half(s: &str) -> Option<String> {
+    ATTACK_OR_BLOCK
+        .iter()
+        .any(|(both, _, _)| s.contains(both))
+        .then(|| ATTACK_OR_BLOCK.iter().fold(s.to_string(), |s, (both, _, block)| s.replace(both, block)))
+}
+
+/// Whether a sentence says a creature attacks or can attack ("attack", "attacks"), not only
+/// names an attacking player or creature.
+fn about_attacks(s: &str) -> bool {
+    s.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| matches!(w, "attack" | "attacks"))
+}
+
+/// Whether a sentence could forbid, require or change a declaration of blockers (CR 509.1):
+/// it says a creature blocks, can block or can be blocked. "Blocking", "blocked" alone and
+/// "unblocked" describe creatures once blockers are declared (CR 509.1h), as triggers do.
+fn about_blocking(s: &str) -> bool {
+    s.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| matches!(w, "block" | "blocks" | "blockers")) || s.contains("be blocked")
 }
 
 /// The name of a keyword (CR 702) as written in the keyword list, lower case.
@@ -1523,12 +1616,19 @@ mod tests {
             rules("Moatish", "Creatures without flying can't attack."),
             vec![Rule::CantAttack(group("creatures without flying"), Whom::Anything)]
         );
-        assert_eq!(rules("Light of Day", "Black creatures can't attack or block."), vec![Rule::CantAttack(group("black creatures"), Whom::Anything)]);
+        // CR 509.1b: the blocking half too.
+        assert_eq!(
+            rules("Light of Day", "Black creatures can't attack or block."),
+            vec![Rule::CantAttack(group("black creatures"), Whom::Anything), Rule::CantBlock(group("black creatures"))]
+        );
         assert_eq!(
             rules("Reverence", "Creatures with power 2 or less can't attack you."),
             vec![Rule::CantAttack(group("creatures with power 2 or less"), Whom::You)]
         );
-        assert_eq!(rules("Bound", "Enchanted creature can't attack, block, or transform."), vec![Rule::CantAttack(Who::Attached, Whom::Anything)]);
+        assert_eq!(
+            rules("Bound", "Enchanted creature can't attack, block, or transform."),
+            vec![Rule::CantAttack(Who::Attached, Whom::Anything), Rule::CantBlock(Who::Attached)]
+        );
         let legion =
             rules("Akron Legionnaire", "Except for creatures named Akron Legionnaire and artifact creatures, creatures you control can't attack.");
         let Rule::CantAttack(Who::Group(g), Whom::Anything) = &legion[0] else { panic!("{legion:?}") };
@@ -1537,7 +1637,7 @@ mod tests {
 
     #[test]
     fn cr_506_5_alone_templates() {
-        assert_eq!(rules("Flunky", "Flunky can't attack or block alone."), vec![Rule::MinOthers(Who::This, 1)]);
+        assert_eq!(rules("Flunky", "Flunky can't attack or block alone."), vec![Rule::MinOthers(Who::This, 1), Rule::CantBlockAlone(Who::This)]);
         assert_eq!(rules("Lone", "Lone can attack only alone."), vec![Rule::OnlyAlone(Who::This)]);
         assert_eq!(rules("Lone", "This creature can only attack alone."), vec![Rule::OnlyAlone(Who::This)]);
         assert_eq!(rules("Conscript", "Conscript can't attack unless at least two other creatures attack."), vec![Rule::MinOthers(Who::This, 2)]);
@@ -1863,16 +1963,77 @@ mod tests {
         let r =
             read("Bonds of Faith", "Enchant creature\nEnchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack or block.");
         assert!(r.unread.is_empty(), "{r:?}");
-        assert_eq!(r.rules.len(), 1);
+        // The blocking half (CR 509.1b) under the same condition.
+        assert_eq!(r.rules.len(), 2);
         assert_eq!(r.rules[0].rule, Rule::CantAttack(Who::Attached, Whom::Anything));
-        assert_eq!(r.rules[0].when[0].cond, Cond::Is(Subject::It, vec![Quality::Subtype(vec!["Human".into()])]));
-        assert!(!r.rules[0].when[0].holds);
+        assert_eq!(r.rules[1].rule, Rule::CantBlock(Who::Attached));
+        for rule in &r.rules {
+            assert_eq!(rule.when[0].cond, Cond::Is(Subject::It, vec![Quality::Subtype(vec!["Human".into()])]));
+            assert!(!rule.when[0].holds);
+        }
+    }
+
+    /// CR 509.1a-c: the sentences about blocking the block rules read, each into its rule.
+    #[test]
+    fn cr_509_1_block_templates() {
+        let walls = phrase::plural_class("walls").unwrap();
+        assert_eq!(rules("Raider", "Raider can't block."), vec![Rule::CantBlock(Who::This)]);
+        assert_eq!(rules("Melee", "All creatures block each combat if able."), vec![Rule::BlocksIfAble(group("creatures"))]);
+        assert_eq!(rules("Lure", "Enchant creature\nAll creatures able to block enchanted creature do so."), vec![Rule::Lure(Who::Attached)]);
+        assert_eq!(rules("Unicorn", "All creatures able to block Unicorn do so."), vec![Rule::Lure(Who::This)]);
+        assert_eq!(rules("Warrior", "Warrior can't be blocked."), vec![Rule::CantBeBlocked(Who::This)]);
+        assert_eq!(
+            rules("Pathrazer", "Pathrazer can't be blocked except by three or more creatures."),
+            vec![Rule::CantBeBlockedExceptBy(Who::This, 3)]
+        );
+        assert_eq!(rules("Tiger", "Tiger can't be blocked by more than one creature."), vec![Rule::CantBeBlockedByMoreThan(Who::This, 1)]);
+        assert_eq!(rules("Jugg", "Jugg can't be blocked by Walls."), vec![Rule::CantBeBlockedBy(Who::This, walls)]);
+        assert_eq!(rules("Protector", "Protector must be blocked if able."), vec![Rule::MustBeBlockedIfAble(Who::This)]);
+        assert_eq!(rules("Guard", "Guard can block any number of creatures."), vec![Rule::CanBlockAnyNumber(Who::This)]);
+        assert_eq!(rules("Dragon", "Dragon can block an additional creature each combat."), vec![Rule::CanBlockAdditional(Who::This, 1)]);
+        let flyers = phrase::plural_class("creatures with flying").unwrap();
+        assert_eq!(rules("Borrower", "Borrower can block only creatures with flying."), vec![Rule::CanBlockOnly(Who::This, flyers)]);
+        let strong = phrase::plural_class("creatures with power 2 or greater").unwrap();
+        assert_eq!(rules("Zurgo", "Zurgo can't block creatures with power 2 or greater."), vec![Rule::CantBlockClass(Who::This, strong)]);
+        let tromokratis = "Tromokratis can't be blocked unless all creatures defending player controls block it.";
+        assert_eq!(rules("Tromokratis", tromokratis), vec![Rule::MustBeBlockedByAll(Who::This)]);
+    }
+
+    /// CR 509.1: a sentence about blocking that no row reads is never guessed: it is kept in
+    /// `unread_blocks` (warned about on a board with combat only), apart from the attack
+    /// sentences; a trigger on blocking, and a sentence about blocking creatures, change no
+    /// declaration and are kept in neither.
+    #[test]
+    fn cr_509_1_block_sentences_not_read_are_kept_apart() {
+        let unread_blocks = |name: &str, text: &str| {
+            let r = read(name, text);
+            assert!(r.unread.is_empty(), "{text}: {r:?}");
+            r.unread_blocks
+        };
+        let arbiter = "No more than one creature can attack each combat.\nNo more than one creature can block each combat.";
+        assert_eq!(unread_blocks("Silent Arbiter", arbiter), vec!["No more than one creature can block each combat."]);
+        let conscripts =
+            "Conscripts can't attack unless at least two other creatures attack.\nConscripts can't block unless at least two other creatures block.";
+        assert_eq!(unread_blocks("Conscripts", conscripts), vec!["Conscripts can't block unless at least two other creatures block."]);
+        let goon = "Goon can't block unless you control more creatures than attacking player.";
+        assert_eq!(unread_blocks("Goon", goon), vec![goon]);
+        // "Can't attack or block unless ..." with a cost: the attack half is read, the blocking
+        // half (a cost to block read from text is not built) is kept apart.
+        let r = read("Behemoth", "Behemoth can't attack or block unless you pay {2}.");
+        assert_eq!(r.rules.len(), 1);
+        assert_eq!(r.unread_blocks, vec!["Behemoth can't attack or block unless you pay {2}."]);
+        // Archangel of Tithes: nothing while attackers are declared; a rule once blockers are.
+        let tithes = "As long as Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.";
+        assert_eq!(unread_blocks("Tithes", tithes).len(), 1);
+        assert!(unread_blocks("Hero", "Whenever Hero blocks or becomes blocked, it gets +1/+1 until end of turn.").is_empty());
+        assert!(unread_blocks("Spearman", "As long as Spearman is blocking, it gets +0/+2.").is_empty());
     }
 
     #[test]
     fn reminder_text_and_irrelevant_text_are_ignored() {
         let r = read("Bear", "Trample (This creature can deal excess combat damage to the player it's attacking.)\nBear can't block.");
-        assert!(r.unread.is_empty() && r.rules.is_empty() && r.no_effect.is_empty());
+        assert!(r.unread.is_empty() && r.no_effect.is_empty());
+        assert_eq!(r.rules.iter().map(|r| &r.rule).collect::<Vec<_>>(), [&Rule::CantBlock(Who::This)]);
         let r = read("Lurker", "Lurker can't be the target of spells unless it attacked or blocked this turn.");
         assert!(r.unread.is_empty(), "{r:?}");
         let r = read("Tromokratis", "Tromokratis has hexproof unless it's attacking or blocking.");
