@@ -134,11 +134,12 @@ fn kinds() -> impl Iterator<Item = &'static str> {
 }
 
 /// The kinds about blocks only (docs/blocks.md), parsed by `parse_block_effect`.
-const BLOCK_KINDS: [&str; 16] = [
+const BLOCK_KINDS: [&str; 17] = [
     "cant_block",
     "blocks_if_able",
     "lure",
     "cant_block_alone",
+    "max_blockers",
     "can_block_only",
     "cant_be_blocked",
     "cant_be_blocked_except_by",
@@ -941,7 +942,11 @@ fn parse_block_effect(ctx: &Ctx, i: usize, e: &super::Effect) -> Result<(EffectK
     Ok(match kind {
         "cant_block" => (EffectKind::CantBlock { creatures: creatures()? }, &["creatures"]),
         "blocks_if_able" => (EffectKind::BlocksIfAble { creatures: creatures()? }, &["creatures"]),
-        "cant_block_alone" => (EffectKind::CantBlockAlone { creatures: creatures()? }, &["creatures"]),
+        "cant_block_alone" => {
+            let others = if e.count.is_some() { count(1)? } else { 1 };
+            (EffectKind::CantBlockAlone { creatures: creatures()?, others }, &["creatures", "count"])
+        }
+        "max_blockers" => (EffectKind::MaxBlockers { count: count(0)? }, &["count"]),
         "can_block_only" => {
             (EffectKind::CanBlockOnly { creatures: creatures()?, attackers: selector("attackers", &e.attackers)? }, &["creatures", "attackers"])
         }

@@ -316,7 +316,8 @@ fn text_effects(
     let mut text_effects = HashMap::new();
     let mut made = 0usize;
     for (p, reading) in read_here {
-        let needs_attachment = reading.rules.iter().any(|r| about_attached(&r.rule));
+        let needs_attachment =
+            reading.rules.iter().any(|r| about_attached(&r.rule) || (r.rule.about_blocks() && r.rule.who() == Some(&Who::Attached)));
         if needs_attachment && vb.attached_to[*p].is_none() {
             let perm = vb.perm(*p);
             vb.warnings.push(
@@ -562,7 +563,7 @@ fn size(e: &EffectKind) -> usize {
         | EffectKind::CantBlock { creatures }
         | EffectKind::BlocksIfAble { creatures }
         | EffectKind::Lure { creatures }
-        | EffectKind::CantBlockAlone { creatures }
+        | EffectKind::CantBlockAlone { creatures, .. }
         | EffectKind::CantBeBlocked { attackers: creatures }
         | EffectKind::CantBeBlockedExceptBy { attackers: creatures, .. }
         | EffectKind::CantBeBlockedByMoreThan { attackers: creatures, .. }
@@ -583,7 +584,7 @@ fn size(e: &EffectKind) -> usize {
         }
         EffectKind::NoManaAbilities { permanents } => permanents.len(),
         EffectKind::Mana(m) => ids(&m.tapped),
-        EffectKind::PlayerAttacksIfAble { .. } | EffectKind::MaxAttackers { .. } => 0,
+        EffectKind::PlayerAttacksIfAble { .. } | EffectKind::MaxAttackers { .. } | EffectKind::MaxBlockers { .. } => 0,
     }
 }
 
@@ -1138,7 +1139,8 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         Rule::NearestOpponentOnly => nearest_opponent_only(vb, p)?,
         // CR 509.1: read by the block rules on a board with combat, ignored by the attack rules.
         Rule::CantBlock(w) => one(sel(w)?.map(|creatures| EffectKind::CantBlock { creatures })),
-        Rule::CantBlockAlone(w) => one(sel(w)?.map(|creatures| EffectKind::CantBlockAlone { creatures })),
+        Rule::CantBlockAlone(w, others) => one(sel(w)?.map(|creatures| EffectKind::CantBlockAlone { creatures, others: *others })),
+        Rule::MaxBlockers(count) => vec![EffectKind::MaxBlockers { count: *count }],
         Rule::BlocksIfAble(w) => one(sel(w)?.map(|creatures| EffectKind::BlocksIfAble { creatures })),
         Rule::CanBlockOnly(w, class) => match (sel(w)?, sel(&anyone(class))?) {
             (Some(creatures), Some(attackers)) => vec![EffectKind::CanBlockOnly { creatures, attackers }],

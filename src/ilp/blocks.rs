@@ -130,7 +130,7 @@ impl Classes {
                 BlockRestrictionKind::AtLeast { attacker, count } => lo[attacker] = lo[attacker].max(count),
                 BlockRestrictionKind::AtMost { attacker, count } => hi[attacker] = hi[attacker].min(count),
                 BlockRestrictionKind::AllOrNone { attacker, .. } => alone[attacker] = true,
-                BlockRestrictionKind::Pairs { .. } | BlockRestrictionKind::NotAlone { .. } => {}
+                BlockRestrictionKind::Pairs { .. } | BlockRestrictionKind::NotAlone { .. } | BlockRestrictionKind::MaxBlockers { .. } => {}
             }
         }
         for r in rules.requirements.iter().filter(|r| r.counts) {
@@ -345,10 +345,15 @@ impl BlockProgram {
             match &r.kind {
                 // Banned pairs are no variables; "at least" and "at most" are in `counts`.
                 BlockRestrictionKind::Pairs { .. } | BlockRestrictionKind::AtLeast { .. } | BlockRestrictionKind::AtMost { .. } => {}
-                BlockRestrictionKind::NotAlone { blocker } => {
+                // others·u[b] ≤ Σ_{b'≠b} u[b'].
+                BlockRestrictionKind::NotAlone { blocker, others } => {
                     let Some(Some(ub)) = self.u.get(*blocker).copied() else { continue };
-                    let others = sum(self.u.iter().enumerate().filter(|&(b, _)| b != *blocker).filter_map(|(_, v)| *v));
-                    self.rows.push(constraint::leq(Expression::from(ub), others));
+                    let rest = sum(self.u.iter().enumerate().filter(|&(b, _)| b != *blocker).filter_map(|(_, v)| *v));
+                    self.rows.push(constraint::leq(ub * *others as f64, rest));
+                }
+                // Σ_b u[b] ≤ count.
+                BlockRestrictionKind::MaxBlockers { count } => {
+                    self.rows.push(constraint::leq(sum(self.u.iter().filter_map(|v| *v)), *count as f64));
                 }
                 BlockRestrictionKind::AllOrNone { attacker, blockers } => {
                     // The attacker is alone in its class.

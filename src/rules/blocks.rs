@@ -69,11 +69,18 @@ pub enum BlockRestrictionKind {
         /// The banned pairs, as (blocker, attacker) indices, sorted.
         pairs: Vec<(usize, usize)>,
     },
-    /// The blocker can't block alone: it blocks only if another creature also blocks (any
-    /// attacker).
+    /// The blocker can't block alone: it blocks only if `others` other creatures also block
+    /// (any attacker).
     NotAlone {
         /// The blocker.
         blocker: usize,
+        /// How many other creatures must block too (at least 1).
+        others: usize,
+    },
+    /// No more than `count` creatures block (Silent Arbiter: one).
+    MaxBlockers {
+        /// The most blocking creatures.
+        count: usize,
     },
     /// The attacker can't be blocked except by `count` or more creatures (menace: 2, CR
     /// 702.111b): blocked by none or by at least `count`.
@@ -600,13 +607,21 @@ impl BlockRules {
                     self.restrict(BlockRestrictionKind::Pairs { pairs }, source.clone(), text);
                 }
             }
-            EffectKind::CantBlockAlone { creatures } => {
+            EffectKind::CantBlockAlone { creatures, others } => {
                 // A creature that can't block at all never blocks alone.
                 let able: Vec<usize> = self.chosen_blockers(vb, creatures).into_iter().filter(|&b| self.blockers[b].ineligible.is_none()).collect();
                 for b in able {
-                    let text = format!("{} can't block alone (CR 509.1b)", blocker(self, b));
-                    self.restrict(BlockRestrictionKind::NotAlone { blocker: b }, source.clone(), text);
+                    let text = match others {
+                        1 => format!("{} can't block alone (CR 509.1b)", blocker(self, b)),
+                        n => format!("{} can't block unless at least {n} other creatures block (CR 509.1b)", blocker(self, b)),
+                    };
+                    self.restrict(BlockRestrictionKind::NotAlone { blocker: b, others: *others as usize }, source.clone(), text);
                 }
+            }
+            EffectKind::MaxBlockers { count } => {
+                let s = if *count == 1 { "" } else { "s" };
+                let text = format!("no more than {count} creature{s} can block each combat (CR 509.1b)");
+                self.restrict(BlockRestrictionKind::MaxBlockers { count: *count as usize }, source.clone(), text);
             }
             EffectKind::CanBlockOnly { creatures, attackers } => {
                 let may = self.chosen_attackers(vb, attackers);
@@ -785,9 +800,10 @@ impl BlockRules {
     pub fn holds(&self, r: &BlockRestriction, x: &BlockAssignment) -> bool {
         match &r.kind {
             BlockRestrictionKind::Pairs { pairs } => self.broken_pairs(pairs, x).is_empty(),
-            BlockRestrictionKind::NotAlone { blocker } => {
-                x[*blocker].is_empty() || x.iter().enumerate().any(|(b, blocks)| b != *blocker && !blocks.is_empty())
+            BlockRestrictionKind::NotAlone { blocker, others } => {
+                x[*blocker].is_empty() || x.iter().enumerate().filter(|&(b, blocks)| b != *blocker && !blocks.is_empty()).count() >= *others
             }
+            BlockRestrictionKind::MaxBlockers { count } => x.iter().filter(|blocks| !blocks.is_empty()).count() <= *count,
             BlockRestrictionKind::AtLeast { attacker, count } => {
                 let n = self.blockers_of(x, *attacker).len();
                 n == 0 || n >= *count

@@ -312,6 +312,7 @@ fn apply(
         | EffectKind::BlocksIfAble { .. }
         | EffectKind::Lure { .. }
         | EffectKind::CantBlockAlone { .. }
+        | EffectKind::MaxBlockers { .. }
         | EffectKind::CanBlockOnly { .. }
         | EffectKind::CantBeBlocked { .. }
         | EffectKind::CantBeBlockedExceptBy { .. }

@@ -208,11 +208,20 @@ pub enum EffectKind {
         /// The attackers (creatures of `combat.attacks`, to matter).
         creatures: Selector,
     },
-    /// `cant_block_alone`: a restriction per creature (CR 509.1b): it blocks only if another
-    /// creature also blocks (any attacker); read only about blocks.
+    /// `cant_block_alone`: a restriction per creature (CR 509.1b): it blocks only if `others`
+    /// other creatures also block (any attacker; Mogg Flunkies 1, Orcish Conscripts 2); read
+    /// only about blocks.
     CantBlockAlone {
         /// The creatures.
         creatures: Selector,
+        /// How many other creatures must block too (at least 1; `count`, 1 when absent).
+        others: u32,
+    },
+    /// `max_blockers`: no more than `count` creatures can block each combat (CR 509.1b:
+    /// Silent Arbiter, Caverns of Despair); read only about blocks.
+    MaxBlockers {
+        /// The most creatures that may block.
+        count: u32,
     },
     /// `can_block_only`: the creatures can block only the attackers `attackers` picks (CR
     /// 509.1b: Vaporkin's "can block only creatures with flying"); read only about blocks.
@@ -323,6 +332,7 @@ impl EffectKind {
                 | EffectKind::BlocksIfAble { .. }
                 | EffectKind::Lure { .. }
                 | EffectKind::CantBlockAlone { .. }
+                | EffectKind::MaxBlockers { .. }
                 | EffectKind::CanBlockOnly { .. }
                 | EffectKind::CantBeBlocked { .. }
                 | EffectKind::CantBeBlockedExceptBy { .. }

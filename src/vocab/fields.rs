@@ -97,7 +97,7 @@ pub fn effect_kind(_: &mut SchemaGenerator) -> Schema {
             "cant_block_alone", "can_block_only", "cant_be_blocked", "cant_be_blocked_except_by",
             "cant_be_blocked_by_more_than", "cant_be_blocked_by", "must_be_blocked_by_all",
             "must_be_blocked_if_able", "must_be_blocked_by_exactly_one", "blocks_creature_if_able",
-            "can_block_additional", "can_block_any_number", "block_cost"
+            "can_block_additional", "can_block_any_number", "block_cost", "max_blockers"
         ],
         "description": "What the effect does (docs/format.md \"Explicit effects\")."
     })
@@ -259,7 +259,7 @@ pub fn action_cost(generator: &mut SchemaGenerator) -> Schema {
 
 /// Which fields each effect kind needs (the parser reports a missing one by its JSON path).
 pub fn effect_rules(schema: &mut Schema) {
-    let needs: [(&str, &[&str]); 21] = [
+    let needs: [(&str, &[&str]); 22] = [
         ("attacks_if_able", &["creatures"]),
         ("attacks_player_other_than_if_able", &["creatures", "player"]),
         ("player_attacks_if_able", &["player", "target"]),
@@ -281,6 +281,7 @@ pub fn effect_rules(schema: &mut Schema) {
         ("can_block_additional", &["creatures", "count"]),
         ("can_block_any_number", &["creatures"]),
         ("block_cost", &["creatures", "cost"]),
+        ("max_blockers", &["count"]),
     ];
     let rules: Vec<Value> = needs
         .iter()
@@ -315,8 +316,9 @@ pub fn effect_rules(schema: &mut Schema) {
         }
         rules.push(json!({ "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] }, "then": then }));
     }
-    // A count of additional blockers or of the fewest blockers is at least 1.
-    for kind in ["cant_be_blocked_except_by", "can_block_additional"] {
+    // A count of additional blockers, of the fewest blockers or of the other creatures blocking
+    // beside one that can't block alone is at least 1.
+    for kind in ["cant_be_blocked_except_by", "can_block_additional", "cant_block_alone"] {
         rules.push(json!({
             "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] },
             "then": { "properties": { "count": { "type": "integer", "minimum": 1 } } }

@@ -77,7 +77,8 @@ type BlockerDraw = (usize, u8, bool, Vec<bool>, Vec<(u32, bool)>);
 
 fn restriction(na: usize, nb: usize) -> impl Strategy<Value = BlockRestrictionKind> {
     prop_oneof![
-        (0..nb).prop_map(|blocker| BlockRestrictionKind::NotAlone { blocker }),
+        (0..nb, 1usize..=2).prop_map(|(blocker, others)| BlockRestrictionKind::NotAlone { blocker, others }),
+        (0usize..=3).prop_map(|count| BlockRestrictionKind::MaxBlockers { count }),
         (0..na, 1usize..=3).prop_map(|(attacker, count)| BlockRestrictionKind::AtLeast { attacker, count }),
         (0..na, 0usize..=2).prop_map(|(attacker, count)| BlockRestrictionKind::AtMost { attacker, count }),
         (0..na, vec(0..nb, 0..=3)).prop_map(|(attacker, mut blockers)| {
@@ -225,7 +226,7 @@ fn with_copies(case: &Case, copies: &[usize], keep_prefer: bool) -> Case {
             &mut BlockRestrictionKind::AtMost { attacker, count } => {
                 more.extend(made.iter().filter(|m| m.0 == attacker).map(|&(_, copy)| BlockRestrictionKind::AtMost { attacker: copy, count }))
             }
-            BlockRestrictionKind::NotAlone { .. } | BlockRestrictionKind::AllOrNone { .. } => {}
+            BlockRestrictionKind::NotAlone { .. } | BlockRestrictionKind::AllOrNone { .. } | BlockRestrictionKind::MaxBlockers { .. } => {}
         }
     }
     rules.restrictions.extend(more.into_iter().map(|kind| BlockRestriction { kind, source: "test".into(), text: "test".into() }));

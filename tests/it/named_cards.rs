@@ -265,9 +265,8 @@ fn assumed_of(pos: &Position, name: &str) -> Vec<String> {
 /// CR 509.1 (issue 38: block abilities from names and Oracle text): on a board with combat,
 /// every catalog card named alone makes the same block rules as its Oracle text read by a card
 /// the catalog does not know, and both leave out, with a warning, the same sentences about
-/// blocking that attackopt does not read (Silent Arbiter's "No more than one creature can block
-/// each combat."). Pacifism, Mogg Flunkies, Juggernaut, Lure and the catalog's block cards make
-/// some.
+/// blocking that attackopt does not read (Archangel of Tithes' cost to block while it attacks).
+/// Thirteen catalog cards make some (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, ...).
 #[test]
 fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
     let mut with_rules = Vec::new();
@@ -294,16 +293,30 @@ fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
         }
     }
     with_rules.sort_unstable();
-    let mut expected =
-        ["Pacifism", "Mogg Flunkies", "Juggernaut", "Lure", "Prized Unicorn", "Tromokratis", "Goblin Piker", "Zurgo Bellstriker", "Brazen Borrower"];
+    let mut expected = [
+        "Pacifism",
+        "Mogg Flunkies",
+        "Orcish Conscripts",
+        "Juggernaut",
+        "Silent Arbiter",
+        "Caverns of Despair",
+        "Dueling Grounds",
+        "Lure",
+        "Prized Unicorn",
+        "Tromokratis",
+        "Goblin Piker",
+        "Zurgo Bellstriker",
+        "Brazen Borrower",
+    ];
     expected.sort_unstable();
     assert_eq!(with_rules, expected, "the catalog's cards with block rules");
 }
 
 /// CR 509.1c, 509.1b: Lure named alone on a board with combat is the whole card: every creature
 /// able to block the enchanted attacker is required to block it; Pacifism named alone keeps its
-/// creature from blocking; Silent Arbiter's block half, which attackopt does not read, is said
-/// out loud (a warning and an `unread_text` assumption) and refused under `--strict`.
+/// creature from blocking; Silent Arbiter lets one creature block; Archangel of Tithes' cost
+/// to block while it attacks, which attackopt does not read, is said out loud (a warning and
+/// an `unread_text` assumption), on a board with combat only.
 #[test]
 fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
     let b = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
@@ -329,12 +342,28 @@ fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
     let wolves = answer(r#"{"blocks": [{"blocker": "ogre", "attacker": "bears"}, {"blocker": "wolves", "attacker": "bears"}]}"#);
     assert_eq!(wolves["legal"], false, "{wolves}");
 
+    // Silent Arbiter (CR 509.1b): no more than one creature blocks. With Lure, the ogre alone
+    // obeys the one requirement a legal declaration can obey.
     let mut arbiter = b.clone();
     arbiter["permanents"].as_array_mut().unwrap().push(json!({ "id": "arb", "name": "Silent Arbiter", "controller": "B" }));
     let pos = position(&arbiter);
-    let assumed = assumed_of(&pos, "arb");
-    assert_eq!(assumed, vec!["No more than one creature can block each combat.".to_string()]);
+    assert!(assumed_of(&pos, "arb").is_empty());
+    let check = |decl: &str| {
+        let d = attackopt::parse_any_declaration(decl, "blocks.json").unwrap().0;
+        let request = attackopt::Request::check(&pos.board, d, "blocks.json").unwrap();
+        serde_json::to_value(pos.answer(&request, &attackopt::Options::default()).unwrap().json()).unwrap()
+    };
+    assert_eq!(check(r#"{"blocks": [{"blocker": "ogre", "attacker": "bears"}]}"#)["legal"], true);
+    let two = check(r#"{"blocks": [{"blocker": "ogre", "attacker": "bears"}, {"blocker": "arb", "attacker": "bears"}]}"#);
+    assert_eq!((two["legal"].clone(), two["requirements_max"].clone()), (json!(false), json!(1)), "{two}");
+
+    let mut tithes = b.clone();
+    tithes["permanents"].as_array_mut().unwrap().push(json!({ "id": "tithes", "name": "Archangel of Tithes", "controller": "A" }));
+    let pos = position(&tithes);
+    let assumed = assumed_of(&pos, "tithes");
+    assert_eq!(assumed.len(), 1, "{assumed:?}");
+    assert!(assumed[0].starts_with("As long as Archangel of Tithes is attacking, creatures can't block"), "{assumed:?}");
     // Without combat, the same card's block half changes nothing and is not mentioned.
-    arbiter.as_object_mut().unwrap().remove("combat");
-    assert!(assumed_of(&position(&arbiter), "arb").is_empty());
+    tithes.as_object_mut().unwrap().remove("combat");
+    assert!(assumed_of(&position(&tithes), "tithes").is_empty());
 }

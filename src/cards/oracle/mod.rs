@@ -137,8 +137,11 @@ pub enum Rule {
     Ignorable,
     /// `cant_block` (CR 509.1b): the creatures can't block.
     CantBlock(Who),
-    /// `cant_block_alone` (CR 509.1b): the creatures block only if another creature blocks.
-    CantBlockAlone(Who),
+    /// `cant_block_alone` (CR 509.1b): the creatures block only if this many other creatures
+    /// block too.
+    CantBlockAlone(Who, u32),
+    /// `max_blockers` (CR 509.1b): no more than this many creatures block each combat.
+    MaxBlockers(u32),
     /// `blocks_if_able` (CR 509.1c): the creatures block each combat if able.
     BlocksIfAble(Who),
     /// `can_block_only` (CR 509.1b): the creatures can block only attackers of the class
@@ -265,7 +268,7 @@ impl Rule {
             | Rule::NoManaAbilities(w)
             | Rule::Becomes(w, _)
             | Rule::CantBlock(w)
-            | Rule::CantBlockAlone(w)
+            | Rule::CantBlockAlone(w, _)
             | Rule::BlocksIfAble(w)
             | Rule::CanBlockOnly(w, _)
             | Rule::CantBlockClass(w, _)
@@ -280,6 +283,31 @@ impl Rule {
             | Rule::Lure(w) => Some(w),
             _ => None,
         }
+    }
+}
+
+impl Rule {
+    /// Whether the rule is about declaring blockers (CR 509.1): the block rules read it, the
+    /// attack rules pass over it.
+    pub fn about_blocks(&self) -> bool {
+        matches!(
+            self,
+            Rule::CantBlock(_)
+                | Rule::CantBlockAlone(..)
+                | Rule::MaxBlockers(_)
+                | Rule::BlocksIfAble(_)
+                | Rule::CanBlockOnly(..)
+                | Rule::CantBlockClass(..)
+                | Rule::CanBlockAdditional(..)
+                | Rule::CanBlockAnyNumber(_)
+                | Rule::CantBeBlocked(_)
+                | Rule::CantBeBlockedExceptBy(..)
+                | Rule::CantBeBlockedByMoreThan(..)
+                | Rule::CantBeBlockedBy(..)
+                | Rule::MustBeBlockedByAll(_)
+                | Rule::MustBeBlockedIfAble(_)
+                | Rule::Lure(_)
+        )
     }
 }
 
@@ -1637,7 +1665,7 @@ mod tests {
 
     #[test]
     fn cr_506_5_alone_templates() {
-        assert_eq!(rules("Flunky", "Flunky can't attack or block alone."), vec![Rule::MinOthers(Who::This, 1), Rule::CantBlockAlone(Who::This)]);
+        assert_eq!(rules("Flunky", "Flunky can't attack or block alone."), vec![Rule::MinOthers(Who::This, 1), Rule::CantBlockAlone(Who::This, 1)]);
         assert_eq!(rules("Lone", "Lone can attack only alone."), vec![Rule::OnlyAlone(Who::This)]);
         assert_eq!(rules("Lone", "This creature can only attack alone."), vec![Rule::OnlyAlone(Who::This)]);
         assert_eq!(rules("Conscript", "Conscript can't attack unless at least two other creatures attack."), vec![Rule::MinOthers(Who::This, 2)]);
@@ -1995,6 +2023,11 @@ mod tests {
         assert_eq!(rules("Borrower", "Borrower can block only creatures with flying."), vec![Rule::CanBlockOnly(Who::This, flyers)]);
         let strong = phrase::plural_class("creatures with power 2 or greater").unwrap();
         assert_eq!(rules("Zurgo", "Zurgo can't block creatures with power 2 or greater."), vec![Rule::CantBlockClass(Who::This, strong)]);
+        let arbiter = "No more than one creature can attack each combat.\nNo more than one creature can block each combat.";
+        let cap = Rule::MaxAttackers { count: 1, whom: Whom::Anything, per_turn: false };
+        assert_eq!(rules("Silent Arbiter", arbiter), vec![cap, Rule::MaxBlockers(1)]);
+        let conscripts = "Conscripts can't block unless at least two other creatures block.";
+        assert_eq!(rules("Conscripts", conscripts), vec![Rule::CantBlockAlone(Who::This, 2)]);
         let tromokratis = "Tromokratis can't be blocked unless all creatures defending player controls block it.";
         assert_eq!(rules("Tromokratis", tromokratis), vec![Rule::MustBeBlockedByAll(Who::This)]);
     }
@@ -2010,11 +2043,9 @@ mod tests {
             assert!(r.unread.is_empty(), "{text}: {r:?}");
             r.unread_blocks
         };
-        let arbiter = "No more than one creature can attack each combat.\nNo more than one creature can block each combat.";
-        assert_eq!(unread_blocks("Silent Arbiter", arbiter), vec!["No more than one creature can block each combat."]);
-        let conscripts =
-            "Conscripts can't attack unless at least two other creatures attack.\nConscripts can't block unless at least two other creatures block.";
-        assert_eq!(unread_blocks("Conscripts", conscripts), vec!["Conscripts can't block unless at least two other creatures block."]);
+        let okk =
+            "Okk can't attack unless a creature with greater power also attacks.\nOkk can't block unless a creature with greater power also blocks.";
+        assert_eq!(unread_blocks("Okk", okk), vec!["Okk can't block unless a creature with greater power also blocks."]);
         let goon = "Goon can't block unless you control more creatures than attacking player.";
         assert_eq!(unread_blocks("Goon", goon), vec![goon]);
         // "Can't attack or block unless ..." with a cost: the attack half is read, the blocking

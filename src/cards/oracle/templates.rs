@@ -927,10 +927,24 @@ pub static TEMPLATES: &[Template] = &[
     },
     Template {
         pattern: "{who} can't block alone",
-        make: |s| Some(vec![made(Rule::CantBlockAlone(s.who.clone()?))]),
+        make: |s| Some(vec![made(Rule::CantBlockAlone(s.who.clone()?, 1))]),
         cr: "509.1b",
         card: "Mogg Flunkies",
         text: "Mogg Flunkies can't attack or block alone.",
+    },
+    Template {
+        pattern: "{who} can't block unless at least {n} other creatures block",
+        make: |s| Some(vec![made(Rule::CantBlockAlone(s.who.clone()?, s.n.filter(|&n| n >= 1)?))]),
+        cr: "509.1b",
+        card: "Orcish Conscripts",
+        text: "Orcish Conscripts can't attack unless at least two other creatures attack.\nOrcish Conscripts can't block unless at least two other creatures block.",
+    },
+    Template {
+        pattern: "no more than {n} creature(s) can block each combat",
+        make: |s| Some(vec![made(Rule::MaxBlockers(s.n?))]),
+        cr: "509.1b",
+        card: "Silent Arbiter",
+        text: "No more than one creature can attack each combat.\nNo more than one creature can block each combat.",
     },
     Template {
         pattern: "{who} can't block {plural}",

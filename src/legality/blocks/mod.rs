@@ -165,7 +165,15 @@ fn restriction_broken(vb: &ValidBoard, rules: &BlockRules, kind: &BlockRestricti
                 rules.broken_pairs(pairs, x).into_iter().map(|(b, a)| format!("{} blocks {}", blocker(b), attacker(a))).collect();
             broken.join(", ")
         }
-        BlockRestrictionKind::NotAlone { blocker: b } => format!("{} is the only creature blocking", blocker(*b)),
+        BlockRestrictionKind::NotAlone { blocker: b, others: 1 } => format!("{} is the only creature blocking", blocker(*b)),
+        BlockRestrictionKind::NotAlone { blocker: b, .. } => {
+            let n = x.iter().enumerate().filter(|&(c, blocks)| c != *b && !blocks.is_empty()).count();
+            format!("{} blocks with {n} other creature{}", blocker(*b), if n == 1 { "" } else { "s" })
+        }
+        BlockRestrictionKind::MaxBlockers { .. } => {
+            let n = x.iter().filter(|blocks| !blocks.is_empty()).count();
+            format!("{n} creatures block")
+        }
         BlockRestrictionKind::AtLeast { attacker: a, .. } => format!("it is blocked by {} only", by(*a)),
         BlockRestrictionKind::AtMost { attacker: a, .. } => format!("it is blocked by {}", by(*a)),
         BlockRestrictionKind::AllOrNone { attacker: a, blockers } => {
