@@ -278,8 +278,16 @@ pub static CATALOG: &[Card] = &[
     Card {
         name: "Archangel of Tithes",
         oracle: "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.\nAs long as Archangel of Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.",
-        summary: "While untapped: {1} for each creature attacking its controller or their planeswalkers (CR 508.1d; Archangel of Tithes rulings).",
-        effects: |vb, p| if vb.perm(p).tapped { vec![] } else { vec![tax(you_or_your_planeswalkers(vb, p), 1)] },
+        summary: "While untapped: {1} for each creature attacking its controller or their planeswalkers (CR 508.1d; Archangel of Tithes rulings); while attacking: {1} for each creature blocking (CR 509.1d).",
+        effects: |vb, p| {
+            let mut out = if vb.perm(p).tapped { vec![] } else { vec![tax(you_or_your_planeswalkers(vb, p), 1)] };
+            // CR 506.4: attacking once declared, so on a board with combat only.
+            let id = &vb.perm(p).id;
+            if vb.board.combat.as_ref().is_some_and(|c| c.attacks.iter().any(|a| &a.creature == id)) {
+                out.push(EffectKind::BlockCost { creatures: Selector::All, cost: vec![Symbol::Generic(1)] });
+            }
+            out
+        },
         mana: no_mana,
         on_mana: None,
         grants: "",

@@ -965,6 +965,7 @@ fn eval(vb: &ValidBoard, m: &Memo, p: usize, cond: &Cond, defender: Option<usize
         // Absent, the action is taken not to have been taken (`read_texts` lists the assumption).
         Cond::EffectIgnored => vb.perm(p).effect_ignored.unwrap_or(false),
         Cond::YourTurn => vb.declares_attackers(c),
+        Cond::Attacking => vb.board.combat.as_ref().is_some_and(|combat| combat.attacks.iter().any(|a| a.creature == vb.perm(p).id)),
         // A permanent that came under its controller's control this turn was not theirs as the
         // upkeep began: its trigger did not trigger (CR 302.6, 503.1a).
         Cond::TriggerResolved => match vb.perm(p).trigger_resolved {
@@ -1162,6 +1163,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         Rule::MustBeBlockedByAll(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedByAll { attackers })),
         Rule::MustBeBlockedIfAble(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedIfAble { attackers })),
         Rule::Lure(w) => one(sel(w)?.map(|creatures| EffectKind::Lure { creatures })),
+        Rule::BlockTax(w, cost) => block_costs(vb, m, p, w, cost)?,
         // Settled onto the board's mana (`crate::rules::settle_mana_effects`).
         Rule::Mana(tapped, made) => super::mana_effect(vb, p, tapped, made).map_err(Missing)?.into_iter().collect(),
         // Applied to the permanents in `read_texts`.
@@ -1238,6 +1240,28 @@ fn attack_costs(vb: &ValidBoard, m: &Memo, p: usize, w: &Who, whom: Whom, cost: 
                 cost: vec![Symbol::Generic(n)],
                 actions: vec![],
             }))
+        }
+    })
+}
+
+/// The costs to block (CR 509.1d) a rule puts on the creatures `w`: as [`attack_costs`]'s, a
+/// cost counted on each creature is one cost per creature.
+fn block_costs(vb: &ValidBoard, m: &Memo, p: usize, w: &Who, cost: &Cost) -> Fact<Vec<EffectKind>> {
+    Ok(match cost {
+        Cost::Fixed(symbols) => {
+            selector(vb, m, p, w)?.map(|creatures| EffectKind::BlockCost { creatures, cost: symbols.clone() }).into_iter().collect()
+        }
+        Cost::PerUnit(unit, amount @ Quantity::CountersOnIt(_)) => {
+            let mut out = Vec::new();
+            for &q in members(vb, m, p, w)?.iter() {
+                let n = unit.saturating_mul(quantity(vb, m, p, amount, q)?);
+                out.push(EffectKind::BlockCost { creatures: this(q), cost: vec![Symbol::Generic(n)] });
+            }
+            out
+        }
+        Cost::PerUnit(unit, amount) => {
+            let n = unit.saturating_mul(quantity(vb, m, p, amount, p)?);
+            selector(vb, m, p, w)?.map(|creatures| EffectKind::BlockCost { creatures, cost: vec![Symbol::Generic(n)] }).into_iter().collect()
         }
     })
 }

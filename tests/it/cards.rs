@@ -196,7 +196,10 @@ fn cr_508_1_cards_lists_the_catalog_with_what_it_does_and_its_rules() {
         text.contains("  Propaganda: Creatures can't attack its controller unless their controller pays {2} for each (CR 508.1d, 508.1g-h)"),
         "{text}"
     );
-    assert!(text.contains("  Silent Arbiter: No more than one creature can attack each combat (CR 508.1c), and no more than one can block (CR 509.1b)."), "{text}");
+    assert!(
+        text.contains("  Silent Arbiter: No more than one creature can attack each combat (CR 508.1c), and no more than one can block (CR 509.1b)."),
+        "{text}"
+    );
     assert!(text.contains("Grizzly Bears;"), "the plain cards are listed too:\n{text}");
     let lines_per_card = text.lines().take_while(|l| !l.is_empty()).count() - 1;
     assert_eq!(lines_per_card, attackopt::internals::cards::CATALOG.len(), "one line per catalog card");

@@ -265,8 +265,8 @@ fn assumed_of(pos: &Position, name: &str) -> Vec<String> {
 /// CR 509.1 (issue 38: block abilities from names and Oracle text): on a board with combat,
 /// every catalog card named alone makes the same block rules as its Oracle text read by a card
 /// the catalog does not know, and both leave out, with a warning, the same sentences about
-/// blocking that attackopt does not read (Archangel of Tithes' cost to block while it attacks).
-/// Thirteen catalog cards make some (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, ...).
+/// blocking that attackopt does not read (Goblin Goon's block half). Fourteen catalog cards make
+/// some (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, Archangel of Tithes attacking, ...).
 #[test]
 fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
     let mut with_rules = Vec::new();
@@ -295,6 +295,7 @@ fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
     with_rules.sort_unstable();
     let mut expected = [
         "Pacifism",
+        "Archangel of Tithes",
         "Mogg Flunkies",
         "Orcish Conscripts",
         "Juggernaut",
@@ -314,9 +315,9 @@ fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
 
 /// CR 509.1c, 509.1b: Lure named alone on a board with combat is the whole card: every creature
 /// able to block the enchanted attacker is required to block it; Pacifism named alone keeps its
-/// creature from blocking; Silent Arbiter lets one creature block; Archangel of Tithes' cost
-/// to block while it attacks, which attackopt does not read, is said out loud (a warning and
-/// an `unread_text` assumption), on a board with combat only.
+/// creature from blocking; Silent Arbiter lets one creature block; Archangel of Tithes taxes
+/// blockers while it attacks; Goblin Goon's block half, which attackopt does not read, is said
+/// out loud (a warning and an `unread_text` assumption), on a board with combat only.
 #[test]
 fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
     let b = json!({ "attackopt": 1, "active_player": "A", "players": [{ "id": "A" }, { "id": "B" }],
@@ -357,13 +358,21 @@ fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
     let two = check(r#"{"blocks": [{"blocker": "ogre", "attacker": "bears"}, {"blocker": "arb", "attacker": "bears"}]}"#);
     assert_eq!((two["legal"].clone(), two["requirements_max"].clone()), (json!(false), json!(1)), "{two}");
 
+    // Archangel of Tithes attacking (CR 506.4, 509.1d): each creature that blocks costs {1}.
     let mut tithes = b.clone();
     tithes["permanents"].as_array_mut().unwrap().push(json!({ "id": "tithes", "name": "Archangel of Tithes", "controller": "A" }));
+    tithes["combat"]["attacks"].as_array_mut().unwrap().push(json!({ "creature": "tithes", "target": "B" }));
     let pos = position(&tithes);
-    let assumed = assumed_of(&pos, "tithes");
-    assert_eq!(assumed.len(), 1, "{assumed:?}");
-    assert!(assumed[0].starts_with("As long as Archangel of Tithes is attacking, creatures can't block"), "{assumed:?}");
-    // Without combat, the same card's block half changes nothing and is not mentioned.
-    tithes.as_object_mut().unwrap().remove("combat");
-    assert!(assumed_of(&position(&tithes), "tithes").is_empty());
+    let costs = &pos.blocks.as_ref().unwrap().costs;
+    assert_eq!(costs.len(), 2, "the ogre's and the wolves': {costs:?}");
+    assert!(assumed_of(&pos, "tithes").is_empty());
+
+    // Goblin Goon's block half ("can't block unless you control more creatures than attacking
+    // player") is not read: said out loud on a board with combat, and only there.
+    let mut goon = b.clone();
+    goon["permanents"].as_array_mut().unwrap().push(json!({ "id": "goon", "name": "Goblin Goon", "controller": "B" }));
+    let assumed = assumed_of(&position(&goon), "goon");
+    assert_eq!(assumed, vec!["Goblin Goon can't block unless you control more creatures than attacking player.".to_string()]);
+    goon.as_object_mut().unwrap().remove("combat");
+    assert!(assumed_of(&position(&goon), "goon").is_empty());
 }

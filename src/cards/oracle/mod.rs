@@ -169,6 +169,9 @@ pub enum Rule {
     MustBeBlockedIfAble(Who),
     /// `lure` (CR 509.1c): all creatures able to block the creatures do so.
     Lure(Who),
+    /// `block_cost` (CR 509.1d): each of the creatures that blocks incurs the cost, paid by its
+    /// controller.
+    BlockTax(Who, Cost),
     /// An effect on the mana that tapping some permanents for mana produces (`mana_trigger`,
     /// `mana_multiplier`, `mana_instead`; CR 106.12, 605.1b, 616.1): Heartbeat of Spring, Mana
     /// Reflection, Contamination.
@@ -280,7 +283,8 @@ impl Rule {
             | Rule::CantBeBlockedBy(w, _)
             | Rule::MustBeBlockedByAll(w)
             | Rule::MustBeBlockedIfAble(w)
-            | Rule::Lure(w) => Some(w),
+            | Rule::Lure(w)
+            | Rule::BlockTax(w, _) => Some(w),
             _ => None,
         }
     }
@@ -307,6 +311,7 @@ impl Rule {
                 | Rule::MustBeBlockedByAll(_)
                 | Rule::MustBeBlockedIfAble(_)
                 | Rule::Lure(_)
+                | Rule::BlockTax(..)
         )
     }
 }
@@ -405,6 +410,9 @@ pub enum Cond {
     /// turn (Kookus's upkeep trigger): its `trigger_resolved`; never, for a permanent that came
     /// under its controller's control this turn (it was not there as the upkeep began).
     TriggerResolved,
+    /// The permanent is attacking (CR 506.4): on a board with combat, one of `combat.attacks`;
+    /// never while attackers are declared.
+    Attacking,
     /// The defending player cast a spell or put a nontoken permanent onto the battlefield during
     /// their last turn (Arboria): their `cast_spell_or_put_permanent_last_turn`.
     DefenderCastOrPutLastTurn,
@@ -1737,7 +1745,9 @@ mod tests {
         let sphere = rules("Sphere", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for each of those creatures, where X is the number of enchantments you control.");
         assert!(matches!(&sphere[..], [Rule::Tax(_, Whom::YouOrYourPlaneswalkers, Cost::PerUnit(1, Quantity::YouControl(_)))]), "{sphere:?}");
         let cowed = rules("Cowed by Wisdom", "Enchanted creature can't attack or block unless its controller pays {1} for each card in your hand.");
-        assert_eq!(cowed, vec![Rule::Tax(Who::Attached, Whom::Anything, Cost::PerUnit(1, Quantity::CardsInHand))]);
+        let per_card = Cost::PerUnit(1, Quantity::CardsInHand);
+        // CR 509.1d: the blocking half is a cost to block.
+        assert_eq!(cowed, vec![Rule::Tax(Who::Attached, Whom::Anything, per_card.clone()), Rule::BlockTax(Who::Attached, per_card)]);
         // {X} with nothing saying what X is: not guessed.
         assert_eq!(
             read("Odd", "Creatures can't attack you unless their controller pays {X} for each creature they control that's attacking you.")
@@ -2053,9 +2063,13 @@ mod tests {
         let r = read("Behemoth", "Behemoth can't attack or block unless you pay {2}.");
         assert_eq!(r.rules.len(), 1);
         assert_eq!(r.unread_blocks, vec!["Behemoth can't attack or block unless you pay {2}."]);
-        // Archangel of Tithes: nothing while attackers are declared; a rule once blockers are.
-        let tithes = "As long as Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.";
-        assert_eq!(unread_blocks("Tithes", tithes).len(), 1);
+        // Archangel of Tithes: a cost to block while it attacks (CR 506.4, 509.1d), so never
+        // while attackers are declared.
+        let tithes =
+            read("Tithes", "As long as Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.");
+        assert!(tithes.unread_blocks.is_empty() && tithes.unread.is_empty(), "{tithes:?}");
+        assert_eq!(tithes.rules[0].rule, Rule::BlockTax(group("creatures"), Cost::Fixed(vec![Symbol::Generic(1)])));
+        assert_eq!(tithes.rules[0].when[0].cond, Cond::Attacking);
         assert!(unread_blocks("Hero", "Whenever Hero blocks or becomes blocked, it gets +1/+1 until end of turn.").is_empty());
         assert!(unread_blocks("Spearman", "As long as Spearman is blocking, it gets +0/+2.").is_empty());
     }

@@ -1024,6 +1024,20 @@ pub static TEMPLATES: &[Template] = &[
         text: "Gaea's Protector must be blocked if able.",
     },
     Template {
+        pattern: "{who} can't block unless its controller pays {cost}",
+        make: |s| Some(vec![made(Rule::BlockTax(s.who.clone()?, s.cost.clone()?))]),
+        cr: "509.1d",
+        card: "Cowed by Wisdom",
+        text: "Enchant creature\nEnchanted creature can't attack or block unless its controller pays {1} for each card in your hand.",
+    },
+    Template {
+        pattern: "{who} can't block unless their controller pays {cost} for each of those creatures",
+        make: |s| Some(vec![made(Rule::BlockTax(s.who.clone()?, s.cost.clone()?))]),
+        cr: "509.1d",
+        card: "Archangel of Tithes",
+        text: "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.\nAs long as Archangel of Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.",
+    },
+    Template {
         pattern: "all creatures able to block {who} do so",
         make: |s| Some(vec![made(Rule::Lure(s.who.clone()?))]),
         cr: "509.1c",
@@ -1259,6 +1273,12 @@ pub static CONDITIONS: &[CondTemplate] = &[
     CondTemplate {
         pattern: "~ is untapped",
         make: |_| Some(Cond::Is(Subject::Itself, vec![Quality::Untapped])),
+        card: "Archangel of Tithes",
+        text: "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.\nAs long as Archangel of Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.",
+    },
+    CondTemplate {
+        pattern: "~ is attacking",
+        make: |_| Some(Cond::Attacking),
         card: "Archangel of Tithes",
         text: "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.\nAs long as Archangel of Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.",
     },
