@@ -267,7 +267,7 @@ impl CheckResult {
                 _ => "",
             };
             // Each reason on its line (issue 40): "attacking B: would break ...;".
-            let why = r.why_not.as_deref().map_or(String::new(), |why| format!("\n      not obeyed: {}", clauses(why).join("\n        ")));
+            let why = r.why_not.as_deref().map_or(String::new(), why_not_lines);
             let line = format!("  {mark} {}{note}{why}\n", r.text);
             (r.creature.as_deref(), line)
         });
@@ -382,6 +382,11 @@ fn reasons(message: &str) -> Vec<&str> {
 
 /// Reasons said in one string, split at the semicolons between them (outside «quoted
 /// requirements»), each kept with its semicolon.
+/// A requirement's `why_not` under its line: "not obeyed: ...", each reason on its line.
+pub(crate) fn why_not_lines(why: &str) -> String {
+    format!("\n      not obeyed: {}", clauses(why).join("\n        "))
+}
+
 fn clauses(text: &str) -> Vec<&str> {
     let (mut out, mut depth, mut start) = (Vec::new(), 0usize, 0usize);
     for (i, c) in text.char_indices() {

@@ -146,6 +146,12 @@ fn cr_509_1d_an_explicit_payment_is_checked() {
     let r = check_under(&pos, &short, Baseline::Paid);
     assert_eq!(r.legal, Some(false));
     assert!(cost_messages(&r).iter().any(|m| m.contains("does not cover B's costs of {2}") && m.contains("CR 509.1f")), "{:?}", r.violations);
+    // A payment that works is shown beside the cost violation (CR 509.1d-f, as for attacks),
+    // and only when the payment given fails.
+    let works = r.payment_that_works.as_ref().expect("a payment that works");
+    assert_eq!(works.len(), 2, "{works:?}");
+    assert!(r.to_text(&pos).contains("The blocks themselves are legal; only the payment is wrong. Pay differently:"), "{}", r.to_text(&pos));
+    assert_eq!(check_under(&pos, &ok, Baseline::Paid).payment_that_works, None);
     // The attacking player's land pays no cost to block.
     let theirs = paid(&[("lion", "x")], json!([{"permanent": "w1", "mana": "{W}"}, {"permanent": "alands", "mana": "{W}"}]));
     let r = check_under(&pos, &theirs, Baseline::Paid);

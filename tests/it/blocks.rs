@@ -741,3 +741,73 @@ fn declaring_attackers_is_bad_input_on_a_combat_board_an_unknown_id_or_a_defende
     let (path, message) = err(&before, "giant=A");
     assert!(path.starts_with("combat.attacks[0]") && message.contains("the board at the declare blockers step is not valid"), "{message}");
 }
+
+/// CR 509.1c (`why_not`, as for attacks): under a legal verdict every counted requirement the
+/// declaration leaves unobeyed gets its reason, each single change that would obey it with
+/// what stands in its way (a restriction, a cost no one has to pay, a requirement given up):
+/// never none, since a change with nothing in its way would obey more than the maximum. On
+/// random combats with lure, menace, caps, "can't block alone" and costs to block, for every
+/// legal declaration `enumerate` lists, under both baselines; obeyed requirements get none.
+#[test]
+fn cr_509_1c_every_unobeyed_requirement_of_a_legal_declaration_says_why() {
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut explained = 0;
+    for _ in 0..60 {
+        let (na, nb) = (1 + next(3) as usize, 1 + next(4) as usize);
+        let (mut perms, attacks) = random_attackers(&mut next, na);
+        for i in 0..nb {
+            perms.push(creature(&format!("b{i}"), if next(4) == 0 { "C" } else { "B" }, &[]));
+        }
+        perms.push(json!({"id": "land", "name": "Plains", "controller": "B", "types": ["Land"], "subtypes": ["Plains"]}));
+        let mut effects = vec![];
+        let pick = |next: &mut dyn FnMut(u64) -> u64, prefix: &str, n: usize| format!("{prefix}{}", next(n as u64));
+        for kind in ["blocks_if_able", "lure", "must_be_blocked_if_able", "max_blockers", "cant_block_alone", "block_cost"] {
+            if next(2) == 0 {
+                continue;
+            }
+            effects.push(match kind {
+                "lure" | "must_be_blocked_if_able" => json!({"kind": kind, "attackers": [pick(&mut next, "a", na)]}),
+                "max_blockers" => json!({"kind": kind, "count": 1 + next(2)}),
+                "cant_block_alone" => json!({"kind": kind, "creatures": [pick(&mut next, "b", nb)], "count": 1 + next(2)}),
+                "block_cost" => json!({"kind": kind, "creatures": [pick(&mut next, "b", nb)], "cost": "{1}"}),
+                _ => json!({"kind": kind, "creatures": [pick(&mut next, "b", nb)]}),
+            });
+        }
+        let pairs: Vec<(&str, &str)> = attacks.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+        let pos = position(&board(&["A", "B", "C"], perms, effects, &pairs));
+        for baseline in [attackopt::Baseline::Paid, attackopt::Baseline::Free] {
+            let options = Options { baseline, ..Options::default() };
+            let found = pos.enumerate_blocks(10_000, &options).expect("enumerate");
+            for listed in &found.declarations {
+                let r = pos.check_blocks(&listed.declaration, &options).expect("check");
+                assert_eq!(r.legal, Some(true));
+                for q in &r.requirements {
+                    if q.counts && !q.obeyed {
+                        let why = q.why_not.as_deref().unwrap_or_else(|| panic!("{}: no reason\n{:?}", q.text, listed.declaration));
+                        assert!(!why.starts_with("no single change"), "{}: {why}\n{:?}", q.text, listed.declaration);
+                        explained += 1;
+                    } else {
+                        assert_eq!(q.why_not, None, "{}", q.text);
+                    }
+                }
+            }
+        }
+    }
+    assert!(explained >= 50, "only {explained} requirements explained");
+}
+
+/// CR 509.1c, 702.111b: the reason in words. A menace attacker that must be blocked if able,
+/// and one creature that could block it: blocking it alone would break menace.
+#[test]
+fn cr_509_1c_why_a_menace_attacker_that_must_be_blocked_is_not() {
+    let perms = vec![creature("brute", "A", &["Menace"]), creature("wall", "B", &[])];
+    let effects = vec![json!({"kind": "must_be_blocked_if_able", "attackers": ["brute"]})];
+    let pos = position(&board(&["A", "B"], perms, effects, &[("brute", "B")]));
+    let r = check(&pos, &[]);
+    assert_eq!(r.legal, Some(true));
+    let why = r.requirements[0].why_not.as_deref().expect("a reason");
+    assert!(why.starts_with("Test wall (wall) blocking Test brute (brute): would break «"), "{why}");
+    assert!(why.contains("menace") && why.contains("is blocked by Test wall (wall) only"), "{why}");
+    let text = r.to_text(&pos);
+    assert!(text.contains("not obeyed: Test wall (wall) blocking Test brute (brute): would break"), "{text}");
+}

@@ -35,6 +35,10 @@ fn none_tapped(_: &Source) -> bool {
     false
 }
 
+/// What [`Payer::settle`] finds: the costs' total, the cost violations, a payment that works
+/// when the one given does not.
+pub type Settled = (CostTotal, Vec<Violation>, Option<Vec<PaymentEntry>>);
+
 /// The defending players' means of paying: their mana sources, pools and life.
 #[derive(Debug)]
 pub struct Payer<'p> {
@@ -71,25 +75,24 @@ impl<'p> Payer<'p> {
         Ok(self.mana.pay_owed(self.board, &self.owed(incurred), &none_tapped)?)
     }
 
-    /// The costs a declaration incurs: their total, and the violations when they can't be paid
-    /// or `payment` does not pay them (CR 509.1d). A given payment is checked even when
-    /// nothing is owed: every entry must still be possible.
-    pub fn settle(
-        &self,
-        _pos: &Position,
-        rules: &BlockRules,
-        incurred: &[usize],
-        payment: Option<&[PaymentEntry]>,
-    ) -> Result<(CostTotal, Vec<Violation>), SolveError> {
+    /// The costs a declaration incurs: their total, the violations when they can't be paid or
+    /// `payment` does not pay them (CR 509.1d), and then a payment that works, if any. A given
+    /// payment is checked even when nothing is owed: every entry must still be possible.
+    pub fn settle(&self, _pos: &Position, rules: &BlockRules, incurred: &[usize], payment: Option<&[PaymentEntry]>) -> Result<Settled, SolveError> {
         let symbols: Vec<Symbol> = incurred.iter().flat_map(|&k| rules.costs[k].cost.iter().copied()).collect();
         let mut cost = CostTotal { mana: format_cost(&symbols), life: 0, actions: vec![] };
         let mut violations = Vec::new();
+        let mut works = None;
         match payment {
             Some(given) => {
                 let owed = self.owed(incurred);
                 let problems = self.mana.verify_owed(self.board, &owed, &none_tapped, &|s| format_cost(s), given)?;
                 if problems.is_empty() {
                     cost.life = given.iter().filter_map(|e| e.life).fold(0i64, i64::saturating_add);
+                } else {
+                    // The given payment stays a cost violation, but a judge shows one that
+                    // works when there is one (as for attacks).
+                    works = self.payment(incurred)?.map(|p| p.entries);
                 }
                 violations.extend(problems.into_iter().map(|p| Violation::new(ViolationKind::Cost, p)));
             }
@@ -99,7 +102,7 @@ impl<'p> Payer<'p> {
                 None => violations.push(Violation::new(ViolationKind::Cost, self.cannot_pay(incurred))),
             },
         }
-        Ok((cost, violations))
+        Ok((cost, violations, works))
     }
 
     /// Why the cost instances `incurred` can't be paid: what each player owes and has, and each

@@ -8,8 +8,9 @@
 
 pub mod cost;
 pub mod exhaustive;
+mod explain;
 
-use super::report::{cost_text, verdict_text, LegalUnder, RequirementReport, Violation, ViolationKind};
+use super::report::{cost_text, verdict_text, why_not_lines, LegalUnder, RequirementReport, Violation, ViolationKind};
 use super::words::payment_text;
 use super::{Baseline, Proof, SolveError};
 use crate::board::{Block, BlockDeclaration, ValidBoard};
@@ -155,7 +156,7 @@ pub fn declared_blocks(pos: &Position, rules: &BlockRules, d: &BlockDeclaration)
 pub const NOT_AN_ATTACKER: usize = usize::MAX;
 
 /// A broken restriction in words: the rule, then who breaks it.
-fn restriction_broken(vb: &ValidBoard, rules: &BlockRules, kind: &BlockRestrictionKind, x: &BlockAssignment) -> String {
+pub(crate) fn restriction_broken(vb: &ValidBoard, rules: &BlockRules, kind: &BlockRestrictionKind, x: &BlockAssignment) -> String {
     let blocker = |b: usize| vb.permanent_label(rules.blockers[b].permanent);
     let attacker = |a: usize| vb.permanent_label(rules.attackers[a].permanent);
     let by = |a: usize| rules.blockers_of(x, a).into_iter().map(blocker).collect::<Vec<_>>().join(", ");
@@ -325,7 +326,7 @@ where
     }
     // CR 509.1d: the costs it incurs, paid.
     let incurred = rules.incurred(&x);
-    let (cost, cost_violations) = payer.settle(pos, rules, &incurred, d.payment.as_deref())?;
+    let (cost, cost_violations, payment_that_works) = payer.settle(pos, rules, &incurred, d.payment.as_deref())?;
     violations.extend(cost_violations);
     let obeyed = rules.obeyed(&x);
     let requirements = rules
@@ -355,6 +356,7 @@ where
         proof: Proof::None,
         legal_under: LegalUnder { paid: false, free: false },
         note: None,
+        payment_that_works,
         legal_alternative: None,
     };
     // The two baselines differ only where the declaration incurs a cost. The maxima are found
@@ -406,6 +408,9 @@ where
     result.requirements_max_free = free.value;
     result.violations = violations;
     result.proof = if paid.proof == Proof::Exhaustive && free.proof == Proof::Exhaustive { Proof::Exhaustive } else { Proof::IlpOptimal };
+    // Under a legal verdict, why each requirement it leaves unobeyed is not obeyed (as for
+    // attacks, issue 13).
+    explain::explain_unobeyed(pos, rules, &x, payer, &mut result);
     Ok(result)
 }
 
@@ -490,6 +495,10 @@ pub struct BlockCheckResult {
     /// Why there is no proof (time limit), when `proof` is "none".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// When the declaration's own payment does not work but another one does, that one (CR
+    /// 509.1d-f): "pay differently", not only "wrong payment".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment_that_works: Option<Vec<crate::board::PaymentEntry>>,
     /// When it is illegal for another reason than its requirements alone (a `blocker`,
     /// `attacker`, `restriction` or `cost` violation): the legal declaration closest to it (the
     /// most blockers whose blocks stay as declared, then least mana, fewest blocks), with its
@@ -508,6 +517,13 @@ impl BlockCheckResult {
     /// one reason per line, the requirements marked ✓ / ✗.
     pub fn to_text(&self, pos: &Position) -> String {
         let mut s = verdict_text(pos, self.verdict(), self.baseline, &blocks_text(pos, &self.declaration), &self.violations);
+        if let Some(p) = &self.payment_that_works {
+            if self.violations.iter().all(|v| v.kind == ViolationKind::Cost) {
+                let _ = writeln!(s, "  The blocks themselves are legal; only the payment is wrong. Pay differently: {}", payment_text(pos, p));
+            } else {
+                let _ = writeln!(s, "  A payment that works for these blocks: {}", payment_text(pos, p));
+            }
+        }
         if self.legal_under.paid != self.legal_under.free && self.proof != Proof::None {
             let _ = writeln!(
                 s,
@@ -540,7 +556,8 @@ impl BlockCheckResult {
                 (true, false) => "✗",
             };
             let note = if r.counts { "" } else { " [not counted: it may not block]" };
-            let _ = writeln!(s, "  {mark} {}{note}", r.text);
+            let why = r.why_not.as_deref().map_or(String::new(), why_not_lines);
+            let _ = writeln!(s, "  {mark} {}{note}{why}", r.text);
         }
         if let Some(rules) = pos.blocks.as_ref().filter(|r| !r.costs.is_empty()) {
             let vb = &pos.board;
