@@ -324,19 +324,18 @@ impl EnumerationSummary {
     /// The summary of a full list: each check result's declaration, with its payment when it
     /// pays something.
     pub fn new(found: Enumeration) -> EnumerationSummary {
-        let declarations = found
-            .declarations
-            .into_iter()
-            .map(|r| {
-                let mut d = r.declaration;
-                if d.payment.as_ref().is_some_and(Vec::is_empty) {
-                    d.payment = None;
-                }
-                d
-            })
-            .collect();
+        let declarations = found.declarations.into_iter().map(|r| without_empty_payment(r.declaration, |d| &mut d.payment)).collect();
         EnumerationSummary { declarations, complete: found.complete, time_limit_reached: found.time_limit_reached, method: found.method }
     }
+}
+
+/// A declaration (of attackers or blockers) whose payment of nothing is written as none.
+fn without_empty_payment<D>(mut d: D, payment: impl Fn(&mut D) -> &mut Option<Vec<crate::board::PaymentEntry>>) -> D {
+    let p = payment(&mut d);
+    if p.as_ref().is_some_and(Vec::is_empty) {
+        *p = None;
+    }
+    d
 }
 
 /// `enumerate`'s list of declarations of blockers (a board with `combat`) with `detail:
@@ -363,17 +362,7 @@ impl BlockEnumerationSummary {
     /// The summary of a full list: each check result's declaration, with its payment when it
     /// pays something.
     pub fn new(found: crate::legality::blocks::BlockEnumeration) -> BlockEnumerationSummary {
-        let declarations = found
-            .declarations
-            .into_iter()
-            .map(|r| {
-                let mut d = r.declaration;
-                if d.payment.as_ref().is_some_and(Vec::is_empty) {
-                    d.payment = None;
-                }
-                d
-            })
-            .collect();
+        let declarations = found.declarations.into_iter().map(|r| without_empty_payment(r.declaration, |d| &mut d.payment)).collect();
         BlockEnumerationSummary { declarations, complete: found.complete, time_limit_reached: found.time_limit_reached, method: found.method }
     }
 }

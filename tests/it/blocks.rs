@@ -322,10 +322,10 @@ fn xmage_lure_enchanted_creature_is_blocked_by_all_able() {
     assert_eq!((r.legal, r.requirements_obeyed, r.requirements_max), (Some(false), 1, 2));
 }
 
-/// The command line: text and JSON, exit statuses, the JSON against `attackopt schema result`.
-#[test]
-fn cli_check_and_enumerate_blocks() {
-    let b = board(
+/// Juggernaut attacks B, whose Wall of Omens (written as a plain creature) blocks each combat
+/// if able: the command-line tests' combat.
+fn jugg_and_wall() -> Value {
+    board(
         &["A", "B"],
         vec![
             json!({"id": "jugg", "name": "Juggernaut", "controller": "A", "types": ["Creature"], "power": 5}),
@@ -333,7 +333,13 @@ fn cli_check_and_enumerate_blocks() {
         ],
         vec![json!({"kind": "blocks_if_able", "creatures": ["wall"], "source": "Test"})],
         &[("jugg", "B")],
-    );
+    )
+}
+
+/// The command line: text and JSON, exit statuses, the JSON against `attackopt schema result`.
+#[test]
+fn cli_check_and_enumerate_blocks() {
+    let b = jugg_and_wall();
     let board_file = temp_file("blocks-board", &b.to_string());
     let legal = temp_file("blocks-legal", r#"{"blocks": [{"blocker": "wall", "attacker": "jugg"}]}"#);
     let none = temp_file("blocks-none", r#"{"blocks": []}"#);
@@ -379,15 +385,7 @@ fn cli_check_and_enumerate_blocks() {
 /// the board is read (exit 2).
 #[test]
 fn cr_509_1c_cli_maximum_on_a_combat_board_and_an_attack_board() {
-    let b = board(
-        &["A", "B"],
-        vec![
-            json!({"id": "jugg", "name": "Juggernaut", "controller": "A", "types": ["Creature"], "power": 5}),
-            json!({"id": "wall", "name": "Wall of Omens", "controller": "B", "types": ["Creature"], "power": 0}),
-        ],
-        vec![json!({"kind": "blocks_if_able", "creatures": ["wall"], "source": "Test"})],
-        &[("jugg", "B")],
-    );
+    let b = jugg_and_wall();
     let board_file = temp_file("blocks-maximum", &b.to_string());
     let bf = board_file.to_str().unwrap();
     let out = run_bin(&["maximum", bf]);
