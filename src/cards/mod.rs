@@ -551,14 +551,18 @@ pub static CATALOG: &[Card] = &[
     Card {
         name: "Goblin Goon",
         oracle: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
-        summary: "Can't attack unless its controller controls more creatures than the defending player; decided per target (CR 508.5, 802.2a).",
+        summary: "Can't attack unless its controller controls more creatures than the defending player; decided per target (CR 508.5, 802.2a). Can't block unless its controller controls more creatures than the attacking player (CR 509.1b).",
         effects: |vb, p| {
             let creatures = &facts(vb).creatures;
             let mine = creatures[vb.controller[p]];
-            defending_players(vb)
+            let mut out: Vec<EffectKind> = defending_players(vb)
                 .filter(|&d| mine <= creatures[d])
                 .map(|d| EffectKind::CantAttack { creatures: this(p), target: Some(defended_by(d)) })
-                .collect()
+                .collect();
+            if mine <= creatures[vb.active] {
+                out.push(EffectKind::CantBlock { creatures: this(p) });
+            }
+            out
         },
         mana: no_mana,
         on_mana: None,

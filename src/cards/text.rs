@@ -889,6 +889,10 @@ fn eval(vb: &ValidBoard, m: &Memo, p: usize, cond: &Cond, defender: Option<usize
             let classes = std::slice::from_ref(class);
             count(vb, m, p, classes, Some(c))? > count(vb, m, p, classes, Some(d()?))?
         }
+        Cond::MoreThanAttacker(class) => {
+            let classes = std::slice::from_ref(class);
+            count(vb, m, p, classes, Some(c))? > count(vb, m, p, classes, Some(vb.active))?
+        }
         Cond::YouControl(classes, n) => count(vb, m, p, classes, Some(c))? >= *n,
         Cond::OnBattlefield(classes, n) => count(vb, m, p, classes, None)? >= *n,
         Cond::HandAtMost(n) => vb.board.players[c].hand <= *n,

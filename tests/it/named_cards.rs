@@ -265,8 +265,8 @@ fn assumed_of(pos: &Position, name: &str) -> Vec<String> {
 /// CR 509.1 (issue 38: block abilities from names and Oracle text): on a board with combat,
 /// every catalog card named alone makes the same block rules as its Oracle text read by a card
 /// the catalog does not know, and both leave out, with a warning, the same sentences about
-/// blocking that attackopt does not read (Goblin Goon's block half). Fourteen catalog cards make
-/// some (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, Archangel of Tithes attacking, ...).
+/// blocking that attackopt does not read (none today). Fifteen catalog cards make some
+/// (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, Archangel of Tithes attacking, ...).
 #[test]
 fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
     let mut with_rules = Vec::new();
@@ -296,6 +296,7 @@ fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
     let mut expected = [
         "Pacifism",
         "Archangel of Tithes",
+        "Goblin Goon",
         "Mogg Flunkies",
         "Orcish Conscripts",
         "Juggernaut",
@@ -316,7 +317,7 @@ fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
 /// CR 509.1c, 509.1b: Lure named alone on a board with combat is the whole card: every creature
 /// able to block the enchanted attacker is required to block it; Pacifism named alone keeps its
 /// creature from blocking; Silent Arbiter lets one creature block; Archangel of Tithes taxes
-/// blockers while it attacks; Goblin Goon's block half, which attackopt does not read, is said
+/// blockers while it attacks; a sentence about blocking that attackopt does not read is said
 /// out loud (a warning and an `unread_text` assumption), on a board with combat only.
 #[test]
 fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
@@ -367,12 +368,17 @@ fn cr_509_1c_lure_and_pacifism_named_alone_decide_blocks() {
     assert_eq!(costs.len(), 2, "the ogre's and the wolves': {costs:?}");
     assert!(assumed_of(&pos, "tithes").is_empty());
 
-    // Goblin Goon's block half ("can't block unless you control more creatures than attacking
-    // player") is not read: said out loud on a board with combat, and only there.
-    let mut goon = b.clone();
-    goon["permanents"].as_array_mut().unwrap().push(json!({ "id": "goon", "name": "Goblin Goon", "controller": "B" }));
-    let assumed = assumed_of(&position(&goon), "goon");
-    assert_eq!(assumed, vec!["Goblin Goon can't block unless you control more creatures than attacking player.".to_string()]);
-    goon.as_object_mut().unwrap().remove("combat");
-    assert!(assumed_of(&position(&goon), "goon").is_empty());
+    // A sentence about blocking the reader does not read (Okk's "can't block unless a creature
+    // with greater power also blocks") is said out loud on a board with combat, and only there.
+    let mut okk = b.clone();
+    let text =
+        "Okk can't attack unless a creature with greater power also attacks.\nOkk can't block unless a creature with greater power also blocks.";
+    okk["permanents"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({ "id": "okk", "name": "Okk", "controller": "B", "types": ["Creature"], "power": 4, "toughness": 4, "oracle_text": text }));
+    let assumed = assumed_of(&position(&okk), "okk");
+    assert_eq!(assumed, vec!["Okk can't block unless a creature with greater power also blocks.".to_string()]);
+    okk.as_object_mut().unwrap().remove("combat");
+    assert!(assumed_of(&position(&okk), "okk").is_empty());
 }

@@ -357,6 +357,9 @@ pub enum Cond {
     DefenderMonarch,
     /// Its controller controls more permanents of the class than the defending player.
     MoreThanDefender(Class),
+    /// Its controller controls more permanents of the class than the attacking player (Goblin
+    /// Goon's "can't block unless ...": on a board with combat, the active player).
+    MoreThanAttacker(Class),
     /// Its controller controls at least N permanents of one of the classes.
     YouControl(Vec<Class>, u32),
     /// At least N permanents of one of the classes are on the battlefield.
@@ -2056,8 +2059,11 @@ mod tests {
         let okk =
             "Okk can't attack unless a creature with greater power also attacks.\nOkk can't block unless a creature with greater power also blocks.";
         assert_eq!(unread_blocks("Okk", okk), vec!["Okk can't block unless a creature with greater power also blocks."]);
-        let goon = "Goon can't block unless you control more creatures than attacking player.";
-        assert_eq!(unread_blocks("Goon", goon), vec![goon]);
+        // Goblin Goon's block half reads, under its condition on the attacking player.
+        let goon = read("Goon", "Goon can't block unless you control more creatures than attacking player.");
+        assert!(goon.unread_blocks.is_empty() && goon.unread.is_empty(), "{goon:?}");
+        assert_eq!(goon.rules[0].rule, Rule::CantBlock(Who::This));
+        assert!(matches!(goon.rules[0].when[0].cond, Cond::MoreThanAttacker(_)) && !goon.rules[0].when[0].holds);
         // "Can't attack or block unless ..." with a cost: the attack half is read, the blocking
         // half (a cost to block read from text is not built) is kept apart.
         let r = read("Behemoth", "Behemoth can't attack or block unless you pay {2}.");

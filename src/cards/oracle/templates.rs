@@ -1038,6 +1038,14 @@ pub static TEMPLATES: &[Template] = &[
         text: "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.\nAs long as Archangel of Tithes is attacking, creatures can't block unless their controller pays {1} for each of those creatures.",
     },
     Template {
+        // After the costs' rows: a payment is no condition.
+        pattern: "{who} can't block unless {cond}",
+        make: |s| Some(vec![made_when(Rule::CantBlock(s.who.clone()?), s, false)?]),
+        cr: "509.1b",
+        card: "Goblin Goon",
+        text: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
+    },
+    Template {
         pattern: "all creatures able to block {who} do so",
         make: |s| Some(vec![made(Rule::Lure(s.who.clone()?))]),
         cr: "509.1c",
@@ -1120,6 +1128,12 @@ pub static CONDITIONS: &[CondTemplate] = &[
     CondTemplate {
         pattern: "you control more {plural} than defending player",
         make: |s| Some(Cond::MoreThanDefender(s.plural.clone()?)),
+        card: "Goblin Goon",
+        text: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
+    },
+    CondTemplate {
+        pattern: "you control more {plural} than attacking player",
+        make: |s| Some(Cond::MoreThanAttacker(s.plural.clone()?)),
         card: "Goblin Goon",
         text: "Goblin Goon can't attack unless you control more creatures than defending player.\nGoblin Goon can't block unless you control more creatures than attacking player.",
     },
