@@ -827,9 +827,11 @@ pub static CATALOG: &[Card] = &[
         name: "Zurgo Bellstriker",
         oracle: "Zurgo Bellstriker can't block creatures with power 2 or greater.\nDash {1}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)",
         summary: "Can't block creatures with power 2 or greater (CR 509.1b).",
-        effects: |vb, p| {
-            let strong = vb.board.permanents.iter().enumerate().filter(|(_, q)| q.is_creature() && q.power >= 2).map(|(q, _)| q).collect();
-            vec![EffectKind::CantBeBlockedBy { attackers: Selector::Ids(strong), blockers: this(p) }]
+        // A selector, not a scan of the board per copy: 100,000 Zurgos would be quadratic
+        // (issue 11, F04).
+        effects: |_, p| {
+            let strong = Selector::Filter(Filter { power_greater_than: Some(1), ..Default::default() });
+            vec![EffectKind::CantBeBlockedBy { attackers: strong, blockers: this(p) }]
         },
         mana: no_mana,
         on_mana: None,
