@@ -524,10 +524,14 @@ impl Position {
         Ok(legality::blocks::maximum_blocks(self, options.baseline, by, options.deadline())?)
     }
 
-    /// The legal declarations of blockers, up to `limit` (a board with `combat`).
+    /// The legal declarations of blockers, up to `limit` (a board with `combat`), fewest blocks
+    /// first: by the integer program (`Method::Ilp`) or the exhaustive checker.
     pub fn enumerate_blocks(&self, limit: usize, options: &Options) -> Result<legality::blocks::BlockEnumeration, Error> {
         self.board.check_declaration_kind(true, "declaration")?;
-        Ok(legality::blocks::enumerate_blocks(self, options.baseline, limit, options.deadline())?)
+        Ok(match options.method {
+            Method::Ilp => solve::blocks::enumerate_blocks_ilp(self, options.baseline, limit, &options.ilp(), options.deadline())?,
+            Method::Exhaustive => legality::blocks::enumerate_blocks(self, options.baseline, limit, options.deadline())?,
+        })
     }
 
     /// Answer a request: the one function behind `check`, `solve`, `enumerate`, `maximum` and

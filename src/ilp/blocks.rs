@@ -818,62 +818,27 @@ impl Ilp {
                 }
             };
             let mut found = || -> Result<BlockAssignment, SolveError> {
-                loop {
-                    me.remaining()?;
-                    let program = Program::new(p.vars.clone(), level.clone(), p.rows.clone(), cuts.clone());
-                    let index = program.index.clone();
-                    let raw = match me.solve_program(program)?.0 {
-                        Found::Solved(raw) => raw,
-                        Found::Infeasible => {
-                            return Err(SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))
-                        }
-                        Found::CutShort { message, .. } => return Err(SolveError::TimeLimit(message)),
-                    };
-                    if raw.optimality != Optimality::Proven {
-                        return Err(SolveError::TimeLimit("the time limit ran out before the block solve proved its optimum".into()));
+                let legal = LegalLoop { p: &p, rules, payable, baseline };
+                let (x, values) = me
+                    .legal_solution(&legal, &level, &mut cuts, &mut bars, &mut paid_cuts)?
+                    .ok_or_else(|| SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))?;
+                let value = level.eval_with(&values);
+                verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
+                if let (0, First::Goal(stats, goal)) = (i, first) {
+                    // The objective as the program counts it must be the exact one.
+                    let exact = stats
+                        .value(goal, rules, &x)
+                        .ok_or_else(|| SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into()))?;
+                    let counted = if goal.maximizes() { value } else { -value };
+                    if (counted - exact as f64).abs() > 0.5 {
+                        return Err(SolveError::Internal(format!(
+                            "the block solve program counts {counted} for its objective but its declaration has {exact}"
+                        )));
                     }
-                    let x = p.assignment(&raw.values, &index)?;
-                    // CR 509.1d: payable, else cut off every declaration incurring those costs.
-                    let incurred = rules.incurred(&x);
-                    if !payable.payable(&incurred)? {
-                        cuts.push(p.cost_cut(rules, &x, payable)?);
-                        continue;
-                    }
-                    // CR 509.1c under "paid": the bar of the costs it incurs.
-                    if baseline == Baseline::Paid && !incurred.is_empty() {
-                        let bar = match bars.get(&incurred) {
-                            Some(&m) => m,
-                            None => {
-                                let m = me.block_program(rules, &allowed_costs(rules, Baseline::Paid, &incurred), payable, &x)?.value;
-                                bars.insert(incurred.clone(), m);
-                                m
-                            }
-                        };
-                        if rules.obeyed(&x) < bar {
-                            cuts.push(p.bar_cut(rules, &incurred, bar)?);
-                            paid_cuts = true;
-                            continue;
-                        }
-                    }
-                    let values = Values { values: raw.values, index };
-                    let value = level.eval_with(&values);
-                    verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
-                    if let (0, First::Goal(stats, goal)) = (i, first) {
-                        // The objective as the program counts it must be the exact one.
-                        let exact = stats
-                            .value(goal, rules, &x)
-                            .ok_or_else(|| SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into()))?;
-                        let counted = if goal.maximizes() { value } else { -value };
-                        if (counted - exact as f64).abs() > 0.5 {
-                            return Err(SolveError::Internal(format!(
-                                "the block solve program counts {counted} for its objective but its declaration has {exact}"
-                            )));
-                        }
-                    }
-                    // The next level keeps this one's optimum (values are integers).
-                    cuts.push(constraint::geq(level.clone(), value - 0.5));
-                    return Ok(x);
                 }
+                // The next level keeps this one's optimum (values are integers).
+                cuts.push(constraint::geq(level.clone(), value - 0.5));
+                Ok(x)
             };
             match found() {
                 Ok(x) => best = Some(x),
@@ -887,4 +852,134 @@ impl Ilp {
         let assignment = best.ok_or_else(|| SolveError::Internal("the block solve has no level".into()))?;
         Ok(BlockSolved { assignment, cuts: paid_cuts, tie_breaks_proven })
     }
+}
+
+/// What [`Ilp::legal_solution`] solves over: the program, its rules, who pays and the baseline.
+struct LegalLoop<'a> {
+    p: &'a BlockProgram,
+    rules: &'a BlockRules,
+    payable: &'a dyn Payability,
+    baseline: Baseline,
+}
+
+impl Ilp {
+    /// The best solution of `l.p` for `objective` under `cuts` that is a legal declaration, or
+    /// None when the program (with its cuts) is infeasible: an answer whose costs can't be paid
+    /// is cut off with [`BlockProgram::cost_cut`] (CR 509.1d), and under "paid" one below its
+    /// bar with [`BlockProgram::bar_cut`] (509.1c), and the program solved again. The cuts
+    /// remove no legal declaration, so they stay in `cuts` for the next solve over the same
+    /// program; `bars` keeps each set of costs' bar, `paid_cuts` whether a bar cut was made.
+    fn legal_solution(
+        &self,
+        l: &LegalLoop,
+        objective: &Expression,
+        cuts: &mut Vec<Constraint>,
+        bars: &mut HashMap<Vec<usize>, usize>,
+        paid_cuts: &mut bool,
+    ) -> Result<Option<(BlockAssignment, Values)>, SolveError> {
+        let (p, rules) = (l.p, l.rules);
+        loop {
+            self.remaining()?;
+            let program = Program::new(p.vars.clone(), objective.clone(), p.rows.clone(), cuts.clone());
+            let index = program.index.clone();
+            let raw = match self.solve_program(program)?.0 {
+                Found::Solved(raw) => raw,
+                Found::Infeasible => return Ok(None),
+                Found::CutShort { message, .. } => return Err(SolveError::TimeLimit(message)),
+            };
+            if raw.optimality != Optimality::Proven {
+                return Err(SolveError::TimeLimit("the time limit ran out before the block program proved its optimum".into()));
+            }
+            let x = p.assignment(&raw.values, &index)?;
+            // CR 509.1d: payable, else cut off every declaration incurring those costs.
+            let incurred = rules.incurred(&x);
+            if !l.payable.payable(&incurred)? {
+                cuts.push(p.cost_cut(rules, &x, l.payable)?);
+                continue;
+            }
+            // CR 509.1c under "paid": the bar of the costs it incurs.
+            if l.baseline == Baseline::Paid && !incurred.is_empty() {
+                let bar = match bars.get(&incurred) {
+                    Some(&m) => m,
+                    None => {
+                        let m = self.block_program(rules, &allowed_costs(rules, Baseline::Paid, &incurred), l.payable, &x)?.value;
+                        bars.insert(incurred.clone(), m);
+                        m
+                    }
+                };
+                if rules.obeyed(&x) < bar {
+                    cuts.push(p.bar_cut(rules, &incurred, bar)?);
+                    *paid_cuts = true;
+                    continue;
+                }
+            }
+            return Ok(Some((x, Values { values: raw.values, index })));
+        }
+    }
+
+    /// The legal declarations of blockers, fewest blocks first, up to `limit` (docs/format.md
+    /// "enumerate"): the solve's program with every attacker its own class, the row `obeyed ≥
+    /// m_free` and its cuts (see [`Ilp::legal_solution`]), minimizing the blocks `t = Σ y`.
+    /// After each answer x of t_x blocks, `t ≥ t_x` (it was the fewest left) and the no-good
+    /// `t − Σ_{(b,a)∈x} y[b,a] ≥ 1`: among declarations of at least t_x blocks, the blocks
+    /// outside x are at least one unless the declaration is x, so the cut removes x alone, and
+    /// has |x| + 1 terms rather than one per pair. Past the time limit, the list found so far.
+    pub fn block_enumerate(&self, rules: &BlockRules, payable: &dyn Payability, baseline: Baseline, limit: usize) -> Result<BlockList, SolveError> {
+        let none = vec![false; rules.costs.len()];
+        let m_free = self.block_program(rules, &none, payable, &rules.no_block())?.value;
+        let all = vec![true; rules.costs.len()];
+        let mut p = BlockProgram::new(rules, &all, Grouping::Single)?;
+        p.restrictions(rules);
+        p.requirements(rules);
+        p.rows.push(constraint::geq(p.obeyed.clone(), m_free as f64));
+        let pairs: Vec<Variable> = p.y.iter().flatten().map(|&(_, v, _)| v).collect();
+        let t = count(&mut p.vars, pairs.len());
+        p.rows.push(constraint::eq(Expression::from(t), sum(pairs)));
+        let objective = -Expression::from(t);
+        let (mut cuts, mut bars, mut paid_cuts) = (Vec::new(), HashMap::new(), false);
+        let mut list = BlockList { found: Vec::new(), complete: false, time_limit_reached: false, paid_cuts: false };
+        loop {
+            let legal = LegalLoop { p: &p, rules, payable, baseline };
+            match self.legal_solution(&legal, &objective, &mut cuts, &mut bars, &mut paid_cuts) {
+                Ok(Some(_)) if list.found.len() == limit => break,
+                Ok(Some((x, values))) => {
+                    verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
+                    let blocks: usize = x.iter().map(Vec::len).sum();
+                    let mut kept = Expression::from(t);
+                    for (b, attackers) in x.iter().enumerate() {
+                        for &a in attackers {
+                            let y = p.pair(b, a).ok_or_else(|| SolveError::Internal("a block of the program's answer has no variable".into()))?;
+                            kept.add_mul(-1.0, y);
+                        }
+                    }
+                    cuts.push(constraint::geq(Expression::from(t), blocks as f64));
+                    cuts.push(constraint::geq(kept, 1.0));
+                    list.found.push(x);
+                }
+                Ok(None) => {
+                    list.complete = true;
+                    break;
+                }
+                Err(SolveError::TimeLimit(_)) => {
+                    list.time_limit_reached = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        list.paid_cuts = paid_cuts;
+        Ok(list)
+    }
+}
+
+/// What [`Ilp::block_enumerate`] found.
+pub struct BlockList {
+    /// The legal assignments, fewest blocks first.
+    pub found: Vec<BlockAssignment>,
+    /// Whether the program proved there are no more.
+    pub complete: bool,
+    /// Whether the time limit stopped the list.
+    pub time_limit_reached: bool,
+    /// Whether paid cuts were needed.
+    pub paid_cuts: bool,
 }

@@ -53,6 +53,7 @@
 //! that fails, or a solve that ends without a proof of optimality, is an error, never an answer.
 
 mod blocks;
+pub use blocks::BlockList;
 pub mod dual;
 mod encode;
 pub mod exchange;

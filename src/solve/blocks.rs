@@ -21,11 +21,16 @@
 use crate::board::BlockDeclaration;
 use crate::deadline::Deadline;
 use crate::ilp::Ilp;
-use crate::legality::blocks::{check_blocks, cost::Payer, enumerate_blocks, read_blocks, rules_of, BlockCheckResult, BlockMaximizer};
+use crate::legality::blocks::{
+    check_blocks, check_with, cost::Payer, enumerate_blocks, read_blocks, rules_of, BlockCheckResult, BlockEnumeration, BlockMaximizer, BlockMaximum,
+};
 use crate::legality::{Baseline, SolveError};
 use crate::position::Position;
 pub use crate::rules::block_goal::{block_count, block_mana, BlockGoal, CombatStats};
+use crate::rules::blocks::BlockAssignment;
 use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// How `solve` met the baseline's bar on a board with combat (the result's `method`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -134,6 +139,52 @@ pub fn closest_legal_blocks_exhaustive(
         (crate::legality::blocks::exhaustive::distance(&y, &x), block_mana(rules, &y), block_count(&y))
     };
     Ok(all.declarations.into_iter().min_by_key(key).map(|r| r.declaration))
+}
+
+/// `enumerate` on a board with combat by the integer program ([`Ilp::block_enumerate`]): the
+/// legal declarations of blockers, fewest blocks first, up to `limit`, each checked with the
+/// maxima computed once per set of allowed costs (a legal declaration's check needs no witness).
+/// Past the time limit, the declarations found and checked by then, `time_limit_reached`; none
+/// at all is the time limit error.
+pub fn enumerate_blocks_ilp(pos: &Position, baseline: Baseline, limit: usize, ilp: &Ilp, deadline: Deadline) -> Result<BlockEnumeration, SolveError> {
+    let rules = rules_of(pos)?;
+    let payer = Payer::new(pos)?;
+    let list = ilp.block_enumerate(rules, &payer, baseline, limit)?;
+    let maxima: RefCell<HashMap<Vec<bool>, BlockMaximum>> = RefCell::new(HashMap::new());
+    let maximum = |allowed: &[bool], prefer: &BlockAssignment| -> Result<Option<BlockMaximum>, SolveError> {
+        if let Some(m) = maxima.borrow().get(allowed) {
+            return Ok(Some(m.clone()));
+        }
+        match ilp.block_maximum(rules, allowed, &payer, prefer, deadline) {
+            Ok(m) => {
+                maxima.borrow_mut().insert(allowed.to_vec(), m.clone());
+                Ok(Some(m))
+            }
+            Err(SolveError::TimeLimit(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    };
+    let mut timed_out = list.time_limit_reached;
+    let mut declarations = Vec::with_capacity(list.found.len());
+    for x in &list.found {
+        let d = crate::legality::blocks::paid_block_declaration(rules, &payer, x)?;
+        let r = check_with(pos, &d, baseline, &payer, maximum)?;
+        if r.legal.is_none() {
+            // Out of time for the checks: the list ends here.
+            timed_out = true;
+            break;
+        }
+        declarations.push(r);
+    }
+    if timed_out && declarations.is_empty() {
+        return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration of blockers was found and checked".into()));
+    }
+    let method = match (baseline, rules.costs.is_empty(), list.paid_cuts) {
+        (Baseline::Free, _, _) | (_, true, _) => "free",
+        (Baseline::Paid, false, false) => "paid-direct",
+        (Baseline::Paid, false, true) => "paid-cuts",
+    };
+    Ok(BlockEnumeration { declarations, complete: list.complete && !timed_out, time_limit_reached: timed_out, method })
 }
 
 /// `solve` on a board with combat by the exhaustive checker: every legal declaration, the best

@@ -219,7 +219,7 @@ fn program_and_exhaustive_checker_agree_on_every_model_and_scenario() {
 /// `check` and `solve` on a board with combat by the block program and by the exhaustive
 /// checker, under both baselines: the same verdicts and counts, and for each objective (none,
 /// prevented, kills, losses) the same value and tie-breaks, both answers legal. Returns the
-/// checks and solves compared. (`enumerate` of blockers is exhaustive by either method.)
+/// checks and solves compared. (`enumerate` of blockers is compared in block_differential.rs.)
 fn agree_on_blocks(name: &str, pos: &Position, decls: &[(String, String)], failures: &mut Vec<String>) -> (usize, usize) {
     let (mut checks, mut solves) = (0, 0);
     let both = |request: &Request, baseline: Baseline, at: &str, failures: &mut Vec<String>| {

@@ -20,18 +20,22 @@
 //! - the program's witness differs from `prefer` in as few blockers as the exhaustive one's;
 //! - maxima grow with the allowed set (free ≤ paid ≤ all).
 //!
+//! And `enumerate` by the program (`Ilp::block_enumerate`) on [`CASES`] / 20 of them, under both
+//! baselines: the exhaustive checker's legal declarations, fewest blocks first (`enumerate_case`).
+//!
 //! On a failure proptest shrinks the case and prints it (`Debug` of [`Case`], the rules in full):
 //! keep it as a test here that builds that case, named after what it exercises.
 
 use crate::common::{run_bin, temp_file};
 use attackopt::internals::ilp::{Ilp, Strategy as SearchStrategy};
+use attackopt::internals::legality::blocks::exhaustive::candidates;
 use attackopt::internals::legality::blocks::exhaustive::{distance, ExhaustiveBlocks};
-use attackopt::internals::legality::blocks::{BlockMaximizer, BlockMaximum, Payability};
+use attackopt::internals::legality::blocks::{allowed_costs, BlockMaximizer, BlockMaximum, Payability};
 use attackopt::internals::rules::blocks::{
     Attacker, BlockAssignment, BlockCost, BlockRequirement, BlockRequirementKind, BlockRestriction, BlockRestrictionKind, BlockRules, Blocker,
     ANY_NUMBER,
 };
-use attackopt::{AnyDeclaration, BlockDeclaration, Deadline, ErrorKind, Method, Options, Position, Proof, SolveError};
+use attackopt::{AnyDeclaration, Baseline, BlockDeclaration, Deadline, ErrorKind, Method, Options, Position, Proof, SolveError};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
@@ -333,6 +337,82 @@ proptest! {
     }
 }
 
+/// The legal declarations of `case` under `baseline`, from the exhaustive checker's candidates
+/// (every restriction obeyed, payable): those obeying their bar, the maximum over the
+/// candidates incurring only what the baseline allows them (CR 509.1c), sorted.
+fn legal_by_exhaustion(case: &Case, baseline: Baseline) -> Vec<BlockAssignment> {
+    let rules = &case.rules;
+    let all = candidates(rules, &vec![true; rules.costs.len()], &case.budgets, Deadline::none()).expect("candidates");
+    let mut legal: Vec<BlockAssignment> = all
+        .iter()
+        .filter(|c| {
+            let allowed = allowed_costs(rules, baseline, &rules.incurred(&c.assignment));
+            let bar = all.iter().filter(|o| rules.incurred(&o.assignment).iter().all(|&k| allowed[k])).map(|o| o.obeyed).max();
+            Some(c.obeyed) >= bar
+        })
+        .map(|c| sorted_blocks(&c.assignment))
+        .collect();
+    legal.sort();
+    legal
+}
+
+fn sorted_blocks(x: &BlockAssignment) -> BlockAssignment {
+    x.iter()
+        .map(|blocks| {
+            let mut b = blocks.clone();
+            b.sort_unstable();
+            b
+        })
+        .collect()
+}
+
+/// The most declarations a case's list is compared in full: past it, its first ones (a case
+/// of hundreds costs as many programs).
+const LISTED: usize = 40;
+
+/// `enumerate` by the integer program on one case and baseline, with limit `LISTED`: a list of
+/// every legal declaration the exhaustive checker finds, complete, when there are no more than
+/// that; else incomplete, of that many, each legal and distinct, with the fewest blocks there
+/// are (the sizes of the exhaustive list's first ones); fewest blocks first either way.
+fn enumerate_case(case: &Case, baseline: Baseline) -> Result<(), String> {
+    let rules = &case.rules;
+    let want = legal_by_exhaustion(case, baseline);
+    let list = Ilp::default().block_enumerate(rules, &case.budgets, baseline, LISTED).map_err(|e| format!("{baseline}: {e}"))?;
+    ensure!(!list.time_limit_reached, "{baseline}: out of time");
+    let size = |x: &BlockAssignment| x.iter().map(Vec::len).sum::<usize>();
+    let sizes: Vec<usize> = list.found.iter().map(size).collect();
+    ensure!(sizes.windows(2).all(|w| w[0] <= w[1]), "{baseline}: not fewest blocks first: {sizes:?}");
+    let mut got: Vec<BlockAssignment> = list.found.iter().map(sorted_blocks).collect();
+    got.sort();
+    if want.len() <= LISTED {
+        ensure!(list.complete, "{baseline}: incomplete with {} of {}", got.len(), want.len());
+        ensure!(got == want, "{baseline}: the program lists {got:?}, the exhaustive checker {want:?}");
+    } else {
+        ensure!(!list.complete && got.len() == LISTED, "{baseline}: {} listed of {}, complete {}", got.len(), want.len(), list.complete);
+        ensure!(got.windows(2).all(|w| w[0] != w[1]), "{baseline}: a declaration listed twice");
+        ensure!(got.iter().all(|x| want.binary_search(x).is_ok()), "{baseline}: an illegal declaration listed: {got:?}");
+        let mut fewest: Vec<usize> = want.iter().map(size).collect();
+        fewest.sort_unstable();
+        ensure!(sizes[..] == fewest[..LISTED], "{baseline}: sizes {sizes:?}, the fewest {:?}", &fewest[..LISTED]);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases() / 20, failure_persistence: None, max_shrink_time: 60_000, ..ProptestConfig::default() })]
+
+    /// CR 509.1b-d: `enumerate` by the integer program (no-good cuts, fewest blocks first)
+    /// lists exactly the legal declarations the exhaustive checker finds, under both baselines.
+    #[test]
+    fn cr_509_1c_the_block_program_enumerates_what_the_exhaustive_checker_finds(case in case()) {
+        for baseline in [Baseline::Free, Baseline::Paid] {
+            if let Err(e) = enumerate_case(&case, baseline) {
+                return Err(TestCaseError::fail(e));
+            }
+        }
+    }
+}
+
 /// CR 509.1d: a cost instance the oracle can't pay with the others is cut off, and only the
 /// declarations incurring it with them: one controller with budget 2 and three blockers costing
 /// 2 each, each blocking its own attacker if able. Only one can block; the program's first
@@ -391,7 +471,8 @@ fn block_declaration(json: &Value) -> BlockDeclaration {
 /// CR 509.1c on 40 blockers × 10 attackers (11^30 · 12^10 declarations, past the exhaustive
 /// checker's bound): the default method proves the maximum (80) with the integer program; no
 /// block is illegal, with a witness that checks legal; every blocker on a0 is legal; the
-/// exhaustive method refuses the combat as too large.
+/// integer program enumerates legal declarations; the exhaustive method refuses the combat as
+/// too large.
 #[test]
 fn cr_509_1c_a_combat_too_large_for_the_exhaustive_checker_is_proven_by_the_integer_program() {
     let board = large_combat();
@@ -409,6 +490,14 @@ fn cr_509_1c_a_combat_too_large_for_the_exhaustive_checker_is_proven_by_the_inte
     let exhaustive = Options { method: Method::Exhaustive, ..Options::default() };
     let e = pos.check_blocks(&none, &exhaustive).expect_err("too large for the exhaustive checker");
     assert_eq!(e.kind(), ErrorKind::TooLarge);
+    // `enumerate` by the integer program: of the 2^10 legal declarations (b30-b39 on a0 or a1,
+    // the others on a0), the first three, each checked legal, the list incomplete.
+    let listed = pos.enumerate_blocks(3, &Options::default()).expect("a list");
+    assert_eq!((listed.declarations.len(), listed.complete, listed.time_limit_reached, listed.method), (3, false, false, "free"));
+    for r in &listed.declarations {
+        assert_eq!((r.legal, r.requirements_obeyed, r.declaration.blocks.len()), (Some(true), 80, 40), "{:?}", r.declaration);
+    }
+    assert_eq!(pos.enumerate_blocks(3, &exhaustive).expect_err("too large").kind(), ErrorKind::TooLarge);
     // The command line: the same answers, the default method's proof in the JSON.
     let (board_file, legal_file) = (temp_file("large-blocks", &board.to_string()), temp_file("large-blocks-decl", &all_on_a0.to_string()));
     let (bf, lf) = (board_file.to_str().unwrap(), legal_file.to_str().unwrap());

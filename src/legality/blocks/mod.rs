@@ -310,7 +310,13 @@ pub fn maximum_blocks(pos: &Position, baseline: Baseline, by: &dyn BlockMaximize
 
 /// [`check_blocks`] with the maximum given as a function of the allowed costs and the
 /// declaration to stay close to (None: the time limit came first).
-fn check_with<M>(pos: &Position, d: &BlockDeclaration, baseline: Baseline, payer: &cost::Payer, maximum: M) -> Result<BlockCheckResult, SolveError>
+pub(crate) fn check_with<M>(
+    pos: &Position,
+    d: &BlockDeclaration,
+    baseline: Baseline,
+    payer: &cost::Payer,
+    maximum: M,
+) -> Result<BlockCheckResult, SolveError>
 where
     M: Fn(&[bool], &BlockAssignment) -> Result<Option<BlockMaximum>, SolveError>,
 {
@@ -605,9 +611,11 @@ pub struct BlockEnumeration {
     pub declarations: Vec<BlockCheckResult>,
     /// True when every legal declaration is listed.
     pub complete: bool,
-    /// True when the time limit stopped the search (never, yet: the checker answers whole or not).
+    /// True when the time limit stopped the search (the integer program's; the exhaustive
+    /// checker answers whole or not).
     pub time_limit_reached: bool,
-    /// How they were found: "exhaustive".
+    /// How they were found: "exhaustive", or the integer program's way of meeting the bar
+    /// (`free`, `paid-direct`, `paid-cuts`, as `solve`'s `method`).
     #[schemars(with = "String")]
     pub method: &'static str,
 }
