@@ -656,16 +656,37 @@ impl BlockProgram {
                     e.add_mul(p as f64, v);
                 }
             }
-            // Killed: blocked, and `toughness·k[a] ≤ Σ_b damage[b]·y[b,a]`.
+            // Killed: blocked, and `toughness·k[a] ≤ Σ_b min(damage[b], toughness)·y[b,a]`
+            // (a blocker dealing more than the toughness counts as dealing it: the same
+            // declarations, a tighter relaxation), and `need·k[a] ≤ Σ_b y[b,a]`, need the
+            // fewest of its blockers whose damage reaches the toughness (the largest first): a
+            // kill takes at least that many, which bounds the fewest blocks.
             BlockGoal::Kills => {
                 for (a, &t) in stats.attacker_toughness.iter().enumerate() {
                     let Some(k) = self.blocked(a) else { continue };
                     if t > 0 {
                         let mut dealt = Expression::default();
+                        let mut damage: Vec<i64> = Vec::with_capacity(self.blockers(a).len());
                         for &(b, y, _) in self.blockers(a) {
-                            dealt.add_mul(stats.blocker_damage[b] as f64, y);
+                            dealt.add_mul(stats.blocker_damage[b].min(t) as f64, y);
+                            damage.push(stats.blocker_damage[b].min(t));
                         }
                         self.rows.push(constraint::leq(k * t as f64, dealt));
+                        damage.sort_unstable_by(|x, y| y.cmp(x));
+                        let mut total = 0i64;
+                        let need = damage.iter().position(|&d| {
+                            total = total.saturating_add(d);
+                            total >= t
+                        });
+                        match need {
+                            // No set of its blockers kills it.
+                            None => self.rows.push(constraint::leq(Expression::from(k), 0.0)),
+                            Some(i) if i > 0 => {
+                                let ys = sum(self.blockers(a).iter().map(|&(_, y, _)| y));
+                                self.rows.push(constraint::leq(k * (i + 1) as f64, ys));
+                            }
+                            Some(_) => {}
+                        }
                     }
                     e += k;
                 }
@@ -808,6 +829,11 @@ impl Ilp {
         let mut paid_cuts = false;
         let (mut best, mut tie_breaks_proven) = (None, true);
         for (i, level) in levels.into_iter().enumerate() {
+            // A tie-break the same for every declaration (least mana on a combat without costs
+            // to block) is no program: solving it anyway can be as hard as the objective.
+            if i > 0 && good_lp::IntoAffineExpression::linear_coefficients(level.clone()).into_iter().all(|(_, c)| c == 0.0) {
+                continue;
+            }
             // The tie-breaks may use half the time left: the objective, once proven, is answered
             // (`tie_breaks_proven` false) with time to check it.
             let me = match (i, self.call.deadline.left()) {
@@ -820,7 +846,7 @@ impl Ilp {
             let mut found = || -> Result<BlockAssignment, SolveError> {
                 let legal = LegalLoop { p: &p, rules, payable, baseline };
                 let (x, values) = me
-                    .legal_solution(&legal, &level, &mut cuts, &mut bars, &mut paid_cuts)?
+                    .legal_solution(&legal, &level, None, &mut cuts, &mut bars, &mut paid_cuts)?
                     .ok_or_else(|| SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))?;
                 let value = level.eval_with(&values);
                 verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
@@ -869,10 +895,13 @@ impl Ilp {
     /// bar with [`BlockProgram::bar_cut`] (509.1c), and the program solved again. The cuts
     /// remove no legal declaration, so they stay in `cuts` for the next solve over the same
     /// program; `bars` keeps each set of costs' bar, `paid_cuts` whether a bar cut was made.
+    /// `known_bound`, a bound the caller knows on `objective`: a solution reaching it is
+    /// optimal (for the program over `l.p` alone, not the bars' programs).
     fn legal_solution(
         &self,
         l: &LegalLoop,
         objective: &Expression,
+        known_bound: Option<f64>,
         cuts: &mut Vec<Constraint>,
         bars: &mut HashMap<Vec<usize>, usize>,
         paid_cuts: &mut bool,
@@ -882,7 +911,8 @@ impl Ilp {
             self.remaining()?;
             let program = Program::new(p.vars.clone(), objective.clone(), p.rows.clone(), cuts.clone());
             let index = program.index.clone();
-            let raw = match self.solve_program(program)?.0 {
+            let bounded = Ilp { call: Call { known_bound, ..self.call }, ..*self };
+            let raw = match bounded.solve_program(program)?.0 {
                 Found::Solved(raw) => raw,
                 Found::Infeasible => return Ok(None),
                 Found::CutShort { message, .. } => return Err(SolveError::TimeLimit(message)),
@@ -940,7 +970,10 @@ impl Ilp {
         let mut list = BlockList { found: Vec::new(), complete: false, time_limit_reached: false, paid_cuts: false };
         loop {
             let legal = LegalLoop { p: &p, rules, payable, baseline };
-            match self.legal_solution(&legal, &objective, &mut cuts, &mut bars, &mut paid_cuts) {
+            // Nothing left has fewer blocks than the last one listed (`t ≥ |x|`): a solution
+            // with as many is the fewest, with no proof to search for.
+            let known = list.found.last().map(|x| -(x.iter().map(Vec::len).sum::<usize>() as f64));
+            match self.legal_solution(&legal, &objective, known, &mut cuts, &mut bars, &mut paid_cuts) {
                 Ok(Some(_)) if list.found.len() == limit => break,
                 Ok(Some((x, values))) => {
                     verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;

@@ -5,8 +5,10 @@
 //! yet; and a combat too large for the exhaustive checker, answered with a proof by the default
 //! method through the library and the command line.
 //!
-//! Run: `cargo test --release --test it block_differential::`. Counts: [`CASES`] random rules
-//! (`ATTACKOPT_BLOCK_CASES` overrides it), each maximized under the free baseline (no cost
+//! Run: `cargo test --release --test it block_differential::`. Counts: [`CASES`] random rules in
+//! CI's heavy step (`ATTACKOPT_HEAVY=1`, the differential step of `.ci/run`), a tenth in a plain
+//! `cargo test --release` (CI's test step: the heavy step runs them in full right after, new
+//! boards each run), `ATTACKOPT_BLOCK_CASES` overriding either; each maximized under the free baseline (no cost
 //! allowed), a paid baseline (a random subset of the cost instances allowed) and every cost
 //! allowed, by the default program and by a program probed at its first node: 3 × 2 integer
 //! programs and 3 exhaustive maxima per case.
@@ -26,7 +28,7 @@
 //! On a failure proptest shrinks the case and prints it (`Debug` of [`Case`], the rules in full):
 //! keep it as a test here that builds that case, named after what it exercises.
 
-use crate::common::{run_bin, temp_file};
+use crate::common::{self, run_bin, temp_file};
 use attackopt::internals::ilp::{Ilp, Strategy as SearchStrategy};
 use attackopt::internals::legality::blocks::exhaustive::candidates;
 use attackopt::internals::legality::blocks::exhaustive::{distance, ExhaustiveBlocks};
@@ -41,7 +43,8 @@ use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use serde_json::{json, Value};
 
-/// Random rules per run of the property (about 25 s in release on a loaded 2-core machine).
+/// Random rules per run of the property in CI's heavy step (about 25 s in release on a loaded
+/// 2-core machine).
 const CASES: u32 = 4000;
 
 /// The payability oracle: each controller pays the prices of its blockers' incurred instances
@@ -306,7 +309,8 @@ fn run_case(case: &Case) -> Result<(), String> {
 }
 
 fn cases() -> u32 {
-    std::env::var("ATTACKOPT_BLOCK_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(CASES)
+    let default = if common::heavy() { CASES } else { CASES / 10 };
+    std::env::var("ATTACKOPT_BLOCK_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
 }
 
 proptest! {
