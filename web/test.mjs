@@ -478,7 +478,7 @@ try {
   const blockItems = await page.$$('#declarations button');
   check(blockItems.length === listedBlocks.declarations.length, `one button per declaration of blockers (${blockItems.length} of ${listedBlocks.declarations.length})`);
   check(blockList.badge.startsWith('4 LEGAL DECLARATIONS (there are more)'), `enumerate's badge on blocks: ${blockList.badge}`);
-  same(await blockItems[3].textContent(), 'Hill Giant (giant) blocks Boggart Brute (brute), Wall of Stone (wall) blocks Boggart Brute (brute), Birds of Paradise (birds) blocks Serra Angel (angel)',
+  same(await blockItems[3].textContent(), 'Hill Giant (giant) blocks Grizzly Bears (bears), Wall of Stone (wall) blocks Grizzly Bears (bears), Birds of Paradise (birds) blocks Serra Angel (angel)',
     "a listed declaration's button says it in words, its wrapped text joined");
   await blockItems[3].click();
   same(await pickedNow(), listedBlocks.declarations[3].blocks.map((b) => `${b.blocker} -> ${b.attacker}`).sort().join(', '), 'a listed declaration of blockers loads into the buttons');
