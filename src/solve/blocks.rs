@@ -14,8 +14,9 @@
 //! solve's lazy cuts, src/solve/mod.rs). On a board with no cost to block the two are the
 //! single row `obeyed ≥ m_free`.
 //!
-//! Ties are broken lexicographically, each level solved with the previous fixed: the objective,
-//! then least mana value of the costs to block, then fewest blocks. The answer is re-checked by
+//! Ties are broken lexicographically: the objective, then least mana value of the costs to
+//! block, then fewest blocks (src/ilp/blocks.rs "Solve": the objective alone, then the three in
+//! one weighted program). The answer is re-checked by
 //! [`check_blocks`] (its `legal` must be true) and its objective recomputed here, exactly.
 
 use crate::board::BlockDeclaration;

@@ -169,6 +169,39 @@ fn cr_509_1c_510_1_each_objective_on_random_combats_matches_a_brute_force_over_e
     assert!(with_costs >= cases / 10, "too few boards with costs to block: {with_costs}");
 }
 
+/// Least mana before fewest blocks, in the weighted program of the tie-breaks
+/// (src/ilp/blocks.rs `tie_breaks`): blocking the giant with the ogre alone takes one block and
+/// {1}; with the three goblins ("can't block unless at least two other creatures block", CR
+/// 509.1b) three blocks and no mana. Both prevent its 6 damage; the goblins win on mana, though
+/// a block weighed as much as a mana would pick the ogre.
+#[test]
+fn cr_509_1c_least_mana_outweighs_fewer_blocks_in_the_solve() {
+    let goblin = |id: &str| json!({"id": id, "name": "Test Goblin", "controller": "B", "types": ["Creature", "Token"], "power": 1, "toughness": 1});
+    let b = board(
+        &["A", "B"],
+        vec![
+            json!({"id": "giant", "name": "Test Giant", "controller": "A", "types": ["Creature", "Token"], "power": 6, "toughness": 9}),
+            json!({"id": "ogre", "name": "Test Ogre", "controller": "B", "types": ["Creature", "Token"], "power": 3, "toughness": 3}),
+            goblin("g1"),
+            goblin("g2"),
+            goblin("g3"),
+            json!({"id": "land", "name": "Test Land", "controller": "B", "types": ["Land"], "mana": [{"add": "{C}"}]}),
+        ],
+        vec![
+            json!({"kind": "block_cost", "creatures": ["ogre"], "cost": "{1}", "source": "Test Tax"}),
+            json!({"kind": "cant_block_alone", "creatures": ["g1", "g2", "g3"], "count": 2, "source": "Test Conscripts"}),
+        ],
+        &[("giant", "B")],
+    );
+    let pos = position(&b);
+    for baseline in [Baseline::Paid, Baseline::Free] {
+        agrees_with_brute_force(&b, &pos, "prevented", baseline);
+        let r = pos.solve_blocks(&Objective::Prevented, &options(baseline, Method::Ilp)).expect("solve");
+        let goblins: Vec<(String, String)> = ["g1", "g2", "g3"].iter().map(|g| (g.to_string(), "giant".to_string())).collect();
+        assert_eq!((r.objective, sorted(&r.result.declaration), r.tie_breaks_proven), (6, goblins, true), "{baseline:?}");
+    }
+}
+
 /// A lure on the juggernaut, a land, and an ogre whose block costs {1}: the two baselines
 /// disagree (docs/rules.md section 7), and `solve` follows each.
 fn paid_vs_free() -> Value {
