@@ -11,8 +11,9 @@
 //!   both or neither of, with the same "none or at least N" and "at most N" and the same
 //!   number of "is blocked" requirements, and named alone by nothing (all or none, "blocks a",
 //!   "blocked by exactly one", the declaration checked) form one class g of k members; every
-//!   other attacker is a class of its own (all of them for `kills`, `losses` and the closest
-//!   legal declaration; for `none` and `prevented` the members deal the same damage too).
+//!   other attacker is a class of its own (all of them for `kills` and the closest legal
+//!   declaration; for `none`, `prevented` and `losses` the members deal the same damage too:
+//!   a blocker's losses depend on the damage of the attackers it blocks, not which ones).
 //! * `y[b,g] ∈ 0..=min(k, capacity)` for every allowed pair of a blocker and a class (CR
 //!   509.1a), the members of g that b blocks; a pair a `Pairs` restriction bans (509.1b) is no
 //!   variable (it is out of `allowed` already; a banned pair left in `allowed` is dropped too,
@@ -631,9 +632,9 @@ impl BlockProgram {
     }
 
     /// The goal's expression (to maximize; `losses` negated): see `crate::solve::blocks`. The
-    /// program is built with [`Grouping::ByDamage`] for `none` and `prevented` (a class's
-    /// members deal the same damage), with [`Grouping::Single`] for the others (each class is
-    /// one attacker).
+    /// program is built with [`Grouping::ByDamage`] for `none`, `prevented` and `losses` (a
+    /// class's members deal the same damage), with [`Grouping::Single`] for `kills` (each class
+    /// is one attacker: which attacker a blocker's damage goes to decides a kill).
     fn goal(&mut self, stats: &CombatStats, goal: BlockGoal) -> Expression {
         let mut e = Expression::default();
         match goal {
@@ -703,7 +704,7 @@ impl BlockProgram {
                     let Some(ub) = self.u[b] else { continue };
                     let t = stats.blocker_toughness[b];
                     let attacker = |g: usize| self.classes.members[g][0];
-                    let most: i64 = self.y[b].iter().map(|&(g, _, _)| stats.attacker_damage[attacker(g)]).sum();
+                    let most: i64 = self.y[b].iter().map(|&(g, _, top)| stats.attacker_damage[attacker(g)] * top as i64).sum();
                     if t > most {
                         continue;
                     }
@@ -820,7 +821,7 @@ impl Ilp {
         let m_free = self.block_program(rules, &none, payable, &rules.no_block())?.value;
         let all = vec![true; rules.costs.len()];
         let grouping = match first {
-            First::Goal(stats, BlockGoal::None | BlockGoal::Prevented) => Grouping::ByDamage(&stats.attacker_damage),
+            First::Goal(stats, BlockGoal::None | BlockGoal::Prevented | BlockGoal::Losses) => Grouping::ByDamage(&stats.attacker_damage),
             First::Goal(..) | First::Closest(_) => Grouping::Single,
         };
         let mut p = BlockProgram::new(rules, &all, grouping)?;

@@ -202,6 +202,34 @@ fn cr_509_1c_least_mana_outweighs_fewer_blocks_in_the_solve() {
     }
 }
 
+/// `losses` over a class of identical attackers (src/ilp/blocks.rs: `losses` groups attackers
+/// by their damage): the two 2/2 tokens must be blocked if able (CR 509.1c) and the hydra, which
+/// can block any number (509.1a), is the only blocker, so it blocks both and is dealt 4, at
+/// least its toughness 3: one creature lost, though one token alone would not kill it.
+#[test]
+fn cr_510_1c_a_blocker_of_several_identical_attackers_is_lost_to_their_total_damage() {
+    let token = |id: &str| json!({"id": id, "name": "Test Token", "controller": "A", "types": ["Creature", "Token"], "power": 2, "toughness": 2});
+    let b = board(
+        &["A", "B"],
+        vec![
+            token("t1"),
+            token("t2"),
+            json!({"id": "hydra", "name": "Test Hydra", "controller": "B", "types": ["Creature", "Token"], "power": 1, "toughness": 3}),
+        ],
+        vec![
+            json!({"kind": "must_be_blocked_if_able", "attackers": ["t1", "t2"], "source": "Test Lure"}),
+            json!({"kind": "can_block_any_number", "creatures": ["hydra"], "source": "Test Hydra"}),
+        ],
+        &[("t1", "B"), ("t2", "B")],
+    );
+    let pos = position(&b);
+    for baseline in [Baseline::Paid, Baseline::Free] {
+        agrees_with_brute_force(&b, &pos, "losses", baseline);
+        let r = pos.solve_blocks(&Objective::Losses, &options(baseline, Method::Ilp)).expect("solve");
+        assert_eq!((r.objective, r.result.declaration.blocks.len()), (1, 2), "{baseline:?}");
+    }
+}
+
 /// A lure on the juggernaut, a land, and an ogre whose block costs {1}: the two baselines
 /// disagree (docs/rules.md section 7), and `solve` follows each.
 fn paid_vs_free() -> Value {
