@@ -757,7 +757,8 @@ fn run_case(case: &Case) -> Res {
 /// longer by hand, or shorter); otherwise `full` in CI's heavy step (`ATTACKOPT_HEAVY=1`, see
 /// `.ci/run`), and a tenth of it in a plain `cargo test --release`, which stays within minutes.
 /// Every property but the first (its 2,000 boards are a floor) is gated by
-/// [`common::budget`]: CI's heavy step gives each a fixed time, the count stays its ceiling.
+/// [`common::budget`]: CI's heavy step gives each a fixed time, a plain run
+/// [`common::PLAIN_BUDGET`], the count stays its ceiling.
 fn cases(var: &str, full: u32) -> u32 {
     let default = if common::heavy() { full } else { full.div_ceil(10) };
     std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
