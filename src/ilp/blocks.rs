@@ -836,8 +836,8 @@ impl Ilp {
         // block) is no program: solving it anyway can be as hard as the objective.
         let constant = |e: &Expression| good_lp::IntoAffineExpression::linear_coefficients(e.clone()).into_iter().all(|(_, c)| c == 0.0);
         let ties: Vec<Expression> = [p.less_mana(rules), p.fewer_blocks()].into_iter().filter(|e| !constant(e)).collect();
-        let combined = tie_breaks(&p, rules, &first_level, first, &ties);
-        let mut state = Levels { cuts: Vec::new(), bars: HashMap::new(), paid_cuts: false };
+        let combined = if ties.is_empty() { None } else { tie_breaks(&p, rules, &first_level, first) };
+        let mut state = LegalCuts::default();
         let legal = LegalLoop { p: &p, rules, payable, baseline };
         // The first level, proven: the answer, whatever the tie-breaks' time.
         let (mut best, counted, first_value) = self.level(&legal, &first_level, &mut state, |x, value| check_first(rules, first, x, value))?;
@@ -891,12 +891,12 @@ impl Ilp {
     /// [`Ilp::legal_solution`]), re-checked (CR 509.1a-d), `level`'s value for it, and what
     /// `check` says of the two (it may refuse them). Infeasible is an internal error: the
     /// maximum's witness is legal.
-    fn level<F>(&self, legal: &LegalLoop, level: &Expression, state: &mut Levels, check: F) -> Result<(BlockAssignment, f64, i64), SolveError>
+    fn level<F>(&self, legal: &LegalLoop, level: &Expression, state: &mut LegalCuts, check: F) -> Result<(BlockAssignment, f64, i64), SolveError>
     where
         F: Fn(&BlockAssignment, f64) -> Result<i64, SolveError>,
     {
         let (x, values) = self
-            .legal_solution(legal, level, None, &mut state.cuts, &mut state.bars, &mut state.paid_cuts)?
+            .legal_solution(legal, level, None, state)?
             .ok_or_else(|| SolveError::Internal("the block solve program is infeasible, yet the maximum's witness is legal".into()))?;
         let all = vec![true; legal.rules.costs.len()];
         verify(legal.rules, &all, &x, legal.p.obeyed.eval_with(&values), false)?;
@@ -906,9 +906,11 @@ impl Ilp {
     }
 }
 
-/// The cuts of a block solve's levels, kept from one level to the next (none removes a legal
-/// declaration): cost cuts, paid bar cuts and each level's optimum.
-struct Levels {
+/// The cuts made over one program, kept from one solve to the next (none removes a legal
+/// declaration): cost cuts, paid bar cuts, and a solve's levels' optima or an enumeration's
+/// no-goods; each set of costs' bar, and whether a bar cut was made.
+#[derive(Default)]
+struct LegalCuts {
     cuts: Vec<Constraint>,
     bars: HashMap<Vec<usize>, usize>,
     paid_cuts: bool,
@@ -941,12 +943,9 @@ fn check_first(rules: &BlockRules, first: First, x: &BlockAssignment, counted: f
 /// The first level and its tie-breaks as one objective, `first·(M+1)(B+1) + less_mana·(B+1) +
 /// fewer_blocks` (M the most mana the costs to block can take, B the most blocks): a step of
 /// the first level outweighs every tie-break, and one of mana every number of blocks, so its
-/// optimum is the lexicographic one. None without tie-breaks, or when the weighted objective
-/// could pass 2^31: microlp's tolerances are relative, and the levels one by one stay exact.
-fn tie_breaks(p: &BlockProgram, rules: &BlockRules, first_level: &Expression, first: First, ties: &[Expression]) -> Option<Expression> {
-    if ties.is_empty() {
-        return None;
-    }
+/// optimum is the lexicographic one. None when the weighted objective could pass 2^31:
+/// microlp's tolerances are relative, and the levels one by one stay exact.
+fn tie_breaks(p: &BlockProgram, rules: &BlockRules, first_level: &Expression, first: First) -> Option<Expression> {
     let blocks: u64 = p.y.iter().flatten().map(|&(_, _, top)| top as u64).sum();
     let mana: u64 = rules.costs.iter().map(|c| mana_value(&c.cost).max(0) as u64).sum();
     // The most the first level can be: its coefficients' sizes times their variables' tops.
@@ -981,20 +980,18 @@ impl Ilp {
     /// None when the program (with its cuts) is infeasible: an answer whose costs can't be paid
     /// is cut off with [`BlockProgram::cost_cut`] (CR 509.1d), and under "paid" one below its
     /// bar with [`BlockProgram::bar_cut`] (509.1c), and the program solved again. The cuts
-    /// remove no legal declaration, so they stay in `cuts` for the next solve over the same
-    /// program; `bars` keeps each set of costs' bar, `paid_cuts` whether a bar cut was made.
-    /// `known_bound`, a bound the caller knows on `objective`: a solution reaching it is
-    /// optimal (for the program over `l.p` alone, not the bars' programs).
+    /// remove no legal declaration, so they stay in `state` for the next solve over the same
+    /// program. `known_bound`, a bound the caller knows on `objective`: a solution reaching it
+    /// is optimal (for the program over `l.p` alone, not the bars' programs).
     fn legal_solution(
         &self,
         l: &LegalLoop,
         objective: &Expression,
         known_bound: Option<f64>,
-        cuts: &mut Vec<Constraint>,
-        bars: &mut HashMap<Vec<usize>, usize>,
-        paid_cuts: &mut bool,
+        state: &mut LegalCuts,
     ) -> Result<Option<(BlockAssignment, Values)>, SolveError> {
         let (p, rules) = (l.p, l.rules);
+        let LegalCuts { cuts, bars, paid_cuts } = state;
         loop {
             self.remaining()?;
             let program = Program::new(p.vars.clone(), objective.clone(), p.rows.clone(), cuts.clone());
@@ -1054,14 +1051,14 @@ impl Ilp {
         let t = count(&mut p.vars, pairs.len());
         p.rows.push(constraint::eq(Expression::from(t), sum(pairs)));
         let objective = -Expression::from(t);
-        let (mut cuts, mut bars, mut paid_cuts) = (Vec::new(), HashMap::new(), false);
+        let mut state = LegalCuts::default();
         let mut list = BlockList { found: Vec::new(), complete: false, time_limit_reached: false, paid_cuts: false };
         loop {
             let legal = LegalLoop { p: &p, rules, payable, baseline };
             // Nothing left has fewer blocks than the last one listed (`t ≥ |x|`): a solution
             // with as many is the fewest, with no proof to search for.
             let known = list.found.last().map(|x| -(x.iter().map(Vec::len).sum::<usize>() as f64));
-            match self.legal_solution(&legal, &objective, known, &mut cuts, &mut bars, &mut paid_cuts) {
+            match self.legal_solution(&legal, &objective, known, &mut state) {
                 Ok(Some(_)) if list.found.len() == limit => break,
                 Ok(Some((x, values))) => {
                     verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
@@ -1073,8 +1070,8 @@ impl Ilp {
                             kept.add_mul(-1.0, y);
                         }
                     }
-                    cuts.push(constraint::geq(Expression::from(t), blocks as f64));
-                    cuts.push(constraint::geq(kept, 1.0));
+                    state.cuts.push(constraint::geq(Expression::from(t), blocks as f64));
+                    state.cuts.push(constraint::geq(kept, 1.0));
                     list.found.push(x);
                 }
                 Ok(None) => {
@@ -1088,7 +1085,7 @@ impl Ilp {
                 Err(e) => return Err(e),
             }
         }
-        list.paid_cuts = paid_cuts;
+        list.paid_cuts = state.paid_cuts;
         Ok(list)
     }
 }
