@@ -81,7 +81,7 @@ use super::{Call, Found, Ilp, Optimality, Values};
 use crate::deadline::Deadline;
 use crate::legality::blocks::{allowed_costs, BlockMaximizer, BlockMaximum, Payability};
 use crate::legality::{Baseline, Proof, SolveError};
-use crate::rules::block_goal::{BlockGoal, CombatStats};
+use crate::rules::block_goal::{block_count, BlockGoal, CombatStats};
 use crate::rules::blocks::{BlockAssignment, BlockRequirementKind, BlockRestrictionKind, BlockRules};
 use crate::vocab::symbol::mana_value;
 use good_lp::{constraint, Constraint, Expression, Variable};
@@ -1057,12 +1057,12 @@ impl Ilp {
             let legal = LegalLoop { p: &p, rules, payable, baseline };
             // Nothing left has fewer blocks than the last one listed (`t ≥ |x|`): a solution
             // with as many is the fewest, with no proof to search for.
-            let known = list.found.last().map(|x| -(x.iter().map(Vec::len).sum::<usize>() as f64));
+            let known = list.found.last().map(|x| -(block_count(x) as f64));
             match self.legal_solution(&legal, &objective, known, &mut state) {
                 Ok(Some(_)) if list.found.len() == limit => break,
                 Ok(Some((x, values))) => {
                     verify(rules, &all, &x, p.obeyed.eval_with(&values), false)?;
-                    let blocks: usize = x.iter().map(Vec::len).sum();
+                    let blocks = block_count(&x);
                     let mut kept = Expression::from(t);
                     for (b, attackers) in x.iter().enumerate() {
                         for &a in attackers {

@@ -47,6 +47,28 @@ pub enum BlockBarMethod {
     Exhaustive,
 }
 
+impl BlockBarMethod {
+    /// How the integer program met the bar: under `baseline`, on a combat with or without
+    /// costs to block, with or without paid cuts.
+    fn of(baseline: Baseline, no_costs: bool, cuts: bool) -> BlockBarMethod {
+        match (baseline, no_costs, cuts) {
+            (Baseline::Free, _, _) | (_, true, _) => BlockBarMethod::Free,
+            (Baseline::Paid, false, false) => BlockBarMethod::PaidDirect,
+            (Baseline::Paid, false, true) => BlockBarMethod::PaidCuts,
+        }
+    }
+
+    /// As the JSON spells it (`enumerate`'s `method` is a string).
+    fn name(self) -> &'static str {
+        match self {
+            BlockBarMethod::Free => "free",
+            BlockBarMethod::PaidDirect => "paid-direct",
+            BlockBarMethod::PaidCuts => "paid-cuts",
+            BlockBarMethod::Exhaustive => "exhaustive",
+        }
+    }
+}
+
 /// The result of `solve` on a board with combat: the check of the best declaration of blockers
 /// (its fields flattened), with the objective, as the attack solve's result (docs/format.md).
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -93,11 +115,7 @@ pub fn solve_blocks(pos: &Position, goal: BlockGoal, baseline: Baseline, ilp: &I
     let payer = Payer::new(pos)?;
     let stats = CombatStats::of(&pos.board, rules);
     let found = ilp.block_solve(rules, &payer, &stats, goal, baseline)?;
-    let method = match (baseline, rules.costs.is_empty(), found.cuts) {
-        (Baseline::Free, _, _) | (_, true, _) => BlockBarMethod::Free,
-        (Baseline::Paid, false, false) => BlockBarMethod::PaidDirect,
-        (Baseline::Paid, false, true) => BlockBarMethod::PaidCuts,
-    };
+    let method = BlockBarMethod::of(baseline, rules.costs.is_empty(), found.cuts);
     let d = crate::legality::blocks::paid_block_declaration(rules, &payer, &found.assignment)?;
     let mut r = finish(pos, d, goal, baseline, ilp, deadline, method)?;
     r.tie_breaks_proven = found.tie_breaks_proven;
@@ -180,11 +198,7 @@ pub fn enumerate_blocks_ilp(pos: &Position, baseline: Baseline, limit: usize, il
     if timed_out && declarations.is_empty() {
         return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration of blockers was found and checked".into()));
     }
-    let method = match (baseline, rules.costs.is_empty(), list.paid_cuts) {
-        (Baseline::Free, _, _) | (_, true, _) => "free",
-        (Baseline::Paid, false, false) => "paid-direct",
-        (Baseline::Paid, false, true) => "paid-cuts",
-    };
+    let method = BlockBarMethod::of(baseline, rules.costs.is_empty(), list.paid_cuts).name();
     Ok(BlockEnumeration { declarations, complete: list.complete && !timed_out, time_limit_reached: timed_out, method })
 }
 
@@ -233,4 +247,17 @@ fn finish(
 /// The objective's sums past i64: refused rather than wrapped.
 fn overflow() -> SolveError {
     SolveError::TooLarge("the objective of this combat overflows 64-bit integers".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BlockBarMethod;
+
+    /// `enumerate`'s `method` string is `solve`'s JSON spelling of the same method.
+    #[test]
+    fn block_bar_method_names_are_their_json() {
+        for m in [BlockBarMethod::Free, BlockBarMethod::PaidDirect, BlockBarMethod::PaidCuts, BlockBarMethod::Exhaustive] {
+            assert_eq!(serde_json::to_value(m).ok(), Some(serde_json::Value::from(m.name())));
+        }
+    }
 }
