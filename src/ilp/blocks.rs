@@ -11,9 +11,11 @@
 //!   both or neither of, with the same "none or at least N" and "at most N" and the same
 //!   number of "is blocked" requirements, and named alone by nothing (all or none, "blocks a",
 //!   "blocked by exactly one", the declaration checked) form one class g of k members; every
-//!   other attacker is a class of its own (all of them for `kills` and the closest legal
-//!   declaration; for `none`, `prevented` and `losses` the members deal the same damage too:
-//!   a blocker's losses depend on the damage of the attackers it blocks, not which ones).
+//!   other attacker is a class of its own (all of them for the closest legal declaration; for
+//!   `none`, `prevented` and `losses` the members deal the same damage too: a blocker's losses
+//!   depend on the damage of the attackers it blocks, not which ones; for `kills` they have
+//!   the same toughness, their blockers block one attacker at most, and the ways of killing
+//!   one are few: `crate::ilp::kills`).
 //! * `y[b,g] ∈ 0..=min(k, capacity)` for every allowed pair of a blocker and a class (CR
 //!   509.1a), the members of g that b blocks; a pair a `Pairs` restriction bans (509.1b) is no
 //!   variable (it is out of `allowed` already; a banned pair left in `allowed` is dropped too,
@@ -75,6 +77,7 @@
 //! [`Payability::payable`], [`BlockRules::obeyed`] equal to the program's count); a program not
 //! proven optimal is a time limit, never an answer.
 
+use super::kills::{self, KillPattern};
 use super::program::Program;
 use super::vars::{variable, Vars};
 use super::{Call, Found, Ilp, Optimality, Values};
@@ -109,6 +112,11 @@ struct Classes {
     hi: Vec<usize>,
     /// Per class, each member's counting "is blocked" requirements.
     blocked: Vec<usize>,
+    /// Per class of several members under [`Grouping::ByKills`], its members' toughness and
+    /// kill patterns (`crate::ilp::kills`).
+    kill: Vec<Option<(i64, Vec<KillPattern>)>>,
+    /// Under [`Grouping::ByKills`], per blocker, the damage it deals.
+    damage: Vec<i64>,
 }
 
 /// Which attackers the program may put in one class.
@@ -122,6 +130,9 @@ enum Grouping<'a> {
     /// The interchangeable ones that deal the same damage (per attacker): a solve for damage
     /// prevented, or for no objective, tells attackers apart by their damage only.
     ByDamage(&'a [i64]),
+    /// The interchangeable ones with the same toughness, whose blockers block one attacker at
+    /// most and whose ways of being killed are few (`crate::ilp::kills`): a solve for kills.
+    ByKills(&'a CombatStats),
 }
 
 impl Classes {
@@ -155,20 +166,59 @@ impl Classes {
                 }
             }
         }
-        let mut classes = Classes { of: Vec::with_capacity(n), members: vec![], lo: vec![], hi: vec![], blocked: vec![] };
-        let damage = |a: usize| if let Grouping::ByDamage(d) = grouping { d.get(a).copied().unwrap_or(0) } else { 0 };
+        // Under ByKills, an attacker joins a class only with its kill patterns (per toughness
+        // and blockers, found once): else it is alone, with the per-attacker rows.
+        let mut kill: Vec<Option<usize>> = vec![None; n];
+        let mut sets: Vec<(i64, Vec<KillPattern>)> = vec![];
+        if let Grouping::ByKills(stats) = grouping {
+            let mut seen: HashMap<(&[usize], i64, usize), Option<usize>> = HashMap::new();
+            for a in 0..n {
+                if alone[a] {
+                    continue;
+                }
+                let (bs, t) = (blockers_of[a].as_slice(), stats.attacker_toughness.get(a).copied().unwrap_or(0));
+                let longest = hi[a].min(bs.len());
+                kill[a] = *seen.entry((bs, t, longest)).or_insert_with(|| {
+                    if bs.iter().any(|&b| rules.blockers[b].capacity > 1) {
+                        return None;
+                    }
+                    let values: Vec<i64> = bs.iter().map(|&b| stats.blocker_damage.get(b).copied().unwrap_or(0)).collect();
+                    let found = kills::patterns(t, &values, longest)?;
+                    sets.push((t, found));
+                    Some(sets.len() - 1)
+                });
+                alone[a] = kill[a].is_none();
+            }
+        }
+        let mut classes =
+            Classes { of: Vec::with_capacity(n), members: vec![], lo: vec![], hi: vec![], blocked: vec![], kill: vec![], damage: vec![] };
+        let measure = |a: usize| match grouping {
+            Grouping::ByDamage(d) => d.get(a).copied().unwrap_or(0),
+            Grouping::ByKills(stats) => stats.attacker_toughness.get(a).copied().unwrap_or(0),
+            Grouping::Single | Grouping::Except(_) => 0,
+        };
         let mut seen: HashMap<(&[usize], usize, usize, usize, i64), usize> = HashMap::new();
         for a in 0..n {
             let next = classes.members.len();
-            let g = if alone[a] { next } else { *seen.entry((&blockers_of[a], lo[a], hi[a], blocked[a], damage(a))).or_insert(next) };
+            let g = if alone[a] { next } else { *seen.entry((&blockers_of[a], lo[a], hi[a], blocked[a], measure(a))).or_insert(next) };
             if g == next {
                 classes.members.push(vec![]);
                 classes.lo.push(lo[a]);
                 classes.hi.push(hi[a]);
                 classes.blocked.push(blocked[a]);
+                classes.kill.push(kill[a].and_then(|i| sets.get(i).cloned()));
             }
             classes.members[g].push(a);
             classes.of.push(g);
+        }
+        // A class of one keeps the per-attacker rows, which are exact and tighter.
+        for (g, members) in classes.members.iter().enumerate() {
+            if members.len() == 1 {
+                classes.kill[g] = None;
+            }
+        }
+        if let Grouping::ByKills(stats) = grouping {
+            classes.damage = stats.blocker_damage.clone();
         }
         classes
     }
@@ -196,6 +246,9 @@ struct BlockProgram {
     u: Vec<Option<Variable>>,
     /// Per blocker, the most attackers it can block here: `min(capacity, |pairs|)`.
     most: Vec<usize>,
+    /// Per class with kill patterns, under the `kills` goal: `z[p]`, its members killed by
+    /// pattern p (`crate::ilp::kills`); empty otherwise.
+    kill_z: Vec<Vec<Variable>>,
 }
 
 /// A 0-1 variable.
@@ -296,6 +349,7 @@ impl BlockProgram {
             tight: vec![],
             u,
             most,
+            kill_z: vec![],
         };
         p.counts();
         Ok(p)
@@ -490,6 +544,29 @@ impl BlockProgram {
             if total == 0 {
                 continue;
             }
+            if let (Some((t, patterns)), Some(zs)) = (&self.classes.kill[g], self.kill_z.get(g).filter(|zs| !zs.is_empty())) {
+                // Each blocker here blocks one attacker at most: its count is 0 or 1.
+                let blocks: Vec<(usize, i64)> = counts
+                    .iter()
+                    .filter(|&&(_, c)| c > 0)
+                    .map(|&(b, _)| (b, self.classes.damage.get(b).copied().unwrap_or(0).clamp(0, *t)))
+                    .collect();
+                let used: Vec<usize> = zs.iter().map(|z| value(z, members.len())).collect::<Result<_, SolveError>>()?;
+                let killed: usize = used.iter().sum();
+                let spent: usize = patterns.iter().zip(&used).map(|(p, &z)| kills::size(p) * z).sum();
+                let blocked = match (self.tight[g], self.m[g]) {
+                    (true, Some(m)) => value(&m, members.len())?,
+                    _ => members.len().min(killed + blocks.len().saturating_sub(spent)),
+                };
+                let dealt = kills::deal(&blocks, patterns, &used, members.len(), blocked, self.classes.lo[g], self.classes.hi[g])
+                    .ok_or_else(|| SolveError::Internal("the block program's kills of a class of attackers can't be dealt to its members".into()))?;
+                for (i, blockers) in dealt.into_iter().enumerate() {
+                    for b in blockers {
+                        x[b].push(members[i]);
+                    }
+                }
+                continue;
+            }
             let dealt = match (self.tight[g], self.m[g]) {
                 (true, Some(m)) => value(&m, members.len())?,
                 _ => members.len().min(total),
@@ -633,8 +710,8 @@ impl BlockProgram {
 
     /// The goal's expression (to maximize; `losses` negated): see `crate::solve::blocks`. The
     /// program is built with [`Grouping::ByDamage`] for `none`, `prevented` and `losses` (a
-    /// class's members deal the same damage), with [`Grouping::Single`] for `kills` (each class
-    /// is one attacker: which attacker a blocker's damage goes to decides a kill).
+    /// class's members deal the same damage), with [`Grouping::ByKills`] for `kills` (a class's
+    /// kills are counted by its kill patterns, `crate::ilp::kills`).
     fn goal(&mut self, stats: &CombatStats, goal: BlockGoal) -> Expression {
         let mut e = Expression::default();
         match goal {
@@ -662,39 +739,24 @@ impl BlockProgram {
                     e.add_mul(p as f64, v);
                 }
             }
-            // Killed: blocked, and `toughness·k[a] ≤ Σ_b min(damage[b], toughness)·y[b,a]`
-            // (a blocker dealing more than the toughness counts as dealing it: the same
-            // declarations, a tighter relaxation), and `need·k[a] ≤ Σ_b y[b,a]`, need the
-            // fewest of its blockers whose damage reaches the toughness (the largest first): a
-            // kill takes at least that many, which bounds the fewest blocks.
+            // Killed: per class with kill patterns (`crate::ilp::kills`), `Σ_p z[p]` with
+            // `Σ_p count(p, v)·z[p] ≤ Σ_{b of value v} y[b,g]` per value, `Σ_p z[p] ≤ k`, and
+            // where `m[g]` counts its members blocked, `Σ_p z[p] ≤ m[g]` and `Σ_p (max(|p|, lo)
+            // − lo)·z[p] + lo·m[g] ≤ n[g]`: the killed and the other blocked members each get
+            // their blocks. Per attacker alone in its class, `kill_alone`.
             BlockGoal::Kills => {
-                for (a, &t) in stats.attacker_toughness.iter().enumerate() {
-                    let Some(k) = self.blocked(a) else { continue };
-                    if t > 0 {
-                        let mut dealt = Expression::default();
-                        let mut damage: Vec<i64> = Vec::with_capacity(self.blockers(a).len());
-                        for &(b, y, _) in self.blockers(a) {
-                            dealt.add_mul(stats.blocker_damage[b].min(t) as f64, y);
-                            damage.push(stats.blocker_damage[b].min(t));
-                        }
-                        self.rows.push(constraint::leq(k * t as f64, dealt));
-                        damage.sort_unstable_by(|x, y| y.cmp(x));
-                        let mut total = 0i64;
-                        let need = damage.iter().position(|&d| {
-                            total = total.saturating_add(d);
-                            total >= t
-                        });
-                        match need {
-                            // No set of its blockers kills it.
-                            None => self.rows.push(constraint::leq(Expression::from(k), 0.0)),
-                            Some(i) if i > 0 => {
-                                let ys = sum(self.blockers(a).iter().map(|&(_, y, _)| y));
-                                self.rows.push(constraint::leq(k * (i + 1) as f64, ys));
+                self.kill_z = vec![vec![]; self.classes.members.len()];
+                for g in 0..self.classes.members.len() {
+                    match self.classes.kill[g].clone() {
+                        Some((t, patterns)) => e += self.kill_class(g, t, &patterns),
+                        None => {
+                            for a in self.classes.members[g].clone() {
+                                if let Some(k) = self.kill_alone(stats, a) {
+                                    e += k;
+                                }
                             }
-                            Some(_) => {}
                         }
                     }
-                    e += k;
                 }
             }
             // Lost (minimized): `dealt[b] − (toughness − 1)·u[b] ≤ M·l[b]`, M the most the
@@ -720,6 +782,74 @@ impl BlockProgram {
             }
         }
         e
+    }
+
+    /// A class's kills by its patterns (see [`BlockProgram::goal`]): `Σ_p z[p]`.
+    fn kill_class(&mut self, g: usize, t: i64, patterns: &[KillPattern]) -> Expression {
+        let k = self.classes.members[g].len();
+        let zs: Vec<Variable> = patterns.iter().map(|_| count(&mut self.vars, k)).collect();
+        let mut values: Vec<i64> = patterns.iter().flatten().map(|&(v, _)| v).collect();
+        values.sort_unstable();
+        values.dedup();
+        for v in values {
+            let mut used = Expression::default();
+            for (p, &z) in patterns.iter().zip(&zs) {
+                if let Some(&(_, c)) = p.iter().find(|&&(w, _)| w == v) {
+                    used.add_mul(c as f64, z);
+                }
+            }
+            let of_value = self.by[g].iter().filter(|&&(b, _, _)| self.classes.damage.get(b).copied().unwrap_or(0).clamp(0, t) == v);
+            self.rows.push(constraint::leq(used, sum(of_value.map(|&(_, y, _)| y))));
+        }
+        let killed = sum(zs.iter().copied());
+        self.rows.push(constraint::leq(killed.clone(), k as f64));
+        if let Some(m) = self.m[g] {
+            let lo = self.classes.lo[g];
+            self.rows.push(constraint::leq(killed.clone(), m));
+            let mut needed = Expression::from(m) * lo as f64;
+            for (p, &z) in patterns.iter().zip(&zs) {
+                needed.add_mul(kills::size(p).max(lo).saturating_sub(lo) as f64, z);
+            }
+            self.rows.push(constraint::leq(needed, sum(self.by[g].iter().map(|&(_, y, _)| y))));
+        }
+        self.kill_z[g] = zs;
+        killed
+    }
+
+    /// Attacker a killed, a alone in its class: `k[a]` blocked, and `toughness·k[a] ≤ Σ_b
+    /// min(damage[b], toughness)·y[b,a]` (a blocker dealing more than the toughness counts as
+    /// dealing it: the same declarations, a tighter relaxation), and `need·k[a] ≤ Σ_b y[b,a]`,
+    /// need the fewest of its blockers whose damage reaches the toughness (the largest
+    /// first): a kill takes at least that many, which bounds the fewest blocks. None when no
+    /// blocker can block it.
+    fn kill_alone(&mut self, stats: &CombatStats, a: usize) -> Option<Variable> {
+        let t = stats.attacker_toughness[a];
+        let k = self.blocked(a)?;
+        if t > 0 {
+            let mut dealt = Expression::default();
+            let mut damage: Vec<i64> = Vec::with_capacity(self.blockers(a).len());
+            for &(b, y, _) in self.blockers(a) {
+                dealt.add_mul(stats.blocker_damage[b].min(t) as f64, y);
+                damage.push(stats.blocker_damage[b].min(t));
+            }
+            self.rows.push(constraint::leq(k * t as f64, dealt));
+            damage.sort_unstable_by(|x, y| y.cmp(x));
+            let mut total = 0i64;
+            let need = damage.iter().position(|&d| {
+                total = total.saturating_add(d);
+                total >= t
+            });
+            match need {
+                // No set of its blockers kills it.
+                None => self.rows.push(constraint::leq(Expression::from(k), 0.0)),
+                Some(i) if i > 0 => {
+                    let ys = sum(self.blockers(a).iter().map(|&(_, y, _)| y));
+                    self.rows.push(constraint::leq(k * (i + 1) as f64, ys));
+                }
+                Some(_) => {}
+            }
+        }
+        Some(k)
     }
 
     /// Least mana value of the costs to block incurred, as an expression to maximize.
@@ -822,7 +952,8 @@ impl Ilp {
         let all = vec![true; rules.costs.len()];
         let grouping = match first {
             First::Goal(stats, BlockGoal::None | BlockGoal::Prevented | BlockGoal::Losses) => Grouping::ByDamage(&stats.attacker_damage),
-            First::Goal(..) | First::Closest(_) => Grouping::Single,
+            First::Goal(stats, BlockGoal::Kills) => Grouping::ByKills(stats),
+            First::Closest(_) => Grouping::Single,
         };
         let mut p = BlockProgram::new(rules, &all, grouping)?;
         p.restrictions(rules);

@@ -57,6 +57,7 @@ pub use blocks::BlockList;
 pub mod dual;
 mod encode;
 pub mod exchange;
+mod kills;
 mod memo;
 mod probe;
 mod program;

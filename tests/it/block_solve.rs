@@ -230,6 +230,29 @@ fn cr_510_1c_a_blocker_of_several_identical_attackers_is_lost_to_their_total_dam
     }
 }
 
+/// `kills` over a class of identical attackers (src/ilp/kills.rs): the two 2/2 tokens must be
+/// blocked if able (CR 509.1c), and the two 1/1 goblins can block both (the most requirements)
+/// or kill one together (704.5g, two blocks of 1 on one token). The maximum comes first: both
+/// tokens blocked, one goblin each, nothing killed. A class's kills leave blocks for its other
+/// members blocked, or the program would count a kill its declaration can't have.
+#[test]
+fn cr_509_1c_704_5g_kills_of_identical_attackers_leave_blocks_for_the_requirements() {
+    let token = |id: &str| json!({"id": id, "name": "Test Token", "controller": "A", "types": ["Creature", "Token"], "power": 2, "toughness": 2});
+    let goblin = |id: &str| json!({"id": id, "name": "Test Goblin", "controller": "B", "types": ["Creature", "Token"], "power": 1, "toughness": 1});
+    let b = board(
+        &["A", "B"],
+        vec![token("t1"), token("t2"), token("t3"), goblin("g1"), goblin("g2")],
+        vec![json!({"kind": "must_be_blocked_if_able", "attackers": ["t1", "t2"], "source": "Test Lure"})],
+        &[("t1", "B"), ("t2", "B"), ("t3", "B")],
+    );
+    let pos = position(&b);
+    for baseline in [Baseline::Paid, Baseline::Free] {
+        agrees_with_brute_force(&b, &pos, "kills", baseline);
+        let r = pos.solve_blocks(&Objective::Kills, &options(baseline, Method::Ilp)).expect("solve");
+        assert_eq!((r.objective, r.result.declaration.blocks.len()), (0, 2), "{baseline:?}");
+    }
+}
+
 /// A lure on the juggernaut, a land, and an ogre whose block costs {1}: the two baselines
 /// disagree (docs/rules.md section 7), and `solve` follows each.
 fn paid_vs_free() -> Value {
