@@ -1039,7 +1039,25 @@ impl Ilp {
         if total.is_none_or(|t| t > 1 << 40) {
             return Err(SolveError::TooLarge("the creatures' powers in this combat are too large for the integer program".into()));
         }
-        self.block_best(rules, payable, First::Goal(stats, goal), baseline)
+        // Independent parts (`crate::rules::block_parts`), each solved alone: the best of each
+        // side by side is the best of the whole, level by level (every level is a sum over the
+        // parts, and a part below its own best would leave the whole below the sum of theirs).
+        // Each part's tie-breaks get an equal share of half the time left: one whose
+        // tie-breaks can't be proven takes no more than its share (on the 8-player combat of
+        // 2,500 attackers, two parts of `kills` leave theirs unproven).
+        let Some(parts) = rules.parts() else { return self.block_best(rules, payable, First::Goal(stats, goal), baseline, 0.5) };
+        crate::debug::note(|| format!("block solve: {} independent parts", parts.len()));
+        let mut whole = BlockSolved { assignment: vec![vec![]; rules.blockers.len()], cuts: false, tie_breaks_proven: true };
+        let share = 0.5 / parts.len() as f64;
+        for part in &parts {
+            let solved = self.block_best(&part.rules, payable, First::Goal(&stats.part(part), goal), baseline, share)?;
+            for (b, blocks) in solved.assignment.into_iter().enumerate() {
+                whole.assignment[part.blockers[b]] = blocks.into_iter().map(|a| part.attackers[a]).collect();
+            }
+            whole.cuts |= solved.cuts;
+            whole.tie_breaks_proven &= solved.tie_breaks_proven;
+        }
+        Ok(whole)
     }
 
     /// The legal declaration of blockers closest to `x` (the most blockers whose blocks stay
@@ -1052,15 +1070,24 @@ impl Ilp {
         x: &BlockAssignment,
         baseline: Baseline,
     ) -> Result<BlockSolved, SolveError> {
-        self.block_best(rules, payable, First::Closest(x), baseline)
+        self.block_best(rules, payable, First::Closest(x), baseline, 0.5)
     }
 
     /// [`Ilp::block_solve`] and [`Ilp::block_closest_legal`]: the best legal declaration for
     /// `first`, then least mana, then fewest blocks. The first level is solved alone (its
     /// answer is proven early); the tie-breaks then as one weighted program with the first
     /// ([`tie_breaks`]) where the weights stay small, else level by level, each with the
-    /// previous level's optimum as a row.
-    fn block_best(&self, rules: &BlockRules, payable: &dyn Payability, first: First, baseline: Baseline) -> Result<BlockSolved, SolveError> {
+    /// previous level's optimum as a row. The tie-breaks get `tie_share` of the time left
+    /// after the first level: its answer, once proven, is answered (`tie_breaks_proven`
+    /// false) with time to check it.
+    fn block_best(
+        &self,
+        rules: &BlockRules,
+        payable: &dyn Payability,
+        first: First,
+        baseline: Baseline,
+        tie_share: f64,
+    ) -> Result<BlockSolved, SolveError> {
         // CR 509.1c: the bar every legal declaration meets, among declarations paying nothing.
         let none = vec![false; rules.costs.len()];
         let m_free = self.block_program(rules, &none, payable, &rules.no_block())?.value;
@@ -1088,9 +1115,10 @@ impl Ilp {
         // The first level, proven: the answer, whatever the tie-breaks' time.
         let (mut best, counted, first_value) = self.level(&legal, &first_level, &mut state, |x, value| check_first(rules, first, x, value))?;
         let mut tie_breaks_proven = true;
+        let tie_solver = self.share_of_time(tie_share);
         if let Some(combined) = combined {
             // No row pins the first level's optimum: the weights keep it, and it is checked.
-            match self.half_the_time().level(&legal, &combined, &mut state, |x, _| {
+            match tie_solver.level(&legal, &combined, &mut state, |x, _| {
                 let value = check_first(rules, first, x, f64::NAN)?;
                 if value != first_value {
                     return Err(SolveError::Internal(format!("the block solve's tie-breaks lost its first level: {first_value} became {value}")));
@@ -1104,7 +1132,7 @@ impl Ilp {
         } else {
             state.cuts.push(constraint::geq(first_level.clone(), counted - 0.5));
             for level in &ties {
-                match self.half_the_time().level(&legal, level, &mut state, |_, _| Ok(0)) {
+                match tie_solver.level(&legal, level, &mut state, |_, _| Ok(0)) {
                     Ok((x, value, _)) => {
                         best = x;
                         // The next level keeps this one's optimum (values are integers).
@@ -1121,14 +1149,13 @@ impl Ilp {
         Ok(BlockSolved { assignment: best, cuts: state.paid_cuts, tie_breaks_proven })
     }
 
-    /// This solver with at most half the time left: the tie-breaks', so that the first level's
-    /// answer, once proven, is answered (`tie_breaks_proven` false) with time to check it.
-    fn half_the_time(&self) -> Ilp {
+    /// This solver with at most `share` of the time left.
+    fn share_of_time(&self, share: f64) -> Ilp {
         match self.call.deadline.left() {
             None => *self,
             Some(left) => {
-                let half = Deadline::after(web_time::Instant::now(), left.as_secs_f64() / 2.0);
-                Ilp { call: Call { deadline: self.call.deadline.earlier(half), ..self.call }, ..*self }
+                let part = Deadline::after(web_time::Instant::now(), left.as_secs_f64() * share);
+                Ilp { call: Call { deadline: self.call.deadline.earlier(part), ..self.call }, ..*self }
             }
         }
     }
@@ -1242,6 +1269,7 @@ impl Ilp {
             self.remaining()?;
             let program = Program::new(p.vars.clone(), objective.clone(), p.rows.clone(), cuts.clone());
             let index = program.index.clone();
+            crate::debug::note(|| format!("block solve program: {} variables, {} rows", program.columns.len(), program.rows.len()));
             let bounded = Ilp { call: Call { known_bound, ..self.call }, ..*self };
             let raw = match bounded.solve_program(program)?.0 {
                 Found::Solved(raw) => raw,

@@ -3,6 +3,7 @@
 //! value for an assignment, shared by the integer program (`crate::ilp::blocks`) and `solve`
 //! (`crate::solve::blocks`).
 
+use super::block_parts::BlockPart;
 use super::blocks::{BlockAssignment, BlockRules};
 use crate::board::ValidBoard;
 use crate::vocab::symbol::mana_value;
@@ -55,6 +56,17 @@ impl CombatStats {
             attacker_toughness: rules.attackers.iter().map(|a| vb.perm(a.permanent).toughness).collect(),
             blocker_damage: rules.blockers.iter().map(|b| vb.perm(b.permanent).power.max(0)).collect(),
             blocker_toughness: rules.blockers.iter().map(|b| vb.perm(b.permanent).toughness).collect(),
+        }
+    }
+
+    /// The numbers of one part of the combat ([`BlockPart`]), by its indices.
+    pub fn part(&self, part: &BlockPart) -> CombatStats {
+        let pick = |v: &[i64], at: &[usize]| -> Vec<i64> { at.iter().map(|&i| v.get(i).copied().unwrap_or(0)).collect() };
+        CombatStats {
+            attacker_damage: pick(&self.attacker_damage, &part.attackers),
+            attacker_toughness: pick(&self.attacker_toughness, &part.attackers),
+            blocker_damage: pick(&self.blocker_damage, &part.blockers),
+            blocker_toughness: pick(&self.blocker_toughness, &part.blockers),
         }
     }
 

@@ -7,6 +7,7 @@
 //! the explanations) reads only this form and the mana sources.
 
 pub mod block_goal;
+pub mod block_parts;
 pub mod blocks;
 mod expand;
 pub mod targets;

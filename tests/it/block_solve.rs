@@ -259,6 +259,37 @@ fn cr_509_1c_704_5g_kills_of_identical_attackers_leave_blocks_for_the_requiremen
     }
 }
 
+/// CR 509.1a: in multiplayer each defending player blocks only the attackers attacking them,
+/// so B's blockers and C's are independent parts of the combat (src/rules/block_parts.rs), and
+/// a blocker or attacker with nothing to block or be blocked by joins one of them; "no more
+/// than two creatures can block" (509.1b) ties every blocker together, and the combat is one
+/// part. Either way, every objective matches the brute force under both baselines.
+#[test]
+fn cr_509_1a_a_multiplayer_combat_is_solved_in_independent_parts() {
+    let creature = |id: &str, controller: &str, power: i64, toughness: i64, keywords: &[&str]| json!({"id": id, "name": format!("Test {id}"), "controller": controller, "types": ["Creature", "Token"], "power": power, "toughness": toughness, "keywords": keywords});
+    let permanents = vec![
+        creature("a1", "A", 2, 2, &[]),
+        creature("a2", "A", 3, 3, &[]),
+        creature("a3", "A", 2, 2, &["Flying"]),
+        creature("b1", "B", 2, 2, &[]),
+        creature("b2", "B", 1, 1, &[]),
+        creature("c1", "C", 3, 3, &[]),
+        creature("c2", "C", 2, 2, &["Reach"]),
+    ];
+    let taunt = json!({"kind": "blocks_if_able", "creatures": ["b2"], "source": "Test Taunt"});
+    let attacks = [("a1", "B"), ("a2", "B"), ("a3", "C")];
+    let apart = board(&["A", "B", "C"], permanents.clone(), vec![taunt.clone()], &attacks);
+    let arbiter = json!({"kind": "max_blockers", "count": 2, "source": "Test Arbiter"});
+    let together = board(&["A", "B", "C"], permanents, vec![taunt, arbiter], &attacks);
+    for (b, parts) in [(&apart, Some(2)), (&together, None)] {
+        let pos = position(b);
+        assert_eq!(pos.blocks.as_ref().expect("combat").parts().map(|p| p.len()), parts);
+        for baseline in [Baseline::Paid, Baseline::Free] {
+            agree_on(b, &pos, &OBJECTIVES, baseline);
+        }
+    }
+}
+
 /// A lure on the juggernaut, a land, and an ogre whose block costs {1}: the two baselines
 /// disagree (docs/rules.md section 7), and `solve` follows each.
 fn paid_vs_free() -> Value {
