@@ -20,9 +20,11 @@
 //!   with the same allowed attackers, damage, toughness and "blocks if able" requirements,
 //!   named alone by nothing, are one blocker b standing for c of them: `u[b] ∈ 0..=c`,
 //!   `y[b,g] ∈ 0..=c`, one block per member, dealt to the class's members in turn. On the
-//!   8-player combat of 2,500 attackers `prevented` went from 2.3 s to 0.3 s and `losses` from
-//!   3.0 s to 0.3 s (benches/RESULTS.md): identical tokens as 0-1 variables each are
+//!   8-player combat of 2,500 attackers `prevented` went from 1.4 s to 0.3 s (benches/
+//!   RESULTS.md, third session of 2026-12-06): identical tokens as 0-1 variables each are
 //!   permutations the search walks through.
+//! * A solve splits the combat into its independent parts first
+//!   (`crate::rules::block_parts`) and builds this program per part.
 //! * `y[b,g] ∈ 0..=min(k, capacity)` for every allowed pair of a blocker and a class (CR
 //!   509.1a), the members of g that b blocks; a pair a `Pairs` restriction bans (509.1b) is no
 //!   variable (it is out of `allowed` already; a banned pair left in `allowed` is dropped too,
