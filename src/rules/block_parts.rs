@@ -13,7 +13,7 @@
 //! block (paid from one pool of mana per player, checked as one set). A combat with any of
 //! them is one part.
 
-use super::blocks::{BlockRequirement, BlockRequirementKind, BlockRestriction, BlockRestrictionKind, BlockRules};
+use super::blocks::{BlockAssignment, BlockRequirement, BlockRequirementKind, BlockRestriction, BlockRestrictionKind, BlockRules};
 
 /// One part: its rules, over its own indices, and which of the whole combat's blockers and
 /// attackers they are (ascending).
@@ -160,6 +160,56 @@ impl BlockRules {
     }
 }
 
+impl BlockPart {
+    /// Write the part's declaration `x` (its indices) into the whole combat's `whole`.
+    pub fn lift(&self, x: BlockAssignment, whole: &mut BlockAssignment) {
+        for (b, blocks) in x.into_iter().enumerate() {
+            if let Some(&wb) = self.blockers.get(b) {
+                if let Some(slot) = whole.get_mut(wb) {
+                    *slot = blocks.into_iter().filter_map(|a| self.attackers.get(a).copied()).collect();
+                }
+            }
+        }
+    }
+}
+
+/// The `limit` choices of one entry from each of `lists` lists with the smallest sums,
+/// smallest first, as indices; `entry(p, i)` is list p's entry i (None past its end), each
+/// list ascending, and is asked only for the entries the choices reach (a part's list of
+/// declarations is made as far as needed). With it, whether every choice was listed. The
+/// parts' lists of declarations, fewest blocks first, give the whole combat's, fewest blocks
+/// first.
+pub fn smallest_sums(lists: usize, mut entry: impl FnMut(usize, usize) -> Option<usize>, limit: usize) -> (Vec<Vec<usize>>, bool) {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashSet};
+    let mut out = Vec::new();
+    let mut start_sum = 0usize;
+    for p in 0..lists {
+        match entry(p, 0) {
+            Some(v) => start_sum = start_sum.saturating_add(v),
+            None => return (out, true),
+        }
+    }
+    let start = vec![0; lists];
+    let mut heap = BinaryHeap::from([Reverse((start_sum, start.clone()))]);
+    let mut seen: HashSet<Vec<usize>> = HashSet::from([start]);
+    while out.len() < limit {
+        let Some(Reverse((sum, ix))) = heap.pop() else { return (out, true) };
+        for p in 0..lists {
+            // Entries ascending: the successor's sum is this one's plus the step.
+            let (Some(now), Some(next_value)) = (entry(p, ix[p]), entry(p, ix[p] + 1)) else { continue };
+            let mut next = ix.clone();
+            next[p] += 1;
+            if seen.insert(next.clone()) {
+                heap.push(Reverse((sum.saturating_sub(now).saturating_add(next_value), next)));
+            }
+        }
+        out.push(ix);
+    }
+    let exhausted = heap.is_empty();
+    (out, exhausted)
+}
+
 /// Disjoint sets over `0..n`, by size with path halving.
 struct UnionFind {
     parent: Vec<usize>,
@@ -196,5 +246,38 @@ impl UnionFind {
     fn size(&mut self, x: usize) -> usize {
         let root = self.find(x);
         self.size[root]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cr_509_1_the_smallest_sums_of_parts_come_first_and_each_once() {
+        let lists = [vec![0, 1, 3], vec![0, 2], vec![1]];
+        let entry = |p: usize, i: usize| lists[p].get(i).copied();
+        let (found, exhausted) = smallest_sums(3, entry, 10);
+        let sums: Vec<usize> = found.iter().map(|ix| ix.iter().zip(&lists).map(|(&i, l)| l[i]).sum()).collect();
+        assert_eq!(sums, vec![1, 2, 3, 4, 4, 6]);
+        assert!(exhausted);
+        let mut unique = found.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), 6);
+        assert_eq!(smallest_sums(3, entry, 2).0.len(), 2);
+        let empty = [vec![0], vec![]];
+        assert_eq!(smallest_sums(2, |p: usize, i: usize| empty[p].get(i).copied(), 5), (vec![], true));
+        // Asked only as far as needed: the first two choices read entry 0 and 1 of each list.
+        let mut asked = vec![];
+        smallest_sums(
+            2,
+            |p, i| {
+                asked.push((p, i));
+                (i < 100).then_some(i)
+            },
+            2,
+        );
+        assert!(asked.iter().all(|&(_, i)| i <= 2), "{asked:?}");
     }
 }

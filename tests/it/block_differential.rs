@@ -254,6 +254,49 @@ fn with_copies(case: &Case, copies: &[usize], keep_prefer: bool) -> Case {
     c
 }
 
+/// `case` with `copies[b]` copies of blocker b (one without a cost to block): the same
+/// controller, capacity, allowed attackers, banned pairs and "blocks if able" requirements, so
+/// that an enumeration can swap it for its copies (src/ilp/blocks.rs `Lister::swaps`).
+fn with_blocker_copies(case: &Case, copies: &[usize]) -> Case {
+    let mut c = case.clone();
+    let rules = &mut c.rules;
+    let mut made: Vec<(usize, usize)> = vec![];
+    for (b, &k) in copies.iter().enumerate().filter(|&(b, _)| b < case.rules.blockers.len()) {
+        if case.rules.costs.iter().any(|cost| cost.blocker == b) {
+            continue;
+        }
+        for _ in 0..k {
+            let copy = rules.blockers.len();
+            let mut blocker = rules.blockers[b].clone();
+            blocker.permanent = 100 + copy;
+            blocker.id = format!("b{copy}");
+            rules.blockers.push(blocker);
+            c.prefer.push(vec![]);
+            made.push((b, copy));
+        }
+    }
+    for r in &mut rules.restrictions {
+        if let BlockRestrictionKind::Pairs { pairs } = &mut r.kind {
+            let extra: Vec<(usize, usize)> =
+                made.iter().flat_map(|&(b, copy)| pairs.iter().filter(move |p| p.0 == b).map(move |&(_, a)| (copy, a))).collect();
+            pairs.extend(extra);
+            pairs.sort_unstable();
+        }
+    }
+    let mut reqs = vec![];
+    for r in &rules.requirements {
+        if let BlockRequirementKind::Blocks { blocker } = r.kind {
+            reqs.extend(
+                made.iter()
+                    .filter(|m| m.0 == blocker)
+                    .map(|&(_, copy)| BlockRequirement { kind: BlockRequirementKind::Blocks { blocker: copy }, ..r.clone() }),
+            );
+        }
+    }
+    rules.requirements.extend(reqs);
+    c
+}
+
 macro_rules! ensure {
     ($cond:expr, $($fmt:tt)+) => {
         if !$cond {
@@ -409,6 +452,25 @@ proptest! {
     /// lists exactly the legal declarations the exhaustive checker finds, under both baselines.
     #[test]
     fn cr_509_1c_the_block_program_enumerates_what_the_exhaustive_checker_finds(case in case()) {
+        for baseline in [Baseline::Free, Baseline::Paid] {
+            if let Err(e) = enumerate_case(&case, baseline) {
+                return Err(TestCaseError::fail(e));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases() / 20, failure_persistence: None, max_shrink_time: 60_000, ..ProptestConfig::default() })]
+
+    /// CR 509.1b-d: `enumerate` on random rules whose attackers and blockers come in copies,
+    /// where it lists swaps of interchangeable creatures without a solve, lists exactly the
+    /// legal declarations the exhaustive checker finds, under both baselines.
+    #[test]
+    fn cr_509_1c_the_block_program_enumerates_swaps_of_copies_as_the_exhaustive_checker(
+        (case, attackers, blockers) in (case_of(2, 3), vec(0usize..=1, 2), vec(0usize..=1, 3))
+    ) {
+        let case = with_blocker_copies(&with_copies(&case, &attackers, false), &blockers);
         for baseline in [Baseline::Free, Baseline::Paid] {
             if let Err(e) = enumerate_case(&case, baseline) {
                 return Err(TestCaseError::fail(e));
