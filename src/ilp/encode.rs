@@ -26,6 +26,11 @@ pub(crate) fn demand_of(sym: &Symbol) -> Option<(PipClass, f64)> {
 pub enum Grouping {
     /// Interchangeable creatures share variables.
     On,
+    /// As `On`, with power left out of what makes creatures interchangeable: for programs
+    /// whose objective never looks at power (the maximum of requirements and its tie-breaks),
+    /// where creatures of distinct powers would otherwise each get variables of their own
+    /// (the adversarial profile: 10,040 variables at N = 2,500, 2,947 without power).
+    Obeyed,
     /// One variable per creature and target.
     Off,
 }
@@ -237,12 +242,44 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
             continue;
         }
         let cr = &rules.creatures[c];
-        let sig: Signature = (cr.controller, targets, cr.power, weights, own.0, own.1, costs);
+        let power = if grouping == Grouping::Obeyed { 0 } else { cr.power };
+        let sig: Signature = (cr.controller, targets, power, weights, own.0, own.1, costs);
         by_signature.entry(sig).and_modify(|g| g.members.push(c)).or_insert(group);
     }
     let mut all: Vec<Group> = by_signature.into_values().chain(singles).collect();
     all.sort_by_key(|g| g.members[0]);
     all
+}
+
+/// A declaration from how many members of each group attack each target (`counts[g][k]`
+/// members of `groups[g]` attack its k-th target), giving each member the choice it has in
+/// `prefer` where the counts allow: first the members whose preferred target has room, then
+/// members preferring no attack stay out while the others fill the rest.
+pub(super) fn distribute(groups: &[Group], counts: &[Vec<usize>], prefer: &Assignment, n: usize) -> Assignment {
+    let mut a: Assignment = vec![None; n];
+    for (group, left) in groups.iter().zip(counts) {
+        let mut left = left.clone();
+        let mut free = Vec::new();
+        for &c in &group.members {
+            match prefer.get(c).copied().flatten().and_then(|t| group.targets.iter().position(|&u| u == t)) {
+                Some(k) if left[k] > 0 => {
+                    left[k] -= 1;
+                    a[c] = Some(group.targets[k]);
+                }
+                _ => free.push(c),
+            }
+        }
+        free.sort_by_key(|&c| prefer.get(c).copied().flatten().is_none());
+        let mut remaining = free.into_iter();
+        for (k, count) in left.iter().enumerate() {
+            for _ in 0..*count {
+                if let Some(c) = remaining.next() {
+                    a[c] = Some(group.targets[k]);
+                }
+            }
+        }
+    }
+    a
 }
 
 /// Drop the targets of creature `c` that another of its targets dominates for the maximum of
@@ -707,32 +744,9 @@ impl Encoding {
     /// Turn solved counts into a declaration, giving each member the choice it has in `prefer`
     /// where the counts allow (so a witness changes as few attacks as it can).
     pub fn assignment<S: Solution>(&self, solution: &S, prefer: &Assignment, n: usize) -> Assignment {
-        let mut a: Assignment = vec![None; n];
-        for (g, group) in self.groups.iter().enumerate() {
-            let mut left: Vec<usize> = self.x[g].iter().map(|(_, v)| solution.value(*v).round().max(0.0) as usize).collect();
-            let mut free = Vec::new();
-            // First, members whose preferred target still has room.
-            for &c in &group.members {
-                match prefer.get(c).copied().flatten().and_then(|t| group.targets.iter().position(|&u| u == t)) {
-                    Some(k) if left[k] > 0 => {
-                        left[k] -= 1;
-                        a[c] = Some(group.targets[k]);
-                    }
-                    _ => free.push(c),
-                }
-            }
-            // Then members preferring no attack stay out while others fill the rest.
-            free.sort_by_key(|&c| prefer.get(c).copied().flatten().is_none());
-            let mut remaining = free.into_iter();
-            for (k, count) in left.iter().enumerate() {
-                for _ in 0..*count {
-                    if let Some(c) = remaining.next() {
-                        a[c] = Some(group.targets[k]);
-                    }
-                }
-            }
-        }
-        a
+        let counts: Vec<Vec<usize>> =
+            self.x.iter().map(|xs| xs.iter().map(|(_, v)| solution.value(*v).round().max(0.0) as usize).collect()).collect();
+        distribute(&self.groups, &counts, prefer, n)
     }
 
     /// The creatures that keep their choice in `prefer`: Σ over groups of the closeness of

@@ -57,6 +57,7 @@ pub use blocks::BlockList;
 pub mod dual;
 mod encode;
 pub mod exchange;
+mod flow;
 mod kills;
 mod memo;
 mod probe;
@@ -668,11 +669,17 @@ impl Ilp {
             Tie::Closest(_) => n + 1,
             Tie::FewestCosts => pos.rules.costs.len() + 1,
         };
+        let grouping = self.maximum_grouping();
+        if self.model.flow {
+            if let Some(m) = self.flow_maximum(pos, allowed, tie)? {
+                return Ok(m);
+            }
+        }
         let solved = self
             .best_bounded(
                 pos,
                 allowed,
-                self.model.grouping,
+                grouping,
                 prefer,
                 self.model.prune,
                 |enc| {
@@ -698,15 +705,63 @@ impl Ilp {
             .into_option()?
             // The empty declaration is always feasible, so infeasible means a bug.
             .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
-        self.verify(pos, &solved.assignment, allowed)?;
-        let value = pos.rules.obeyed(&solved.assignment);
-        if (solved.obeyed - value as f64).abs() > 0.5 {
-            return Err(SolveError::Internal(format!(
-                "the integer program counts {} requirements obeyed but its declaration obeys {value}",
-                solved.obeyed
-            )));
+        self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))
+    }
+
+    /// The grouping of the maximum's programs: power plays no part in them, so creatures of
+    /// different powers group too.
+    fn maximum_grouping(&self) -> Grouping {
+        match self.model.grouping {
+            Grouping::On => Grouping::Obeyed,
+            g => g,
         }
-        Ok(Maximum { value, witness: solved.assignment, proof: Proof::IlpOptimal })
+    }
+
+    /// As [`Ilp::maximum_with`], found as a network flow (`src/ilp/flow.rs`); None where the
+    /// program is not one.
+    pub fn flow_maximum(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Option<Maximum>, SolveError> {
+        let grouping = self.maximum_grouping();
+        let no_attack = pos.rules.no_attack();
+        let prefer = match tie {
+            Tie::Closest(a) => a,
+            Tie::FewestCosts => &no_attack,
+        };
+        let pruning = if self.model.prune { Pruning::Maximum(prefer) } else { Pruning::Off };
+        let in_time = || self.remaining().map(|_| ());
+        match flow::best(pos, allowed, grouping, &self.splits(pos), pruning, flow::Aim::Tie(tie), &in_time)? {
+            Some(a) => self.proven_maximum(pos, allowed, a, None).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The best declaration incurring no cost instance, found as a network flow
+    /// (`src/ilp/flow.rs`): the most requirements (so it is legal under both baselines, CR
+    /// 508.1d), then the most of an objective given by its `weight` per (creature, target) pair
+    /// (depending on the creature only through its power), then the fewest attackers. None
+    /// where the program is not a flow.
+    pub fn flow_best_without_costs(&self, pos: &Position, weight: &dyn Fn(usize, usize) -> i64) -> Result<Option<Assignment>, SolveError> {
+        let none = vec![false; pos.rules.costs.len()];
+        let in_time = || self.remaining().map(|_| ());
+        let found = flow::best(pos, &none, self.model.grouping, &self.splits(pos), Pruning::Off, flow::Aim::Objective(weight), &in_time)?;
+        match found {
+            Some(a) => {
+                self.verify(pos, &a, &none)?;
+                Ok(Some(a))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The maximum a program's declaration proves, once the rules code re-checks it: its
+    /// restrictions, costs and payment, and (when the program counted them, `counted`) the
+    /// requirements it obeys.
+    fn proven_maximum(&self, pos: &Position, allowed: &[bool], witness: Assignment, counted: Option<f64>) -> Result<Maximum, SolveError> {
+        self.verify(pos, &witness, allowed)?;
+        let value = pos.rules.obeyed(&witness);
+        if let Some(counted) = counted.filter(|c| (c - value as f64).abs() > 0.5) {
+            return Err(SolveError::Internal(format!("the integer program counts {counted} requirements obeyed but its declaration obeys {value}")));
+        }
+        Ok(Maximum { value, witness, proof: Proof::IlpOptimal })
     }
 }
 

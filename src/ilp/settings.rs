@@ -32,13 +32,16 @@ pub struct Model {
     /// Whether the maximum leaves out dominated targets (and, under paid, the objective phases
     /// the pairs no legal declaration uses, [`Call::paid_legal_only`]). Default true.
     pub prune: bool,
+    /// Whether the maximum is found as a network flow where its program is one (see
+    /// `src/ilp/flow.rs`), without the simplex. Default true.
+    pub flow: bool,
 }
 
 impl Model {
     /// Every reduction on: the default.
-    pub const REDUCED: Model = Model { grouping: Grouping::On, split: true, prune: true };
+    pub const REDUCED: Model = Model { grouping: Grouping::On, split: true, prune: true, flow: true };
     /// Every reduction off: the plain 0-1 model.
-    pub const PLAIN: Model = Model { grouping: Grouping::Off, split: false, prune: false };
+    pub const PLAIN: Model = Model { grouping: Grouping::Off, split: false, prune: false, flow: false };
 }
 
 impl Default for Model {

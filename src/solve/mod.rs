@@ -354,6 +354,20 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     }
     let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
     let free_maximum = search.free_maximum;
+    // The best declaration paying nothing, as a network flow (issue 39): legal under both
+    // baselines, so a floor for the answer when the time limit comes first; on a board with no
+    // cost to attack, the answer itself (objective, no mana, then fewest attackers).
+    if ilp.model.flow {
+        let weight = |c: usize, t: usize| objective.weight(pos, c, t);
+        if let Some(a) = ilp.flow_best_without_costs(pos, &weight)? {
+            let value = objective.value(pos, &a);
+            crate::debug::note(|| format!("flow: the best declaration paying nothing: objective {value}"));
+            if pos.rules.costs.is_empty() {
+                return finish(pos, objective, baseline, &a, &search.maxima, Proven { objective: true, ties: true }, Some(value), search.method);
+            }
+            search.legal_seen.push(a);
+        }
+    }
     search.stop_early(true, |left| solve_reserve(left, free_maximum));
     // Under paid, a share of the objective phase first; cut short, the free optimum with the
     // rest (see `Search::free_rescue`).

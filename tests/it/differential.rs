@@ -73,6 +73,9 @@ fn maximizers(pos: &Position) -> Vec<(&'static str, Box<dyn Maximizer>)> {
         // The integer program with every reduction on, and the plain 0-1 model.
         ("ilp", Box::new(Ilp::default())),
         ("ilp-plain", Box::new(Ilp::plain())),
+        // The maxima as network flows alone, and the reduced model's programs without them.
+        ("ilp-flow-only", Box::new(Ilp { model: Model { flow: true, ..Model::PLAIN }, ..Ilp::plain() })),
+        ("ilp-no-flow", Box::new(Ilp { model: Model { flow: false, ..Model::REDUCED }, ..Ilp::default() })),
         ("ilp-grouping-only", Box::new(Ilp { model: Model { grouping: Grouping::On, ..Model::PLAIN }, ..Ilp::plain() })),
         ("ilp-split-only", Box::new(Ilp { model: Model { split: true, ..Model::PLAIN }, ..Ilp::plain() })),
         ("ilp-prune-only", Box::new(Ilp { model: Model { prune: true, ..Model::PLAIN }, ..Ilp::plain() })),

@@ -46,6 +46,7 @@ mod conditional;
 mod determinism;
 mod differential;
 mod extremes;
+mod flow;
 mod format_gaps;
 mod front_ends;
 mod fuzz;

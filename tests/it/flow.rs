@@ -1,0 +1,125 @@
+//! The maximum as a network flow (`src/ilp/flow.rs`, issue 39) against the integer program it
+//! replaces, on generated boards of every profile: the same maximum (CR 508.1d) and a witness
+//! as close to the declaration compared, for the free and the paid baseline's allowed costs.
+//! (Against the exhaustive checker: `differential.rs`, where "ilp" finds its maxima as flows.)
+
+use attackopt::generator::{generate, Profile};
+use attackopt::internals::ilp::{Ilp, Model, Tie};
+use attackopt::internals::legality::exhaustive::distance;
+use attackopt::{parse_board, Assignment, Position};
+
+fn position(players: usize, creatures: usize, seed: u64, profile: Profile) -> Position {
+    let board = serde_json::to_string(&generate(players, creatures, seed, profile)).unwrap();
+    Position::new(parse_board(&board, "board.json").unwrap()).unwrap()
+}
+
+/// A declaration to compare with: each creature attacks one of the targets it may attack, or
+/// not, at random (splitmix64 on `seed`); it need not be legal.
+fn some_declaration(pos: &Position, seed: u64) -> Assignment {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) as usize
+    };
+    pos.rules
+        .creatures
+        .iter()
+        .map(|c| {
+            let k = next() % (c.allowed.len() + 2);
+            c.allowed.get(k).copied()
+        })
+        .collect()
+}
+
+/// CR 508.1c-d: on boards of every profile (2 to 8 players, 12 to 240 creatures, three seeds
+/// each), the flow's maximum is the integer program's, under the free baseline (no cost
+/// allowed) and under paid for a payable declaration (its own costs allowed); its witness is
+/// legal (re-checked inside) and changes as few attacks of the declaration as the program's.
+/// Most boards must be flows, or the test checks little.
+#[test]
+fn cr_508_1d_the_flow_proves_the_same_maximum_as_the_integer_program() {
+    let program = Ilp { model: Model { flow: false, ..Model::REDUCED }, ..Ilp::default() };
+    let flow = Ilp::default();
+    let (mut flows, mut cases) = (0, 0);
+    for profile in [Profile::Commander, Profile::Adversarial, Profile::Tokens] {
+        for (players, creatures) in [(2, 12), (4, 60), (8, 240)] {
+            for seed in 1..=3u64 {
+                let pos = position(players, creatures, seed, profile);
+                let prefer = some_declaration(&pos, seed);
+                let none = vec![false; pos.rules.costs.len()];
+                let mut own = none.clone();
+                for k in pos.rules.incurred(&prefer) {
+                    own[k] = true;
+                }
+                for allowed in [&none, &own] {
+                    for tie in [Tie::Closest(&prefer), Tie::FewestCosts] {
+                        cases += 1;
+                        let what =
+                            format!("{profile} P={players} N={creatures} seed {seed}, allowed {:?}, {tie:?}", allowed.iter().filter(|a| **a).count());
+                        let Some(got) = flow.flow_maximum(&pos, allowed, tie).unwrap() else { continue };
+                        flows += 1;
+                        let want = program.maximum_with(&pos, allowed, tie).unwrap();
+                        assert_eq!(got.value, want.value, "{what}: the flow's maximum differs from the program's");
+                        match tie {
+                            Tie::Closest(p) => {
+                                assert_eq!(distance(&got.witness, p), distance(&want.witness, p), "{what}: witnesses differ in closeness")
+                            }
+                            Tie::FewestCosts => {
+                                assert_eq!(pos.rules.incurred(&got.witness).len(), pos.rules.incurred(&want.witness).len(), "{what}: costs incurred")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(flows * 2 > cases, "only {flows} of {cases} programs were flows");
+}
+
+/// A generated board with its costs to attack taken away (the `attack_cost` effects, and the
+/// enchantments that tax attacks by name: Propaganda and its kin); None when some remain.
+fn without_costs(players: usize, creatures: usize, seed: u64, profile: Profile) -> Option<Position> {
+    let mut board = serde_json::to_value(generate(players, creatures, seed, profile)).unwrap();
+    board["effects"].as_array_mut().unwrap().retain(|e| e["kind"] != "attack_cost");
+    board["permanents"].as_array_mut().unwrap().retain(|p| p["types"].as_array().is_some_and(|ts| ts.iter().all(|t| t != "Enchantment")));
+    let pos = Position::new(parse_board(&board.to_string(), "board.json").unwrap()).unwrap();
+    pos.rules.costs.is_empty().then_some(pos)
+}
+
+/// CR 508.1d: on a board with no cost to attack, `solve` takes the flow's best declaration
+/// (most requirements, then the objective, then fewest attackers) as its proven answer; it is
+/// the integer program's answer for every objective, tie-breaks included, under both
+/// baselines.
+#[test]
+fn cr_508_1d_without_costs_the_flow_is_the_solve() {
+    use attackopt::internals::solve::{rank, solve, Goal};
+    use attackopt::Baseline;
+    let program = Ilp { model: Model { flow: false, ..Model::REDUCED }, ..Ilp::default() };
+    let mut boards = 0;
+    for profile in [Profile::Commander, Profile::Adversarial, Profile::Tokens] {
+        for (players, creatures) in [(2, 12), (4, 40)] {
+            for seed in 1..=3u64 {
+                let Some(pos) = without_costs(players, creatures, seed, profile) else { continue };
+                boards += 1;
+                for goal in [Goal::Power, Goal::Attackers, Goal::None, Goal::Damage(1)] {
+                    for baseline in [Baseline::Paid, Baseline::Free] {
+                        let what = format!("{profile} P={players} N={creatures} seed {seed}, {goal:?}, {baseline}");
+                        let got = solve(&pos, goal, baseline, &Ilp::default()).unwrap();
+                        let want = solve(&pos, goal, baseline, &program).unwrap();
+                        assert!(got.optimal && got.tie_breaks_proven, "{what}: not proven");
+                        let (a, b) = (read(&pos, &got.result.declaration), read(&pos, &want.result.declaration));
+                        assert_eq!(rank(&pos, goal, &a), rank(&pos, goal, &b), "{what}: the answers rank differently");
+                    }
+                }
+            }
+        }
+    }
+    assert!(boards >= 9, "only {boards} boards without costs");
+}
+
+fn read(pos: &Position, d: &attackopt::Declaration) -> Assignment {
+    attackopt::internals::legality::read_declaration(pos, d).0
+}
