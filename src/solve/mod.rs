@@ -570,7 +570,21 @@ pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &I
     }
     let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
     search.prefer = a.clone();
-    match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
+    // The closest declaration paying nothing, as a network flow (issue 39): it obeys the free
+    // maximum and incurs nothing, so it is legal under both baselines (CR 508.1d); on a board
+    // without costs, the closest of all; otherwise where the search starts, to be beaten.
+    let mut start = None;
+    if ilp.model.flow {
+        let none = vec![false; pos.rules.costs.len()];
+        if let Some(m) = ilp.flow_maximum(pos, &none, crate::ilp::Tie::Closest(a))? {
+            if pos.rules.costs.is_empty() {
+                return Ok(Some(m.witness));
+            }
+            let keeps = m.witness.iter().zip(a).filter(|(x, y)| x == y).count();
+            start = Some((m.witness, keeps as f64));
+        }
+    }
+    match search.best_beating(|enc: &mut Encoding| enc.closeness(a), |_| vec![], start, None) {
         Ok(found) => Ok(found.map(|(x, _)| x)),
         Err(SolveError::TimeLimit(_)) => Ok(None),
         Err(e) => Err(e),
