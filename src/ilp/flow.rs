@@ -37,7 +37,7 @@ use super::Tie;
 use crate::legality::SolveError;
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment, RequirementKind, RestrictionKind};
-use network::{FlowError, Network, MAX_GAIN};
+use network::{max_gain, FlowError, Network};
 use std::collections::BTreeMap;
 
 /// What a flow maximizes after the requirements obeyed, its first level.
@@ -49,6 +49,11 @@ pub(super) enum Aim<'a> {
     /// attackers. The weight may depend on the creature only through what a group's members
     /// share (its power, [`Grouping::On`]).
     Objective(&'a dyn Fn(usize, usize) -> i64),
+    /// As `Objective`, for an objective whose weight is the creature's whatever it attacks
+    /// (power, attackers): creatures of different weights share a group, and each member's
+    /// weight is an arc of its own from the source ([`Grouping::Obeyed`]), so a group's
+    /// strongest members attack first.
+    MemberObjective(&'a dyn Fn(usize) -> i64),
 }
 
 /// The best declaration over the cases of `splits` for requirements obeyed, then `aim`,
@@ -96,11 +101,12 @@ pub(super) fn best(
             in_time()?;
             let part: Vec<Group> = groups.iter().filter(|g| takes_part(g)).cloned().collect();
             let counts = match solve_case(pos, &part, prefer, &levels, lo, hi)? {
-                Case::Best(counts) => counts,
+                Case::Best(counts, None) => distribute(&part, &counts, prefer, n),
+                Case::Best(counts, Some(attacking)) => deal(&part, &counts, &attacking, n),
                 Case::Empty => continue,
                 Case::NotFlow => return Ok(None),
             };
-            let a = distribute(&part, &counts, prefer, n);
+            let a = counts;
             let key = (rules.obeyed(&a), levels.second(pos, &a));
             if best.as_ref().is_none_or(|(k, _)| key > *k) {
                 best = Some((key, a));
@@ -120,25 +126,34 @@ struct Levels<'a> {
 }
 
 impl<'a> Levels<'a> {
-    /// None when the scale would pass [`MAX_GAIN`] (hostile powers): the integer program then.
+    /// None when the scale would pass what an arc may gain (hostile powers, see
+    /// [`network::max_gain`]): the integer program then.
     fn new(pos: &Position, aim: Aim<'a>) -> Option<Levels<'a>> {
         let rules = &pos.rules;
         let n = i64::try_from(rules.creatures.len()).ok()?;
         let (scale, unit) = match aim {
             Aim::Tie(Tie::Closest(_)) => (n + 1, 0),
             Aim::Tie(Tie::FewestCosts) => (i64::try_from(rules.costs.len()).ok()? + 1, 0),
-            Aim::Objective(weight) => {
+            Aim::Objective(_) | Aim::MemberObjective(_) => {
                 // The second level spans at most (Σ_c max_t |w(c,t)|)·(n+1) + n either way.
                 let mut most = 0i64;
                 for (c, cr) in rules.creatures.iter().enumerate() {
-                    let w = cr.allowed.iter().map(|&t| weight(c, t).checked_abs()).try_fold(0i64, |m, w| w.map(|w| m.max(w)))?;
+                    let w = match aim {
+                        Aim::MemberObjective(weight) if !cr.allowed.is_empty() => weight(c).checked_abs()?,
+                        Aim::Objective(weight) => {
+                            cr.allowed.iter().map(|&t| weight(c, t).checked_abs()).try_fold(0i64, |m, w| w.map(|w| m.max(w)))?
+                        }
+                        _ => 0,
+                    };
                     most = most.checked_add(w)?;
                 }
                 let span = most.checked_add(1)?.checked_mul(n + 1)?;
                 (span.checked_mul(2)?, n + 1)
             }
         };
-        (scale <= MAX_GAIN).then_some(Levels { aim, scale, unit })
+        // A bound on any network's nodes: groups, targets, sets of targets, source and sink.
+        let nodes = rules.creatures.len() + rules.targets.len() + rules.restrictions.len() + rules.requirements.len() + 3;
+        (scale <= max_gain(nodes)).then_some(Levels { aim, scale, unit })
     }
 
     /// What one member attacking target `t` gains at the second level (creature `c` stands for
@@ -147,6 +162,16 @@ impl<'a> Levels<'a> {
         match self.aim {
             Aim::Tie(_) => Some(0),
             Aim::Objective(weight) => weight(c, t).checked_mul(self.unit)?.checked_sub(1),
+            Aim::MemberObjective(_) => Some(0),
+        }
+    }
+
+    /// What member `c` gains by attacking at all, where that is its own arc
+    /// (`Aim::MemberObjective`).
+    fn member(&self, c: usize) -> Option<Option<i64>> {
+        match self.aim {
+            Aim::MemberObjective(weight) => Some(weight(c).checked_mul(self.unit).and_then(|w| w.checked_sub(1))),
+            _ => None,
         }
     }
 
@@ -156,8 +181,24 @@ impl<'a> Levels<'a> {
             Aim::Tie(Tie::Closest(p)) => a.iter().zip(p).filter(|(x, y)| x == y).count() as i64,
             Aim::Tie(Tie::FewestCosts) => -(pos.rules.incurred(a).len() as i64),
             Aim::Objective(weight) => a.iter().enumerate().filter_map(|(c, t)| t.map(|t| weight(c, t) * self.unit - 1)).sum(),
+            Aim::MemberObjective(weight) => a.iter().enumerate().filter(|(_, t)| t.is_some()).map(|(c, _)| weight(c) * self.unit - 1).sum(),
         }
     }
+}
+
+/// A declaration from how many members of each group attack each target and which members
+/// attack (the members' own arcs of `Aim::MemberObjective`).
+fn deal(groups: &[Group], counts: &[Vec<usize>], attacking: &[bool], n: usize) -> Assignment {
+    let mut a: Assignment = vec![None; n];
+    for (group, counts) in groups.iter().zip(counts) {
+        let mut chosen = group.members.iter().copied().filter(|&c| attacking[c]);
+        for (k, &count) in counts.iter().enumerate() {
+            for c in chosen.by_ref().take(count) {
+                a[c] = Some(group.targets[k]);
+            }
+        }
+    }
+    a
 }
 
 /// A case's ranges of the number of attackers, each with the groups taking part; None when
@@ -292,8 +333,9 @@ impl Tree {
 
 /// What one case of the split came to.
 enum Case {
-    /// The best counts: `counts[g][k]` members of group g attack its k-th target.
-    Best(Vec<Vec<usize>>),
+    /// The best counts: `counts[g][k]` members of group g attack its k-th target; with
+    /// members' own arcs, which members attack.
+    Best(Vec<Vec<usize>>, Option<Vec<bool>>),
     /// No declaration has an amount of attackers in the case's range.
     Empty,
     /// The case is not a flow (see the module doc).
@@ -314,6 +356,7 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
     let sink = first_set + tree.sets.len();
     let mut net = Network::new(sink + 1);
     let mut arcs: Vec<Vec<Vec<usize>>> = Vec::with_capacity(groups.len());
+    let mut members: Vec<(usize, usize)> = Vec::new();
     let build = (|| -> Result<(), FlowError> {
         for (g, group) in groups.iter().enumerate() {
             let size = group.members.len() as i64;
@@ -321,7 +364,14 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
             let wants = |t: Option<usize>| group.members.iter().filter(|&&c| prefer.get(c).copied().flatten() == t).count() as i64;
             // Members kept out of the attack where `prefer` keeps them out: leaving costs one.
             let stay = if matches!(levels.aim, Aim::Tie(Tie::Closest(_))) { wants(None) } else { 0 };
-            net.add_arc(source, node, size - stay, 0)?;
+            if levels.member(group.members[0]).is_some() {
+                for &c in &group.members {
+                    let gain = levels.member(c).flatten().filter(|w| w.checked_abs().is_some_and(|w| w <= max_gain(net.nodes())));
+                    members.push((c, net.add_arc(source, node, 1, gain.ok_or(FlowError::Unsupported("member".into()))?)?));
+                }
+            } else {
+                net.add_arc(source, node, size - stay, 0)?;
+            }
             if stay > 0 {
                 net.add_arc(source, node, stay, -1)?;
             }
@@ -330,7 +380,7 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
                 let weight = i64::from(group.weights[k])
                     .checked_mul(scale)
                     .and_then(|w| w.checked_add(levels.pair(group.members[0], t)?))
-                    .filter(|w| w.abs() <= MAX_GAIN)
+                    .filter(|w| w.checked_abs().is_some_and(|w| w <= max_gain(net.nodes())))
                     .ok_or(FlowError::Unsupported("weight".into()))?;
                 let target = first_target + used.binary_search(&t).map_err(|_| FlowError::Unsupported("target".into()))?;
                 let mut ids = Vec::with_capacity(2);
@@ -342,7 +392,7 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
                         }
                         ids.push(net.add_arc(node, target, size - want, weight)?);
                     }
-                    Aim::Tie(Tie::FewestCosts) | Aim::Objective(_) => {
+                    Aim::Tie(Tie::FewestCosts) | Aim::Objective(_) | Aim::MemberObjective(_) => {
                         let incurs = group.costs.iter().filter(|(ts, _)| in_targets(ts, t)).count() as i64;
                         ids.push(net.add_arc(node, target, size, weight - incurs)?);
                     }
@@ -357,7 +407,7 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
         for s in 0..tree.sets.len() {
             let up = tree.parent[s].map_or(sink, |p| first_set + p);
             let cap = tree.caps[s].unwrap_or(total).min(total);
-            let bonus = tree.troves[s].checked_mul(scale).filter(|b| *b <= MAX_GAIN).ok_or(FlowError::Unsupported("bonus".into()))?;
+            let bonus = tree.troves[s].checked_mul(scale).filter(|b| *b <= max_gain(net.nodes())).ok_or(FlowError::Unsupported("bonus".into()))?;
             if bonus > 0 && cap >= 1 {
                 // CR 508.1d: a player requirement is obeyed once, by the first attacker.
                 net.add_arc(first_set + s, up, 1, bonus)?;
@@ -381,5 +431,12 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
         format!("flow: {} groups, {} nodes, {} arcs, {amount} attackers in [{lo}, {}]", groups.len(), net.nodes(), net.arcs(), hi.min(total))
     });
     let counts = arcs.iter().map(|per_target| per_target.iter().map(|ids| ids.iter().map(|&e| net.flow(e) as usize).sum()).collect()).collect();
-    Ok(Case::Best(counts))
+    let attacking = (!members.is_empty()).then(|| {
+        let mut attacking = vec![false; pos.rules.creatures.len()];
+        for (c, e) in &members {
+            attacking[*c] = net.flow(*e) > 0;
+        }
+        attacking
+    });
+    Ok(Case::Best(counts, attacking))
 }

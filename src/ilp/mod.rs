@@ -739,10 +739,22 @@ impl Ilp {
     /// 508.1d), then the most of an objective given by its `weight` per (creature, target) pair
     /// (depending on the creature only through its power), then the fewest attackers. None
     /// where the program is not a flow.
-    pub fn flow_best_without_costs(&self, pos: &Position, weight: &dyn Fn(usize, usize) -> i64) -> Result<Option<Assignment>, SolveError> {
+    /// `per_creature`, when the weight is the creature's whatever it attacks (power,
+    /// attackers): then creatures of different weights share groups, each member's weight an
+    /// arc of its own (at N = 10,000, 800 groups instead of 9,000).
+    pub fn flow_best_without_costs(
+        &self,
+        pos: &Position,
+        weight: &dyn Fn(usize, usize) -> i64,
+        per_creature: Option<&dyn Fn(usize) -> i64>,
+    ) -> Result<Option<Assignment>, SolveError> {
         let none = vec![false; pos.rules.costs.len()];
         let in_time = || self.remaining().map(|_| ());
-        let found = flow::best(pos, &none, self.model.grouping, &self.splits(pos), Pruning::Off, flow::Aim::Objective(weight), &in_time)?;
+        let (grouping, aim) = match per_creature {
+            Some(w) => (self.maximum_grouping(), flow::Aim::MemberObjective(w)),
+            None => (self.model.grouping, flow::Aim::Objective(weight)),
+        };
+        let found = flow::best(pos, &none, grouping, &self.splits(pos), Pruning::Off, aim, &in_time)?;
         match found {
             Some(a) => {
                 self.verify(pos, &a, &none)?;

@@ -359,7 +359,13 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // cost to attack, the answer itself (objective, no mana, then fewest attackers).
     if ilp.model.flow {
         let weight = |c: usize, t: usize| objective.weight(pos, c, t);
-        if let Some(a) = ilp.flow_best_without_costs(pos, &weight)? {
+        let own = |c: usize| match objective {
+            Goal::Power => pos.rules.creatures[c].power,
+            Goal::Attackers => 1,
+            _ => 0,
+        };
+        let per_creature: Option<&dyn Fn(usize) -> i64> = matches!(objective, Goal::Power | Goal::Attackers | Goal::None).then_some(&own);
+        if let Some(a) = ilp.flow_best_without_costs(pos, &weight, per_creature)? {
             let value = objective.value(pos, &a);
             crate::debug::note(|| format!("flow: the best declaration paying nothing: objective {value}"));
             if pos.rules.costs.is_empty() {
@@ -570,21 +576,7 @@ pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &I
     }
     let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
     search.prefer = a.clone();
-    // The closest declaration paying nothing, as a network flow (issue 39): it obeys the free
-    // maximum and incurs nothing, so it is legal under both baselines (CR 508.1d); on a board
-    // without costs, the closest of all; otherwise where the search starts, to be beaten.
-    let mut start = None;
-    if ilp.model.flow {
-        let none = vec![false; pos.rules.costs.len()];
-        if let Some(m) = ilp.flow_maximum(pos, &none, crate::ilp::Tie::Closest(a))? {
-            if pos.rules.costs.is_empty() {
-                return Ok(Some(m.witness));
-            }
-            let keeps = m.witness.iter().zip(a).filter(|(x, y)| x == y).count();
-            start = Some((m.witness, keeps as f64));
-        }
-    }
-    match search.best_beating(|enc: &mut Encoding| enc.closeness(a), |_| vec![], start, None) {
+    match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
         Ok(found) => Ok(found.map(|(x, _)| x)),
         Err(SolveError::TimeLimit(_)) => Ok(None),
         Err(e) => Err(e),

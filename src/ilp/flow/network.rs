@@ -22,12 +22,15 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Larger than any path's cost: costs are bounded by [`MAX_GAIN`] per arc.
+/// Larger than any path's cost: costs are bounded by [`max_gain`] per arc.
 const UNREACHED: i64 = i64::MAX / 4;
 
-/// The largest gain (in absolute value) an arc may carry: with at most 2^20 nodes, a path's
-/// cost stays far below [`UNREACHED`].
-pub const MAX_GAIN: i64 = 1 << 40;
+/// The largest gain (in absolute value) an arc of a network of `nodes` nodes may carry: a
+/// path, a potential or a distance sums at most `nodes` of them, which stays below half of
+/// [`UNREACHED`], so no sum of costs overflows.
+pub fn max_gain(nodes: usize) -> i64 {
+    (UNREACHED / 2) / i64::try_from(nodes.max(1)).unwrap_or(i64::MAX)
+}
 
 /// A network under construction and its flow.
 #[derive(Debug, Clone)]
@@ -49,7 +52,7 @@ pub struct Network {
 pub enum FlowError {
     /// No flow of at least `lo` units exists.
     Infeasible,
-    /// A gain beyond [`MAX_GAIN`], or a cycle of positive gain before any flow (the networks
+    /// A gain beyond [`max_gain`], or a cycle of positive gain before any flow (the networks
     /// built here are acyclic): the caller falls back to another method.
     Unsupported(String),
 }
@@ -74,7 +77,7 @@ impl Network {
     /// returns its id, for [`Network::flow`]. An arc of no capacity is still added (it carries
     /// nothing).
     pub fn add_arc(&mut self, from: usize, to: usize, capacity: i64, gain: i64) -> Result<usize, FlowError> {
-        if gain.abs() > MAX_GAIN || capacity < 0 {
+        if gain.checked_abs().is_none_or(|g| g > max_gain(self.nodes())) || capacity < 0 {
             return Err(FlowError::Unsupported(format!("an arc of gain {gain} and capacity {capacity}")));
         }
         let e = self.head.len();
