@@ -100,13 +100,12 @@ pub(super) fn best(
         for (lo, hi, takes_part) in ranges {
             in_time()?;
             let part: Vec<Group> = groups.iter().filter(|g| takes_part(g)).cloned().collect();
-            let counts = match solve_case(pos, &part, prefer, &levels, lo, hi)? {
+            let a = match solve_case(pos, &part, prefer, &levels, lo, hi)? {
                 Case::Best(counts, None) => distribute(&part, &counts, prefer, n),
                 Case::Best(counts, Some(attacking)) => deal(&part, &counts, &attacking, n),
                 Case::Empty => continue,
                 Case::NotFlow => return Ok(None),
             };
-            let a = counts;
             let key = (rules.obeyed(&a), levels.second(pos, &a));
             if best.as_ref().is_none_or(|(k, _)| key > *k) {
                 best = Some((key, a));
