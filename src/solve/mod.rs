@@ -196,20 +196,28 @@ impl Goal {
     /// objective, which is the sum of its weights over a declaration's attacks ([`Goal::value`],
     /// the integer program's objective, and the bound that needs no solving all use it).
     pub fn weight(self, pos: &Position, c: usize, t: usize) -> i64 {
-        let power = pos.rules.creatures[c].power;
         match self {
-            Goal::Power => power,
-            Goal::Attackers => 1,
-            Goal::None => 0,
             // Damage to the player: an attack on their planeswalker or battle deals them none,
             // and a creature with negative power deals 0 (CR 510.1a).
             Goal::Damage(p) => {
                 if pos.rules.targets[t].player() == Some(p) {
-                    power.max(0)
+                    pos.rules.creatures[c].power.max(0)
                 } else {
                     0
                 }
             }
+            _ => self.creature_weight(pos, c).unwrap_or(0),
+        }
+    }
+
+    /// What creature `c` attacking adds to the objective whatever it attacks, for the
+    /// objectives where that does not depend on the target (None for damage to a player).
+    pub fn creature_weight(self, pos: &Position, c: usize) -> Option<i64> {
+        match self {
+            Goal::Power => Some(pos.rules.creatures[c].power),
+            Goal::Attackers => Some(1),
+            Goal::None => Some(0),
+            Goal::Damage(_) => None,
         }
     }
 
@@ -359,12 +367,9 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // cost to attack, the answer itself (objective, no mana, then fewest attackers).
     if ilp.model.flow {
         let weight = |c: usize, t: usize| objective.weight(pos, c, t);
-        let own = |c: usize| match objective {
-            Goal::Power => pos.rules.creatures[c].power,
-            Goal::Attackers => 1,
-            _ => 0,
-        };
-        let per_creature: Option<&dyn Fn(usize) -> i64> = matches!(objective, Goal::Power | Goal::Attackers | Goal::None).then_some(&own);
+        let own = |c: usize| objective.creature_weight(pos, c).unwrap_or(0);
+        // Damage to a player depends on the target: pair by pair there.
+        let per_creature: Option<&dyn Fn(usize) -> i64> = (!matches!(objective, Goal::Damage(_))).then_some(&own);
         if let Some(a) = ilp.flow_best_without_costs(pos, &weight, per_creature)? {
             let value = objective.value(pos, &a);
             crate::debug::note(|| format!("flow: the best declaration paying nothing: objective {value}"));
