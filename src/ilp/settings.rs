@@ -32,8 +32,9 @@ pub struct Model {
     /// Whether the maximum leaves out dominated targets (and, under paid, the objective phases
     /// the pairs no legal declaration uses, [`Call::paid_legal_only`]). Default true.
     pub prune: bool,
-    /// Whether the maximum is found as a network flow where its program is one (see
-    /// `src/ilp/flow.rs`), without the simplex. Default true.
+    /// Whether the maximum, and `solve`'s best declaration paying nothing, are found as
+    /// network flows where their programs are ones (see `src/ilp/flow.rs`), without the
+    /// simplex. Default true.
     pub flow: bool,
 }
 
