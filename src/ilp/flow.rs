@@ -97,9 +97,11 @@ pub(super) fn best(
             }
         }
         let Some(ranges) = amounts(split, &groups) else { return Ok(None) };
-        for (lo, hi, takes_part) in ranges {
+        for (lo, hi) in ranges {
             in_time()?;
-            let part: Vec<Group> = groups.iter().filter(|g| takes_part(g)).cloned().collect();
+            // CR 506.5: with at least `lo` attackers, a member needing k others may attack
+            // when k < lo.
+            let part: Vec<Group> = groups.iter().filter(|g| g.min_others.is_none_or(|k| i64::from(k) < lo)).cloned().collect();
             let a = match solve_case(pos, &part, prefer, &levels, lo, hi)? {
                 Case::Best(counts, None) => distribute(&part, &counts, prefer, n),
                 Case::Best(counts, Some(attacking)) => deal(&part, &counts, &attacking, n),
@@ -200,17 +202,17 @@ fn deal(groups: &[Group], counts: &[Vec<usize>], attacking: &[bool], n: usize) -
     a
 }
 
-/// A case's ranges of the number of attackers, each with the groups taking part; None when
-/// a group's restriction is not a bound on the amount.
-#[allow(clippy::type_complexity)]
-fn amounts(split: Split, groups: &[Group]) -> Option<Vec<(i64, i64, Box<dyn Fn(&Group) -> bool>)>> {
+/// A case's ranges `[lo, hi]` of the number of attackers, within each of which the same groups
+/// take part (those whose "needs k others" has k < lo); None when a group's restriction is
+/// not a bound on the amount.
+fn amounts(split: Split, groups: &[Group]) -> Option<Vec<(i64, i64)>> {
     let restricted = groups.iter().any(|g| g.min_others.is_some() || g.only_alone);
-    let all: Box<dyn Fn(&Group) -> bool> = Box::new(|_| true);
     Some(match split {
         Split::Whole | Split::Many(_) if restricted => return None,
-        Split::Whole => vec![(0, i64::MAX, all)],
-        Split::Many(k) => vec![(i64::from(k), i64::MAX, all)],
-        Split::AtMostOne => vec![(0, 1, all)],
+        Split::Whole => vec![(0, i64::MAX)],
+        Split::Many(k) => vec![(i64::from(k), i64::MAX)],
+        // The split leaves no restriction on the groups of this case.
+        Split::AtMostOne => vec![(0, 1)],
         Split::Few(k) => {
             if groups.iter().any(|g| g.only_alone) {
                 return None;
@@ -224,15 +226,7 @@ fn amounts(split: Split, groups: &[Group]) -> Option<Vec<(i64, i64, Box<dyn Fn(&
             starts.sort_unstable();
             starts.dedup();
             let ends: Vec<i64> = starts.iter().skip(1).map(|s| s - 1).chain(std::iter::once(most)).collect();
-            starts
-                .into_iter()
-                .zip(ends)
-                .filter(|(lo, hi)| lo <= hi)
-                .map(|(lo, hi)| {
-                    let takes: Box<dyn Fn(&Group) -> bool> = Box::new(move |g: &Group| g.min_others.is_none_or(|k| i64::from(k) < lo));
-                    (lo, hi, takes)
-                })
-                .collect()
+            starts.into_iter().zip(ends).filter(|(lo, hi)| lo <= hi).collect()
         }
     })
 }
