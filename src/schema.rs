@@ -16,7 +16,7 @@
 //! assert!(schema["properties"]["permanents"].is_object());
 //! ```
 
-use crate::board::{Board, Declaration};
+use crate::board::{BlockDeclaration, Board, Declaration};
 use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::Value;
 
@@ -51,9 +51,27 @@ pub fn board_schema() -> Value {
     )
 }
 
-/// The declaration format (docs/format.md "Declaration").
+/// The declaration format (docs/format.md "Declaration"): of attackers (`attacks`), or, on a
+/// board with `combat`, of blockers (`blocks`, docs/blocks.md), never both, as
+/// [`crate::board::parse_any_declaration`] reads it. The attack declaration's shape stays the
+/// root (its `properties`), so readers of the earlier schema keep working; `blocks` is one more
+/// property, and `not` refuses a declaration with both keys.
 pub fn declaration_schema() -> Value {
-    root::<Declaration>("declaration", "A proposed declaration of attackers, with an optional payment.")
+    let mut s = root::<Declaration>(
+        "declaration",
+        "A proposed declaration of attackers ({\"attacks\": [...]}) or, on a board with combat, of \
+         blockers ({\"blocks\": [...]}, docs/blocks.md), never both, with an optional payment.",
+    );
+    let blocks = SchemaGenerator::default().into_root_schema_for::<BlockDeclaration>().to_value();
+    s["properties"]["blocks"] = blocks["properties"]["blocks"].clone();
+    s["$defs"]["Block"] = blocks["$defs"]["Block"].clone();
+    s["properties"]["payment"]["description"] = Value::String(
+        "How the costs are paid: to attack (CR 508.1h-j) or, with blocks, to block (CR 509.1d-f): taps of \
+         mana sources, pool mana, life. Absent: attackopt finds a payment if there is one."
+            .into(),
+    );
+    s["not"] = serde_json::json!({ "required": ["attacks", "blocks"] });
+    s
 }
 
 /// The result JSON: a `check` result, a `solve` result (a check result plus `objective`), or

@@ -4,7 +4,7 @@
 use attackopt::generator::{generate, Profile};
 use attackopt::{board_schema, declaration_schema, result_schema};
 use attackopt::{default_objective, Detail, Objective, Options, Position, Request};
-use attackopt::{parse_any_declaration, parse_board, parse_declaration};
+use attackopt::{parse_any_declaration, parse_board, AnyDeclaration};
 use jsonschema::Validator;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -64,9 +64,10 @@ fn every_model_board_matches_the_board_schema() {
 fn every_scenario_board_and_declaration_matches_its_schema() {
     let boards = validator(board_schema());
     let decls = validator(declaration_schema());
-    let files = json_files(&root().join("tests/scenarios"));
+    let mut files = json_files(&root().join("tests/scenarios"));
+    files.extend(json_files(&root().join("tests/scenarios/blocks")));
     assert!(files.len() >= 20, "expected the scenarios, found {}", files.len());
-    let mut checked_decls = 0;
+    let (mut checked_decls, mut checked_blocks) = (0, 0);
     for f in files {
         let scenario = read_json(&f);
         let board = &scenario["board"];
@@ -74,13 +75,51 @@ fn every_scenario_board_and_declaration_matches_its_schema() {
         assert_valid(&boards, board, &format!("{} board", f.display()));
         for (i, c) in scenario["expect"]["checks"].as_array().into_iter().flatten().enumerate() {
             let d = &c["declaration"];
-            if d.is_object() && parse_declaration(&d.to_string(), "d").is_ok() {
-                assert_valid(&decls, d, &format!("{} check {i}", f.display()));
-                checked_decls += 1;
+            match parse_any_declaration(&d.to_string(), "d") {
+                Ok((kind, _)) if d.is_object() => {
+                    assert_valid(&decls, d, &format!("{} check {i}", f.display()));
+                    checked_decls += 1;
+                    checked_blocks += usize::from(matches!(kind, AnyDeclaration::Blocks(_)));
+                }
+                _ => {}
             }
         }
     }
     assert!(checked_decls > 20);
+    // The declarations of blockers (tests/scenarios/blocks) are among them (issue 38).
+    assert!(checked_blocks > 40, "{checked_blocks} declarations of blockers");
+}
+
+/// Issue 38: the declaration schema describes a declaration of blockers (CR 509.1) as the
+/// parser reads it: `blocks`, each entry a blocker and the attacker it blocks, never with
+/// `attacks` too.
+#[test]
+fn cr_509_1_the_declaration_schema_describes_blocks_and_refuses_what_the_parser_refuses() {
+    let v = validator(declaration_schema());
+    let good = [
+        json!({ "blocks": [ { "blocker": "wall", "attacker": "jugg" }, { "blocker": "wall", "attacker": "drake" } ] }),
+        json!({ "blocks": [], "payment": [ { "permanent": "f1", "mana": "{G}" } ] }),
+        json!({ "attacks": [ { "creature": "bear", "target": "B" } ] }),
+        json!({}),
+    ];
+    for d in good {
+        assert!(parse_any_declaration(&d.to_string(), "d").is_ok(), "the parser refuses {d}");
+        assert!(v.is_valid(&d), "the schema refuses {d}");
+    }
+    let bad = [
+        json!({ "blocks": [ { "blocker": "wall" } ] }),
+        json!({ "blocks": "wall=jugg" }),
+        json!({ "blocks": [ { "blocker": "wall", "attacker": 3 } ] }),
+        json!({ "attacks": [], "blocks": [] }),
+    ];
+    for d in bad {
+        assert!(parse_any_declaration(&d.to_string(), "d").is_err(), "the parser accepts {d}");
+        assert!(!v.is_valid(&d), "the schema accepts {d}");
+    }
+    // A payment entry of no known form: the board's check refuses it (as for attacks).
+    assert!(!v.is_valid(&json!({ "blocks": [], "payment": [ { "permanent": "f1" } ] })));
+    let blocks = &declaration_schema()["properties"]["blocks"];
+    assert!(blocks["description"].as_str().is_some_and(|d| d.contains("blocking creature")), "{blocks}");
 }
 
 #[test]

@@ -25,7 +25,7 @@ pub const PROMPT_DEFAULT_MODEL: &str = "paid-vs-free";
 fn schema_description(name: &str) -> &'static str {
     match name {
         "board" => "JSON Schema of the board format: every field described, with defaults and examples (attackopt schema board)",
-        "declaration" => "JSON Schema of a declaration of attackers (attackopt schema declaration)",
+        "declaration" => "JSON Schema of a declaration of attackers, or of blockers on a board with combat (attackopt schema declaration)",
         "result" => "JSON Schema of every answer: check, solve, enumerate, maximum, validate, errors (attackopt schema result)",
         _ => "JSON Schema of the card list (attackopt schema cards)",
     }
