@@ -135,6 +135,9 @@ pub static KNOWN_CARDS: &[KnownCard] = &[
     // The catalog's cards about blocks (CR 509.1).
     card("Lure", ENCHANTMENT, &["Aura"], &["G"], 0, 0, NONE),
     card("Prized Unicorn", CREATURE, &["Unicorn"], &["G"], 2, 2, NONE),
+    card("Nemesis Mask", ARTIFACT, &["Equipment"], NONE, 0, 0, NONE),
+    card("Nacatl War-Pride", CREATURE, &["Cat", "Warrior"], &["G"], 3, 3, NONE),
+    card("Steel Leaf Champion", CREATURE, &["Elf", "Knight"], &["G"], 5, 4, NONE),
     card("Tromokratis", CREATURE, &["Kraken"], &["U"], 8, 8, NONE),
     card("Goblin Piker", CREATURE, &["Goblin", "Warrior"], &["R"], 2, 1, NONE),
     card("Zurgo Bellstriker", CREATURE, &["Orc", "Warrior"], &["R"], 2, 2, &["Dash"]),

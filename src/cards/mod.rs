@@ -797,6 +797,36 @@ pub static CATALOG: &[Card] = &[
         grants: "",
     },
     Card {
+        name: "Nemesis Mask",
+        oracle: "All creatures able to block equipped creature do so.\nEquip {3}",
+        summary: "All creatures able to block the equipped creature do so: Lure on an Equipment, one requirement per creature able to block it (CR 509.1c); needs attached_to.",
+        effects: |vb, p| vb.attached_to[p].map(|c| EffectKind::Lure { creatures: this(c) }).into_iter().collect(),
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Nacatl War-Pride",
+        oracle: "Nacatl War-Pride must be blocked by exactly one creature if able.\nWhenever Nacatl War-Pride attacks, create X tokens that are copies of Nacatl War-Pride that are tapped and attacking, where X is the number of creatures defending player controls. Exile the tokens at the beginning of the next end step.",
+        summary: "Must be blocked by exactly one creature if able: one requirement, obeyed when exactly one creature blocks it (CR 509.1c); its attack trigger makes copies after attackers are declared, so it changes no declaration.",
+        effects: |_, p| vec![EffectKind::MustBeBlockedByExactlyOne { attackers: this(p) }],
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
+        name: "Steel Leaf Champion",
+        oracle: "Steel Leaf Champion can't be blocked by creatures with power 2 or less.",
+        summary: "Can't be blocked by creatures with power 2 or less (CR 509.1b).",
+        effects: |_, p| {
+            let weak = Selector::Filter(Filter { power_at_most: Some(2), ..Default::default() });
+            vec![EffectKind::CantBeBlockedBy { attackers: this(p), blockers: weak }]
+        },
+        mana: no_mana,
+        on_mana: None,
+        grants: "",
+    },
+    Card {
         name: "Prized Unicorn",
         oracle: "All creatures able to block Prized Unicorn do so.",
         summary: "All creatures able to block it do so: one requirement per creature able to block it (CR 509.1c).",
@@ -1011,7 +1041,8 @@ pub(crate) fn warn_about_board(vb: &mut ValidBoard) {
                 continue;
             }
         }
-        let needs_attachment = matches!(card.name, "Pacifism" | "Brainwash" | "Lure") || matches!(on_mana, Some((ManaTapped::Enchanted, _)));
+        let needs_attachment =
+            matches!(card.name, "Pacifism" | "Brainwash" | "Lure" | "Nemesis Mask") || matches!(on_mana, Some((ManaTapped::Enchanted, _)));
         let land_aura = matches!(on_mana, Some((ManaTapped::Enchanted, _)));
         let attached = vb.attached_to[p];
         if needs_attachment && attached.is_none() {

@@ -1166,6 +1166,7 @@ fn effects(vb: &ValidBoard, m: &Memo, p: usize, rule: &Rule, when: &[super::orac
         },
         Rule::MustBeBlockedByAll(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedByAll { attackers })),
         Rule::MustBeBlockedIfAble(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedIfAble { attackers })),
+        Rule::MustBeBlockedByExactlyOne(w) => one(sel(w)?.map(|attackers| EffectKind::MustBeBlockedByExactlyOne { attackers })),
         Rule::Lure(w) => one(sel(w)?.map(|creatures| EffectKind::Lure { creatures })),
         Rule::BlockTax(w, cost) => block_costs(vb, m, p, w, cost)?,
         // Settled onto the board's mana (`crate::rules::settle_mana_effects`).

@@ -522,27 +522,17 @@ impl BlockRules {
         Ok(())
     }
 
-    /// The defending players of attacker `a` in the sense of "the defending player controls"
-    /// (CR 506.2): the player it attacks (or whose planeswalker, or the battle's protector); under
-    /// shared team turns, either player of the defending team (CR 810.7a: the team is attacked;
-    /// 810.7b makes only one-shot effects and characteristic-defining abilities pick one
-    /// defending player, so a static "defending player controls" looks at both, as the
-    /// magicjudges.org Rules Tip of 2011-01 says of swampwalk).
-    fn defenders_of(&self, vb: &ValidBoard, a: usize) -> Vec<usize> {
-        let d = self.attackers[a].defender;
-        if vb.board.variant.shared_team_turns {
-            (0..vb.board.players.len()).filter(|&p| vb.same_team(p, d)).collect()
-        } else {
-            vec![d]
-        }
-    }
-
-    /// A land of `land_type` a defending player of attacker `a` controls (CR 702.14c), if any.
+    /// A land of `land_type` the defending player of attacker `a` controls (CR 702.14c), if any.
+    /// That player is the one it attacks (or the planeswalker's controller, the battle's
+    /// protector), under shared team turns too: an attacking creature's ability that refers to
+    /// "the defending player" means the player it attacks (CR 508.5a), and since Dominaria
+    /// (2018) creatures in Two-Headed Giant attack a player, not the team (CR 805.10). The
+    /// teammate's lands do not count (the 2011 Rules Tip that said they did predates it).
     fn land_of_defender(&self, vb: &ValidBoard, a: usize, land_type: &str) -> Option<usize> {
-        let defenders = self.defenders_of(vb, a);
+        let defender = self.attackers[a].defender;
         (0..vb.board.permanents.len()).find(|&p| {
             let perm = vb.perm(p);
-            defenders.contains(&vb.controller[p]) && perm.has_type("Land") && perm.has_subtype(land_type)
+            vb.controller[p] == defender && perm.has_type("Land") && perm.has_subtype(land_type)
         })
     }
 
@@ -665,9 +655,11 @@ impl BlockRules {
                     // Every creature the defending player controls, those that can't block
                     // included: one that can't leaves the attacker unblockable (XMage's
                     // tromokratisNotBlockedByAll, tests/scenarios/blocks/33).
-                    let defenders = self.defenders_of(vb, a);
-                    let all: Vec<usize> = (0..self.blockers.len()).filter(|&b| defenders.contains(&self.blockers[b].controller)).collect();
-                    let who = defenders.iter().map(|&p| vb.player_label(p)).collect::<Vec<_>>().join(" and ");
+                    // "Defending player" is the player it attacks, under shared team turns
+                    // too (CR 508.5a): the teammate's creatures may block it but need not.
+                    let defender = self.attackers[a].defender;
+                    let all: Vec<usize> = (0..self.blockers.len()).filter(|&b| self.blockers[b].controller == defender).collect();
+                    let who = vb.player_label(defender);
                     let text = format!("{} can't be blocked unless all creatures {who} controls block it (CR 509.1b)", attacker(self, a));
                     self.restrict(BlockRestrictionKind::AllOrNone { attacker: a, blockers: all }, source.clone(), text);
                 }

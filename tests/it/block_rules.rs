@@ -156,6 +156,17 @@ fn cr_509_1b_cant_be_blocked_by_power_2_or_less_and_by_walls() {
     assert_legal(&pos, &[("big", "x")]);
 }
 
+/// Steel Leaf Champion named alone: "can't be blocked by creatures with power 2 or less" (CR
+/// 509.1b), a power-based restriction read from the catalog.
+#[test]
+fn cr_509_1b_steel_leaf_champion_named_alone_is_not_blocked_by_power_2_or_less() {
+    let champion = json!({"id": "champ", "name": "Steel Leaf Champion", "controller": "A"});
+    let pos = two_player(vec![champion, colored("small", "B", 2, &[], &[]), colored("big", "B", 3, &[], &[])], vec![], &[("champ", "B")]);
+    assert_illegal(&pos, &[("small", "champ")], "restriction");
+    assert_legal(&pos, &[("big", "champ")]);
+    assert_legal(&pos, &[]);
+}
+
 #[test]
 fn cr_509_1b_tromokratis_is_blocked_by_all_the_defending_players_creatures_or_none() {
     let tromokratis = json!({"kind": "must_be_blocked_by_all", "attackers": ["trom"], "source": "Tromokratis"});
@@ -216,6 +227,64 @@ fn cr_509_1c_must_be_blocked_by_exactly_one_if_able() {
     assert_illegal(&pos, &[], "requirements");
     let r = check(&pos, &[]);
     assert!(r.requirements[0].text.starts_with("Test nacatl (nacatl) is blocked by exactly one creature if able"), "{:?}", r.requirements);
+    // Nacatl War-Pride named alone is the same requirement (the catalog), and with a lure on it
+    // both can't be obeyed at once: one blocker obeys the War-Pride, two the lure's two.
+    let named = json!({"id": "nacatl", "name": "Nacatl War-Pride", "controller": "A"});
+    let pos = two_player(vec![named.clone(), creature("b1", "B", &[]), creature("b2", "B", &[])], vec![], &[("nacatl", "B")]);
+    assert_legal(&pos, &[("b1", "nacatl")]);
+    assert_illegal(&pos, &[("b1", "nacatl"), ("b2", "nacatl")], "requirements");
+    let lure = json!({"kind": "lure", "attackers": ["nacatl"], "source": "Lure"});
+    let pos = two_player(vec![named, creature("b1", "B", &[]), creature("b2", "B", &[])], vec![lure], &[("nacatl", "B")]);
+    assert_eq!(obeyed_and_max(&pos, &[("b1", "nacatl"), ("b2", "nacatl")]), (2, 2));
+    assert_eq!(obeyed_and_max(&pos, &[("b1", "nacatl")]), (2, 2));
+    assert_illegal(&pos, &[], "requirements");
+}
+
+/// CR 509.1c counts requirements one by one, as 508.1d does for attacks: two "blocks each
+/// combat if able" effects on one creature are two requirements, both obeyed by one block and
+/// both broken by none.
+#[test]
+fn cr_509_1c_two_blocks_if_able_effects_on_one_creature_are_two_requirements() {
+    let must = |source: &str| json!({"kind": "blocks_if_able", "creatures": ["spire"], "source": source});
+    let pos = two_player(
+        vec![creature("x", "A", &[]), creature("spire", "B", &[]), creature("bears", "B", &[])],
+        vec![must("Spirespine"), must("Grasp of the Hieromancer")],
+        &[("x", "B")],
+    );
+    assert_eq!(obeyed_and_max(&pos, &[("spire", "x")]), (2, 2));
+    assert_eq!(obeyed_and_max(&pos, &[("bears", "x")]), (0, 2));
+    assert_illegal(&pos, &[], "requirements");
+    assert_eq!(check(&pos, &[]).requirements.len(), 2);
+}
+
+/// "All creatures able to block ~ do so" on an Equipment (Nemesis Mask, CR 509.1c) as on an
+/// Aura (Lure): named alone with `attached_to`, or read from its Oracle text; every creature
+/// able to block the equipped attacker must, and one that can't (a flyer it can't block) need
+/// not.
+#[test]
+fn cr_509_1c_nemesis_mask_an_equipment_lure_named_alone_or_read() {
+    for mask in [
+        json!({"id": "mask", "name": "Nemesis Mask", "controller": "A", "attached_to": "x"}),
+        json!({"id": "mask", "name": "Test mask", "controller": "A", "types": ["Artifact"], "subtypes": ["Equipment"], "attached_to": "x",
+               "oracle_text": "All creatures able to block equipped creature do so.\nEquip {3}"}),
+    ] {
+        let pos = two_player(
+            vec![
+                creature("x", "A", &["Flying"]),
+                creature("y", "A", &[]),
+                mask,
+                creature("bird", "B", &["Flying"]),
+                creature("spider", "B", &["Reach"]),
+                creature("bear", "B", &[]),
+            ],
+            vec![],
+            &[("x", "B"), ("y", "B")],
+        );
+        assert_eq!(obeyed_and_max(&pos, &[("bird", "x"), ("spider", "x")]), (2, 2));
+        assert_legal(&pos, &[("bird", "x"), ("spider", "x"), ("bear", "y")]);
+        assert_illegal(&pos, &[("bird", "x"), ("spider", "y")], "requirements");
+        assert_illegal(&pos, &[], "requirements");
+    }
 }
 
 #[test]
@@ -418,7 +487,9 @@ fn cr_702_14c_landwalk_unblockable_while_the_defending_player_controls_that_land
         &[("bear", "serpent")],
         "has Islandwalk: it can't be blocked as long as the defending player controls a land of type Island, and B controls Island (island) (CR 702.14c)",
     );
-    // Under shared team turns the team is attacked: a teammate's Island counts (CR 810.7a).
+    // Under shared team turns a creature attacks a player, not the team (CR 805.10, since
+    // Dominaria), and its landwalk looks at the player it attacks (CR 508.5a): the teammate's
+    // Forest does not count, the attacked player's does.
     let mut b = board(
         &["A", "B", "B2"],
         vec![creature("serpent", "A", &["forestwalk"]), creature("bear", "B", &[]), land("forest", "B2", "Forest")],
@@ -429,7 +500,31 @@ fn cr_702_14c_landwalk_unblockable_while_the_defending_player_controls_that_land
     b["players"][2]["team"] = json!("b");
     assert_legal(&position(&b), &[("bear", "serpent")]);
     b["variant"] = json!({"shared_team_turns": true});
+    assert_legal(&position(&b), &[("bear", "serpent")]);
+    b["permanents"][2]["controller"] = json!("B");
     assert_illegal(&position(&b), &[("bear", "serpent")], "restriction");
+}
+
+/// Two-Headed Giant: Tromokratis attacking one player needs all of *that* player's creatures
+/// to block it (CR 508.5a: "defending player" in an attacking creature's ability is the player
+/// it attacks); the teammate's creatures may join the block (CR 805.10) but need not, and a
+/// tapped creature of the teammate does not make it unblockable.
+#[test]
+fn cr_508_5a_two_headed_giant_tromokratis_needs_the_attacked_players_creatures_only() {
+    let mut b = board(
+        &["A", "C", "D"],
+        vec![creature("trom", "A", &[]), creature("c1", "C", &[]), creature("d1", "D", &[]), tapped(creature("d2", "D", &[]))],
+        vec![json!({"kind": "must_be_blocked_by_all", "attackers": ["trom"], "source": "Tromokratis"})],
+        &[("trom", "C")],
+    );
+    b["players"][1]["team"] = json!("cd");
+    b["players"][2]["team"] = json!("cd");
+    b["variant"] = json!({"shared_team_turns": true});
+    let pos = position(&b);
+    assert_legal(&pos, &[("c1", "trom")]);
+    assert_legal(&pos, &[("c1", "trom"), ("d1", "trom")]);
+    assert_illegal(&pos, &[("d1", "trom")], "restriction");
+    assert_says(&pos, &[("d1", "trom")], "can't be blocked unless all creatures C controls block it (CR 509.1b)");
 }
 
 #[test]

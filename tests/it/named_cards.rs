@@ -224,7 +224,7 @@ fn catalog_agrees_with_the_reader() {
 /// here: Pacifism on B's token, Lure on A's attacking token.
 fn combat_board(mut cards: Vec<Value>, creature: bool) -> Value {
     for c in &mut cards {
-        if c["controller"] == "A" && c["name"].as_str().is_some_and(|n| n.starts_with("Lure")) {
+        if c["controller"] == "A" && c["name"].as_str().is_some_and(|n| n.starts_with("Lure") || n.starts_with("Nemesis Mask")) {
             c["attached_to"] = json!("gob");
         }
         if c["controller"] == "A" && c["name"].as_str().is_some_and(|n| n.starts_with("Pacifism")) {
@@ -265,8 +265,9 @@ fn assumed_of(pos: &Position, name: &str) -> Vec<String> {
 /// CR 509.1 (issue 38: block abilities from names and Oracle text): on a board with combat,
 /// every catalog card named alone makes the same block rules as its Oracle text read by a card
 /// the catalog does not know, and both leave out, with a warning, the same sentences about
-/// blocking that attackopt does not read (none today). Fifteen catalog cards make some
-/// (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, Archangel of Tithes attacking, ...).
+/// blocking that attackopt does not read (none today). Eighteen catalog cards make some
+/// (Pacifism, Mogg Flunkies, Silent Arbiter, Lure, Nemesis Mask, Archangel of Tithes
+/// attacking, ...).
 #[test]
 fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
     let mut with_rules = Vec::new();
@@ -304,6 +305,9 @@ fn cr_509_1_catalog_agrees_with_the_reader_about_blocks() {
         "Caverns of Despair",
         "Dueling Grounds",
         "Lure",
+        "Nemesis Mask",
+        "Nacatl War-Pride",
+        "Steel Leaf Champion",
         "Prized Unicorn",
         "Tromokratis",
         "Goblin Piker",

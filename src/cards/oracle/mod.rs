@@ -167,6 +167,8 @@ pub enum Rule {
     MustBeBlockedByAll(Who),
     /// `must_be_blocked_if_able` (CR 509.1c).
     MustBeBlockedIfAble(Who),
+    /// `must_be_blocked_by_exactly_one` (CR 509.1c): Nacatl War-Pride.
+    MustBeBlockedByExactlyOne(Who),
     /// `lure` (CR 509.1c): all creatures able to block the creatures do so.
     Lure(Who),
     /// `block_cost` (CR 509.1d): each of the creatures that blocks incurs the cost, paid by its
@@ -283,6 +285,7 @@ impl Rule {
             | Rule::CantBeBlockedBy(w, _)
             | Rule::MustBeBlockedByAll(w)
             | Rule::MustBeBlockedIfAble(w)
+            | Rule::MustBeBlockedByExactlyOne(w)
             | Rule::Lure(w)
             | Rule::BlockTax(w, _) => Some(w),
             _ => None,
@@ -310,6 +313,7 @@ impl Rule {
                 | Rule::CantBeBlockedBy(..)
                 | Rule::MustBeBlockedByAll(_)
                 | Rule::MustBeBlockedIfAble(_)
+                | Rule::MustBeBlockedByExactlyOne(_)
                 | Rule::Lure(_)
                 | Rule::BlockTax(..)
         )

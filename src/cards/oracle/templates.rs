@@ -1024,6 +1024,13 @@ pub static TEMPLATES: &[Template] = &[
         text: "Gaea's Protector must be blocked if able.",
     },
     Template {
+        pattern: "{who} must be blocked by exactly one creature if able",
+        make: |s| Some(vec![made(Rule::MustBeBlockedByExactlyOne(s.who.clone()?))]),
+        cr: "509.1c",
+        card: "Nacatl War-Pride",
+        text: "Nacatl War-Pride must be blocked by exactly one creature if able.\nWhenever Nacatl War-Pride attacks, create X tokens that are copies of Nacatl War-Pride that are tapped and attacking, where X is the number of creatures defending player controls. Exile the tokens at the beginning of the next end step.",
+    },
+    Template {
         pattern: "{who} can't block unless its controller pays {cost}",
         make: |s| Some(vec![made(Rule::BlockTax(s.who.clone()?, s.cost.clone()?))]),
         cr: "509.1d",
