@@ -330,10 +330,16 @@ fn blocker_classes(rules: &BlockRules, lists: &[Vec<usize>], stats: Option<&Comb
         }
     }
     let mut twins: Vec<Vec<usize>> = vec![vec![]; n];
-    let mut seen: HashMap<(&[usize], i64, i64, usize), usize> = HashMap::new();
+    let mut seen: HashMap<(&[usize], i64, i64, usize, usize), usize> = HashMap::new();
     for b in 0..n {
         let alone = named[b] || lists[b].is_empty() || rules.blockers[b].capacity != 1;
-        let key = (lists[b].as_slice(), number(stats.map(|s| &s.blocker_damage), b), number(stats.map(|s| &s.blocker_toughness), b), blocks[b]);
+        let key = (
+            lists[b].as_slice(),
+            number(stats.map(|s| &s.blocker_damage), b),
+            number(stats.map(|s| &s.blocker_toughness), b),
+            blocks[b],
+            rules.blockers[b].side,
+        );
         let first = if alone { b } else { *seen.entry(key).or_insert(b) };
         twins[first].push(b);
     }
@@ -516,15 +522,19 @@ impl BlockProgram {
             match &r.kind {
                 // Banned pairs are no variables; "at least" and "at most" are in `counts`.
                 BlockRestrictionKind::Pairs { .. } | BlockRestrictionKind::AtLeast { .. } | BlockRestrictionKind::AtMost { .. } => {}
-                // others·u[b] ≤ Σ_{b'≠b} u[b'].
+                // others·u[b] ≤ Σ_{b'≠b, same side} u[b'] (CR 802.4b: other sides' blockers
+                // are ignored).
                 BlockRestrictionKind::NotAlone { blocker, others } => {
                     let Some(Some(ub)) = self.u.get(*blocker).copied() else { continue };
-                    let rest = sum(self.u.iter().enumerate().filter(|&(b, _)| b != *blocker).filter_map(|(_, v)| *v));
+                    let side = rules.blockers[*blocker].side;
+                    let rest =
+                        sum(self.u.iter().enumerate().filter(|&(b, _)| b != *blocker && rules.blockers[b].side == side).filter_map(|(_, v)| *v));
                     self.rows.push(constraint::leq(ub * *others as f64, rest));
                 }
-                // Σ_b u[b] ≤ count.
-                BlockRestrictionKind::MaxBlockers { count } => {
-                    self.rows.push(constraint::leq(sum(self.u.iter().filter_map(|v| *v)), *count as f64));
+                // Σ_{b of side} u[b] ≤ count.
+                BlockRestrictionKind::MaxBlockers { count, side } => {
+                    let of_side = self.u.iter().enumerate().filter(|&(b, _)| rules.blockers[b].side == *side).filter_map(|(_, v)| *v);
+                    self.rows.push(constraint::leq(sum(of_side), *count as f64));
                 }
                 BlockRestrictionKind::AllOrNone { attacker, blockers } => {
                     // The attacker is alone in its class.

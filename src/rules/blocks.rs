@@ -43,6 +43,12 @@ pub struct Blocker {
     pub id: String,
     /// Its controller.
     pub controller: usize,
+    /// Whose declaration of blockers it is part of: its controller's, or under shared team
+    /// turns its team's (the team's first player), which declares one combined block (CR
+    /// 805.10). With several defending players each one's blocks are judged apart, blockers of
+    /// others ignored (CR 802.4b): "can't block alone" and "no more than N creatures can
+    /// block" count the blockers of the same side only.
+    pub side: usize,
     /// How many attackers it can block (CR 509.1a): 1, 1 + N ("can block N additional
     /// creatures"), or [`ANY_NUMBER`].
     pub capacity: usize,
@@ -69,18 +75,21 @@ pub enum BlockRestrictionKind {
         /// The banned pairs, as (blocker, attacker) indices, sorted.
         pairs: Vec<(usize, usize)>,
     },
-    /// The blocker can't block alone: it blocks only if `others` other creatures also block
-    /// (any attacker).
+    /// The blocker can't block alone: it blocks only if `others` other creatures of its side
+    /// ([`Blocker::side`], CR 802.4b) also block (any attacker).
     NotAlone {
         /// The blocker.
         blocker: usize,
         /// How many other creatures must block too (at least 1).
         others: usize,
     },
-    /// No more than `count` creatures block (Silent Arbiter: one).
+    /// No more than `count` creatures of `side` block (Silent Arbiter: one); one restriction
+    /// per side, each defending player's blocks judged apart (CR 802.4b).
     MaxBlockers {
         /// The most blocking creatures.
         count: usize,
+        /// The side whose blockers count ([`Blocker::side`]).
+        side: usize,
     },
     /// The attacker can't be blocked except by `count` or more creatures (menace: 2, CR
     /// 702.111b): blocked by none or by at least `count`.
@@ -287,7 +296,8 @@ pub fn block_rules(vb: &ValidBoard, targets: &[Target]) -> Result<Option<BlockRu
                 .filter(|&a| attackers[a].defender == controller || (shared && vb.same_team(attackers[a].defender, controller)))
                 .collect()
         };
-        blockers.push(Blocker { permanent: p, id: perm.id.clone(), controller, capacity: 1, ineligible, allowed: legal.clone(), legal });
+        let side = if shared { (0..vb.board.players.len()).find(|&q| vb.same_team(q, controller)).unwrap_or(controller) } else { controller };
+        blockers.push(Blocker { permanent: p, id: perm.id.clone(), controller, side, capacity: 1, ineligible, allowed: legal.clone(), legal });
     }
     let mut rules = BlockRules { attackers, blockers, restrictions: vec![], requirements: vec![], costs: vec![], defending_players };
     let legal_of = rules.legal_by_attacker();
@@ -610,8 +620,21 @@ impl BlockRules {
             }
             EffectKind::MaxBlockers { count } => {
                 let s = if *count == 1 { "" } else { "s" };
-                let text = format!("no more than {count} creature{s} can block each combat (CR 509.1b)");
-                self.restrict(BlockRestrictionKind::MaxBlockers { count: *count as usize }, source.clone(), text);
+                // CR 802.4b: each defending player's blocks are judged apart, so the cap holds
+                // for each side's blockers.
+                let mut sides: Vec<usize> = self.blockers.iter().map(|b| b.side).collect();
+                sides.sort_unstable();
+                sides.dedup();
+                for &side in &sides {
+                    let text = if sides.len() == 1 {
+                        format!("no more than {count} creature{s} can block each combat (CR 509.1b)")
+                    } else {
+                        let who = vb.player_label(side);
+                        let whose = if vb.board.variant.shared_team_turns { format!("{who}'s team") } else { who };
+                        format!("no more than {count} creature{s} can block each combat, counted among the blockers of {whose}, whose blocks are judged apart (CR 509.1b, 802.4b)")
+                    };
+                    self.restrict(BlockRestrictionKind::MaxBlockers { count: *count as usize, side }, source.clone(), text);
+                }
             }
             EffectKind::CanBlockOnly { creatures, attackers } => {
                 let may = self.chosen_attackers(vb, attackers);
@@ -788,14 +811,20 @@ impl BlockRules {
         Ok(())
     }
 
+    /// How many creatures of `side` block in `x` (CR 802.4b: a side's blocks are judged
+    /// without the others').
+    pub fn blocking_on_side(&self, x: &BlockAssignment, side: usize) -> usize {
+        x.iter().zip(&self.blockers).filter(|(blocks, b)| !blocks.is_empty() && b.side == side).count()
+    }
+
     /// Whether assignment `x` obeys restriction `r`.
     pub fn holds(&self, r: &BlockRestriction, x: &BlockAssignment) -> bool {
         match &r.kind {
             BlockRestrictionKind::Pairs { pairs } => self.broken_pairs(pairs, x).is_empty(),
             BlockRestrictionKind::NotAlone { blocker, others } => {
-                x[*blocker].is_empty() || x.iter().enumerate().filter(|&(b, blocks)| b != *blocker && !blocks.is_empty()).count() >= *others
+                x[*blocker].is_empty() || self.blocking_on_side(x, self.blockers[*blocker].side) > *others
             }
-            BlockRestrictionKind::MaxBlockers { count } => x.iter().filter(|blocks| !blocks.is_empty()).count() <= *count,
+            BlockRestrictionKind::MaxBlockers { count, side } => self.blocking_on_side(x, *side) <= *count,
             BlockRestrictionKind::AtLeast { attacker, count } => {
                 let n = self.blockers_of(x, *attacker).len();
                 n == 0 || n >= *count

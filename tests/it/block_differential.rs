@@ -85,7 +85,8 @@ type BlockerDraw = (usize, u8, bool, Vec<bool>, Vec<(u32, bool)>);
 fn restriction(na: usize, nb: usize) -> impl Strategy<Value = BlockRestrictionKind> {
     prop_oneof![
         (0..nb, 1usize..=2).prop_map(|(blocker, others)| BlockRestrictionKind::NotAlone { blocker, others }),
-        (0usize..=3).prop_map(|count| BlockRestrictionKind::MaxBlockers { count }),
+        // The side (CR 802.4b) is drawn among 0 and 1: sides without blockers included.
+        (0usize..=3, 0usize..2).prop_map(|(count, side)| BlockRestrictionKind::MaxBlockers { count, side }),
         (0..na, 1usize..=3).prop_map(|(attacker, count)| BlockRestrictionKind::AtLeast { attacker, count }),
         (0..na, 0usize..=2).prop_map(|(attacker, count)| BlockRestrictionKind::AtMost { attacker, count }),
         (0..na, vec(0..nb, 0..=3)).prop_map(|(attacker, mut blockers)| {
@@ -156,7 +157,9 @@ fn build(
         banned.extend(legal.iter().filter(|&&a| bans[a]).map(|&a| (b, a)));
         let capacity = [1, 2, ANY_NUMBER][*capacity as usize];
         let ineligible = (!eligible).then(|| "it is tapped (CR 509.1a)".to_string());
-        blockers.push(Blocker { permanent: 100 + b, id: format!("b{b}"), controller: *controller, capacity, ineligible, legal, allowed });
+        // CR 802.4b: each defending player's blocks apart; under shared turns one team.
+        let side = if shared { 0 } else { *controller };
+        blockers.push(Blocker { permanent: 100 + b, id: format!("b{b}"), controller: *controller, side, capacity, ineligible, legal, allowed });
         for &(p, allowed) in instances {
             costs.push(BlockCost { blocker: b, cost: vec![], source: format!("cost {}", costs.len()) });
             price.push((p, *controller));

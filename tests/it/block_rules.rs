@@ -505,6 +505,49 @@ fn cr_702_14c_landwalk_unblockable_while_the_defending_player_controls_that_land
     assert_illegal(&position(&b), &[("bear", "serpent")], "restriction");
 }
 
+/// CR 802.4b: with several defending players, each one's blocks are judged apart, the blockers
+/// of other players ignored. B's Mogg Flunkies ("can't block alone") blocking beside C's bear
+/// blocks alone; beside another of B's creatures it does not. Silent Arbiter ("no more than one
+/// creature can block each combat") lets B and C block with one creature each, not B with two.
+/// Under shared team turns (CR 805.10) the team declares one combined block: the teammate's
+/// creature keeps the Flunkies company and counts against the Arbiter.
+#[test]
+fn cr_802_4b_each_defending_players_blocks_are_judged_apart() {
+    let flunkies = json!({"id": "fl", "name": "Mogg Flunkies", "controller": "B"});
+    let mut b = board(
+        &["A", "B", "C"],
+        vec![creature("x", "A", &[]), creature("y", "A", &[]), flunkies, creature("b2", "B", &[]), creature("cb", "C", &[])],
+        vec![],
+        &[("x", "B"), ("y", "C")],
+    );
+    let pos = position(&b);
+    assert_illegal(&pos, &[("fl", "x"), ("cb", "y")], "restriction");
+    assert_says(&pos, &[("fl", "x"), ("cb", "y")], "can't block alone");
+    assert_legal(&pos, &[("fl", "x"), ("b2", "x"), ("cb", "y")]);
+    b["players"][1]["team"] = json!("bc");
+    b["players"][2]["team"] = json!("bc");
+    b["variant"] = json!({"shared_team_turns": true});
+    assert_legal(&position(&b), &[("fl", "x"), ("cb", "y")]);
+
+    let arbiter = json!({"id": "arb", "name": "Silent Arbiter", "controller": "A"});
+    let mut b = board(
+        &["A", "B", "C"],
+        vec![creature("x", "A", &[]), creature("y", "A", &[]), arbiter, creature("b1", "B", &[]), creature("b2", "B", &[]), creature("cb", "C", &[])],
+        vec![],
+        &[("x", "B"), ("y", "C")],
+    );
+    let pos = position(&b);
+    assert_legal(&pos, &[("b1", "x"), ("cb", "y")]);
+    assert_illegal(&pos, &[("b1", "x"), ("b2", "x")], "restriction");
+    assert_says(&pos, &[("b1", "x"), ("b2", "x")], "counted among the blockers of B, whose blocks are judged apart (CR 509.1b, 802.4b)");
+    b["players"][1]["team"] = json!("bc");
+    b["players"][2]["team"] = json!("bc");
+    b["variant"] = json!({"shared_team_turns": true});
+    let pos = position(&b);
+    assert_illegal(&pos, &[("b1", "x"), ("cb", "y")], "restriction");
+    assert_legal(&pos, &[("cb", "y")]);
+}
+
 /// Two-Headed Giant: Tromokratis attacking one player needs all of *that* player's creatures
 /// to block it (CR 508.5a: "defending player" in an attacking creature's ability is the player
 /// it attacks); the teammate's creatures may join the block (CR 805.10) but need not, and a

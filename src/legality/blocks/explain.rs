@@ -10,6 +10,7 @@ use crate::legality::Baseline;
 use crate::mana::format_cost;
 use crate::position::Position;
 use crate::rules::blocks::{BlockAssignment, BlockRequirement, BlockRequirementKind, BlockRestrictionKind, BlockRules};
+use std::collections::HashMap;
 
 /// The most single changes one requirement's explanation tries (as for attacks).
 const WHY_NOT_MAX_CHANGES: usize = 64;
@@ -134,14 +135,19 @@ fn obstacle(pos: &Position, rules: &BlockRules, x: &BlockAssignment, y: &BlockAs
     let mut touched: Vec<usize> = moved.iter().flat_map(|&b| x[b].iter().chain(&y[b]).copied()).collect();
     touched.sort_unstable();
     touched.dedup();
-    let blocking = y.iter().filter(|blocks| !blocks.is_empty()).count();
+    // Blocking creatures per side, counted once (CR 802.4b: each side's blocks apart).
+    let mut blocking: HashMap<usize, usize> = HashMap::new();
+    for (b, _) in y.iter().enumerate().filter(|(_, blocks)| !blocks.is_empty()) {
+        *blocking.entry(rules.blockers[b].side).or_default() += 1;
+    }
+    let on_side = |side: usize| blocking.get(&side).copied().unwrap_or(0);
     let broken: Vec<String> = rules
         .restrictions
         .iter()
         .filter(|r| match &r.kind {
             BlockRestrictionKind::Pairs { pairs } => added.iter().any(|p| pairs.binary_search(p).is_ok()),
-            BlockRestrictionKind::NotAlone { blocker, others } => !y[*blocker].is_empty() && blocking - 1 < *others,
-            BlockRestrictionKind::MaxBlockers { count } => blocking > *count,
+            BlockRestrictionKind::NotAlone { blocker, others } => !y[*blocker].is_empty() && on_side(rules.blockers[*blocker].side) <= *others,
+            BlockRestrictionKind::MaxBlockers { count, side } => on_side(*side) > *count,
             BlockRestrictionKind::AtLeast { attacker, .. }
             | BlockRestrictionKind::AtMost { attacker, .. }
             | BlockRestrictionKind::AllOrNone { attacker, .. } => touched.binary_search(attacker).is_ok() && !rules.holds(r, y),

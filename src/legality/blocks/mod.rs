@@ -168,13 +168,10 @@ pub(crate) fn restriction_broken(vb: &ValidBoard, rules: &BlockRules, kind: &Blo
         }
         BlockRestrictionKind::NotAlone { blocker: b, others: 1 } => format!("{} is the only creature blocking", blocker(*b)),
         BlockRestrictionKind::NotAlone { blocker: b, .. } => {
-            let n = x.iter().enumerate().filter(|&(c, blocks)| c != *b && !blocks.is_empty()).count();
+            let n = rules.blocking_on_side(x, rules.blockers[*b].side).saturating_sub(1);
             format!("{} blocks with {n} other creature{}", blocker(*b), if n == 1 { "" } else { "s" })
         }
-        BlockRestrictionKind::MaxBlockers { .. } => {
-            let n = x.iter().filter(|blocks| !blocks.is_empty()).count();
-            format!("{n} creatures block")
-        }
+        BlockRestrictionKind::MaxBlockers { side, .. } => format!("{} creatures block", rules.blocking_on_side(x, *side)),
         BlockRestrictionKind::AtLeast { attacker: a, .. } => format!("it is blocked by {} only", by(*a)),
         BlockRestrictionKind::AtMost { attacker: a, .. } => format!("it is blocked by {}", by(*a)),
         BlockRestrictionKind::AllOrNone { attacker: a, blockers } => {
