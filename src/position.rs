@@ -6,7 +6,7 @@
 //! (the pipeline flows one way, `tests/it/architecture.rs`), so the two blocks live apart.
 
 use crate::board::{Attack, Declaration, InputError, ValidBoard};
-use crate::mana::ManaBoard;
+use crate::mana::{ManaBoard, PayError};
 use crate::rules::blocks::{block_rules, BlockRules};
 use crate::rules::{expand, Assignment, Rules};
 
@@ -72,5 +72,11 @@ impl Position {
             .filter_map(|(c, t)| t.map(|t| Attack { creature: self.rules.creatures[c].id.clone(), target: self.rules.targets[t].id.clone() }))
             .collect();
         Declaration { attacks, payment: None }
+    }
+
+    /// Whether the cost instances `a` incurs can be paid (CR 508.1g-j; nothing owed is paid).
+    pub fn can_pay(&self, a: &Assignment) -> Result<bool, PayError> {
+        let incurred = self.rules.incurred(a);
+        Ok(incurred.is_empty() || self.mana.pay(&self.board, &self.rules, a, &incurred)?.is_some())
     }
 }

@@ -27,8 +27,13 @@
 //!
 //! Not a flow, and left to the integer program (None): conditional requirements, "can't attack
 //! unless k of these attack" (rows over single creatures), sets of targets that cross, a player
-//! requirement that creatures of another player could help obey, costs whose payment could
-//! bind (see [`payment_never_binds`]), "can attack only alone" outside the case of one attacker.
+//! requirement that creatures of another player could help obey, "can attack only alone"
+//! outside the case of one attacker.
+//!
+//! The payment of costs is left out: a flow only keeps each attack's cost instances among
+//! those allowed. Its best declaration is then the best of a relaxation, which the caller pays
+//! with the rules code (`Ilp::flow_maximum`): when it can be paid it is the best declaration of
+//! the program itself, and when it can't, the integer program decides.
 
 mod network;
 
@@ -80,7 +85,6 @@ pub(super) fn best(
         _ => &no_attack,
     };
     let Some(levels) = Levels::new(pos, aim) else { return Ok(None) };
-    let mut payment_checked: Option<bool> = None;
     let mut best: Option<((usize, i64), Assignment)> = None;
     let most = super::most_obeyed_with(pos);
     // Most attackers first, where the best usually is: the cases of few attackers then rarely
@@ -90,12 +94,6 @@ pub(super) fn best(
             continue;
         }
         let groups = groups(pos, allowed, grouping, split, pruning);
-        if groups.iter().any(|g| !g.costs.is_empty()) {
-            let never_binds = *payment_checked.get_or_insert_with(|| payment_never_binds(pos, allowed, prefer));
-            if !never_binds {
-                return Ok(None);
-            }
-        }
         let Some(ranges) = amounts(split, &groups) else { return Ok(None) };
         for (lo, hi) in ranges {
             in_time()?;
@@ -229,27 +227,6 @@ fn amounts(split: Split, groups: &[Group]) -> Option<Vec<(i64, i64)>> {
             starts.into_iter().zip(ends).filter(|(lo, hi)| lo <= hi).collect()
         }
     })
-}
-
-/// Whether no declaration the program allows can fail to be paid: no attack taps a mana source
-/// (a creature with a mana ability, CR 302.6), and every allowed cost instance is one `prefer`
-/// incurs and `prefer` can be paid. A declaration incurring only some of those instances owes
-/// part of what `prefer` owes (CR 508.1g-h), which the same sources pay. This is the paid
-/// baseline's check of a payable declaration; other programs with costs go to the integer
-/// program.
-fn payment_never_binds(pos: &Position, allowed: &[bool], prefer: &Assignment) -> bool {
-    if pos.mana.sources.iter().any(|s| s.tapped_if_attacks.is_some()) {
-        return false;
-    }
-    let incurred = pos.rules.incurred(prefer);
-    let mut incurs = vec![false; allowed.len()];
-    for &k in &incurred {
-        incurs[k] = true;
-    }
-    if allowed.iter().zip(&incurs).any(|(&a, &i)| a && !i) {
-        return false;
-    }
-    matches!(pos.mana.pay(&pos.board, &pos.rules, prefer, &incurred), Ok(Some(_)))
 }
 
 /// A set of targets' cap (None: uncapped) and the player requirements on it.

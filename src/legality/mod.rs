@@ -228,7 +228,9 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     for &k in &incurred {
         allowed[k] = true;
     }
-    let maxima = maximizer.maximum(pos, &none, &a).and_then(|free| {
+    let free = maximizer.maximum(pos, &none, &a);
+    let free_value = free.as_ref().ok().map(|f| f.value);
+    let maxima = free.and_then(|free| {
         let paid = if incurred.is_empty() { free.clone() } else { maximizer.maximum(pos, &allowed, &a)? };
         Ok((free, paid))
     });
@@ -248,7 +250,9 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
     let (free, paid) = match maxima {
         Ok(m) => m,
         // Never guess: without the maximum only (a)-(c) are known. `legal` is false and
-        // `proof` "none"; the maxima shown are lower bounds (this declaration's count).
+        // `proof` "none"; the maxima shown are lower bounds: this declaration's count, and the
+        // free maximum when it was found (a declaration paying nothing is allowed under both
+        // baselines).
         Err(SolveError::TimeLimit(why)) => {
             let mut declaration = d.clone();
             declaration.payment = d.payment.clone().or(payment);
@@ -256,8 +260,8 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 legal: false,
                 baseline,
                 requirements_obeyed: obeyed,
-                requirements_max: obeyed,
-                requirements_max_free: if incurred.is_empty() { obeyed } else { 0 },
+                requirements_max: free_value.map_or(obeyed, |f| f.max(obeyed)),
+                requirements_max_free: free_value.unwrap_or(if incurred.is_empty() { obeyed } else { 0 }),
                 declaration,
                 requirements,
                 violations,

@@ -576,15 +576,18 @@ pub fn solve_with_oracle(pos: &Position, objective: Goal, baseline: Baseline, or
 /// measure as the witness): what a judge offers for a declaration that breaks a restriction or
 /// can't be paid (issue 13). None when the deadline came first.
 pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<Assignment>, SolveError> {
-    if pos.rules.has_conditions() {
-        return classes::closest_legal(pos, a, baseline, ilp);
-    }
-    let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
-    search.prefer = a.clone();
-    match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
-        Ok(found) => Ok(found.map(|(x, _)| x)),
+    let found = if pos.rules.has_conditions() {
+        classes::closest_legal(pos, a, baseline, ilp)
+    } else {
+        Search::new(pos, ilp, baseline, ilp.model.grouping).and_then(|mut search| {
+            search.prefer = a.clone();
+            search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]).map(|found| found.map(|(x, _)| x))
+        })
+    };
+    // Out of time (in building the search too), the check keeps its verdict without one.
+    match found {
         Err(SolveError::TimeLimit(_)) => Ok(None),
-        Err(e) => Err(e),
+        found => found,
     }
 }
 

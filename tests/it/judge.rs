@@ -392,3 +392,24 @@ fn text_answers_keep_within_100_columns() {
         }
     }
 }
+
+/// CR 508.1c, 508.1j: a declaration that breaks a restriction is illegal whatever the maximum of
+/// requirements; when the time limit leaves the maximum (and the closest legal declaration)
+/// unfound, the answer still says so, with its violations, `proof` "none" and no
+/// `legal_alternative`, rather than leaving the verdict undecided (an adversarial board of
+/// 2,500 creatures attacking with everything used to answer "undecided" after 10 s).
+#[test]
+fn cr_508_1c_a_broken_restriction_is_illegal_even_when_the_time_limit_cuts_the_search_short() {
+    let board = std::fs::read_to_string(root().join("models/collective-restraint.json")).expect("model");
+    let pos = Position::from_json(&board, "collective-restraint.json").expect("valid");
+    let decl = std::fs::read_to_string(root().join("models/declarations/collective-restraint.flunkies-alone.json")).expect("declaration");
+    let d = pos.declaration_from_json(&decl, "d").expect("ids");
+    let r = pos.check(&d, &Options { time_limit: Some(0.0), ..Options::default() }).expect("an answer, not an error");
+    assert_eq!(r.verdict(), Some(false), "{r:?}");
+    assert!(r.violations.iter().any(|v| v.kind.as_str() == "restriction"), "{:?}", r.violations);
+    assert!(r.legal_alternative.is_none());
+    // With time, the same check proves its maximum and offers the closest legal declaration.
+    let r = pos.check(&d, &Options::default()).expect("an answer");
+    assert_eq!((r.verdict(), r.proof.as_str()), (Some(false), "ilp-optimal"));
+    assert!(r.legal_alternative.is_some());
+}
