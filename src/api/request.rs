@@ -164,6 +164,11 @@ impl Request {
                 board.check_block_declaration_ids(&d, name)?;
                 Ok(Request::CheckBlocks(d))
             }
+            // `{}` declares nothing, of whichever kind the board asks for (docs/blocks.md).
+            AnyDeclaration::Neither(d) if board.board.combat.is_some() => {
+                Request::check(board, AnyDeclaration::Blocks(crate::board::BlockDeclaration { blocks: Vec::new(), payment: d.payment }), name)
+            }
+            AnyDeclaration::Neither(d) => Request::check(board, AnyDeclaration::Attacks(d), name),
         }
     }
 }
