@@ -171,6 +171,24 @@ impl Request {
             AnyDeclaration::Neither(d) => Request::check(board, AnyDeclaration::Attacks(d), name),
         }
     }
+
+    /// `check` of a declaration given as text without saying how (MCP's `check_attack`,
+    /// Python's `Position.check`): JSON when it starts with `{` ([`crate::parse_any_declaration`]),
+    /// else one line as a judge types it, of the kind the board asks for: on a board with
+    /// `combat` blocks `wall=jugg, wall=drake` (as `--block` and batch's `"blocks"` read them,
+    /// [`crate::parse_block_declaration_text`]), else attacks `jugg=B, drake=pwC` (as
+    /// `--attack` and batch's `"attacks"`, [`crate::parse_declaration_text`]); `none` for
+    /// nothing. Then [`Request::check`]. With the JSON's warnings (unknown fields).
+    pub fn check_text(board: &crate::board::ValidBoard, text: &str, name: &str) -> Result<(Request, Vec<Warning>), crate::board::InputError> {
+        let (decl, warnings) = if text.trim_start().starts_with('{') {
+            crate::board::parse_any_declaration(text, name)?
+        } else if board.board.combat.is_some() {
+            (AnyDeclaration::Blocks(crate::board::parse_block_declaration_text(text, name)?), Vec::new())
+        } else {
+            (AnyDeclaration::Attacks(crate::board::parse_declaration_text(text, name)?), Vec::new())
+        };
+        Ok((Request::check(board, decl, name)?, warnings))
+    }
 }
 
 impl Exit {

@@ -31,7 +31,7 @@ use attackopt::oracle::{position_with_cards, CardIndex};
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
-use attackopt::{parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration_text, AnyDeclaration, InputError};
+use attackopt::{parse_board, InputError};
 use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT};
 use attackopt::{Error, Options};
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -337,18 +337,15 @@ fn json_text(value: &Value, what: &str, shape: &str) -> Result<String, InputErro
 }
 
 /// The declaration argument as `check`'s request: JSON (an object, or the same as a string) or,
-/// as a judge types it, one line: attacks `bear=C, elf=pwD` (issue 40; [`parse_declaration_text`],
-/// as `--attack` and batch's `"attacks"` read it), or on a board with combat blocks `wall=bear`
-/// (as `--block` reads them).
+/// as a judge types it, one line: attacks `bear=C, elf=pwD` (issue 40), or on a board with
+/// combat blocks `wall=bear`; read by [`Request::check_text`], as Python's `Position.check`
+/// reads a str (the one reader of a declaration given as text).
 fn check_request(value: &Value, pos: &Position) -> Result<Request, InputError> {
-    let decl = match value {
-        Value::String(s) if !s.trim_start().starts_with('{') && pos.board.board.combat.is_some() => {
-            AnyDeclaration::Blocks(parse_block_declaration_text(s, "declaration")?)
-        }
-        Value::String(s) if !s.trim_start().starts_with('{') => AnyDeclaration::Attacks(parse_declaration_text(s, "declaration")?),
-        _ => parse_any_declaration(&json_text(value, "declaration", "{\"attacks\": [...]}")?, "declaration")?.0,
+    let text = match value {
+        Value::String(s) => s.clone(),
+        _ => json_text(value, "declaration", "{\"attacks\": [...]}")?,
     };
-    Request::check(&pos.board, decl, "declaration")
+    Ok(Request::check_text(&pos.board, &text, "declaration")?.0)
 }
 
 /// The board argument as a position, its cards given their Oracle text from the server's card
