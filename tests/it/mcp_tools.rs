@@ -564,3 +564,40 @@ fn cr_509_1_enumerate_attacks_and_explain_board_on_a_board_with_combat() {
     let view = &answers[3]["result"]["structuredContent"];
     assert!(view["blocks"]["blockers"].as_array().is_some_and(|b| b.len() == 2), "{view}");
 }
+
+/// Issue 38: the prompt `board_format` on a model with `combat` (lure-menace) teaches the
+/// declare blockers step (CR 509.1): the board's `combat` and the declaration of blockers,
+/// `{"blocks": [...]}` and the one line `wall=bear`, which check_attack accepts on that board;
+/// on a board without combat it says where blocks are taught. The resources' descriptions of
+/// the model declarations and `explain_board`'s say they cover blockers too.
+#[test]
+fn cr_509_1_the_prompt_and_the_descriptions_teach_blocks_on_a_board_with_combat() {
+    let answers = session(&[
+        ("prompts/get", json!({"name": "board_format", "arguments": {"model": "lure-menace"}})),
+        ("prompts/get", json!({"name": "board_format"})),
+        ("resources/list", json!({})),
+        ("resources/templates/list", json!({})),
+        ("tools/list", json!({})),
+    ]);
+    let text = |i: usize| answers[i]["result"]["messages"][0]["content"]["text"].as_str().unwrap_or_default().to_string();
+    let combat = text(0);
+    for needle in ["\"combat\"", "declare blockers step (CR 509.1)", "{\"blocks\": [{\"blocker\"", "wall=bear", "prevented", "who may block what"] {
+        assert!(combat.contains(needle), "the lure-menace prompt lacks {needle:?}: {combat}");
+    }
+    let board_text = std::fs::read_to_string(root().join("models/lure-menace.json")).expect("read");
+    assert!(combat.ends_with(board_text.as_str()));
+    let plain = text(1);
+    assert!(plain.contains("{\"attacks\": [{\"creature\"") && plain.contains("lure-menace"), "{plain}");
+    let index = answers[2]["result"]["resources"].as_array().expect("resources").iter().find(|r| r["uri"] == "attackopt://models").cloned();
+    let template = answers[3]["result"]["resourceTemplates"][1].clone();
+    for described in [index.expect("the index")["description"].clone(), template["description"].clone()] {
+        assert!(described.as_str().is_some_and(|d| d.contains("or of blockers on a board with combat")), "{described}");
+    }
+    let tools = answers[4]["result"]["tools"].as_array().expect("tools");
+    let explain = tools.iter().find(|t| t["name"] == "explain_board").expect("explain_board");
+    assert!(explain["description"].as_str().is_some_and(|d| d.contains("who may block what")), "{explain}");
+    // The one line it teaches is read on that board.
+    let board: Value = serde_json::from_str(&board_text).expect("JSON");
+    let checked = session(&[call("check_attack", json!({"board": board, "declaration": "wall=bears, birds=angel"}))]);
+    assert_eq!(checked[0]["result"]["isError"], false, "{}", checked[0]);
+}

@@ -514,7 +514,7 @@ impl AttackServer {
         title = "How attackopt reads a board",
         output_schema = output_schema("validate"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
+        description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings; on a board with combat, who may block what and why not, and the block rules. The first thing to call on a new board."
     )]
     async fn explain_board(
         &self,
