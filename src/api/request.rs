@@ -424,29 +424,26 @@ pub struct JsonOptions {
     #[serde(default)]
     #[schemars(
         with = "BaselineParam",
-        description = "\"paid\" (default): the declaration is compared with every declaration paying only costs it pays itself; \"free\": only with declarations paying nothing (docs/rules.md section 7)."
+        description = "\"paid\" (default): compared with every declaration paying only costs this one pays; \"free\": only with those paying nothing."
     )]
     pub baseline: Baseline,
     /// Seconds the answer may take, a number >= 0 (default 10; null for no limit).
     #[serde(default = "default_time_limit")]
     #[schemars(
-        description = "Seconds the answer may take, a number >= 0 (default 10; 0 answers at once with what is proven by then; null for no limit).",
-        extend("examples" = [10, 0.5, null])
+        description = "Seconds the answer may take, a number >= 0 (default 10; 0 answers at once with what is proven by then; null for no limit)."
     )]
     pub time_limit: Option<f64>,
     /// `ilp` (default) or `exhaustive`.
     #[serde(default)]
     #[schemars(
         with = "MethodParam",
-        description = "\"ilp\" (default): the integer program, any board; \"exhaustive\": tries every declaration, for boards of at most 2,000,000 of them."
+        description = "\"ilp\" (default): the integer program; \"exhaustive\": tries every declaration, on boards of at most 2,000,000."
     )]
     pub method: Method,
     /// Refuse to assume: `true` answers a board with any assumption, or whose import dropped
     /// or guessed something (issue 40), as undecided (exit 3).
     #[serde(default)]
-    #[schemars(
-        description = "true: answer undecided (legal null, exit 3) on a board with `assumptions` (a text attackopt does not read, a card it does not know) or an `import` that skipped or guessed; default false."
-    )]
+    #[schemars(description = "true: answer undecided (legal null, exit 3) on a board with `assumptions` or an `import` that skipped or guessed.")]
     pub strict: bool,
     /// batch only: the path of a card source (a Scryfall JSON file or Forge's cardsfolder)
     /// for this request's board, instead of `--cards` (issue 14). Not in the MCP tools'

@@ -121,6 +121,11 @@ fn every_front_end_gives_the_same_answers_on_the_models() {
             ("enumerate_attacks", json!({"board": value, "limit": 7, "detail": "full"})),
         ));
         cases.push((
+            vec!["maximum".into(), path.clone(), "--baseline".into(), "free".into()],
+            json!({"command": "maximum", "board": path, "options": {"baseline": "free"}}),
+            ("maximum_requirements", json!({"board": value, "options": {"baseline": "free"}})),
+        ));
+        cases.push((
             vec!["validate".into(), path.clone()],
             json!({"command": "validate", "board": path}),
             ("explain_board", json!({"board": value})),
@@ -236,7 +241,11 @@ fn cr_509_1_every_front_end_gives_the_same_answers_on_combat_boards() {
                 Some(("enumerate_attacks", json!({"board": board, "limit": 7, "detail": detail}))),
             ));
         }
-        cases.push((vec!["maximum".into(), path.clone()], json!({"command": "maximum", "board": path}), None));
+        cases.push((
+            vec!["maximum".into(), path.clone()],
+            json!({"command": "maximum", "board": path}),
+            Some(("maximum_requirements", json!({"board": board}))),
+        ));
         cases.push((
             vec!["validate".into(), path.clone()],
             json!({"command": "validate", "board": path}),

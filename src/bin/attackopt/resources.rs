@@ -165,7 +165,7 @@ declarations of blockers, {\"blocks\": [{\"blocker\", \"attacker\"}]} or one lin
 lure-menace).\n"
     };
     format!(
-        "You will call attackopt's tools (check_attack, solve_attack, enumerate_attacks, explain_board) on a Magic: The Gathering \
+        "You will call attackopt's tools (check_attack, solve_attack, enumerate_attacks, maximum_requirements, explain_board) on a Magic: The Gathering \
 board, written in attackopt's board format (JSON). The essentials:\n\
 - Top level: \"attackopt\": 1, \"active_player\" (the id of the player declaring attackers), \"players\" (in seating order, \
 each {{\"id\"}}, optional \"name\" (shown in answers as \"Alice (A)\"; tools take ids), \"team\", \"life\" (default 20), \"hand\"), \"permanents\", optional \"effects\" and \"variant\".\n\
