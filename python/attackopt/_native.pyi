@@ -53,7 +53,8 @@ class Position:
         method: str = "ilp",
         name: str = "declaration",
         strict: bool = False,
-    ) -> Answer: ...
+    ) -> Answer:
+        """The declaration: a dict, its JSON text, or one line as --attack / --block take it ("jugg=B, drake=pwC"; with combat "wall=jugg"; "none")."""
     def solve(
         self, objective: str | None = None, *, baseline: str = "paid", time_limit: float | None = 10.0, method: str = "ilp", strict: bool = False
     ) -> Answer: ...

@@ -184,17 +184,26 @@ impl PyPosition {
     }
 
     /// `check`'s request: a declaration of attackers, or of blockers on a board with combat
-    /// (docs/blocks.md), read as every front end reads it ([`Request::check`]).
+    /// (docs/blocks.md), read as every front end reads it: a str as MCP's `check_attack` reads
+    /// one, JSON or one line (`"wall=jugg"`, `"jugg=B"`, `"none"`: [`Request::check_text`]), a
+    /// dict as JSON ([`Request::check`]).
     fn check_request(&self, py: Python<'_>, declaration: &Bound<'_, PyAny>, name: &str) -> PyResult<Request> {
         let (text, ours) = json_text(declaration, name)?;
-        let parsed = attackopt::parse_any_declaration(&text, name).map_err(|e| if ours { e.without_text_position() } else { e });
-        let (decl, warnings) = parsed.map_err(|e| py_error(py, e.into()))?;
+        let read = if ours {
+            // Our JSON: serde's line and column point into our text, not the caller's.
+            attackopt::parse_any_declaration(&text, name)
+                .map_err(|e| e.without_text_position())
+                .and_then(|(decl, warnings)| Ok((Request::check(&self.inner.board, decl, name)?, warnings)))
+        } else {
+            Request::check_text(&self.inner.board, &text, name)
+        };
+        let (request, warnings) = read.map_err(|e| py_error(py, e.into()))?;
         // The command line writes these on standard error; Python's way is a warning.
         for w in warnings {
             let message = std::ffi::CString::new(format!("{name}: {w}")).unwrap_or_default();
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
         }
-        Request::check(&self.inner.board, decl, name).map_err(|e| py_error(py, e.into()))
+        Ok(request)
     }
 }
 
@@ -252,7 +261,9 @@ impl PyPosition {
         loads(py, &text)
     }
 
-    /// `attackopt check`: is this declaration legal; why not; a witness.
+    /// `attackopt check`: is this declaration legal; why not; a witness. The declaration is a
+    /// dict, its JSON text, or one line as `--attack` / `--block` take it (`"jugg=B, drake=pwC"`;
+    /// on a board with combat `"wall=jugg"`; `"none"`).
     #[pyo3(signature = (declaration, *, baseline = "paid", time_limit = Some(attackopt::DEFAULT_TIME_LIMIT), method = "ilp", name = "declaration", strict = false))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per option
     fn check<'py>(

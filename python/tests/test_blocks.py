@@ -8,7 +8,7 @@ import json
 import pytest
 
 import attackopt
-from conftest import run
+from conftest import ROOT, run
 
 BOARD = {
     "attackopt": 1,
@@ -143,3 +143,30 @@ def test_cr_509_1c_batch_maximum_on_a_combat_board_equals_the_command_line(binar
     out = run(binary, "batch", "-", "--quiet", stdin="\n".join(lines) + "\n")
     assert answers == [json.loads(line) for line in out.stdout.splitlines()]
     assert [(a["exit"], a["result"]["requirements_max"]) for a in answers] == [(0, 1), (0, 0)], answers
+
+
+def test_cr_509_1_check_takes_the_one_line_form_as_the_command_line(binary, tmp_path):
+    """Issue 38: `check("wall=jugg")` is `--block wall=jugg` on a board with combat, `check("jugg=B")`
+    `--attack jugg=B` on one without, `"none"` either's empty declaration (it raised "not valid
+    JSON"); a bad one raises BadInput with the command line's JSON path."""
+    pos = attackopt.Position.from_json(BOARD)
+    assert pos.check("spire=brute, bears=brute") == pos.check(blocks(("spire", "brute"), ("bears", "brute")))
+    assert pos.check("none") == pos.check(blocks())
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps(BOARD))
+    cli = json.loads(run(binary, "check", str(board), "--block", "spire=brute", "--format", "json").stdout)
+    assert dict(pos.check("spire=brute")) == cli
+    for line, path in [("zzz=brute", "blocks[0].blocker"), ("spire", "blocks[0]"), ("spire=brute, bears=zzz", "blocks[1].attacker")]:
+        with pytest.raises(attackopt.BadInput) as e:
+            pos.check(line)
+        out = run(binary, "check", str(board), "--block", line.replace(" ", ""), "--format", "json")
+        assert (e.value.code, e.value.path) == (2, path) == (out.returncode, json.loads(out.stdout)["error"]["path"]), (str(e.value), out.stdout)
+    # On an attack board, attacks typed as --attack types them.
+    pvf = str(ROOT / "models" / "paid-vs-free.json")
+    attack = attackopt.Position.from_file(pvf)
+    cli = json.loads(run(binary, "check", pvf, "--attack", "serpent=B", "--format", "json").stdout)
+    assert dict(attack.check("serpent=B")) == cli
+    assert attack.check("none") == attack.check({"attacks": []})
+    with pytest.raises(attackopt.BadInput) as e:
+        attack.check("wall=bears")
+    assert e.value.path == "attacks[0].creature", str(e.value)

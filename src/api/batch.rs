@@ -24,8 +24,9 @@
 //! Each answer is one line: `{"id", "line", "command", "exit", "result", "warnings"?}` where
 //! `result` is what the command prints with `--format json` and `exit` the status the command
 //! line would give (0, 1 for an illegal check, 3 for a time limit), or
-//! `{"id", "line", "error": {"code", "message"}}` for a request that could not be answered
-//! (code 2 for bad input). Blank lines are skipped. A bad line never stops the batch.
+//! `{"id", "line", "error": {"code", "message", "path"}}` for a request that could not be
+//! answered (code 2 for bad input; the message starts with `FILE:LINE:`, `path` is the error's
+//! JSON path, null when it has none). Blank lines are skipped. A bad line never stops the batch.
 //!
 //! Batch input is trusted as a command line is (docs/interfaces.md "Batch", issue 36, R05): a request may
 //! name any path the process can read. A file it names is not quoted in its error
@@ -105,24 +106,39 @@ struct RequestLine {
 struct LineError {
     code: Exit,
     message: String,
+    /// The JSON path the error has (in the document its message names), as the command line's
+    /// `--format json` error carries it; None when it has none.
+    path: Option<String>,
 }
 
 impl LineError {
-    /// Bad input (exit 2).
+    /// Bad input (exit 2) with no JSON path.
     fn bad_input(message: impl Into<String>) -> Self {
-        LineError { code: Exit::BadInput, message: message.into() }
+        LineError { code: Exit::BadInput, message: message.into(), path: None }
+    }
+
+    /// Bad input (exit 2) at `path` in the request line (`objective`, `options.time_limit`).
+    fn at(here: &str, path: &str, message: impl std::fmt::Display) -> Self {
+        LineError { code: Exit::BadInput, message: format!("{here}: at {path}: {message}"), path: Some(path.to_string()) }
+    }
+
+    /// The same error, its message after `prefix` (`FILE:LINE: declaration: ...`).
+    fn after(mut self, prefix: &str) -> Self {
+        self.message = format!("{prefix}: {}", self.message);
+        self
     }
 }
 
 impl From<InputError> for LineError {
     fn from(e: InputError) -> Self {
-        LineError::bad_input(e.to_string())
+        let path = Some(e.path.clone()).filter(|p| !p.is_empty());
+        LineError { path, ..LineError::bad_input(e.to_string()) }
     }
 }
 
 impl From<Error> for LineError {
     fn from(e: Error) -> Self {
-        LineError { code: e.exit(), message: e.to_string() }
+        LineError { code: e.exit(), message: e.to_string(), path: e.path().map(str::to_string) }
     }
 }
 
@@ -179,7 +195,7 @@ pub fn answer_line(text: &str, source: &str, line: usize, cache: &BoardCache) ->
     let here = line_name(source, line);
     // The size limits of a board file hold for a line too, before it is parsed (issue 6).
     if let Err(e) = check_size(text, &here, &[]) {
-        return (error_answer(&Value::Null, line, &LineError::bad_input(e.to_string())), true);
+        return (error_answer(&Value::Null, line, &e.into()), true);
     }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
@@ -224,12 +240,18 @@ pub fn answer_lines_with(text: &str, source: &str, first_line: usize, cache: &Bo
 
 /// An error answer line: `{"id", "line", "error": {"code", "message", "path": null}}`.
 pub fn error_line(id: &Value, line: usize, code: Exit, message: &str) -> String {
-    let body = ErrorBody { code: code.code(), message: message.to_string(), path: None };
+    error_line_at(id, line, code, message, None)
+}
+
+/// An error answer line with the JSON path its error has: `{"id", "line", "error": {"code",
+/// "message", "path"}}` (docs/format.md "Errors": null only when the error has no path).
+pub fn error_line_at(id: &Value, line: usize, code: Exit, message: &str, path: Option<&str>) -> String {
+    let body = ErrorBody { code: code.code(), message: message.to_string(), path: path.map(str::to_string) };
     format!("{{\"id\":{id},\"line\":{line},\"error\":{}}}", json!(body))
 }
 
 fn error_answer(id: &Value, line: usize, e: &LineError) -> String {
-    error_line(id, line, e.code, &e.message)
+    error_line_at(id, line, e.code, &e.message, e.path.as_deref())
 }
 
 /// The request, with its JSON path on error and unknown fields as warnings.
@@ -245,12 +267,11 @@ fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>),
     let req = req.map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
-        let message = if path == "." || path.is_empty() {
-            format!("{here}: expected a request {{\"command\", \"board\", ...}}: {inner}")
+        if path == "." || path.is_empty() {
+            LineError::bad_input(format!("{here}: expected a request {{\"command\", \"board\", ...}}: {inner}"))
         } else {
-            format!("{here}: at {path}: {inner}")
-        };
-        LineError::bad_input(message)
+            LineError::at(here, &path, inner)
+        }
     })?;
     Ok((req, unknown))
 }
@@ -258,7 +279,7 @@ fn parse_request(value: Value, here: &str) -> Result<(RequestLine, Vec<String>),
 type Answer = (BatchCommand, Exit, String, Vec<String>);
 
 fn to_value<T: serde::Serialize>(v: &T) -> Result<String, LineError> {
-    serde_json::to_string(v).map_err(|e| LineError { code: Exit::Internal, message: format!("internal error: {e}") })
+    serde_json::to_string(v).map_err(|e| LineError { code: Exit::Internal, message: format!("internal error: {e}"), path: None })
 }
 
 fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineError> {
@@ -266,7 +287,7 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     let started = Instant::now();
     let (req, mut warnings) = parse_request(value, here)?;
     let command = req.command;
-    let options = req.options.options(started).map_err(|e| LineError::bad_input(format!("{here}: at options.{}: {}", e.option, e.message)))?;
+    let options = req.options.options(started).map_err(|e| LineError::at(here, &format!("options.{}", e.option), e.message))?;
     let unused = |field: &str, present: bool, warnings: &mut Vec<String>| {
         if present {
             warnings.push(format!("at {field}: ignored by {}", command.name()));
@@ -285,24 +306,26 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     // The request's card source (or the batch's), indexed once per batch: an unreadable one
     // is this request's error, named by its path in the request.
     let cards = req.options.cards.as_deref();
-    let source = cache.cards.get(cards).map_err(|e| LineError::bad_input(format!("{here}: at options.cards: {}", e.without_values())))?;
+    let source = cache.cards.get(cards).map_err(|e| LineError::at(here, "options.cards", e.without_values()))?;
     let pos: &Position = match &req.board {
         Value::String(path) => {
             cached = cache.get(path, cards);
             match cached.as_ref() {
                 Ok(p) => p,
-                Err(e) => return Err(LineError::bad_input(format!("{here}: board: {e}"))),
+                Err(e) => return Err(LineError::from(e.clone()).after(&format!("{here}: board"))),
             }
         }
         Value::Object(_) => {
-            let name = format!("{here} board");
+            // Named `FILE:LINE: board`, so that its errors start with `FILE:LINE:` as every
+            // error line's message does (docs/format.md "Batch requests").
+            let name = format!("{here}: board");
             let vb = parse_board(&req.board.to_string(), &name).map_err(InputError::without_text_position)?;
             inline = position_with_cards(vb, source.as_deref()).map_err(InputError::without_text_position)?;
             &inline
         }
         other => {
             let found = kind_of(other);
-            return Err(LineError::bad_input(format!("{here}: at board: expected a board object or the path of a board file, found {found}")));
+            return Err(LineError::at(here, "board", format!("expected a board object or the path of a board file, found {found}")));
         }
     };
     warnings.extend(pos.board.warnings.iter().map(|w: &Warning| format!("board: {w}")));
@@ -310,12 +333,12 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
     let mut compute = || -> Result<(Exit, String), LineError> {
         let request = match command {
             BatchCommand::Check if req.attacks.is_some() && req.declaration.is_none() && req.blocks.is_none() => {
-                let name = format!("{here} attacks");
+                let name = format!("{here}: attacks");
                 let decl = parse_declaration_text(req.attacks.as_deref().unwrap_or_default(), &name)?;
                 Request::check(&pos.board, AnyDeclaration::Attacks(decl), &name)?
             }
             BatchCommand::Check if req.blocks.is_some() && req.declaration.is_none() && req.attacks.is_none() => {
-                let name = format!("{here} blocks");
+                let name = format!("{here}: blocks");
                 let decl = parse_block_declaration_text(req.blocks.as_deref().unwrap_or_default(), &name)?;
                 Request::check(&pos.board, AnyDeclaration::Blocks(decl), &name)?
             }
@@ -328,54 +351,53 @@ fn answer(value: Value, here: &str, cache: &BoardCache) -> Result<Answer, LineEr
                         .collect();
                 if given.len() > 1 {
                     let found = given.join(" and ");
-                    return Err(LineError::bad_input(format!(
-                        "{here}: at {}: expected one of declaration, attacks or blocks, found {found}",
-                        given[1]
-                    )));
+                    return Err(LineError::at(here, given[1], format!("expected one of declaration, attacks or blocks, found {found}")));
                 }
+                // A file's errors name the file, after `FILE:LINE: declaration` (as the board
+                // file's); the request's own declaration is named `FILE:LINE: declaration`.
+                let in_file = |e: InputError| LineError::from(e).after(&format!("{here}: declaration"));
                 let (text, name) = match &req.declaration {
-                    Some(Value::String(path)) => (
-                        check_regular_file(path)
-                            .and_then(|()| read_source(path))
-                            .map_err(|e| LineError::bad_input(format!("{here}: declaration: {e}")))?,
-                        path.clone(),
-                    ),
-                    Some(d @ Value::Object(_)) => (d.to_string(), format!("{here} declaration")),
+                    Some(Value::String(path)) => (check_regular_file(path).and_then(|()| read_source(path)).map_err(in_file)?, path.clone()),
+                    Some(d @ Value::Object(_)) => (d.to_string(), format!("{here}: declaration")),
                     Some(_) | None => {
-                        return Err(LineError::bad_input(format!(
-                            "{here}: at declaration: expected a declaration object or the path of a declaration file: check needs one"
-                        )))
+                        return Err(LineError::at(
+                            here,
+                            "declaration",
+                            "expected a declaration object or the path of a declaration file: check needs one",
+                        ))
                     }
                 };
                 // A file's values are not quoted back (R05, as the board's); the request's own are.
                 let named_by_path = matches!(req.declaration, Some(Value::String(_)));
-                let (decl, dw) = parse_any_declaration(&text, &name).map_err(|e| {
-                    if named_by_path {
-                        e.without_text_position().without_values()
-                    } else {
-                        e.without_text_position()
-                    }
-                })?;
+                let parsed = parse_any_declaration(&text, &name)
+                    .map_err(InputError::without_text_position)
+                    .and_then(|(decl, dw)| Ok((Request::check(&pos.board, decl, &name)?, dw)));
+                let (request, dw) = match parsed {
+                    Ok(read) => read,
+                    Err(e) if named_by_path => return Err(in_file(e.without_values())),
+                    Err(e) => return Err(e.into()),
+                };
                 warnings.extend(dw.iter().map(|w| format!("declaration: {w}")));
                 // Attacks or blocks, as the command line reads them (docs/blocks.md).
-                Request::check(&pos.board, decl, &name)?
+                request
             }
             BatchCommand::Solve => {
                 let objective = req.objective.as_deref().unwrap_or(default_objective(pos));
-                Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError::bad_input(format!("{here}: at objective: {m}")))?)
+                Request::Solve(Objective::parse(objective, pos).map_err(|m| LineError::at(here, "objective", m))?)
             }
             BatchCommand::Enumerate => Request::Enumerate { limit: req.limit.unwrap_or(DEFAULT_LIMIT), detail: req.detail.unwrap_or_default() },
             BatchCommand::Maximum => Request::Maximum,
             BatchCommand::Validate => Request::Validate,
         };
-        let answer = pos.answer(&request, &options)?;
-        Ok((answer.exit, to_value(&answer.json())?))
+        match pos.answer(&request, &options) {
+            Ok(answer) => Ok((answer.exit, to_value(&answer.json())?)),
+            // Cut short with nothing to show: the command line's undecided answer, exit 3, with
+            // the assumptions of the board read.
+            Err(e) if e.exit() == Exit::Undecided => Ok((Exit::Undecided, to_value(&Undecided::about(pos, e.to_string()))?)),
+            // The exhaustive checker's bound, an internal error: said of this line too.
+            Err(e) => Err(LineError::from(e).after(here)),
+        }
     };
-    match compute() {
-        Ok((exit, result)) => Ok((command, exit, result, warnings)),
-        // Cut short with nothing to show: the command line's undecided answer, exit 3, with the
-        // assumptions of the board read.
-        Err(e) if e.code == Exit::Undecided => Ok((command, Exit::Undecided, to_value(&Undecided::about(pos, e.message))?, warnings)),
-        Err(e) => Err(e),
-    }
+    let (exit, result) = compute()?;
+    Ok((command, exit, result, warnings))
 }

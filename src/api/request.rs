@@ -164,7 +164,30 @@ impl Request {
                 board.check_block_declaration_ids(&d, name)?;
                 Ok(Request::CheckBlocks(d))
             }
+            // `{}` declares nothing, of whichever kind the board asks for (docs/blocks.md).
+            AnyDeclaration::Neither(d) if board.board.combat.is_some() => {
+                Request::check(board, AnyDeclaration::Blocks(crate::board::BlockDeclaration { blocks: Vec::new(), payment: d.payment }), name)
+            }
+            AnyDeclaration::Neither(d) => Request::check(board, AnyDeclaration::Attacks(d), name),
         }
+    }
+
+    /// `check` of a declaration given as text without saying how (MCP's `check_attack`,
+    /// Python's `Position.check`): JSON when it starts with `{` ([`crate::parse_any_declaration`]),
+    /// else one line as a judge types it, of the kind the board asks for: on a board with
+    /// `combat` blocks `wall=jugg, wall=drake` (as `--block` and batch's `"blocks"` read them,
+    /// [`crate::parse_block_declaration_text`]), else attacks `jugg=B, drake=pwC` (as
+    /// `--attack` and batch's `"attacks"`, [`crate::parse_declaration_text`]); `none` for
+    /// nothing. Then [`Request::check`]. With the JSON's warnings (unknown fields).
+    pub fn check_text(board: &crate::board::ValidBoard, text: &str, name: &str) -> Result<(Request, Vec<Warning>), crate::board::InputError> {
+        let (decl, warnings) = if text.trim_start().starts_with('{') {
+            crate::board::parse_any_declaration(text, name)?
+        } else if board.board.combat.is_some() {
+            (AnyDeclaration::Blocks(crate::board::parse_block_declaration_text(text, name)?), Vec::new())
+        } else {
+            (AnyDeclaration::Attacks(crate::board::parse_declaration_text(text, name)?), Vec::new())
+        };
+        Ok((Request::check(board, decl, name)?, warnings))
     }
 }
 
@@ -401,29 +424,26 @@ pub struct JsonOptions {
     #[serde(default)]
     #[schemars(
         with = "BaselineParam",
-        description = "\"paid\" (default): the declaration is compared with every declaration paying only costs it pays itself; \"free\": only with declarations paying nothing (docs/rules.md section 7)."
+        description = "\"paid\" (default): compared with every declaration paying only costs this one pays; \"free\": only with those paying nothing."
     )]
     pub baseline: Baseline,
     /// Seconds the answer may take, a number >= 0 (default 10; null for no limit).
     #[serde(default = "default_time_limit")]
     #[schemars(
-        description = "Seconds the answer may take, a number >= 0 (default 10; 0 answers at once with what is proven by then; null for no limit).",
-        extend("examples" = [10, 0.5, null])
+        description = "Seconds the answer may take, a number >= 0 (default 10; 0 answers at once with what is proven by then; null for no limit)."
     )]
     pub time_limit: Option<f64>,
     /// `ilp` (default) or `exhaustive`.
     #[serde(default)]
     #[schemars(
         with = "MethodParam",
-        description = "\"ilp\" (default): the integer program, any board; \"exhaustive\": tries every declaration, for boards of at most 2,000,000 of them."
+        description = "\"ilp\" (default): the integer program; \"exhaustive\": tries every declaration, on boards of at most 2,000,000."
     )]
     pub method: Method,
     /// Refuse to assume: `true` answers a board with any assumption, or whose import dropped
     /// or guessed something (issue 40), as undecided (exit 3).
     #[serde(default)]
-    #[schemars(
-        description = "true: answer undecided (legal null, exit 3) on a board with `assumptions` (a text attackopt does not read, a card it does not know) or an `import` that skipped or guessed; default false."
-    )]
+    #[schemars(description = "true: answer undecided (legal null, exit 3) on a board with `assumptions` or an `import` that skipped or guessed.")]
     pub strict: bool,
     /// batch only: the path of a card source (a Scryfall JSON file or Forge's cardsfolder)
     /// for this request's board, instead of `--cards` (issue 14). Not in the MCP tools'

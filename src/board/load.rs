@@ -201,14 +201,19 @@ pub fn load_declaration(file: &str) -> Result<(Declaration, Vec<Warning>), Input
 /// A declaration of attackers or of blockers, as its top-level key says (docs/blocks.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnyDeclaration {
-    /// `{"attacks": [...]}` (or neither key: no attack).
+    /// `{"attacks": [...]}`.
     Attacks(Declaration),
     /// `{"blocks": [...]}`.
     Blocks(BlockDeclaration),
+    /// Neither key (`{}`, or a `payment` alone; its `attacks` are empty): the empty declaration
+    /// of the kind the board asks for, no attack or, on a board with `combat`, no block
+    /// (docs/blocks.md "Input"). [`crate::Request::check`] reads it so.
+    Neither(Declaration),
 }
 
 /// Parse a declaration of either kind: one with a top-level `blocks` is a declaration of
-/// blockers, any other one of attackers. Which kind a board asks for is checked against the
+/// blockers, one with `attacks` of attackers, one with neither the empty declaration of either
+/// kind ([`AnyDeclaration::Neither`]). Which kind a board asks for is checked against the
 /// board later (a board with `combat` asks for blocks).
 pub fn parse_any_declaration(text: &str, file: &str) -> Result<(AnyDeclaration, Vec<Warning>), InputError> {
     check_size(text, file, &DECLARATION_LISTS)?;
@@ -229,7 +234,8 @@ pub fn parse_any_declaration(text: &str, file: &str) -> Result<(AnyDeclaration, 
         return Ok((AnyDeclaration::Blocks(d), w));
     }
     let (d, w) = parse_json(text, file)?;
-    Ok((AnyDeclaration::Attacks(d), w))
+    // A document that is no object is refused by the typed reader above, so `keys` is read.
+    Ok((if has("attacks") { AnyDeclaration::Attacks(d) } else { AnyDeclaration::Neither(d) }, w))
 }
 
 /// Read and parse a declaration of either kind (`-` for standard input).

@@ -1333,21 +1333,23 @@ impl ValidBoard {
     /// board with `combat` asks about blocks, one without about attacks; else bad input naming
     /// the declaration's key `blocks` (exit 2).
     pub fn check_declaration_kind(&self, blocks: bool, file: &str) -> Result<(), InputError> {
+        // A board given inline is named `board` (MCP, Python, batch's `FILE:LINE: board`):
+        // "the board board has no combat" said nothing; a file's name says which board.
+        let the_board =
+            if self.file == "board" || self.file.ends_with(": board") { "the board".to_string() } else { format!("the board {}", self.file) };
         match (self.board.combat.is_some(), blocks) {
             (true, false) => Err(InputError::new(
                 file,
                 "blocks",
                 format!(
-                    "expected a declaration of blockers, {{\"blocks\": [{{\"blocker\", \"attacker\"}}]}}: the board {} has combat, so it is asked about blocks (docs/blocks.md); found a declaration of attackers",
-                    self.file
+                    "expected a declaration of blockers, {{\"blocks\": [{{\"blocker\", \"attacker\"}}]}}: {the_board} has combat, so it is asked about blocks (docs/blocks.md); found a declaration of attackers",
                 ),
             )),
             (false, true) => Err(InputError::new(
                 file,
                 "blocks",
                 format!(
-                    "expected a declaration of attackers: the board {} has no combat, so it is asked about attacks; a declaration of blockers needs a board with \"combat\" (docs/blocks.md)",
-                    self.file
+                    "expected a declaration of attackers: {the_board} has no combat, so it is asked about attacks; a declaration of blockers needs a board with \"combat\" (docs/blocks.md)",
                 ),
             )),
             _ => Ok(()),

@@ -811,3 +811,30 @@ fn time_limit_values_out_of_range() {
     assert_ne!(a["error"]["code"], json!(70), "an internal error: {a}");
     assert_eq!(a["id"], json!(1), "the id is kept: {a}");
 }
+
+/// Issue 38: with `--format json` a usage error's JSON message names the arguments as standard
+/// error does (it said only "an argument cannot be used with one or more of the other
+/// specified arguments"), without clap's styling, usage or pointer to `--help`; it validates
+/// against the result schema.
+#[test]
+fn a_usage_error_in_json_names_the_arguments() {
+    let lure = model_path("lure-menace.json");
+    let cases: [(Vec<&str>, &[&str]); 3] = [
+        (vec!["check", &lure, "--block", "x=y", "--attack", "a=B"], &["--block", "--attack", "cannot be used with"]),
+        (vec!["solve", &lure, "--baseline", "cheap"], &["cheap", "--baseline", "paid", "free"]),
+        (vec!["solve", &lure, "--frobnicate"], &["--frobnicate"]),
+    ];
+    let schema = jsonschema::validator_for(&attackopt::result_schema()).expect("a schema");
+    for (args, names) in cases {
+        let args: Vec<&str> = args.into_iter().chain(["--format", "json"]).collect();
+        let out = run_bin(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let message = v["error"]["message"].as_str().unwrap_or_default();
+        for name in names {
+            assert!(message.contains(name) && stderr(&out).contains(name), "{args:?}: {message:?} lacks {name}");
+        }
+        assert!(!message.contains('\u{1b}') && !message.contains("Usage:") && !message.contains("--help") && !message.contains('\n'), "{message:?}");
+        assert!(schema.is_valid(&v), "{v}");
+    }
+}

@@ -376,3 +376,47 @@ fn cr_509_1c_batch_maximum_on_a_combat_board() {
     let checked = lines(&batch(&format!("{check}\n"), &[]));
     assert_eq!((&checked[0]["result"]["legal"], &checked[0]["result"]["requirements_obeyed"]), (&json!(true), &r["requirements_max_free"]));
 }
+
+/// Issue 38: an error line carries the JSON path its error has (`"path": null` only when it has
+/// none), as the command line's `--format json` error does, and its message starts with
+/// `FILE:LINE:` (docs/format.md "Batch requests") whatever went wrong: a declaration of blockers
+/// typed on one line, given inline or by path, attacks on a board with combat (CR 509.1), an
+/// objective, an inline board, the exhaustive checker's bound on a combat.
+#[test]
+fn cr_509_1_batch_errors_carry_the_path_and_start_with_file_line() {
+    let lure = model("lure-menace.json");
+    let bad = json!({"blocks": [{"blocker": "zzz", "attacker": "angel"}]});
+    let decl = common::temp_file("batch-error-path", &bad.to_string());
+    let decl = decl.to_string_lossy().into_owned();
+    let out =
+        Command::new(bin()).args(["generate", "--players", "4", "--creatures", "40", "--seed", "1", "--profile", "combat"]).output().expect("runs");
+    let big: Value = serde_json::from_slice(&out.stdout).expect("a board");
+    let requests = [
+        (json!({"command": "check", "board": lure, "blocks": "zzz=angel"}), Some("blocks[0].blocker"), "blocks: at blocks[0].blocker: "),
+        (json!({"command": "check", "board": lure, "declaration": bad}), Some("blocks[0].blocker"), "declaration: at blocks[0].blocker: "),
+        (json!({"command": "check", "board": lure, "declaration": decl}), Some("blocks[0].blocker"), "declaration: "),
+        (json!({"command": "check", "board": lure, "attacks": "angel=B"}), Some("blocks"), "attacks: at blocks: "),
+        (json!({"command": "solve", "board": lure, "objective": "power"}), Some("objective"), "at objective: "),
+        (json!({"command": "check", "board": big, "blocks": "none", "options": {"method": "exhaustive"}}), None, "the exhaustive checker"),
+        (
+            json!({"command": "validate", "board": {"attackopt": 1, "active_player": "Z", "players": [{"id": "A"}]}}),
+            Some("active_player"),
+            "board: at active_player: ",
+        ),
+    ];
+    let input: String = requests.iter().map(|(r, _, _)| format!("{r}\n")).collect();
+    let got = lines(&batch(&input, &["--quiet"]));
+    assert_eq!(got.len(), requests.len());
+    for (i, ((request, path, after), answer)) in requests.iter().zip(&got).enumerate() {
+        let e = &answer["error"];
+        assert_eq!(e["code"], 2, "{request}: {answer}");
+        assert_eq!(e["path"].as_str(), *path, "{request}: {answer}");
+        let message = e["message"].as_str().unwrap_or_default();
+        let head = format!("<stdin>:{}: {after}", i + 1);
+        assert!(message.starts_with(&head), "{request}: {message:?} should start with {head:?}");
+    }
+    // The command line gives the same path.
+    let cli = Command::new(bin()).args(["check", &lure, "--block", "zzz=angel", "--format", "json"]).output().expect("runs");
+    let cli: Value = serde_json::from_slice(&cli.stdout).expect("JSON");
+    assert_eq!(cli["error"]["path"], got[0]["error"]["path"]);
+}

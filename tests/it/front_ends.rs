@@ -121,6 +121,11 @@ fn every_front_end_gives_the_same_answers_on_the_models() {
             ("enumerate_attacks", json!({"board": value, "limit": 7, "detail": "full"})),
         ));
         cases.push((
+            vec!["maximum".into(), path.clone(), "--baseline".into(), "free".into()],
+            json!({"command": "maximum", "board": path, "options": {"baseline": "free"}}),
+            ("maximum_requirements", json!({"board": value, "options": {"baseline": "free"}})),
+        ));
+        cases.push((
             vec!["validate".into(), path.clone()],
             json!({"command": "validate", "board": path}),
             ("explain_board", json!({"board": value})),
@@ -236,7 +241,11 @@ fn cr_509_1_every_front_end_gives_the_same_answers_on_combat_boards() {
                 Some(("enumerate_attacks", json!({"board": board, "limit": 7, "detail": detail}))),
             ));
         }
-        cases.push((vec!["maximum".into(), path.clone()], json!({"command": "maximum", "board": path}), None));
+        cases.push((
+            vec!["maximum".into(), path.clone()],
+            json!({"command": "maximum", "board": path}),
+            Some(("maximum_requirements", json!({"board": board}))),
+        ));
         cases.push((
             vec!["validate".into(), path.clone()],
             json!({"command": "validate", "board": path}),
@@ -267,4 +276,31 @@ fn cr_509_1_every_front_end_gives_the_same_answers_on_combat_boards() {
         }
     }
     assert!(checks >= 40 && blocks_listed == files.len(), "{checks} checks, {blocks_listed} summaries of blocks");
+}
+
+/// Issue 38, CR 509.1: `{}` has neither `attacks` nor `blocks`, so it declares nothing of the
+/// kind the board asks for: on a board with combat no block (as `--block none`), on an attack
+/// board no attack (as `--attack none`), on the command line, in batch and through MCP alike
+/// (docs/blocks.md "Input"). `{"attacks": []}` on a board with combat stays bad input naming
+/// `blocks`; blocks on an attack board are refused naming the board once ("the board board"
+/// was said of a board sent inline).
+#[test]
+fn cr_509_1_an_empty_declaration_is_no_block_on_a_board_with_combat() {
+    let empty = crate::common::temp_file("front-ends-empty-decl", "{}").to_string_lossy().into_owned();
+    let no_attack = crate::common::temp_file("front-ends-no-attack", r#"{"attacks": []}"#).to_string_lossy().into_owned();
+    for (board, typed) in [("models/lure-menace.json", "--block"), ("models/paid-vs-free.json", "--attack")] {
+        let (want, exit) = cli(&["check", board, typed, "none"]);
+        assert!(want.get("error").is_none(), "{board}: {want}");
+        assert_eq!(cli(&["check", board, &empty]), (want.clone(), exit), "{board}: {{}} is {typed} none");
+        let answers = batch(&[json!({"command": "check", "board": board, "declaration": {}})]);
+        assert_eq!((&answers[0]["result"], &answers[0]["exit"]), (&want, &json!(exit)), "{board}: batch");
+        let from_mcp = mcp(&[("check_attack", json!({"board": read(&root().join(board)), "declaration": {}}))]);
+        assert_eq!(from_mcp[0]["structuredContent"], want, "{board}: MCP");
+    }
+    let (refused, exit) = cli(&["check", "models/lure-menace.json", &no_attack]);
+    assert_eq!((exit, &refused["error"]["path"]), (2, &json!("blocks")), "{refused}");
+    let pvf = read(&root().join("models/paid-vs-free.json"));
+    let answer = &mcp(&[("check_attack", json!({"board": pvf, "declaration": {"blocks": [{"blocker": "serpent", "attacker": "flunkies"}]}}))])[0];
+    let text = answer["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(answer["isError"] == json!(true) && text.contains("the board has no combat") && !text.contains("board board"), "{text}");
 }

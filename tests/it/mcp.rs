@@ -111,13 +111,13 @@ fn an_mcp_client_session() {
     assert!(info["protocolVersion"].is_string());
     c.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
 
-    // tools/list: the five tools; a board is an object or a JSON string whose full schema is a
+    // tools/list: the six tools; a board is an object or a JSON string whose full schema is a
     // resource (issue 13: tests/mcp_tools.rs).
     let list = c.request("tools/list", json!({}));
     let tools = list["result"]["tools"].as_array().expect("tools");
     let mut names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
     names.sort();
-    assert_eq!(names, ["check_attack", "enumerate_attacks", "explain_board", "list_cards", "solve_attack"]);
+    assert_eq!(names, ["check_attack", "enumerate_attacks", "explain_board", "list_cards", "maximum_requirements", "solve_attack"]);
     for t in tools.iter().filter(|t| t["name"] != "list_cards") {
         let schema = &t["inputSchema"];
         assert_eq!(schema["type"], "object", "{t}");
@@ -157,6 +157,11 @@ fn an_mcp_client_session() {
     assert_eq!(r["structuredContent"]["declarations"].as_array().map(Vec::len), Some(1));
     assert_eq!(r["structuredContent"]["complete"], false);
 
+    // maximum_requirements: `attackopt maximum` (issue 38).
+    let r = c.call("maximum_requirements", json!({ "board": board, "options": { "method": "exhaustive" } }));
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(r["structuredContent"], cli_json(&["maximum", &bs, "--exhaustive"]));
+
     // explain_board: validate's view.
     let r = c.call("explain_board", json!({ "board": board }));
     assert_eq!(r["isError"], false, "{r}");
@@ -179,7 +184,7 @@ fn an_mcp_client_session() {
     assert!(msg.contains("permanents[0].controller"), "{msg}");
 
     // Bad boards through every tool, a bad declaration, a board that is not an object.
-    for tool in ["check_attack", "solve_attack", "enumerate_attacks"] {
+    for tool in ["check_attack", "solve_attack", "enumerate_attacks", "maximum_requirements"] {
         let r = c.call(tool, json!({ "board": bad, "declaration": decl }));
         assert_eq!(r["isError"], true, "{tool}: {r}");
         assert!(text_of(&r).contains("permanents[0].controller"), "{tool}: {r}");

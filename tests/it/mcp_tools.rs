@@ -86,7 +86,7 @@ fn tools_list_is_small_annotated_and_every_tool_has_an_output_schema() {
     let bytes = list[0].to_string().len();
     assert!(bytes < 15_000, "tools/list is {bytes} bytes (issue 40: under 15,000; it was 47,663 with the board schema inlined in four tools)");
     let tools = list[0]["result"]["tools"].as_array().expect("tools");
-    assert_eq!(tools.len(), 5);
+    assert_eq!(tools.len(), 6);
     for t in tools {
         let name = t["name"].as_str().unwrap_or_default();
         let a = &t["annotations"];
@@ -128,6 +128,7 @@ fn every_structured_answer_matches_its_output_schema_and_the_result_schema() {
         call("solve_attack", json!({"board": board})),
         call("enumerate_attacks", json!({"board": board, "limit": 5})),
         call("enumerate_attacks", json!({"board": board, "limit": 5, "detail": "full"})),
+        call("maximum_requirements", json!({"board": board})),
         call("explain_board", json!({"board": board})),
         call("list_cards", json!({})),
     ];
@@ -563,4 +564,107 @@ fn cr_509_1_enumerate_attacks_and_explain_board_on_a_board_with_combat() {
     assert_eq!(answers[2]["result"]["structuredContent"], cli_json(&["enumerate", file, "--detail", "summary", "--baseline", "free"]));
     let view = &answers[3]["result"]["structuredContent"];
     assert!(view["blocks"]["blockers"].as_array().is_some_and(|b| b.len() == 2), "{view}");
+}
+
+/// Issue 38: the prompt `board_format` on a model with `combat` (lure-menace) teaches the
+/// declare blockers step (CR 509.1): the board's `combat` and the declaration of blockers,
+/// `{"blocks": [...]}` and the one line `wall=bear`, which check_attack accepts on that board;
+/// on a board without combat it says where blocks are taught. The resources' descriptions of
+/// the model declarations and `explain_board`'s say they cover blockers too.
+#[test]
+fn cr_509_1_the_prompt_and_the_descriptions_teach_blocks_on_a_board_with_combat() {
+    let answers = session(&[
+        ("prompts/get", json!({"name": "board_format", "arguments": {"model": "lure-menace"}})),
+        ("prompts/get", json!({"name": "board_format"})),
+        ("resources/list", json!({})),
+        ("resources/templates/list", json!({})),
+        ("tools/list", json!({})),
+    ]);
+    let text = |i: usize| answers[i]["result"]["messages"][0]["content"]["text"].as_str().unwrap_or_default().to_string();
+    let combat = text(0);
+    for needle in ["\"combat\"", "declare blockers step (CR 509.1)", "{\"blocks\": [{\"blocker\"", "wall=bear", "prevented", "who may block what"] {
+        assert!(combat.contains(needle), "the lure-menace prompt lacks {needle:?}: {combat}");
+    }
+    let board_text = std::fs::read_to_string(root().join("models/lure-menace.json")).expect("read");
+    assert!(combat.ends_with(board_text.as_str()));
+    let plain = text(1);
+    assert!(plain.contains("{\"attacks\": [{\"creature\"") && plain.contains("lure-menace"), "{plain}");
+    let index = answers[2]["result"]["resources"].as_array().expect("resources").iter().find(|r| r["uri"] == "attackopt://models").cloned();
+    let template = answers[3]["result"]["resourceTemplates"][1].clone();
+    for described in [index.expect("the index")["description"].clone(), template["description"].clone()] {
+        assert!(described.as_str().is_some_and(|d| d.contains("or of blockers on a board with combat")), "{described}");
+    }
+    let tools = answers[4]["result"]["tools"].as_array().expect("tools");
+    let explain = tools.iter().find(|t| t["name"] == "explain_board").expect("explain_board");
+    assert!(explain["description"].as_str().is_some_and(|d| d.contains("who may block what")), "{explain}");
+    // The one line it teaches is read on that board.
+    let board: Value = serde_json::from_str(&board_text).expect("JSON");
+    let checked = session(&[call("check_attack", json!({"board": board, "declaration": "wall=bears, birds=angel"}))]);
+    assert_eq!(checked[0]["result"]["isError"], false, "{}", checked[0]);
+}
+
+/// Issue 38: `maximum_requirements` answers as `attackopt maximum` and batch's `maximum`: on an
+/// attack board the free maximum (CR 508.1d) and a witness; on a board with combat (CR 509.1c)
+/// also the maximum under the baseline, paying the costs to block that can be paid, with its
+/// witness and payment; under both baselines and both methods. Every answer matches the
+/// tool's output schema (`answer_schema("maximum")`) and the result schema; a bad board, bad
+/// options and a time limit of 0 are tool errors.
+#[test]
+fn cr_509_1c_maximum_requirements_is_attackopt_maximum() {
+    let combat = crate::block_costs::paid_block_board(true);
+    let file = crate::common::temp_file("mcp-maximum", &combat.to_string());
+    let file = file.to_str().expect("a path");
+    let pvf = read_json("models/paid-vs-free.json");
+    let calls: [(Value, Vec<&str>); 6] = [
+        (json!({"board": combat}), vec![file]),
+        (json!({"board": combat, "options": {"baseline": "free"}}), vec![file, "--baseline", "free"]),
+        (json!({"board": combat.to_string(), "options": {"method": "exhaustive"}}), vec![file, "--exhaustive"]),
+        (json!({"board": pvf}), vec!["models/paid-vs-free.json"]),
+        (
+            json!({"board": pvf, "options": {"baseline": "free", "method": "exhaustive"}}),
+            vec!["models/paid-vs-free.json", "--baseline", "free", "--exhaustive"],
+        ),
+        (json!({"board": read_json("models/lure-menace.json")}), vec!["models/lure-menace.json"]),
+    ];
+    let mut requests: Vec<(&str, Value)> = calls.iter().map(|(a, _)| call("maximum_requirements", a.clone())).collect();
+    requests.push(call("maximum_requirements", json!({"board": {"attackopt": 1}})));
+    requests.push(call("maximum_requirements", json!({"board": pvf, "options": {"baseline": "cheap"}})));
+    requests.push(call("maximum_requirements", json!({"board": combat, "options": {"time_limit": 0}})));
+    let answers = session(&requests);
+    let tools = tools();
+    let tool = tools.iter().find(|t| t["name"] == "maximum_requirements").expect("maximum_requirements is listed");
+    assert_eq!(tool["outputSchema"]["properties"]["witness_max"]["type"], "object", "{tool}");
+    let result_schema = attackopt::result_schema();
+    let answer_schema = attackopt::answer_schema("maximum").expect("maximum");
+    for ((_, args), answer) in calls.iter().zip(&answers) {
+        let r = &answer["result"];
+        assert_eq!(r["isError"], false, "{args:?}: {r}");
+        let content = &r["structuredContent"];
+        assert_valid(&tool["outputSchema"], content, "maximum_requirements against its output schema");
+        assert_valid(&result_schema, content, "maximum_requirements against the result schema");
+        assert_valid(&answer_schema, content, "maximum_requirements against maximum's answer schema");
+        let cli: Vec<&str> = std::iter::once("maximum").chain(args.iter().copied()).collect();
+        assert_eq!(content, &cli_json(&cli), "{cli:?}: MCP differs from the command line");
+    }
+    // Paying the cost to block enables the requirement (paid 1), paying nothing obeys none.
+    let paid = &answers[0]["result"]["structuredContent"];
+    assert_eq!((&paid["requirements_max_free"], &paid["requirements_max"], &paid["baseline"]), (&json!(0), &json!(1), &json!("paid")), "{paid}");
+    assert_eq!(paid["witness_max"]["payment"], json!([{"permanent": "w1", "mana": "{W}"}]), "{paid}");
+    // The attack board's report has no field of the block report.
+    assert!(answers[3]["result"]["structuredContent"].get("witness_max").is_none(), "{}", answers[3]);
+    for (answer, needle) in answers[6..].iter().zip(["board: ", "baseline", "time limit"]) {
+        assert_eq!(answer["result"]["isError"], true, "{answer}");
+        assert!(text_of(&answer["result"]).contains(needle), "{needle}: {answer}");
+    }
+}
+
+/// `attackopt mcp --help` (and so its man page) names every tool `tools/list` lists.
+#[test]
+fn the_mcp_help_lists_every_tool() {
+    let out = Command::new(env!("CARGO_BIN_EXE_attackopt")).args(["mcp", "--help"]).output().expect("runs");
+    let help = String::from_utf8_lossy(&out.stdout);
+    for t in tools() {
+        let name = t["name"].as_str().unwrap_or_default();
+        assert!(help.contains(name), "attackopt mcp --help lacks {name}: {help}");
+    }
 }

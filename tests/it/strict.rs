@@ -282,7 +282,8 @@ fn strict_in_mcp() {
     let (tools, results) = mcp(&calls);
     for name in ["check_attack", "solve_attack", "enumerate_attacks"] {
         let tool = tools.iter().find(|t| t["name"] == name).expect("listed");
-        let options = &tool["inputSchema"]["$defs"]["ToolOptions"]["properties"]["strict"];
+        // The options inlined in the input schema (no `$defs`: `tools/list`'s budget).
+        let options = &tool["inputSchema"]["properties"]["options"]["properties"]["strict"];
         assert_eq!(options["type"], "boolean", "{name}: {}", tool["inputSchema"]);
         assert!(options["description"].as_str().is_some_and(|d| d.contains("undecided")), "{name}");
     }

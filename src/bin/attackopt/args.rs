@@ -144,7 +144,7 @@ pub enum Command {
         quiet: bool,
     },
     /// A Model Context Protocol server on standard input/output (tools check_attack,
-    /// solve_attack, enumerate_attacks, explain_board, list_cards).
+    /// solve_attack, enumerate_attacks, maximum_requirements, explain_board, list_cards).
     Mcp,
     /// Turn another program's game state into a board.
     Import {

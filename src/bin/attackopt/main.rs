@@ -352,7 +352,7 @@ fn cli_main() -> Exit {
             let args: Vec<String> = std::env::args().collect();
             let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json");
             if json {
-                let message = e.kind().as_str().map_or_else(|| "invalid command line".to_string(), |k| format!("command line: {k}"));
+                let message = usage_message(&e);
                 let error = attackopt::ErrorBody { code: Exit::BadInput.code(), message, path: None };
                 if let Ok(text) = serde_json::to_string_pretty(&attackopt::ErrorAnswer { error }) {
                     let _ = writeln!(std::io::stdout().lock(), "{text}");
@@ -371,6 +371,26 @@ fn cli_main() -> Exit {
         Some(limit) => watchdog::run_within(limit, json, move || finish(run(cli), json)),
         None => finish(run(cli), json),
     }
+}
+
+/// A usage error as `--format json`'s message: clap's own words, as standard error shows them
+/// (the arguments named, the values possible, its tip), on one line, without its styling, its
+/// usage and its pointer to `--help` (issue 38: it said only what kind of error it was).
+fn usage_message(e: &clap::Error) -> String {
+    // `StyledStr`'s Display leaves the styling out.
+    let plain = e.render().to_string();
+    let said: Vec<String> = plain
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && !p.starts_with("Usage:") && !p.starts_with("For more information"))
+        .map(|p| p.lines().map(str::trim).collect::<Vec<_>>().join(" "))
+        .collect();
+    let said = said.join("; ");
+    let said = said.strip_prefix("error: ").unwrap_or(&said);
+    if said.is_empty() {
+        return e.kind().as_str().map_or_else(|| "invalid command line".to_string(), |k| format!("command line: {k}"));
+    }
+    format!("command line: {said}")
 }
 
 /// Print a failure and give the exit status.

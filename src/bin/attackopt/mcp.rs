@@ -5,11 +5,13 @@
 //! - `check_attack` {board, declaration, options?}: the `check` result (docs/format.md result JSON);
 //! - `solve_attack` {board, objective?, options?}: the `solve` result;
 //! - `enumerate_attacks` {board, limit?, detail?, options?}: `{declarations, complete, ...}`;
+//! - `maximum_requirements` {board, options?}: the `maximum` result (`attackopt maximum`);
 //!
-//! On a board with `combat` (docs/blocks.md) the first three answer about declarations of
+//! On a board with `combat` (docs/blocks.md) the first four answer about declarations of
 //! blockers, through the one request layer: `check_attack` checks one (JSON or one line,
 //! `wall=bear`), `solve_attack` finds the best for a defender's objective, `enumerate_attacks`
-//! lists them; each output schema describes both answers (`attackopt::answer_schema`).
+//! lists them, `maximum_requirements` gives the maxima of CR 509.1c; each output schema
+//! describes both answers (`attackopt::answer_schema`).
 //! - `explain_board` {board}: how attackopt reads the board (the `validate` view);
 //! - `list_cards` {}: the cards known by name (`attackopt cards --format json`).
 //!
@@ -31,7 +33,7 @@ use attackopt::oracle::{position_with_cards, CardIndex};
 use attackopt::Objective;
 use attackopt::Position;
 use attackopt::TIME_LIMIT_GRACE as GRACE;
-use attackopt::{parse_any_declaration, parse_block_declaration_text, parse_board, parse_declaration_text, AnyDeclaration, InputError};
+use attackopt::{parse_board, InputError};
 use attackopt::{Detail, JsonOptions, Request, DEFAULT_LIMIT};
 use attackopt::{Error, Options};
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -57,17 +59,17 @@ use crate::{resources, transport};
 /// where the full schema is (issue 13: the board schema inlined in four tools made `tools/list`
 /// 47,663 bytes, and an object-only schema refused the JSON strings LLMs often send).
 const BOARD_HELP: &str = "The board: an attackopt board object, or the same JSON as a string. Example: \
-{\"attackopt\": 1, \"active_player\": \"A\", \"players\": [{\"id\": \"A\"}, {\"id\": \"B\"}], \"permanents\": \
-[{\"id\": \"bear\", \"name\": \"Grizzly Bears\", \"controller\": \"A\", \"types\": [\"Creature\"], \"power\": 2, \
-\"goaded_by\": [\"B\"]}]}. Cards named as list_cards lists bring their effects; \"effects\" hold the rest. Every field: \
+{\"attackopt\":1,\"active_player\":\"A\",\"players\":[{\"id\":\"A\"},{\"id\":\"B\"}],\"permanents\":\
+[{\"id\":\"bear\",\"name\":\"Grizzly Bears\",\"controller\":\"A\",\"types\":[\"Creature\"],\"power\":2,\
+\"goaded_by\":[\"B\"]}]}. Cards named as list_cards lists bring their effects; \"effects\" hold the rest. Every field: \
 resource attackopt://schema/board; model boards: attackopt://models; prompt board_format.";
 
 /// How a declaration argument is described (see [`BOARD_HELP`]).
 const DECLARATION_HELP: &str = "The declaration of attackers: an object, the same JSON as a string, or one line \
-bear=C, elf=pwD (none: no attack). Object: {\"attacks\": [{\"creature\": \"bear\", \"target\": \"C\"}]} (target: a \
-player, planeswalker or battle id); an optional \"payment\" ([{\"permanent\": \"f1\", \"mana\": \"{G}\"}], \
-{\"player\": \"A\", \"life\": 2}) is checked, else attackopt finds one. With combat: \
-{\"blocks\": [{\"blocker\", \"attacker\"}]} or w=bear. Schema: attackopt://schema/declaration.";
+bear=C, elf=pwD (none: no attack). Object: {\"attacks\":[{\"creature\":\"bear\",\"target\":\"C\"}]} (target: a \
+player, planeswalker or battle id); an optional \"payment\" ([{\"permanent\":\"f1\",\"mana\":\"{G}\"}], \
+{\"player\":\"A\",\"life\":2}) is checked, else attackopt finds one. With combat: \
+{\"blocks\":[{\"blocker\",\"attacker\"}]} or w=bear. Schema: attackopt://schema/declaration.";
 
 fn object_or_string(description: &str) -> schemars::Schema {
     schemars::json_schema!({ "anyOf": [{ "type": "object" }, { "type": "string" }], "description": description })
@@ -79,6 +81,15 @@ fn board_input(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 
 fn declaration_input(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     object_or_string(DECLARATION_HELP)
+}
+
+/// How `enumerate_attacks`'s `detail` is described: its two values and what each gives, once
+/// (the schema of `Detail` describes the type and each value again: 400 bytes of `tools/list`).
+fn detail_input(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "enum": ["summary", "full", null],
+        "description": "`summary` (the default here): each declaration alone, its attacks and its payment, a few hundred bytes; `full`: each declaration's whole check result, 5 to 15 times larger."
+    })
 }
 
 /// The JSON types a schema allows, following `$ref`s into `defs` and `anyOf`/`oneOf`
@@ -183,13 +194,49 @@ pub fn output_schema(command: &str) -> Arc<JsonObject> {
     }
     let mut schema = JsonObject::new();
     schema.insert("type".into(), json!("object"));
-    let description = full.get("description").and_then(Value::as_str).unwrap_or_default();
-    schema.insert("description".into(), json!(format!("{description} Full schema: the resource attackopt://schema/result.")));
+    // The tool's description says what it returns; the answer's own description (150 bytes a
+    // tool) is in the full schema (`tools/list` under 15,000 bytes with six tools).
+    schema.insert("description".into(), json!("Full schema: the resource attackopt://schema/result."));
     schema.insert("properties".into(), Value::Object(properties));
     if !required.is_empty() {
         schema.insert("required".into(), json!(required));
     }
     Arc::new(schema)
+}
+
+/// A tool's input schema as `tools/list` sends it (issue 40: small, since a client sends the
+/// list to the model on every turn), the same schema in fewer bytes: each `$ref` replaced by
+/// its definition (the options' and their values', used once per tool), so no `$defs`; no
+/// `$schema` (2020-12, MCP's dialect, either way); no `"default": null` (an optional argument
+/// left out says as much), no number `format`, and no `type` beside an `enum` (its values
+/// say it). With the sixth tool it saved 1.5 KB.
+fn compact_input(schema: &JsonObject) -> JsonObject {
+    fn inline(v: &Value, defs: &Value, depth: usize) -> Value {
+        match v {
+            Value::Object(o) => {
+                let mut out = serde_json::Map::new();
+                // The definition first, the referring schema's own keys (its description) over it.
+                let target = o.get("$ref").and_then(Value::as_str).and_then(|r| defs.get(r.rsplit('/').next()?)).filter(|_| depth < 16);
+                let enumerated = o.contains_key("enum") || target.is_some_and(|t| t.get("enum").is_some());
+                for (k, x) in target.and_then(Value::as_object).into_iter().flatten().chain(o.iter()) {
+                    let dropped = matches!(k.as_str(), "$ref" | "$defs" | "$schema" | "format")
+                        || (k == "default" && x.is_null())
+                        || (k == "type" && enumerated);
+                    if !dropped {
+                        out.insert(k.clone(), inline(x, defs, depth + 1));
+                    }
+                }
+                Value::Object(out)
+            }
+            Value::Array(a) => Value::Array(a.iter().map(|x| inline(x, defs, depth + 1)).collect()),
+            other => other.clone(),
+        }
+    }
+    let defs = schema.get("$defs").cloned().unwrap_or(Value::Null);
+    match inline(&Value::Object(schema.clone()), &defs, 0) {
+        Value::Object(o) => o,
+        _ => schema.clone(),
+    }
 }
 
 /// The time limit of a tool's options when it is valid (an invalid one is refused by the tool
@@ -238,10 +285,19 @@ pub struct EnumerateParams {
     /// At most this many declarations (default 100).
     #[serde(default)]
     pub limit: Option<usize>,
-    /// `summary` (the default here): each declaration alone, its attacks and its payment, a few
-    /// hundred bytes; `full`: each declaration's whole check result, 5 to 15 times larger.
     #[serde(default)]
+    #[schemars(schema_with = "detail_input")]
     pub detail: Option<Detail>,
+    /// Options, all optional: baseline, time_limit, method, strict.
+    #[serde(default)]
+    pub options: JsonOptions,
+}
+
+/// `maximum_requirements`'s input.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct MaximumParams {
+    #[schemars(schema_with = "board_input")]
+    pub board: Value,
     /// Options, all optional: baseline, time_limit, method, strict.
     #[serde(default)]
     pub options: JsonOptions,
@@ -337,18 +393,15 @@ fn json_text(value: &Value, what: &str, shape: &str) -> Result<String, InputErro
 }
 
 /// The declaration argument as `check`'s request: JSON (an object, or the same as a string) or,
-/// as a judge types it, one line: attacks `bear=C, elf=pwD` (issue 40; [`parse_declaration_text`],
-/// as `--attack` and batch's `"attacks"` read it), or on a board with combat blocks `wall=bear`
-/// (as `--block` reads them).
+/// as a judge types it, one line: attacks `bear=C, elf=pwD` (issue 40), or on a board with
+/// combat blocks `wall=bear`; read by [`Request::check_text`], as Python's `Position.check`
+/// reads a str (the one reader of a declaration given as text).
 fn check_request(value: &Value, pos: &Position) -> Result<Request, InputError> {
-    let decl = match value {
-        Value::String(s) if !s.trim_start().starts_with('{') && pos.board.board.combat.is_some() => {
-            AnyDeclaration::Blocks(parse_block_declaration_text(s, "declaration")?)
-        }
-        Value::String(s) if !s.trim_start().starts_with('{') => AnyDeclaration::Attacks(parse_declaration_text(s, "declaration")?),
-        _ => parse_any_declaration(&json_text(value, "declaration", "{\"attacks\": [...]}")?, "declaration")?.0,
+    let text = match value {
+        Value::String(s) => s.clone(),
+        _ => json_text(value, "declaration", "{\"attacks\": [...]}")?,
     };
-    Request::check(&pos.board, decl, "declaration")
+    Ok(Request::check_text(&pos.board, &text, "declaration")?.0)
 }
 
 /// The board argument as a position, its cards given their Oracle text from the server's card
@@ -429,14 +482,23 @@ fn answer(pos: &Position, request: &Request, options: &Options) -> Result<Value,
 #[tool_router]
 impl AttackServer {
     pub fn new() -> Self {
-        Self { tool_router: Self::tool_router(), cards: None }
+        Self { tool_router: Self::router(), cards: None }
+    }
+
+    /// The tools, their input schemas compacted ([`compact_input`]).
+    fn router() -> ToolRouter<Self> {
+        let mut router = Self::tool_router();
+        for route in router.map.values_mut() {
+            route.attr.input_schema = Arc::new(compact_input(&route.attr.input_schema));
+        }
+        router
     }
 
     /// A server whose boards' cards are looked up in `cards` (read from `source`, named in the
     /// board tools' descriptions).
     pub fn with_cards(cards: CardIndex, source: &str) -> Self {
-        let mut tool_router = Self::tool_router();
-        for name in ["check_attack", "solve_attack", "enumerate_attacks", "explain_board"] {
+        let mut tool_router = Self::router();
+        for name in ["check_attack", "solve_attack", "enumerate_attacks", "maximum_requirements", "explain_board"] {
             if let Some(route) = tool_router.map.get_mut(name) {
                 let description = format!("{}{}", route.attr.description.as_deref().unwrap_or_default(), cards_sentence(source));
                 route.attr.description = Some(description.into());
@@ -512,12 +574,33 @@ impl AttackServer {
         .await
     }
 
+    /// The most requirements a declaration can obey (`attackopt maximum`, batch's `maximum`).
+    #[tool(
+        title = "Most requirements a declaration can obey",
+        output_schema = output_schema("maximum"),
+        annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
+        description = "The most requirements a declaration of attackers can obey paying no cost (CR 508.1d), and one that does (witness). On a board with combat, of blockers (CR 509.1c), also under the baseline (paid: paying the costs to block that can be paid), and one that does with its payment (witness_max). Returns attackopt's maximum report JSON."
+    )]
+    async fn maximum_requirements(
+        &self,
+        Parameters(Objects(p)): Parameters<Objects<MaximumParams>>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
+        let cards = self.cards.clone();
+        run_tool("maximum_requirements", &context, limit(&p.options), move |clock| {
+            let options = options(&p.options, clock)?;
+            let pos = position(&p.board, cards.as_deref()).map_err(|e| e.to_string())?;
+            answer(&pos, &Request::Maximum, &options)
+        })
+        .await
+    }
+
     /// How attackopt reads a board.
     #[tool(
         title = "How attackopt reads a board",
         output_schema = output_schema("validate"),
         annotations(read_only_hint = true, destructive_hint = false, idempotent_hint = true, open_world_hint = false),
-        description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings. The first thing to call on a new board."
+        description = "Explain how attackopt reads a board: which creatures may attack what and why not, every requirement, restriction and attack cost with its source card, the mana sources, and warnings; on a board with combat, who may block what and why not, and the block rules. The first thing to call on a new board."
     )]
     async fn explain_board(
         &self,
@@ -557,7 +640,7 @@ impl ServerHandler for AttackServer {
                  Boards use attackopt's JSON format, sent as an object or as a JSON string: every field is described in \
                  the resource attackopt://schema/board, model boards are the resources attackopt://models/<name>, and \
                  the prompt board_format teaches the format from one. Start with explain_board, then check_attack, \
-                 solve_attack or enumerate_attacks; list_cards lists the card names attackopt understands. On a board \
+                 solve_attack, enumerate_attacks or maximum_requirements; list_cards lists the card names attackopt understands. On a board \
                  with `combat` (the declare blockers step, CR 509.1) the same tools answer about declarations of blockers.",
             )
     }

@@ -46,7 +46,9 @@ pub fn list() -> Vec<Resource> {
             .with_size(size as u64)
     });
     let index = Resource::new(INDEX_URI, "models")
-        .with_description("The model boards (real game situations) and their declarations of attackers, by name and URI")
+        .with_description(
+            "The model boards (real game situations) and their declarations of attackers, or of blockers on a board with combat, by name and URI",
+        )
         .with_mime_type("application/json")
         .with_size(index().len() as u64);
     schemas.chain(std::iter::once(index)).collect()
@@ -60,7 +62,7 @@ pub fn templates() -> Vec<ResourceTemplate> {
             .with_description(format!("A model board (models/NAME.json); names: {}", boards.join(", ")))
             .with_mime_type("application/json"),
         ResourceTemplate::new(format!("{DECLARATIONS_URI}{{name}}"), "declaration")
-            .with_description(format!("A declaration of attackers on a model board; names in {INDEX_URI}"))
+            .with_description(format!("A declaration of attackers on a model board, or of blockers on a board with combat; names in {INDEX_URI}"))
             .with_mime_type("application/json"),
     ]
 }
@@ -142,10 +144,28 @@ pub fn prompt(name: &str, arguments: Option<&serde_json::Map<String, serde_json:
     Ok(result)
 }
 
-/// The prompt's text: the format in a few lines, then the model board.
+/// The prompt's text: the format in a few lines, then the model board. A model with `combat`
+/// (the declare blockers step, docs/blocks.md) is taught as such: its `combat` and the
+/// declaration of blockers the tools take on it (issue 38: it taught only `{"attacks"}`).
 fn teaching(model: &str, board: &str) -> String {
+    let combat = serde_json::from_str::<serde_json::Value>(board).is_ok_and(|b| b.get("combat").is_some());
+    let declaration = if combat {
+        "- \"combat\": {\"attacks\": [{\"creature\", \"target\"}]}, the attacks declared this combat. A board with it (as this one) \
+is at the declare blockers step (CR 509.1): the tools answer about declarations of blockers, made by the defending players.\n\
+- A declaration of blockers (check_attack on a board with combat): {\"blocks\": [{\"blocker\": \"<defending creature id>\", \
+\"attacker\": \"<attacking creature id>\"}]}, one entry per pair (a creature blocking two attackers appears twice), or one \
+line wall=bear, birds=angel (none: no block); attackopt finds the payment of costs to block itself. solve_attack's objectives \
+there are prevented (the default), kills, losses or none. On a board without combat a declaration is of attackers: \
+{\"attacks\": [{\"creature\", \"target\"}]} or one line bear=C.\n"
+    } else {
+        "- A declaration (check_attack): {\"attacks\": [{\"creature\": \"<creature id>\", \"target\": \"<player, planeswalker or \
+battle id>\"}]}, or one line bear=C, elf=pwD (none: no attack); attackopt finds the payment of attack costs itself.\n\
+- A board with a top-level \"combat\" (the attacks declared) is at the declare blockers step: the tools then answer about \
+declarations of blockers, {\"blocks\": [{\"blocker\", \"attacker\"}]} or one line wall=bear (prompt board_format with model \
+lure-menace).\n"
+    };
     format!(
-        "You will call attackopt's tools (check_attack, solve_attack, enumerate_attacks, explain_board) on a Magic: The Gathering \
+        "You will call attackopt's tools (check_attack, solve_attack, enumerate_attacks, maximum_requirements, explain_board) on a Magic: The Gathering \
 board, written in attackopt's board format (JSON). The essentials:\n\
 - Top level: \"attackopt\": 1, \"active_player\" (the id of the player declaring attackers), \"players\" (in seating order, \
 each {{\"id\"}}, optional \"name\" (shown in answers as \"Alice (A)\"; tools take ids), \"team\", \"life\" (default 20), \"hand\"), \"permanents\", optional \"effects\" and \"variant\".\n\
@@ -155,11 +175,11 @@ effects), \"controller\" (a player id), \"types\" ([\"Creature\"], [\"Land\"], .
 (a basic land type gives its mana), \"mana\" ([{{\"add\": \"{{G}}\"}}]).\n\
 - \"effects\": what no named card on the board says, such as {{\"kind\": \"attacks_if_able\", \"creatures\": [\"bear\"], \
 \"source\": \"Fumiko the Lowblood\"}}.\n\
-- A declaration (check_attack): {{\"attacks\": [{{\"creature\": \"<creature id>\", \"target\": \"<player, planeswalker or \
-battle id>\"}}]}}; attackopt finds the payment of attack costs itself.\n\
+{declaration}\
 Every field is described in the resource attackopt://schema/board (`attackopt schema board`); more boards are the resources \
-attackopt://models/<name>. Call explain_board first on a new board: it shows how attackopt reads it, and its warnings name \
-any field or card name it does not understand. Here is the model board {model} (attackopt://models/{model}):\n\n{board}"
+attackopt://models/<name>. Call explain_board first on a new board: it shows how attackopt reads it{shows}, and its warnings name \
+any field or card name it does not understand. Here is the model board {model} (attackopt://models/{model}):\n\n{board}",
+        shows = if combat { " (on a board with combat, who may block what and why not)" } else { "" },
     )
 }
 
