@@ -734,7 +734,11 @@ impl Ilp {
         let in_time = || self.remaining().map(|_| ());
         match flow::best(pos, allowed, grouping, &self.splits(pos), pruning, flow::Aim::Tie(tie), &in_time)? {
             Some(a) if pos.can_pay(&a)? => self.proven_maximum(pos, allowed, a, None).map(Some),
-            _ => Ok(None),
+            Some(a) => {
+                crate::debug::note(|| format!("flow: the relaxation's best obeys {} and can't be paid", pos.rules.obeyed(&a)));
+                Ok(None)
+            }
+            None => Ok(None),
         }
     }
 
