@@ -381,8 +381,13 @@ pub(crate) fn why_not_obeyed(pos: &Position, a: &Assignment, r: &Requirement, ba
 /// requirements it gives up.
 fn why_not_attack(pos: &Position, a: &Assignment, b: &Assignment, paid: &[usize], force: &[bool]) -> Option<String> {
     let rules = &pos.rules;
-    let broken: Vec<String> =
-        rules.restrictions.iter().filter(|x| !rules.holds(x, b)).map(|x| format!("«{}»", restriction_broken(pos, x, b))).collect();
+    let attackers = b.iter().filter(|t| t.is_some()).count();
+    let broken: Vec<String> = rules
+        .restrictions
+        .iter()
+        .filter(|x| !rules.holds_given(x, b, || attackers))
+        .map(|x| format!("«{}»", restriction_broken(pos, x, b)))
+        .collect();
     if !broken.is_empty() {
         return Some(format!("would break {}", broken.join(" and ")));
     }

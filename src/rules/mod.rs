@@ -361,7 +361,13 @@ impl Rules {
 
     /// Whether restriction `r` holds for the assignment (CR 508.1c).
     pub fn holds(&self, r: &Restriction, a: &Assignment) -> bool {
-        let attackers = || a.iter().filter(|t| t.is_some()).count();
+        self.holds_given(r, a, || a.iter().filter(|t| t.is_some()).count())
+    }
+
+    /// [`Rules::holds`] with the number of creatures attacking in `a` given (asked only by the
+    /// restrictions that count them): a caller checking many restrictions against one
+    /// declaration counts once (the explanations of a legal declaration, issue 39).
+    pub fn holds_given(&self, r: &Restriction, a: &Assignment, attackers: impl Fn() -> usize) -> bool {
         match &r.kind {
             RestrictionKind::CantAttack { creature, targets } => !a[*creature].is_some_and(|t| in_targets(targets, t)),
             RestrictionKind::MinOtherAttackers { creature, count } => a[*creature].is_none() || attackers() > *count as usize,
