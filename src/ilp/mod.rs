@@ -720,9 +720,12 @@ impl Ilp {
     /// program is not one, or where the flow's declaration can't be paid. The flow leaves the
     /// payment out, so its best declaration is the best of a relaxation: paid, it is the
     /// program's best (the same requirements and tie-break, over fewer declarations); unpaid,
-    /// the integer program decides. On a check of a declaration that attacks with everything
-    /// and can't pay for it (adversarial, 8 players, 2,500 creatures), the paid maximum comes
-    /// from the flow where the program ran out of 10 s.
+    /// the integer program decides. The paid maximum of a check of a payable declaration with
+    /// no mana creature among the attackers allows only costs that declaration pays, part of
+    /// which the same sources pay (CR 508.1g-h), so its flow is always paid; a check of a
+    /// declaration attacking with everything on the adversarial profile (8 players, 2,500
+    /// creatures) is not: the relaxation's best obeys 4,273, the free maximum 4,072, and the
+    /// integer program decides.
     pub fn flow_maximum(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Option<Maximum>, SolveError> {
         let grouping = self.maximum_grouping();
         let no_attack = pos.rules.no_attack();
