@@ -457,8 +457,11 @@ impl Rules {
     /// Attackers that are legal (eligible, target legal) and restrictions that hold: parts
     /// (a) and (b) of docs/rules.md section 7.
     pub fn respects_restrictions(&self, a: &Assignment) -> bool {
+        // The attackers counted once, not once per "can't attack unless k others attack".
+        let attackers = std::cell::OnceCell::new();
+        let count = || *attackers.get_or_init(|| a.iter().filter(|t| t.is_some()).count());
         a.iter().enumerate().all(|(c, t)| t.is_none_or(|t| self.creatures[c].legal_targets.contains(&t)))
-            && self.restrictions.iter().all(|r| self.holds(r, a))
+            && self.restrictions.iter().all(|r| self.holds_given(r, a, count))
     }
 
     /// The creature a permanent of the board is, if it is one of the attacking side's.
