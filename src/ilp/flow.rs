@@ -63,6 +63,16 @@ pub(super) enum Aim<'a> {
     /// payment's Lagrangian multipliers times what the pair owes, [`super::priced`]): a
     /// declaration is worth `scale · obeyed − Σ price`; then, with `prefer`, closest to it.
     Priced { scale: i64, price: &'a dyn Fn(usize, usize) -> i64, prefer: Option<&'a Assignment> },
+    /// `solve`'s Lagrangian relaxation ([`super::priced::objective_bound`]): the objective
+    /// (`member`'s weight per attacking creature, where given, plus `pair`'s per pair), plus
+    /// `per_requirement` per requirement obeyed, less `price` per pair; nothing after. Not
+    /// lexicographic: requirements and objective trade at the multiplier.
+    Lagrangian {
+        per_requirement: i64,
+        price: &'a dyn Fn(usize, usize) -> i64,
+        member: Option<&'a dyn Fn(usize) -> i64>,
+        pair: &'a dyn Fn(usize, usize) -> i64,
+    },
 }
 
 /// The best declaration over the cases of `splits` for requirements obeyed, then `aim`,
@@ -95,7 +105,8 @@ pub(super) fn best(
     // can reach it. A case obeying at most m is worth at most m at the first level (prices
     // only lower it).
     for &split in splits.iter().rev() {
-        if best.as_ref().is_some_and(|((first, _), _)| most(split).is_some_and(|m| (m as i64).saturating_mul(levels.first_unit()) < *first)) {
+        let beaten = |first: i64| levels.first_unit().is_some_and(|unit| most(split).is_some_and(|m| (m as i64).saturating_mul(unit) < first));
+        if best.as_ref().is_some_and(|((first, _), _)| beaten(*first)) {
             continue;
         }
         let groups = groups(pos, allowed, grouping, split, pruning);
@@ -141,6 +152,7 @@ impl<'a> Levels<'a> {
             // The closeness level below the priced one: one unit of it is worth n + 1.
             Aim::Priced { scale, prefer: Some(_), .. } => (scale.checked_mul(n + 1)?, n + 1),
             Aim::Priced { scale, prefer: None, .. } => (scale, 1),
+            Aim::Lagrangian { per_requirement, .. } => (per_requirement, 1),
             Aim::Objective(_) | Aim::MemberObjective(_) => {
                 // The second level spans at most (Σ_c max_t |w(c,t)|)·(n+1) + n either way.
                 let mut most = 0i64;
@@ -171,14 +183,17 @@ impl<'a> Levels<'a> {
             Aim::Objective(weight) => weight(c, t).checked_mul(self.unit)?.checked_sub(1),
             Aim::MemberObjective(_) => Some(0),
             Aim::Priced { price, .. } => price(c, t).checked_mul(self.unit)?.checked_neg(),
+            Aim::Lagrangian { price, pair, .. } => pair(c, t).checked_sub(price(c, t)),
         }
     }
 
-    /// What one requirement is worth at the first level of [`Levels::key`].
-    fn first_unit(&self) -> i64 {
+    /// What one requirement is worth at the first level of [`Levels::key`], where nothing
+    /// else adds to it (None under `Aim::Lagrangian`).
+    fn first_unit(&self) -> Option<i64> {
         match self.aim {
-            Aim::Priced { scale, .. } => scale,
-            _ => 1,
+            Aim::Priced { scale, .. } => Some(scale),
+            Aim::Lagrangian { .. } => None,
+            _ => Some(1),
         }
     }
 
@@ -191,6 +206,14 @@ impl<'a> Levels<'a> {
                 let priced: i64 = a.iter().enumerate().filter_map(|(c, t)| t.map(|t| price(c, t))).fold(0, i64::saturating_add);
                 (obeyed.saturating_mul(scale).saturating_sub(priced), self.second(pos, a))
             }
+            Aim::Lagrangian { per_requirement, price, member, pair } => {
+                let value = a
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(c, t)| t.map(|t| (c, t)))
+                    .fold(0i64, |v, (c, t)| v.saturating_add(member.map_or(0, |m| m(c))).saturating_add(pair(c, t)).saturating_sub(price(c, t)));
+                (value.saturating_add(obeyed.saturating_mul(per_requirement)), 0)
+            }
             _ => (obeyed, self.second(pos, a)),
         }
     }
@@ -200,6 +223,7 @@ impl<'a> Levels<'a> {
     fn member(&self, c: usize) -> Option<Option<i64>> {
         match self.aim {
             Aim::MemberObjective(weight) => Some(weight(c).checked_mul(self.unit).and_then(|w| w.checked_sub(1))),
+            Aim::Lagrangian { member: Some(weight), .. } => Some(Some(weight(c))),
             _ => None,
         }
     }
@@ -211,7 +235,7 @@ impl<'a> Levels<'a> {
             Aim::Tie(Tie::FewestCosts) => -(pos.rules.incurred(a).len() as i64),
             Aim::Objective(weight) => a.iter().enumerate().filter_map(|(c, t)| t.map(|t| weight(c, t) * self.unit - 1)).sum(),
             Aim::MemberObjective(weight) => a.iter().enumerate().filter(|(_, t)| t.is_some()).map(|(c, _)| weight(c) * self.unit - 1).sum(),
-            Aim::Priced { prefer: None, .. } => 0,
+            Aim::Priced { prefer: None, .. } | Aim::Lagrangian { .. } => 0,
         }
     }
 }
@@ -394,7 +418,7 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
                         }
                         ids.push(net.add_arc(node, target, size - want, weight)?);
                     }
-                    Aim::Priced { prefer: None, .. } => ids.push(net.add_arc(node, target, size, weight)?),
+                    Aim::Priced { prefer: None, .. } | Aim::Lagrangian { .. } => ids.push(net.add_arc(node, target, size, weight)?),
                     Aim::Tie(Tie::FewestCosts) | Aim::Objective(_) | Aim::MemberObjective(_) => {
                         let incurs = group.costs.iter().filter(|(ts, _)| in_targets(ts, t)).count() as i64;
                         ids.push(net.add_arc(node, target, size, weight - incurs)?);

@@ -870,6 +870,31 @@ impl Ilp {
         }
     }
 
+    /// An upper bound of `solve`'s objective over the declarations obeying at least `floor`
+    /// requirements (the free maximum) that can be paid, by the flow's Lagrangian relaxation
+    /// (`src/ilp/priced.rs`, [`priced::objective_bound`]); None where the program is not a
+    /// flow. The weights are as [`Ilp::flow_best_without_costs`]'s. It stops at this call's
+    /// deadline with the least bound met (every one is valid).
+    pub fn objective_bound(
+        &self,
+        pos: &Position,
+        weight: &dyn Fn(usize, usize) -> i64,
+        per_creature: Option<&dyn Fn(usize) -> i64>,
+        floor: usize,
+    ) -> Result<Option<i64>, SolveError> {
+        let in_time = || self.remaining().map(|_| ());
+        let enough = || self.call.deadline.passed();
+        let zero = |_: usize, _: usize| 0;
+        let (grouping, pair): (Grouping, &dyn Fn(usize, usize) -> i64) = match per_creature {
+            Some(_) => (self.maximum_grouping(), &zero),
+            None => (self.model.grouping, weight),
+        };
+        match priced::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, &enough) {
+            Err(SolveError::TimeLimit(_)) => Ok(None),
+            found => found,
+        }
+    }
+
     /// The maximum a program's declaration proves, once the rules code re-checks it: its
     /// restrictions, costs and payment, and (when the program counted them, `counted`) the
     /// requirements it obeys.

@@ -56,8 +56,8 @@ pub(super) struct Priced {
     at: Vec<i64>,
 }
 
-/// The rows of Hall's condition for the payment of allowed cost instances, or None when a
-/// player owes in more than [`MOST_CLASSES`] classes or nothing is owed.
+/// The rows of Hall's condition for the payment of allowed cost instances (none where no mana
+/// is owed), or None when a player owes in more than [`MOST_CLASSES`] classes.
 fn rows(pos: &Position, allowed: &[bool]) -> Option<Vec<Row>> {
     let rules = &pos.rules;
     let mut classes: BTreeMap<usize, BTreeSet<PipClass>> = BTreeMap::new();
@@ -81,7 +81,7 @@ fn rows(pos: &Position, allowed: &[bool]) -> Option<Vec<Row>> {
             rows.push(Row { player, classes: chosen, supply });
         }
     }
-    (!rows.is_empty()).then_some(rows)
+    Some(rows)
 }
 
 /// The units of `player` that could pay a symbol of one of `classes` (CR 508.1g-h, CR 119.4):
@@ -139,20 +139,102 @@ fn owed_in(pos: &Position, row: &Row, owed: &[(PipClass, i64)], c: usize) -> i64
     owed.iter().filter(|(q, _)| row.classes.contains(q)).fold(0i64, |s, (_, m)| s.saturating_add(*m))
 }
 
-/// One evaluation of `L`: the priced flow's declaration, `L` in units of `1 / SCALE`, and what
-/// the declaration owes per row.
+/// One evaluation of `L` at multipliers `mu`: its value (in the flow's units), the room of
+/// each dimension at its declaration (the slope of `L` along that multiplier: a row's supply
+/// less what the declaration owes), and the declaration.
 struct Point {
-    mu: i64,
+    mu: Vec<i64>,
     value: i128,
-    owed: Vec<i64>,
+    room: Vec<i128>,
     a: Assignment,
 }
 
-impl Point {
-    /// The slope of `L` along row `r` at this point.
-    fn slope(&self, rows: &[Row], r: usize) -> i128 {
-        i128::from(rows[r].supply) - i128::from(self.owed[r])
+/// `L` at multipliers (None: the program is no flow).
+type Evaluate<'a> = dyn FnMut(&[i64]) -> Result<Option<Point>, SolveError> + 'a;
+
+/// Coordinate descent on `L` over multipliers ≥ 0 from `start`: a line search along each
+/// dimension whose multiplier lowers `L` (no room: up, doubling from `step`, to `mu_max` at
+/// most; room and a multiplier above zero: down, halving), then where the lines of the two
+/// declarations bracketing the minimum meet, until the bracket closes; passes while `L` drops.
+/// `eval` gives `L` at multipliers (None: no flow, the descent stops with None), `enough`
+/// ends the descent early, and `bracket` sees each bracket's two declarations. Every `L`
+/// evaluated is a bound: the caller keeps the least.
+fn descend(
+    start: Point,
+    mu_max: &[i64],
+    step: i64,
+    eval: &mut Evaluate,
+    enough: &dyn Fn() -> bool,
+    bracket: &mut dyn FnMut(&Point, &Point) -> Result<(), SolveError>,
+) -> Result<Option<()>, SolveError> {
+    let mut here = start;
+    let movable = |here: &Point, r: usize| here.room[r] < 0 || (here.room[r] > 0 && here.mu[r] > 0);
+    for _pass in 0..4 {
+        let mut order: Vec<usize> = (0..here.mu.len()).filter(|&r| movable(&here, r)).collect();
+        order.sort_by_key(|&r| here.room[r]);
+        let before = here.value;
+        for r in order {
+            if enough() || !movable(&here, r) {
+                continue;
+            }
+            let at = |p: &Point, m: i64| {
+                let mut mu = p.mu.clone();
+                mu[r] = m;
+                mu
+            };
+            // A bracket [lo, hi] of the minimum along r: L falls at lo, rises at hi.
+            let (mut lo, mut hi) = if here.room[r] < 0 {
+                let mut lo = here;
+                let hi = loop {
+                    let m = lo.mu[r].saturating_mul(2).max(step).min(mu_max[r]);
+                    let Some(p) = eval(&at(&lo, m))? else { return Ok(None) };
+                    if p.room[r] >= 0 || m == mu_max[r] || enough() {
+                        break p;
+                    }
+                    lo = p;
+                };
+                (lo, hi)
+            } else {
+                let mut hi = here;
+                let lo = loop {
+                    let m = if hi.mu[r] < step { 0 } else { hi.mu[r] / 2 };
+                    let Some(p) = eval(&at(&hi, m))? else { return Ok(None) };
+                    if p.room[r] <= 0 || m == 0 || enough() {
+                        break p;
+                    }
+                    hi = p;
+                };
+                (lo, hi)
+            };
+            while hi.mu[r] - lo.mu[r] > 1 && lo.room[r] < 0 && hi.room[r] > 0 && !enough() {
+                let (sl, sh) = (lo.room[r], hi.room[r]);
+                let (pl, ph) = (lo.value - i128::from(lo.mu[r]) * sl, hi.value - i128::from(hi.mu[r]) * sh);
+                let meet = (ph - pl).div_euclid(sl - sh);
+                let m = i64::try_from(meet).unwrap_or(lo.mu[r]).clamp(lo.mu[r] + 1, hi.mu[r] - 1);
+                let Some(p) = eval(&at(&lo, m))? else { return Ok(None) };
+                // The lines met at p: no declaration beats them there, so L's minimum along r
+                // is at p or at its neighbour.
+                let on_lines = p.value == pl + i128::from(m) * sl || p.value == ph + i128::from(m) * sh;
+                let level = p.room[r] == 0;
+                if p.room[r] < 0 {
+                    lo = p;
+                } else {
+                    hi = p;
+                }
+                if on_lines || level {
+                    break;
+                }
+            }
+            if !enough() {
+                bracket(&lo, &hi)?;
+            }
+            here = if hi.value <= lo.value { hi } else { lo };
+        }
+        if here.value >= before || enough() {
+            break;
+        }
     }
+    Ok(Some(()))
 }
 
 /// Every mix of the two declarations bracketing a minimum of `L` along a row (`lo` owing too
@@ -205,6 +287,19 @@ fn owes_per_row(pos: &Position, allowed: &[bool], rows: &[Row], c: usize, t: Opt
     Some(rows.iter().map(|row| owed_in(pos, row, &owed, c)).collect())
 }
 
+/// What declaration `a` owes per row (saturating).
+fn owes_of(pos: &Position, allowed: &[bool], rows: &[Row], a: &Assignment) -> Vec<i64> {
+    let mut owes = vec![0i64; rows.len()];
+    for (c, t) in a.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        let owed = owed(pos, allowed, c, t);
+        for (r, row) in rows.iter().enumerate() {
+            owes[r] = owes[r].saturating_add(owed_in(pos, row, &owed, c));
+        }
+    }
+    owes
+}
+
 /// Attempts a greedy repair may make before it stops.
 const MOST_ATTEMPTS: usize = 256;
 
@@ -217,16 +312,10 @@ const MOST_ATTEMPTS: usize = 256;
 /// (adversarial profile: the bound is the integer program's maximum on most boards).
 fn repair(pos: &Position, allowed: &[bool], rows: &[Row], mut a: Assignment, found: &mut Priced) -> Result<(), SolveError> {
     let rules = &pos.rules;
-    let owes_of = |a: &Assignment| -> Option<Vec<i64>> {
-        let mut total = vec![0i64; rows.len()];
-        for (c, t) in a.iter().enumerate().filter(|(_, t)| t.is_some()) {
-            for (s, o) in total.iter_mut().zip(owes_per_row(pos, allowed, rows, c, *t)?) {
-                *s = s.saturating_add(o);
-            }
-        }
-        Some(total)
-    };
-    let Some(mut owes) = owes_of(&a) else { return Ok(()) };
+    if rules.incurred(&a).iter().any(|&k| !allowed.get(k).copied().unwrap_or(false)) {
+        return Ok(());
+    }
+    let mut owes = owes_of(pos, allowed, rows, &a);
     let over = |owes: &[i64]| -> Vec<usize> { (0..rows.len()).filter(|&r| owes[r] > rows[r].supply).collect() };
     let mut attempts = 0;
     // Give up the cheapest attacks while a row owes too much.
@@ -337,128 +426,52 @@ pub(super) fn maximum(
     prefer: Option<&Assignment>,
     in_time: &dyn Fn() -> Result<(), SolveError>,
 ) -> Result<Option<Priced>, SolveError> {
-    let Some(rows) = rows(pos, allowed) else { return Ok(None) };
+    let Some(rows) = rows(pos, allowed).filter(|rows| !rows.is_empty()) else { return Ok(None) };
     let rules = &pos.rules;
     // Past this multiplier no attack owing in the row gains: one attack obeys at most `most`.
     let most = (0..rules.creatures.len()).map(|c| super::most_obeyed_by(pos, c)).max().unwrap_or(0)
         + rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
     let Some(mu_max) = i64::try_from(most).ok().and_then(|m| m.checked_add(1)).and_then(|m| m.checked_mul(SCALE)) else { return Ok(None) };
-    let mut mu = vec![0i64; rows.len()];
-    let mut found = Priced { bound: usize::MAX, best: None, at: mu.clone() };
+    let found = std::cell::RefCell::new(Priced { bound: usize::MAX, best: None, at: vec![0; rows.len()] });
     let flows = std::cell::Cell::new(0usize);
-    // L at multipliers `mu` with row `r`'s set to `m`.
-    let eval = |mu: &[i64], r: usize, m: i64, found: &mut Priced| -> Result<Option<Point>, SolveError> {
+    // L at multipliers `mu`, one per row; one requirement is worth SCALE.
+    let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
         flows.set(flows.get() + 1);
-        let mut mu = mu.to_vec();
-        mu[r] = m;
-        let price = price_at(pos, allowed, &rows, &mu);
+        let price = price_at(pos, allowed, &rows, mu);
         let Some(a) = flow::best(pos, allowed, grouping, splits, pruning, Aim::Priced { scale: SCALE, price: &price, prefer: None }, in_time)? else {
             return Ok(None);
         };
-        let mut owes = vec![0i64; rows.len()];
-        for (c, t) in a.iter().enumerate() {
-            let Some(t) = *t else { continue };
-            let owed = owed(pos, allowed, c, t);
-            for (r, row) in rows.iter().enumerate() {
-                owes[r] = owes[r].saturating_add(owed_in(pos, row, &owed, c));
-            }
-        }
+        let owes = owes_of(pos, allowed, &rows, &a);
         let obeyed = rules.obeyed(&a);
-        let mut value = i128::from(SCALE) * obeyed as i128;
-        for (r, row) in rows.iter().enumerate() {
-            value -= i128::from(mu[r]) * (i128::from(owes[r]) - i128::from(row.supply));
-        }
+        let room: Vec<i128> = rows.iter().zip(&owes).map(|(row, o)| i128::from(row.supply) - i128::from(*o)).collect();
+        let value = i128::from(SCALE) * obeyed as i128 + mu.iter().zip(&room).map(|(m, r)| i128::from(*m) * r).sum::<i128>();
+        let mut found = found.borrow_mut();
         let bound = usize::try_from(value.max(0) / i128::from(SCALE)).unwrap_or(usize::MAX);
         if bound < found.bound {
             found.bound = bound;
-            found.at = mu.clone();
+            found.at = mu.to_vec();
         }
-        if found.best.as_ref().is_none_or(|(v, _)| obeyed > *v) && owes.iter().zip(&rows).all(|(o, row)| *o <= row.supply) && pos.can_pay(&a)? {
+        if found.best.as_ref().is_none_or(|(v, _)| obeyed > *v) && room.iter().all(|r| *r >= 0) && pos.can_pay(&a)? {
             found.best = Some((obeyed, a.clone()));
         }
-        Ok(Some(Point { mu: m, value, owed: owes, a }))
+        Ok(Some(Point { mu: mu.to_vec(), value, room, a }))
     };
-    let closed = |found: &Priced| found.best.as_ref().is_some_and(|(v, _)| *v >= found.bound);
-    let Some(mut here) = eval(&mu, 0, 0, &mut found)? else { return Ok(None) };
-    // Coordinate descent: a line search along each row whose multiplier lowers L (a row owing
-    // too much, or one with room and a multiplier above zero), while L drops.
-    for _pass in 0..4 {
-        let movable = |here: &Point, mu: &[i64], r: usize| {
-            let s = here.slope(&rows, r);
-            s < 0 || (s > 0 && mu[r] > 0)
-        };
-        let mut order: Vec<usize> = (0..rows.len()).filter(|&r| movable(&here, &mu, r)).collect();
-        if order.is_empty() || closed(&found) {
-            break;
+    let closed = || found.borrow().best.as_ref().is_some_and(|(v, _)| *v >= found.borrow().bound);
+    let Some(start) = eval(&vec![0; rows.len()])? else { return Ok(None) };
+    let mut bracket = |lo: &Point, hi: &Point| -> Result<(), SolveError> {
+        let mut found = found.borrow_mut();
+        mend(pos, allowed, &lo.a, &hi.a, &mut found)?;
+        for a in [&lo.a, &hi.a] {
+            repair(pos, allowed, &rows, a.clone(), &mut found)?;
         }
-        order.sort_by_key(|&r| here.slope(&rows, r));
-        let before = here.value;
-        for r in order {
-            if closed(&found) || flows.get() >= MOST_FLOWS || !movable(&here, &mu, r) {
-                continue;
-            }
-            let start = Point { mu: mu[r], value: here.value, owed: here.owed.clone(), a: here.a.clone() };
-            // A bracket [lo, hi] of the minimum along the row: L falls at lo, rises at hi.
-            let (mut lo, mut hi) = if start.slope(&rows, r) < 0 {
-                // Up, doubling, to `mu_max` at most (the slope is ≥ 0 there).
-                let mut lo = start;
-                let hi = loop {
-                    let m = lo.mu.saturating_mul(2).max(SCALE / 4).min(mu_max);
-                    let Some(p) = eval(&mu, r, m, &mut found)? else { return Ok(None) };
-                    if p.slope(&rows, r) >= 0 || m == mu_max || flows.get() >= MOST_FLOWS {
-                        break p;
-                    }
-                    lo = p;
-                };
-                (lo, hi)
-            } else {
-                // Down, halving, to zero at least.
-                let mut hi = start;
-                let lo = loop {
-                    let m = if hi.mu < SCALE / 4 { 0 } else { hi.mu / 2 };
-                    let Some(p) = eval(&mu, r, m, &mut found)? else { return Ok(None) };
-                    if p.slope(&rows, r) <= 0 || m == 0 || flows.get() >= MOST_FLOWS {
-                        break p;
-                    }
-                    hi = p;
-                };
-                (lo, hi)
-            };
-            // Where the two bracketing lines meet, until the bracket closes.
-            while hi.mu - lo.mu > 1 && lo.slope(&rows, r) < 0 && hi.slope(&rows, r) > 0 && flows.get() < MOST_FLOWS && !closed(&found) {
-                let (sl, sh) = (lo.slope(&rows, r), hi.slope(&rows, r));
-                let (pl, ph) = (lo.value - i128::from(lo.mu) * sl, hi.value - i128::from(hi.mu) * sh);
-                let meet = (ph - pl).div_euclid(sl - sh);
-                let m = i64::try_from(meet).unwrap_or(lo.mu).clamp(lo.mu + 1, hi.mu - 1);
-                let Some(p) = eval(&mu, r, m, &mut found)? else { return Ok(None) };
-                let s = p.slope(&rows, r);
-                // The lines met at p: no declaration beats them there, so L's minimum along
-                // the row is at p or at its neighbour.
-                let on_lines = p.value == pl + i128::from(m) * sl || p.value == ph + i128::from(m) * sh;
-                if s < 0 {
-                    lo = p;
-                } else {
-                    hi = p;
-                }
-                if on_lines || s == 0 {
-                    break;
-                }
-            }
-            if !closed(&found) {
-                mend(pos, allowed, &lo.a, &hi.a, &mut found)?;
-            }
-            for a in [&lo.a, &hi.a] {
-                if !closed(&found) {
-                    repair(pos, allowed, &rows, a.clone(), &mut found)?;
-                }
-            }
-            here = if hi.value <= lo.value { hi } else { lo };
-            mu[r] = here.mu;
-        }
-        if here.value >= before {
-            break;
-        }
+        Ok(())
+    };
+    let enough = || closed() || flows.get() >= MOST_FLOWS;
+    if descend(start, &vec![mu_max; rows.len()], SCALE / 4, &mut eval, &enough, &mut bracket)?.is_none() {
+        return Ok(None);
     }
+    let mut found = found.into_inner();
+    let closed = |found: &Priced| found.best.as_ref().is_some_and(|(v, _)| *v >= found.bound);
     // A witness closer to `prefer`: the flow at the bound's multipliers with closeness as its
     // second level, where it is paid and meets the bound.
     if let Some(p) = prefer.filter(|_| closed(&found)) {
@@ -485,4 +498,84 @@ pub(super) fn maximum(
         )
     });
     Ok(Some(found))
+}
+
+/// Flows [`objective_bound`] may solve.
+const MOST_BOUND_FLOWS: usize = 24;
+
+/// An upper bound of `solve`'s objective over legal declarations (issue 39, "bounds that
+/// close"), or None where the flow does not express the program. Every legal declaration
+/// respects the restrictions, is paid and obeys at least `floor` requirements, the free
+/// maximum (CR 508.1d: the paid bar is never below it), so for θ ≥ 0 and λ ≥ 0
+///
+/// `L(θ, λ) = max over the flow's declarations x of
+///            objective(x) + θ (obeyed(x) − floor) − Σ_r λ_r (owed_r(x) − supply_r)`
+///
+/// bounds the objective of every legal declaration, and is a flow ([`flow::Aim::Lagrangian`],
+/// every cost instance allowed). The descent of [`descend`] lowers it within
+/// [`MOST_BOUND_FLOWS`] flows or until `enough` (the caller's share of the time limit); the
+/// least `L` met is the bound. The objective's weight is `member`'s per attacking creature
+/// where given (power, attackers) plus `pair`'s per (creature, target).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn objective_bound(
+    pos: &Position,
+    grouping: Grouping,
+    splits: &[Split],
+    member: Option<&dyn Fn(usize) -> i64>,
+    pair: &dyn Fn(usize, usize) -> i64,
+    floor: usize,
+    in_time: &dyn Fn() -> Result<(), SolveError>,
+    enough: &dyn Fn() -> bool,
+) -> Result<Option<i64>, SolveError> {
+    let rules = &pos.rules;
+    let allowed = vec![true; rules.costs.len()];
+    let Some(rows) = rows(pos, &allowed) else { return Ok(None) };
+    // θ past the whole objective makes requirements come first: the room of θ is then ≥ 0.
+    let mut total = 0i64;
+    let mut heaviest = 1i64;
+    for (c, creature) in rules.creatures.iter().enumerate() {
+        let own = member.map_or(0, |m| m(c));
+        let best = creature.allowed.iter().map(|&t| own.saturating_add(pair(c, t))).max().unwrap_or(0).max(0);
+        total = total.saturating_add(best);
+        heaviest = heaviest.max(best);
+    }
+    let most = (0..rules.creatures.len()).map(|c| super::most_obeyed_by(pos, c)).max().unwrap_or(0)
+        + rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
+    let theta_max = total.saturating_add(1);
+    // λ past what one attack can gain, objective and requirements at θ_max, makes no attack
+    // owing in the row gain.
+    let lambda_max = theta_max.saturating_mul(i64::try_from(most).unwrap_or(i64::MAX).saturating_add(1)).saturating_add(heaviest);
+    let mut mu_max = vec![theta_max];
+    mu_max.extend(rows.iter().map(|_| lambda_max));
+    let floor = i128::try_from(floor).unwrap_or(i128::MAX);
+    let best = std::cell::Cell::new(i128::MAX);
+    let flows = std::cell::Cell::new(0usize);
+    let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
+        flows.set(flows.get() + 1);
+        let price = price_at(pos, &allowed, &rows, &mu[1..]);
+        let aim = Aim::Lagrangian { per_requirement: mu[0], price: &price, member, pair };
+        let Some(a) = flow::best(pos, &allowed, grouping, splits, Pruning::Off, aim, in_time)? else { return Ok(None) };
+        let owes = owes_of(pos, &allowed, &rows, &a);
+        let objective: i128 =
+            a.iter().enumerate().filter_map(|(c, t)| t.map(|t| i128::from(member.map_or(0, |m| m(c))) + i128::from(pair(c, t)))).sum();
+        let mut room = vec![rules.obeyed(&a) as i128 - floor];
+        room.extend(rows.iter().zip(&owes).map(|(row, o)| i128::from(row.supply) - i128::from(*o)));
+        let value = objective + mu.iter().zip(&room).map(|(m, r)| i128::from(*m) * r).sum::<i128>();
+        best.set(best.get().min(value));
+        Ok(Some(Point { mu: mu.to_vec(), value, room, a }))
+    };
+    let stop = || enough() || flows.get() >= MOST_BOUND_FLOWS;
+    let step = (heaviest / 4).max(1);
+    // Cut short by the time limit, the least L met still bounds.
+    let descended = match eval(&vec![0; 1 + rows.len()]) {
+        Ok(Some(start)) => descend(start, &mu_max, step, &mut eval, &stop, &mut |_, _| Ok(())),
+        other => other.map(|_| None),
+    };
+    match descended {
+        Ok(Some(())) | Err(SolveError::TimeLimit(_)) => {}
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(e),
+    }
+    crate::debug::note(|| format!("lagrangian bound: {} rows, {} flows, bound {}", rows.len(), flows.get(), best.get()));
+    Ok(i64::try_from(best.get()).ok().filter(|&b| b < i64::MAX))
 }

@@ -6,9 +6,11 @@
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::ilp::{Call, Ilp, Model, Tie};
 use attackopt::internals::legality::exhaustive::distance;
+use attackopt::internals::solve as solving;
 use attackopt::Deadline;
-use attackopt::{parse_board, Assignment, Position};
+use attackopt::{parse_board, Assignment, Baseline, Position};
 use itertools::Itertools;
+use solving::Goal;
 
 fn position(players: usize, creatures: usize, seed: u64, profile: Profile) -> Position {
     let board = serde_json::to_string(&generate(players, creatures, seed, profile)).unwrap();
@@ -163,4 +165,48 @@ fn cr_508_1h_the_priced_flow_bounds_the_paid_maximum_and_proves_it_where_it_clos
         }
     }
     assert!(binding >= 8 && closed >= 4, "the payment bound on {binding} boards, the priced flow closed on {closed}");
+}
+
+/// Issue 39, "bounds that close": the flow's Lagrangian bound of `solve`'s objective
+/// (`src/ilp/priced.rs`) is never below the proven optimum, under either baseline (the paid
+/// and the free bar are both at least the free maximum, CR 508.1d), for power and for the
+/// number of attackers, on small boards of the taxed profiles that `solve` proves.
+#[test]
+fn the_lagrangian_bound_of_the_objective_is_never_below_the_optimum() {
+    let ilp = Ilp::default();
+    let mut bounded = 0;
+    let boards = [
+        (Profile::Commander, 4, 12),
+        (Profile::Commander, 4, 30),
+        (Profile::Commander, 8, 40),
+        (Profile::Adversarial, 4, 12),
+        (Profile::Adversarial, 8, 12),
+    ];
+    for (profile, players, creatures) in boards {
+        for seed in 1..=4u64 {
+            let pos = position(players, creatures, seed, profile);
+            let none = vec![false; pos.rules.costs.len()];
+            let floor = ilp.maximum_with(&pos, &none, Tie::FewestCosts).unwrap().value;
+            for goal in [Goal::Power, Goal::Attackers] {
+                let weight = |c: usize, t: usize| goal.weight(&pos, c, t);
+                let own = |c: usize| goal.creature_weight(&pos, c).unwrap_or(0);
+                let Some(bound) = ilp.objective_bound(&pos, &weight, Some(&own), floor).unwrap() else { continue };
+                for baseline in [Baseline::Paid, Baseline::Free] {
+                    let limited =
+                        Ilp { call: Call { deadline: Deadline::from_now(std::time::Duration::from_secs(5)), ..Call::default() }, ..Ilp::default() };
+                    let Ok(best) = solving::solve(&pos, goal, baseline, &limited) else { continue };
+                    if !best.optimal {
+                        continue;
+                    }
+                    bounded += 1;
+                    assert!(
+                        bound >= best.objective,
+                        "{profile} P={players} N={creatures} seed {seed}, {goal:?}, {baseline}: the bound {bound} is below the optimum {}",
+                        best.objective
+                    );
+                }
+            }
+        }
+    }
+    assert!(bounded >= 20, "only {bounded} optima were compared with a bound");
 }

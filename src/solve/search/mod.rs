@@ -165,6 +165,11 @@ impl<'a> Search<'a> {
         Ok(search)
     }
 
+    /// The free maximum `m(∅)`: every legal declaration obeys at least it (CR 508.1d).
+    pub(super) fn free_value(&self) -> usize {
+        self.m_free
+    }
+
     /// As [`Search::new`], with the free maximum `m_free = m(∅)` and its witness already known.
     fn with_free(
         pos: &'a Position,
