@@ -59,12 +59,8 @@ pub(super) enum Aim<'a> {
     /// weight is an arc of its own from the source ([`Grouping::Obeyed`]), so a group's
     /// strongest members attack first.
     MemberObjective(&'a dyn Fn(usize) -> i64),
-    /// Requirements obeyed, `scale` each, less a price per (creature, target) pair (the
-    /// payment's Lagrangian multipliers times what the pair owes, [`super::priced`]): a
-    /// declaration is worth `scale · obeyed − Σ price`; then, with `prefer`, closest to it.
-    Priced { scale: i64, price: &'a dyn Fn(usize, usize) -> i64, prefer: Option<&'a Assignment> },
-    /// `solve`'s Lagrangian relaxation ([`super::priced::objective_bound`]): the objective
-    /// (`member`'s weight per attacking creature, where given, plus `pair`'s per pair), plus
+    /// `solve`'s Lagrangian relaxation ([`super::lagrangian`]): the objective (`member`'s
+    /// weight per attacking creature, where given, plus `pair`'s per pair), plus
     /// `per_requirement` per requirement obeyed, less `price` per pair; nothing after. Not
     /// lexicographic: requirements and objective trade at the multiplier.
     Lagrangian {
@@ -95,18 +91,18 @@ pub(super) fn best(
     let n = rules.creatures.len();
     let no_attack = rules.no_attack();
     let prefer = match aim {
-        Aim::Tie(Tie::Closest(a)) | Aim::Priced { prefer: Some(a), .. } => a,
+        Aim::Tie(Tie::Closest(a)) => a,
         _ => &no_attack,
     };
     let Some(levels) = Levels::new(pos, aim) else { return Ok(None) };
     let mut best: Option<((i64, i64), Assignment)> = None;
     let most = super::most_obeyed_with(pos);
     // Most attackers first, where the best usually is: the cases of few attackers then rarely
-    // can reach it. A case obeying at most m is worth at most m at the first level (prices
-    // only lower it).
+    // can reach it (a case obeying at most m is worth at most m at the first level, where
+    // nothing else adds to it).
+    let lexicographic = !matches!(aim, Aim::Lagrangian { .. });
     for &split in splits.iter().rev() {
-        let beaten = |first: i64| levels.first_unit().is_some_and(|unit| most(split).is_some_and(|m| (m as i64).saturating_mul(unit) < first));
-        if best.as_ref().is_some_and(|((first, _), _)| beaten(*first)) {
+        if lexicographic && best.as_ref().is_some_and(|((obeyed, _), _)| most(split).is_some_and(|m| (m as i64) < *obeyed)) {
             continue;
         }
         let groups = groups(pos, allowed, grouping, split, pruning);
@@ -149,9 +145,6 @@ impl<'a> Levels<'a> {
         let (scale, unit) = match aim {
             Aim::Tie(Tie::Closest(_)) => (n + 1, 0),
             Aim::Tie(Tie::FewestCosts) => (i64::try_from(rules.costs.len()).ok()? + 1, 0),
-            // The closeness level below the priced one: one unit of it is worth n + 1.
-            Aim::Priced { scale, prefer: Some(_), .. } => (scale.checked_mul(n + 1)?, n + 1),
-            Aim::Priced { scale, prefer: None, .. } => (scale, 1),
             Aim::Lagrangian { per_requirement, .. } => (per_requirement, 1),
             Aim::Objective(_) | Aim::MemberObjective(_) => {
                 // The second level spans at most (Σ_c max_t |w(c,t)|)·(n+1) + n either way.
@@ -182,39 +175,7 @@ impl<'a> Levels<'a> {
             Aim::Tie(_) => Some(0),
             Aim::Objective(weight) => weight(c, t).checked_mul(self.unit)?.checked_sub(1),
             Aim::MemberObjective(_) => Some(0),
-            Aim::Priced { price, .. } => price(c, t).checked_mul(self.unit)?.checked_neg(),
             Aim::Lagrangian { price, pair, .. } => pair(c, t).checked_sub(price(c, t)),
-        }
-    }
-
-    /// What one requirement is worth at the first level of [`Levels::key`], where nothing
-    /// else adds to it (None under `Aim::Lagrangian`).
-    fn first_unit(&self) -> Option<i64> {
-        match self.aim {
-            Aim::Priced { scale, .. } => Some(scale),
-            Aim::Lagrangian { .. } => None,
-            _ => Some(1),
-        }
-    }
-
-    /// How the flow ranks a declaration: requirements obeyed (priced, under
-    /// `Aim::Priced`), then the second level.
-    fn key(&self, pos: &Position, a: &Assignment) -> (i64, i64) {
-        let obeyed = pos.rules.obeyed(a) as i64;
-        match self.aim {
-            Aim::Priced { scale, price, .. } => {
-                let priced: i64 = a.iter().enumerate().filter_map(|(c, t)| t.map(|t| price(c, t))).fold(0, i64::saturating_add);
-                (obeyed.saturating_mul(scale).saturating_sub(priced), self.second(pos, a))
-            }
-            Aim::Lagrangian { per_requirement, price, member, pair } => {
-                let value = a
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(c, t)| t.map(|t| (c, t)))
-                    .fold(0i64, |v, (c, t)| v.saturating_add(member.map_or(0, |m| m(c))).saturating_add(pair(c, t)).saturating_sub(price(c, t)));
-                (value.saturating_add(obeyed.saturating_mul(per_requirement)), 0)
-            }
-            _ => (obeyed, self.second(pos, a)),
         }
     }
 
@@ -228,14 +189,31 @@ impl<'a> Levels<'a> {
         }
     }
 
+    /// How the flow ranks a declaration: requirements obeyed, then the second level; under
+    /// `Aim::Lagrangian`, the relaxation's value.
+    fn key(&self, pos: &Position, a: &Assignment) -> (i64, i64) {
+        let obeyed = pos.rules.obeyed(a) as i64;
+        match self.aim {
+            Aim::Lagrangian { per_requirement, price, member, pair } => {
+                let value = a
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(c, t)| t.map(|t| (c, t)))
+                    .fold(0i64, |v, (c, t)| v.saturating_add(member.map_or(0, |m| m(c))).saturating_add(pair(c, t)).saturating_sub(price(c, t)));
+                (value.saturating_add(obeyed.saturating_mul(per_requirement)), 0)
+            }
+            _ => (obeyed, self.second(pos, a)),
+        }
+    }
+
     /// The second level of a declaration, as the flow counts it.
     fn second(&self, pos: &Position, a: &Assignment) -> i64 {
         match self.aim {
-            Aim::Tie(Tie::Closest(p)) | Aim::Priced { prefer: Some(p), .. } => a.iter().zip(p).filter(|(x, y)| x == y).count() as i64,
+            Aim::Tie(Tie::Closest(p)) => a.iter().zip(p).filter(|(x, y)| x == y).count() as i64,
             Aim::Tie(Tie::FewestCosts) => -(pos.rules.incurred(a).len() as i64),
             Aim::Objective(weight) => a.iter().enumerate().filter_map(|(c, t)| t.map(|t| weight(c, t) * self.unit - 1)).sum(),
             Aim::MemberObjective(weight) => a.iter().enumerate().filter(|(_, t)| t.is_some()).map(|(c, _)| weight(c) * self.unit - 1).sum(),
-            Aim::Priced { prefer: None, .. } | Aim::Lagrangian { .. } => 0,
+            Aim::Lagrangian { .. } => 0,
         }
     }
 }
@@ -388,8 +366,7 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
             let node = 1 + g;
             let wants = |t: Option<usize>| group.members.iter().filter(|&&c| prefer.get(c).copied().flatten() == t).count() as i64;
             // Members kept out of the attack where `prefer` keeps them out: leaving costs one.
-            let closest = matches!(levels.aim, Aim::Tie(Tie::Closest(_)) | Aim::Priced { prefer: Some(_), .. });
-            let stay = if closest { wants(None) } else { 0 };
+            let stay = if matches!(levels.aim, Aim::Tie(Tie::Closest(_))) { wants(None) } else { 0 };
             if levels.member(group.members[0]).is_some() {
                 for &c in &group.members {
                     let gain = levels.member(c).flatten().filter(|w| w.checked_abs().is_some_and(|w| w <= max_gain(net.nodes())));
@@ -411,14 +388,14 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
                 let target = first_target + used.binary_search(&t).map_err(|_| FlowError::Unsupported("target".into()))?;
                 let mut ids = Vec::with_capacity(2);
                 match levels.aim {
-                    Aim::Tie(Tie::Closest(_)) | Aim::Priced { prefer: Some(_), .. } => {
+                    Aim::Tie(Tie::Closest(_)) => {
                         let want = wants(Some(t));
                         if want > 0 {
                             ids.push(net.add_arc(node, target, want, weight + 1)?);
                         }
                         ids.push(net.add_arc(node, target, size - want, weight)?);
                     }
-                    Aim::Priced { prefer: None, .. } | Aim::Lagrangian { .. } => ids.push(net.add_arc(node, target, size, weight)?),
+                    Aim::Lagrangian { .. } => ids.push(net.add_arc(node, target, size, weight)?),
                     Aim::Tie(Tie::FewestCosts) | Aim::Objective(_) | Aim::MemberObjective(_) => {
                         let incurs = group.costs.iter().filter(|(ts, _)| in_targets(ts, t)).count() as i64;
                         ids.push(net.add_arc(node, target, size, weight - incurs)?);

@@ -59,8 +59,8 @@ mod encode;
 pub mod exchange;
 mod flow;
 mod kills;
+mod lagrangian;
 mod memo;
-mod priced;
 mod probe;
 mod program;
 mod settings;
@@ -641,30 +641,6 @@ impl Ilp {
     }
 }
 
-/// What the flow with the payment priced found ([`Ilp::priced_maximum`]).
-#[derive(Debug, Clone)]
-pub struct PricedMaximum {
-    /// An upper bound of the most requirements a paid declaration obeys (Lagrangian).
-    pub bound: usize,
-    /// The maximum, where a paid declaration the search met obeys `bound`.
-    pub maximum: Option<Maximum>,
-}
-
-/// The share of the time left the integer program gets to find a closer witness once the
-/// priced flow has proven the maximum ([`Ilp::maximum_with`]): a check computes two maxima,
-/// then its closest legal declaration.
-const CLOSEST_SHARE: f64 = 0.25;
-
-/// What the flow made of a maximum ([`Ilp::flow_maximum`]).
-enum FlowOutcome {
-    /// Its best declaration, paid: the maximum.
-    Paid(Maximum),
-    /// Its best declaration can't be paid: the payment binds.
-    Unpaid,
-    /// The program is not a flow.
-    NotFlow,
-}
-
 /// How ties among declarations obeying the most requirements are broken.
 #[derive(Debug, Clone, Copy)]
 pub enum Tie<'a> {
@@ -672,16 +648,6 @@ pub enum Tie<'a> {
     Closest(&'a Assignment),
     /// Fewest cost instances incurred (the strongest paid-baseline cuts in `solve`).
     FewestCosts,
-}
-
-impl<'a> Tie<'a> {
-    /// The declaration compared with, under `Closest`.
-    pub fn compared(self) -> Option<&'a Assignment> {
-        match self {
-            Tie::Closest(a) => Some(a),
-            Tie::FewestCosts => None,
-        }
-    }
 }
 
 impl Ilp {
@@ -693,7 +659,10 @@ impl Ilp {
     pub fn maximum_with(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Maximum, SolveError> {
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
-        let prefer = tie.compared().unwrap_or(&no_attack);
+        let prefer = match tie {
+            Tie::Closest(a) => a,
+            Tie::FewestCosts => &no_attack,
+        };
         let most = most_obeyed_with(pos);
         // Lexicographic: most requirements first (the tie-break term is at most `scale - 1`).
         let scale = match tie {
@@ -701,82 +670,42 @@ impl Ilp {
             Tie::FewestCosts => pos.rules.costs.len() + 1,
         };
         let grouping = self.maximum_grouping();
-        // The flow's maximum with the payment priced, proven but with a witness only as close
-        // as its search met: the program then looks for the closest with a share of the time
-        // left, and the priced maximum stands if time runs out first (issue 39). Under
-        // `FewestCosts` (the paid search's cuts, valid with any witness) it is the answer.
-        let mut priced = None;
         if self.model.flow {
-            match self.flow_outcome(pos, allowed, tie)? {
-                FlowOutcome::Paid(m) => return Ok(m),
-                FlowOutcome::Unpaid if self.model.price => priced = self.priced_maximum(pos, allowed, tie)?.and_then(|p| p.maximum),
-                FlowOutcome::Unpaid | FlowOutcome::NotFlow => {}
+            if let Some(m) = self.flow_maximum(pos, allowed, tie)? {
+                return Ok(m);
             }
         }
-        let mut program = *self;
-        match priced {
-            Some(m) if matches!(tie, Tie::FewestCosts) => return Ok(m),
-            Some(_) => program.call.deadline = self.call.deadline.with_time_left(|left| left.mul_f64(CLOSEST_SHARE)),
-            None => {}
-        }
-        let solved = match (program.maximum_program(pos, allowed, tie, grouping, prefer, scale, &most), priced) {
-            (Err(SolveError::TimeLimit(_)), Some(m)) => return Ok(m),
-            (solved, _) => solved?,
-        };
-        self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))
-    }
-
-    /// The integer program of [`Ilp::maximum_with`]: the most requirements, then `tie`.
-    #[allow(clippy::too_many_arguments)]
-    fn maximum_program(
-        &self,
-        pos: &Position,
-        allowed: &[bool],
-        tie: Tie,
-        grouping: Grouping,
-        prefer: &Assignment,
-        scale: usize,
-        most: &dyn Fn(Split) -> Option<usize>,
-    ) -> Result<Solved, SolveError> {
-        let n = pos.rules.creatures.len();
-        self.best_bounded(
-            pos,
-            allowed,
-            grouping,
-            prefer,
-            self.model.prune,
-            |enc| {
-                let mut objective = Expression::with_capacity(n * 2);
-                objective.add_mul(scale as f64, enc.obeyed.clone());
-                match tie {
-                    Tie::Closest(_) => {
-                        let closeness = enc.closeness(prefer);
-                        objective.add_mul(1.0, closeness);
-                    }
-                    Tie::FewestCosts => {
-                        for ys in &enc.incurred {
-                            for y in ys {
-                                objective.add_mul(-1.0, y.clone());
+        let solved = self
+            .best_bounded(
+                pos,
+                allowed,
+                grouping,
+                prefer,
+                self.model.prune,
+                |enc| {
+                    let mut objective = Expression::with_capacity(n * 2);
+                    objective.add_mul(scale as f64, enc.obeyed.clone());
+                    match tie {
+                        Tie::Closest(_) => {
+                            let closeness = enc.closeness(prefer);
+                            objective.add_mul(1.0, closeness);
+                        }
+                        Tie::FewestCosts => {
+                            for ys in &enc.incurred {
+                                for y in ys {
+                                    objective.add_mul(-1.0, y.clone());
+                                }
                             }
                         }
                     }
-                }
-                (objective, vec![])
-            },
-            |split, found| found.is_some_and(|f| most(split).is_some_and(|m| (m as f64) < f.obeyed - 0.5)),
-        )?
-        .into_option()?
-        // The empty declaration is always feasible, so infeasible means a bug.
-        .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))
-    }
-
-    /// The maximum's pruning of dominated targets (kept: `prefer`'s choices), where on.
-    fn maximum_pruning<'a>(&self, prefer: &'a Assignment) -> Pruning<'a> {
-        if self.model.prune {
-            Pruning::Maximum(prefer)
-        } else {
-            Pruning::Off
-        }
+                    (objective, vec![])
+                },
+                |split, found| found.is_some_and(|f| most(split).is_some_and(|m| (m as f64) < f.obeyed - 0.5)),
+            )?
+            .into_option()?
+            // The empty declaration is always feasible, so infeasible means a bug.
+            .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
+        self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))
     }
 
     /// The grouping of the maximum's programs: power plays no part in them, so creatures of
@@ -792,52 +721,29 @@ impl Ilp {
     /// program is not one, or where the flow's declaration can't be paid. The flow leaves the
     /// payment out, so its best declaration is the best of a relaxation: paid, it is the
     /// program's best (the same requirements and tie-break, over fewer declarations); unpaid,
-    /// [`Ilp::maximum_with`] prices the payment (`src/ilp/priced.rs`), then the integer program
-    /// decides. The paid maximum of a check of a payable declaration with no mana creature
-    /// among the attackers allows only costs that declaration pays, part of which the same
-    /// sources pay (CR 508.1g-h), so its flow is always paid; a check of a declaration
-    /// attacking with everything on the adversarial profile (8 players, 2,500 creatures) is
-    /// not: the relaxation's best obeys 4,273, the paid maximum about 4,220.
+    /// the integer program decides. The paid maximum of a check of a payable declaration with
+    /// no mana creature among the attackers allows only costs that declaration pays, part of
+    /// which the same sources pay (CR 508.1g-h), so its flow is always paid; a check of a
+    /// declaration attacking with everything on the adversarial profile (8 players, 2,500
+    /// creatures) is not: the relaxation's best obeys 4,273, the free maximum 4,072, and the
+    /// integer program decides.
     pub fn flow_maximum(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Option<Maximum>, SolveError> {
-        match self.flow_outcome(pos, allowed, tie)? {
-            FlowOutcome::Paid(m) => Ok(Some(m)),
-            FlowOutcome::Unpaid | FlowOutcome::NotFlow => Ok(None),
-        }
-    }
-
-    /// [`Ilp::flow_maximum`], telling an unpaid best declaration from a program that is no
-    /// flow.
-    fn flow_outcome(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<FlowOutcome, SolveError> {
         let grouping = self.maximum_grouping();
         let no_attack = pos.rules.no_attack();
-        let pruning = self.maximum_pruning(tie.compared().unwrap_or(&no_attack));
+        let prefer = match tie {
+            Tie::Closest(a) => a,
+            Tie::FewestCosts => &no_attack,
+        };
+        let pruning = if self.model.prune { Pruning::Maximum(prefer) } else { Pruning::Off };
         let in_time = || self.remaining().map(|_| ());
         match flow::best(pos, allowed, grouping, &self.splits(pos), pruning, flow::Aim::Tie(tie), &in_time)? {
-            Some(a) if pos.can_pay(&a)? => self.proven_maximum(pos, allowed, a, None).map(FlowOutcome::Paid),
+            Some(a) if pos.can_pay(&a)? => self.proven_maximum(pos, allowed, a, None).map(Some),
             Some(a) => {
                 crate::debug::note(|| format!("flow: the relaxation's best obeys {} and can't be paid", pos.rules.obeyed(&a)));
-                Ok(FlowOutcome::Unpaid)
+                Ok(None)
             }
-            None => Ok(FlowOutcome::NotFlow),
+            None => Ok(None),
         }
-    }
-
-    /// As [`Ilp::maximum_with`], by the flow with the payment priced (`src/ilp/priced.rs`):
-    /// an upper bound of the maximum and, where a paid declaration meets it, the maximum
-    /// proven; None where the flow does not express the program. The witness is the paid
-    /// declaration meeting the bound closest to `tie`'s declaration that the search met, not
-    /// always the closest of all (docs/format.md: "in as few creatures as the method manages").
-    pub fn priced_maximum(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Option<PricedMaximum>, SolveError> {
-        let grouping = self.maximum_grouping();
-        let no_attack = pos.rules.no_attack();
-        let pruning = self.maximum_pruning(tie.compared().unwrap_or(&no_attack));
-        let in_time = || self.remaining().map(|_| ());
-        let Some(found) = priced::maximum(pos, allowed, grouping, &self.splits(pos), pruning, tie.compared(), &in_time)? else { return Ok(None) };
-        let maximum = match found.best {
-            Some((value, witness)) if value >= found.bound => Some(self.proven_maximum(pos, allowed, witness, None)?),
-            _ => None,
-        };
-        Ok(Some(PricedMaximum { bound: found.bound, maximum }))
     }
 
     /// The best declaration incurring no cost instance, found as a network flow
@@ -872,9 +778,9 @@ impl Ilp {
 
     /// An upper bound of `solve`'s objective over the declarations obeying at least `floor`
     /// requirements (the free maximum) that can be paid, by the flow's Lagrangian relaxation
-    /// (`src/ilp/priced.rs`, [`priced::objective_bound`]); None where the program is not a
-    /// flow. The weights are as [`Ilp::flow_best_without_costs`]'s. It stops at this call's
-    /// deadline with the least bound met (every one is valid).
+    /// ([`lagrangian::objective_bound`]); None where the program is not a flow. The weights
+    /// are as [`Ilp::flow_best_without_costs`]'s. It stops at this call's deadline with the
+    /// least bound met (every one is valid).
     pub fn objective_bound(
         &self,
         pos: &Position,
@@ -889,10 +795,7 @@ impl Ilp {
             Some(_) => (self.maximum_grouping(), &zero),
             None => (self.model.grouping, weight),
         };
-        match priced::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, &enough) {
-            Err(SolveError::TimeLimit(_)) => Ok(None),
-            found => found,
-        }
+        lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, &enough)
     }
 
     /// The maximum a program's declaration proves, once the rules code re-checks it: its

@@ -36,16 +36,13 @@ pub struct Model {
     /// network flows where their programs are ones (see `src/ilp/flow.rs`), without the
     /// simplex. Default true.
     pub flow: bool,
-    /// Whether a maximum whose flow can't be paid is looked for by the flow with the payment
-    /// priced (see `src/ilp/priced.rs`) before the integer program. Default true.
-    pub price: bool,
 }
 
 impl Model {
     /// Every reduction on: the default.
-    pub const REDUCED: Model = Model { grouping: Grouping::On, split: true, prune: true, flow: true, price: true };
+    pub const REDUCED: Model = Model { grouping: Grouping::On, split: true, prune: true, flow: true };
     /// Every reduction off: the plain 0-1 model.
-    pub const PLAIN: Model = Model { grouping: Grouping::Off, split: false, prune: false, flow: false, price: false };
+    pub const PLAIN: Model = Model { grouping: Grouping::Off, split: false, prune: false, flow: false };
 }
 
 impl Default for Model {

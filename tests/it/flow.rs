@@ -9,7 +9,6 @@ use attackopt::internals::legality::exhaustive::distance;
 use attackopt::internals::solve as solving;
 use attackopt::Deadline;
 use attackopt::{parse_board, Assignment, Baseline, Position};
-use itertools::Itertools;
 use solving::Goal;
 
 fn position(players: usize, creatures: usize, seed: u64, profile: Profile) -> Position {
@@ -128,47 +127,8 @@ fn read(pos: &Position, d: &attackopt::Declaration) -> Assignment {
     attackopt::internals::legality::read_declaration(pos, d).0
 }
 
-/// CR 508.1g-h, 508.1d: where the payment binds (the flow's best declaration can't be paid),
-/// the flow with the payment priced (`src/ilp/priced.rs`, issue 39) bounds the paid maximum
-/// from above, and where a paid declaration meets its bound, that is the integer program's
-/// maximum, with a legal, paid witness (re-checked inside). On the Commander and adversarial
-/// profiles with every cost instance allowed (the maximum `solve` cuts with up front, and a
-/// check's of a declaration attacking with everything); the payment must bind on several
-/// boards and the bound close on some, or the test checks little.
-#[test]
-fn cr_508_1h_the_priced_flow_bounds_the_paid_maximum_and_proves_it_where_it_closes() {
-    let priced = Ilp::default();
-    let (mut binding, mut closed) = (0, 0);
-    for (profile, (players, creatures)) in
-        [Profile::Commander, Profile::Adversarial].into_iter().cartesian_product([(4, 30), (8, 60), (4, 100), (8, 120)])
-    {
-        for seed in 1..=6u64 {
-            let pos = position(players, creatures, seed, profile);
-            let allowed = vec![true; pos.rules.costs.len()];
-            if priced.flow_maximum(&pos, &allowed, Tie::FewestCosts).unwrap().is_some() {
-                continue; // the flow's best is paid: nothing binds
-            }
-            let what = format!("{profile} P={players} N={creatures} seed {seed}");
-            let Some(found) = priced.priced_maximum(&pos, &allowed, Tie::FewestCosts).unwrap() else { continue };
-            binding += 1;
-            // The program alone, within a minute (it is what the priced flow spares on larger
-            // boards: at N = 240 it runs for minutes).
-            let deadline = Deadline::from_now(std::time::Duration::from_secs(60));
-            let program = Ilp { model: Model { flow: false, ..Model::REDUCED }, call: Call { deadline, ..Call::default() }, ..Ilp::default() };
-            let want = program.maximum_with(&pos, &allowed, Tie::FewestCosts).unwrap();
-            assert!(found.bound >= want.value, "{what}: the priced bound {} is below the program's maximum {}", found.bound, want.value);
-            if let Some(got) = found.maximum {
-                closed += 1;
-                assert_eq!(got.value, want.value, "{what}: the priced maximum differs from the program's");
-                assert_eq!(pos.rules.obeyed(&got.witness), got.value, "{what}: the witness obeys another count");
-            }
-        }
-    }
-    assert!(binding >= 8 && closed >= 4, "the payment bound on {binding} boards, the priced flow closed on {closed}");
-}
-
 /// Issue 39, "bounds that close": the flow's Lagrangian bound of `solve`'s objective
-/// (`src/ilp/priced.rs`) is never below the proven optimum, under either baseline (the paid
+/// (`src/ilp/lagrangian.rs`) is never below the proven optimum, under either baseline (the paid
 /// and the free bar are both at least the free maximum, CR 508.1d), for power and for the
 /// number of attackers, on small boards of the taxed profiles that `solve` proves.
 #[test]

@@ -1,0 +1,307 @@
+//! Bounds by the flow's Lagrangian relaxation (issue 39, "bounds that close").
+//!
+//! `solve` on the adversarial profile is cut short by its time limit, and the bound of its
+//! answer came from branch and bound on the first rounds' programs: 30 % above the answer at
+//! 2,500 creatures. Every legal declaration respects the restrictions, is paid (CR 508.1g-h)
+//! and obeys at least the free maximum (CR 508.1d: the paid bar is never below it). Those two
+//! are linear in the declaration: the requirements obeyed, and for each paying player and set
+//! Q of classes of cost symbols, Hall's condition on the payment (what the player owes in Q
+//! is at most the units that could pay one of them: untapped sources counted with their best
+//! alternative, pool mana, and 2 life per Phyrexian symbol up to half the life total, as the
+//! integer program's rows (6)-(9) bound them; necessary for any payment). So for multipliers
+//! θ ≥ 0 and λ ≥ 0
+//!
+//! `L(θ, λ) = max over the flow's declarations x of
+//!            objective(x) + θ (obeyed(x) − floor) − Σ_r λ_r (owed_r(x) − supply_r)`
+//!
+//! bounds the objective of every legal declaration, and it is a flow: each pair's arc gains
+//! θ per requirement less λ times what the pair owes ([`flow::Aim::Lagrangian`]). The descent
+//! lowers `L` one multiplier at a time (its slope along a multiplier is the room of its row;
+//! the next multiplier is where the lines of the two declarations bracketing the minimum
+//! meet).
+//!
+//! An experiment not kept: the paid maximum of requirements by the same relaxation (θ fixed,
+//! the rows priced, the declarations met paid by the rules code). It proved the maximum of a
+//! check of a declaration attacking with everything on 2 of 8 adversarial boards, each of
+//! which the integer program proves too, and was slower than the program on 6 of them
+//! (benches/RESULTS.md, session of 2026-12-06, sixth).
+
+use super::encode::{demand_of, Grouping, PipClass, Pruning, Split};
+use super::flow::{self, Aim};
+use crate::legality::SolveError;
+use crate::position::Position;
+use crate::rules::{in_targets, Assignment};
+use crate::vocab::symbol::TypeSet;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Classes of cost symbols per paying player past which no rows are built (2^6 − 1 rows).
+const MOST_CLASSES: usize = 6;
+
+/// One row of Hall's condition: what `player` owes in `classes` is at most `supply`.
+struct Row {
+    player: usize,
+    classes: Vec<PipClass>,
+    supply: i64,
+}
+
+/// The rows of Hall's condition for the payment of allowed cost instances (none where no mana
+/// is owed), or None when a player owes in more than [`MOST_CLASSES`] classes.
+fn rows(pos: &Position, allowed: &[bool]) -> Option<Vec<Row>> {
+    let rules = &pos.rules;
+    let mut classes: BTreeMap<usize, BTreeSet<PipClass>> = BTreeMap::new();
+    for (_, instance) in rules.costs.iter().enumerate().filter(|(k, _)| allowed.get(*k).copied().unwrap_or(false)) {
+        let player = rules.creatures[instance.creature].controller;
+        for sym in &instance.cost {
+            if let Some((class, _)) = demand_of(sym) {
+                classes.entry(player).or_default().insert(class);
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    for (player, classes) in classes {
+        let classes: Vec<PipClass> = classes.into_iter().collect();
+        if classes.len() > MOST_CLASSES {
+            return None;
+        }
+        for mask in 1u32..(1 << classes.len()) {
+            let chosen: Vec<PipClass> = (0..classes.len()).filter(|i| mask & (1 << i) != 0).map(|i| classes[i]).collect();
+            let supply = supply(pos, player, &chosen)?;
+            rows.push(Row { player, classes: chosen, supply });
+        }
+    }
+    Some(rows)
+}
+
+/// The units of `player` that could pay a symbol of one of `classes` (CR 508.1g-h, CR 119.4):
+/// pool units, each source's best alternative, and for Phyrexian symbols half the life total.
+fn supply(pos: &Position, player: usize, classes: &[PipClass]) -> Option<i64> {
+    let mana = &pos.mana;
+    let union = classes.iter().fold(TypeSet::EMPTY, |u, q| u.union(q.0));
+    let pool = mana.pools.get(player).map_or(0, |p| p.iter().filter(|s| s.intersects(union)).count());
+    let sources: usize = mana
+        .sources
+        .iter()
+        .filter(|s| s.controller == player)
+        .map(|s| s.alternatives.iter().map(|alt| alt.iter().filter(|u| u.intersects(union)).count()).max().unwrap_or(0))
+        .sum();
+    let mut units = i64::try_from(pool.checked_add(sources)?).ok()?;
+    if classes.iter().any(|q| q.1) {
+        let group = *mana.life_group.get(player)?;
+        units = units.checked_add(mana.group_life.get(group)?.max(&0) / 2)?;
+    }
+    Some(units)
+}
+
+/// What creature `c` owes per class by attacking `t` (allowed cost instances only).
+fn owed(pos: &Position, allowed: &[bool], c: usize, t: usize) -> Vec<(PipClass, i64)> {
+    let rules = &pos.rules;
+    let mut owed = Vec::new();
+    for &k in &rules.by_creature[c].costs {
+        if !allowed.get(k).copied().unwrap_or(false) || !in_targets(&rules.costs[k].targets, t) {
+            continue;
+        }
+        for sym in &rules.costs[k].cost {
+            if let Some((class, amount)) = demand_of(sym) {
+                owed.push((class, amount as i64));
+            }
+        }
+    }
+    owed
+}
+
+/// The price of each (creature, target) pair at multipliers `mu`: what it owes in each row
+/// times the row's multiplier (saturating: a price past what an arc may gain makes the case
+/// no flow, and the bound is left to the search).
+fn price_at<'a>(pos: &'a Position, allowed: &'a [bool], rows: &'a [Row], mu: &'a [i64]) -> impl Fn(usize, usize) -> i64 + 'a {
+    move |c, t| {
+        let owed = owed(pos, allowed, c, t);
+        rows.iter().zip(mu).fold(0i64, |p, (row, m)| p.saturating_add(m.saturating_mul(owed_in(pos, row, &owed, c))))
+    }
+}
+
+/// What a pair owes in row `r`'s classes.
+fn owed_in(pos: &Position, row: &Row, owed: &[(PipClass, i64)], c: usize) -> i64 {
+    if pos.rules.creatures[c].controller != row.player {
+        return 0;
+    }
+    owed.iter().filter(|(q, _)| row.classes.contains(q)).fold(0i64, |s, (_, m)| s.saturating_add(*m))
+}
+
+/// One evaluation of `L` at multipliers `mu`: its value, and the room of each row at the
+/// flow's declaration (the slope of `L` along that multiplier: the requirements obeyed past
+/// the floor, a row's supply less what the declaration owes).
+struct Point {
+    mu: Vec<i64>,
+    value: i128,
+    room: Vec<i128>,
+}
+
+/// `L` at multipliers (None: the program is no flow).
+type Evaluate<'a> = dyn FnMut(&[i64]) -> Result<Option<Point>, SolveError> + 'a;
+
+/// Coordinate descent on `L` over multipliers ≥ 0 from `start`: a line search along each
+/// dimension whose multiplier lowers `L` (no room: up, doubling from `step`, to `mu_max` at
+/// most; room and a multiplier above zero: down, halving), then where the lines of the two
+/// declarations bracketing the minimum meet, until the bracket closes; passes while `L` drops.
+/// `eval` gives `L` at multipliers (None: no flow, the descent stops with None), and `enough`
+/// ends the descent early. Every `L` evaluated is a bound: the caller keeps the least.
+fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough: &dyn Fn() -> bool) -> Result<Option<()>, SolveError> {
+    let mut here = start;
+    let movable = |here: &Point, r: usize| here.room[r] < 0 || (here.room[r] > 0 && here.mu[r] > 0);
+    for _pass in 0..4 {
+        let mut order: Vec<usize> = (0..here.mu.len()).filter(|&r| movable(&here, r)).collect();
+        order.sort_by_key(|&r| here.room[r]);
+        let before = here.value;
+        for r in order {
+            if enough() || !movable(&here, r) {
+                continue;
+            }
+            let at = |p: &Point, m: i64| {
+                let mut mu = p.mu.clone();
+                mu[r] = m;
+                mu
+            };
+            // A bracket [lo, hi] of the minimum along r: L falls at lo, rises at hi.
+            let (mut lo, mut hi) = if here.room[r] < 0 {
+                let mut lo = here;
+                let hi = loop {
+                    let m = lo.mu[r].saturating_mul(2).max(step).min(mu_max[r]);
+                    let Some(p) = eval(&at(&lo, m))? else { return Ok(None) };
+                    if p.room[r] >= 0 || m == mu_max[r] || enough() {
+                        break p;
+                    }
+                    lo = p;
+                };
+                (lo, hi)
+            } else {
+                let mut hi = here;
+                let lo = loop {
+                    let m = if hi.mu[r] < step { 0 } else { hi.mu[r] / 2 };
+                    let Some(p) = eval(&at(&hi, m))? else { return Ok(None) };
+                    if p.room[r] <= 0 || m == 0 || enough() {
+                        break p;
+                    }
+                    hi = p;
+                };
+                (lo, hi)
+            };
+            while hi.mu[r] - lo.mu[r] > 1 && lo.room[r] < 0 && hi.room[r] > 0 && !enough() {
+                let (sl, sh) = (lo.room[r], hi.room[r]);
+                let (pl, ph) = (lo.value - i128::from(lo.mu[r]) * sl, hi.value - i128::from(hi.mu[r]) * sh);
+                let meet = (ph - pl).div_euclid(sl - sh);
+                let m = i64::try_from(meet).unwrap_or(lo.mu[r]).clamp(lo.mu[r] + 1, hi.mu[r] - 1);
+                let Some(p) = eval(&at(&lo, m))? else { return Ok(None) };
+                // The lines met at p: no declaration beats them there, so L's minimum along r
+                // is at p or at its neighbour.
+                let on_lines = p.value == pl + i128::from(m) * sl || p.value == ph + i128::from(m) * sh;
+                let level = p.room[r] == 0;
+                if p.room[r] < 0 {
+                    lo = p;
+                } else {
+                    hi = p;
+                }
+                if on_lines || level {
+                    break;
+                }
+            }
+            here = if hi.value <= lo.value { hi } else { lo };
+        }
+        if here.value >= before || enough() {
+            break;
+        }
+    }
+    Ok(Some(()))
+}
+
+/// What declaration `a` owes per row (saturating).
+fn owes_of(pos: &Position, allowed: &[bool], rows: &[Row], a: &Assignment) -> Vec<i64> {
+    let mut owes = vec![0i64; rows.len()];
+    for (c, t) in a.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        let owed = owed(pos, allowed, c, t);
+        for (r, row) in rows.iter().enumerate() {
+            owes[r] = owes[r].saturating_add(owed_in(pos, row, &owed, c));
+        }
+    }
+    owes
+}
+
+/// Flows [`objective_bound`] may solve.
+const MOST_BOUND_FLOWS: usize = 24;
+
+/// An upper bound of `solve`'s objective over legal declarations (issue 39, "bounds that
+/// close"), or None where the flow does not express the program. Every legal declaration
+/// respects the restrictions, is paid and obeys at least `floor` requirements, the free
+/// maximum (CR 508.1d: the paid bar is never below it), so for θ ≥ 0 and λ ≥ 0
+///
+/// `L(θ, λ) = max over the flow's declarations x of
+///            objective(x) + θ (obeyed(x) − floor) − Σ_r λ_r (owed_r(x) − supply_r)`
+///
+/// bounds the objective of every legal declaration, and is a flow ([`flow::Aim::Lagrangian`],
+/// every cost instance allowed). The descent of [`descend`] lowers it within
+/// [`MOST_BOUND_FLOWS`] flows or until `enough` (the caller's share of the time limit); the
+/// least `L` met is the bound. The objective's weight is `member`'s per attacking creature
+/// where given (power, attackers) plus `pair`'s per (creature, target).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn objective_bound(
+    pos: &Position,
+    grouping: Grouping,
+    splits: &[Split],
+    member: Option<&dyn Fn(usize) -> i64>,
+    pair: &dyn Fn(usize, usize) -> i64,
+    floor: usize,
+    in_time: &dyn Fn() -> Result<(), SolveError>,
+    enough: &dyn Fn() -> bool,
+) -> Result<Option<i64>, SolveError> {
+    let rules = &pos.rules;
+    let allowed = vec![true; rules.costs.len()];
+    let Some(rows) = rows(pos, &allowed) else { return Ok(None) };
+    // θ past the whole objective makes requirements come first: the room of θ is then ≥ 0.
+    let mut total = 0i64;
+    let mut heaviest = 1i64;
+    for (c, creature) in rules.creatures.iter().enumerate() {
+        let own = member.map_or(0, |m| m(c));
+        let best = creature.allowed.iter().map(|&t| own.saturating_add(pair(c, t))).max().unwrap_or(0).max(0);
+        total = total.saturating_add(best);
+        heaviest = heaviest.max(best);
+    }
+    let most = (0..rules.creatures.len()).map(|c| super::most_obeyed_by(pos, c)).max().unwrap_or(0)
+        + rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
+    let theta_max = total.saturating_add(1);
+    // λ past what one attack can gain, objective and requirements at θ_max, makes no attack
+    // owing in the row gain.
+    let lambda_max = theta_max.saturating_mul(i64::try_from(most).unwrap_or(i64::MAX).saturating_add(1)).saturating_add(heaviest);
+    let mut mu_max = vec![theta_max];
+    mu_max.extend(rows.iter().map(|_| lambda_max));
+    let floor = i128::try_from(floor).unwrap_or(i128::MAX);
+    let best = std::cell::Cell::new(i128::MAX);
+    let flows = std::cell::Cell::new(0usize);
+    let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
+        flows.set(flows.get() + 1);
+        let price = price_at(pos, &allowed, &rows, &mu[1..]);
+        let aim = Aim::Lagrangian { per_requirement: mu[0], price: &price, member, pair };
+        let Some(a) = flow::best(pos, &allowed, grouping, splits, Pruning::Off, aim, in_time)? else { return Ok(None) };
+        let owes = owes_of(pos, &allowed, &rows, &a);
+        let objective: i128 =
+            a.iter().enumerate().filter_map(|(c, t)| t.map(|t| i128::from(member.map_or(0, |m| m(c))) + i128::from(pair(c, t)))).sum();
+        let mut room = vec![rules.obeyed(&a) as i128 - floor];
+        room.extend(rows.iter().zip(&owes).map(|(row, o)| i128::from(row.supply) - i128::from(*o)));
+        let value = objective + mu.iter().zip(&room).map(|(m, r)| i128::from(*m) * r).sum::<i128>();
+        best.set(best.get().min(value));
+        Ok(Some(Point { mu: mu.to_vec(), value, room }))
+    };
+    let stop = || enough() || flows.get() >= MOST_BOUND_FLOWS;
+    let step = (heaviest / 4).max(1);
+    // Cut short by the time limit, the least L met still bounds.
+    let descended = match eval(&vec![0; 1 + rows.len()]) {
+        Ok(Some(start)) => descend(start, &mu_max, step, &mut eval, &stop),
+        other => other.map(|_| None),
+    };
+    match descended {
+        Ok(Some(())) | Err(SolveError::TimeLimit(_)) => {}
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(e),
+    }
+    crate::debug::note(|| format!("lagrangian bound: {} rows, {} flows, bound {}", rows.len(), flows.get(), best.get()));
+    Ok(i64::try_from(best.get()).ok().filter(|&b| b < i64::MAX))
+}
