@@ -23,16 +23,19 @@
 //! An experiment not kept: the paid maximum of requirements by the same relaxation (θ fixed,
 //! the rows priced, the declarations met paid by the rules code). It proved the maximum of a
 //! check of a declaration attacking with everything on 2 of 8 adversarial boards, each of
-//! which the integer program proves too, and was slower than the program on 6 of them
-//! (benches/RESULTS.md, session of 2026-12-06, sixth).
+//! which the integer program proves too, and was slower than the program on 5 of the 6 both
+//! prove (benches/RESULTS.md, session of 2026-12-06, sixth).
 
 use super::encode::{demand_of, Grouping, PipClass, Pruning, Split};
 use super::flow::{self, Aim};
+use crate::deadline::Deadline;
 use crate::legality::SolveError;
 use crate::position::Position;
 use crate::rules::{in_targets, Assignment};
 use crate::vocab::symbol::TypeSet;
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Classes of cost symbols per paying player past which no rows are built (2^6 − 1 rows).
 const MOST_CLASSES: usize = 6;
@@ -239,7 +242,7 @@ const MOST_BOUND_FLOWS: usize = 24;
 ///
 /// bounds the objective of every legal declaration, and is a flow ([`flow::Aim::Lagrangian`],
 /// every cost instance allowed). The descent of [`descend`] lowers it within
-/// [`MOST_BOUND_FLOWS`] flows or until `enough` (the caller's share of the time limit); the
+/// [`MOST_BOUND_FLOWS`] flows or before a flow would end past `deadline`; the
 /// least `L` met is the bound. The objective's weight is `member`'s per attacking creature
 /// where given (power, attackers) plus `pair`'s per (creature, target).
 #[allow(clippy::too_many_arguments)]
@@ -251,7 +254,7 @@ pub(super) fn objective_bound(
     pair: &dyn Fn(usize, usize) -> i64,
     floor: usize,
     in_time: &dyn Fn() -> Result<(), SolveError>,
-    enough: &dyn Fn() -> bool,
+    deadline: Deadline,
 ) -> Result<Option<i64>, SolveError> {
     let rules = &pos.rules;
     let allowed = vec![true; rules.costs.len()];
@@ -276,11 +279,15 @@ pub(super) fn objective_bound(
     let floor = i128::try_from(floor).unwrap_or(i128::MAX);
     let best = std::cell::Cell::new(i128::MAX);
     let flows = std::cell::Cell::new(0usize);
+    let longest = std::cell::Cell::new(Duration::ZERO);
     let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
         flows.set(flows.get() + 1);
         let price = price_at(pos, &allowed, &rows, &mu[1..]);
         let aim = Aim::Lagrangian { per_requirement: mu[0], price: &price, member, pair };
-        let Some(a) = flow::best(pos, &allowed, grouping, splits, Pruning::Off, aim, in_time)? else { return Ok(None) };
+        let started = Instant::now();
+        let found = flow::best(pos, &allowed, grouping, splits, Pruning::Off, aim, in_time);
+        longest.set(longest.get().max(started.elapsed()));
+        let Some(a) = found? else { return Ok(None) };
         let owes = owes_of(pos, &allowed, &rows, &a);
         let objective: i128 =
             a.iter().enumerate().filter_map(|(c, t)| t.map(|t| i128::from(member.map_or(0, |m| m(c))) + i128::from(pair(c, t)))).sum();
@@ -290,7 +297,9 @@ pub(super) fn objective_bound(
         best.set(best.get().min(value));
         Ok(Some(Point { mu: mu.to_vec(), value, room }))
     };
-    let stop = || enough() || flows.get() >= MOST_BOUND_FLOWS;
+    // No flow is started that would likely end past the deadline (the time limit bounds the
+    // whole command).
+    let stop = || flows.get() >= MOST_BOUND_FLOWS || deadline.left().is_some_and(|left| left < longest.get().mul_f64(1.5));
     let step = (heaviest / 4).max(1);
     // Cut short by the time limit, the least L met still bounds.
     let descended = match eval(&vec![0; 1 + rows.len()]) {

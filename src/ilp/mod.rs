@@ -789,13 +789,12 @@ impl Ilp {
         floor: usize,
     ) -> Result<Option<i64>, SolveError> {
         let in_time = || self.remaining().map(|_| ());
-        let enough = || self.call.deadline.passed();
         let zero = |_: usize, _: usize| 0;
         let (grouping, pair): (Grouping, &dyn Fn(usize, usize) -> i64) = match per_creature {
             Some(_) => (self.maximum_grouping(), &zero),
             None => (self.model.grouping, weight),
         };
-        lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, &enough)
+        lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, self.call.deadline)
     }
 
     /// The maximum a program's declaration proves, once the rules code re-checks it: its

@@ -492,7 +492,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
 /// The share of the time limit `solve` keeps at its end for the flow's Lagrangian bound of an
 /// answer cut short (measured on the adversarial profile: benches/RESULTS.md, session of
 /// 2026-12-06, sixth). A board the search proves within the rest never uses it.
-const BOUND_SHARE: f64 = 0.15;
+const BOUND_SHARE: f64 = 0.25;
 
 /// What a solve proved: the objective (its bound met), and the tie-breaks.
 #[derive(Debug, Clone, Copy)]
