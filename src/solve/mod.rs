@@ -443,7 +443,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
             // The flow's Lagrangian bound, with the time kept for it.
             let lagrangian = if bound_by_flow { ilp.objective_bound(pos, &weight, per_creature, search.free_value())? } else { None };
             // Objective values are integers; the simple bound covers rounds that proved none.
-            let simple = lagrangian.map_or(simple_bound(pos, objective), |l| l.min(simple_bound(pos, objective)));
+            let simple = simple_bound(pos, objective).min(lagrangian.unwrap_or(i64::MAX));
             let bound = search.phase.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
             return finish(
                 pos,
