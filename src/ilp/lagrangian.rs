@@ -47,12 +47,12 @@ struct Row {
     supply: i64,
 }
 
-/// The rows of Hall's condition for the payment of allowed cost instances (none where no mana
-/// is owed), or None when a player owes in more than [`MOST_CLASSES`] classes.
-fn rows(pos: &Position, allowed: &[bool]) -> Option<Vec<Row>> {
+/// The rows of Hall's condition for the payment of any cost instances (none where no mana is
+/// owed), or None when a player owes in more than [`MOST_CLASSES`] classes.
+fn rows(pos: &Position) -> Option<Vec<Row>> {
     let rules = &pos.rules;
     let mut classes: BTreeMap<usize, BTreeSet<PipClass>> = BTreeMap::new();
-    for (_, instance) in rules.costs.iter().enumerate().filter(|(k, _)| allowed.get(*k).copied().unwrap_or(false)) {
+    for instance in &rules.costs {
         let player = rules.creatures[instance.creature].controller;
         for sym in &instance.cost {
             if let Some((class, _)) = demand_of(sym) {
@@ -95,12 +95,12 @@ fn supply(pos: &Position, player: usize, classes: &[PipClass]) -> Option<i64> {
     Some(units)
 }
 
-/// What creature `c` owes per class by attacking `t` (allowed cost instances only).
-fn owed(pos: &Position, allowed: &[bool], c: usize, t: usize) -> Vec<(PipClass, i64)> {
+/// What creature `c` owes per class by attacking `t`.
+fn owed(pos: &Position, c: usize, t: usize) -> Vec<(PipClass, i64)> {
     let rules = &pos.rules;
     let mut owed = Vec::new();
     for &k in &rules.by_creature[c].costs {
-        if !allowed.get(k).copied().unwrap_or(false) || !in_targets(&rules.costs[k].targets, t) {
+        if !in_targets(&rules.costs[k].targets, t) {
             continue;
         }
         for sym in &rules.costs[k].cost {
@@ -115,9 +115,9 @@ fn owed(pos: &Position, allowed: &[bool], c: usize, t: usize) -> Vec<(PipClass, 
 /// The price of each (creature, target) pair at multipliers `mu`: what it owes in each row
 /// times the row's multiplier (saturating: a price past what an arc may gain makes the case
 /// no flow, and the bound is left to the search).
-fn price_at<'a>(pos: &'a Position, allowed: &'a [bool], rows: &'a [Row], mu: &'a [i64]) -> impl Fn(usize, usize) -> i64 + 'a {
+fn price_at<'a>(pos: &'a Position, rows: &'a [Row], mu: &'a [i64]) -> impl Fn(usize, usize) -> i64 + 'a {
     move |c, t| {
-        let owed = owed(pos, allowed, c, t);
+        let owed = owed(pos, c, t);
         rows.iter().zip(mu).fold(0i64, |p, (row, m)| p.saturating_add(m.saturating_mul(owed_in(pos, row, &owed, c))))
     }
 }
@@ -146,9 +146,9 @@ type Evaluate<'a> = dyn FnMut(&[i64]) -> Result<Option<Point>, SolveError> + 'a;
 /// dimension whose multiplier lowers `L` (no room: up, doubling from `step`, to `mu_max` at
 /// most; room and a multiplier above zero: down, halving), then where the lines of the two
 /// declarations bracketing the minimum meet, until the bracket closes; passes while `L` drops.
-/// `eval` gives `L` at multipliers (None: no flow, the descent stops with None), and `enough`
+/// `eval` gives `L` at multipliers (None: no flow there, the descent stops), and `enough`
 /// ends the descent early. Every `L` evaluated is a bound: the caller keeps the least.
-fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough: &dyn Fn() -> bool) -> Result<Option<()>, SolveError> {
+fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough: &dyn Fn() -> bool) -> Result<(), SolveError> {
     let mut here = start;
     let movable = |here: &Point, r: usize| here.room[r] < 0 || (here.room[r] > 0 && here.mu[r] > 0);
     for _pass in 0..4 {
@@ -169,7 +169,7 @@ fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough:
                 let mut lo = here;
                 let hi = loop {
                     let m = lo.mu[r].saturating_mul(2).max(step).min(mu_max[r]);
-                    let Some(p) = eval(&at(&lo, m))? else { return Ok(None) };
+                    let Some(p) = eval(&at(&lo, m))? else { return Ok(()) };
                     if p.room[r] >= 0 || m == mu_max[r] || enough() {
                         break p;
                     }
@@ -180,7 +180,7 @@ fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough:
                 let mut hi = here;
                 let lo = loop {
                     let m = if hi.mu[r] < step { 0 } else { hi.mu[r] / 2 };
-                    let Some(p) = eval(&at(&hi, m))? else { return Ok(None) };
+                    let Some(p) = eval(&at(&hi, m))? else { return Ok(()) };
                     if p.room[r] <= 0 || m == 0 || enough() {
                         break p;
                     }
@@ -193,7 +193,7 @@ fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough:
                 let (pl, ph) = (lo.value - i128::from(lo.mu[r]) * sl, hi.value - i128::from(hi.mu[r]) * sh);
                 let meet = (ph - pl).div_euclid(sl - sh);
                 let m = i64::try_from(meet).unwrap_or(lo.mu[r]).clamp(lo.mu[r] + 1, hi.mu[r] - 1);
-                let Some(p) = eval(&at(&lo, m))? else { return Ok(None) };
+                let Some(p) = eval(&at(&lo, m))? else { return Ok(()) };
                 // The lines met at p: no declaration beats them there, so L's minimum along r
                 // is at p or at its neighbour.
                 let on_lines = p.value == pl + i128::from(m) * sl || p.value == ph + i128::from(m) * sh;
@@ -213,15 +213,15 @@ fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough:
             break;
         }
     }
-    Ok(Some(()))
+    Ok(())
 }
 
 /// What declaration `a` owes per row (saturating).
-fn owes_of(pos: &Position, allowed: &[bool], rows: &[Row], a: &Assignment) -> Vec<i64> {
+fn owes_of(pos: &Position, rows: &[Row], a: &Assignment) -> Vec<i64> {
     let mut owes = vec![0i64; rows.len()];
     for (c, t) in a.iter().enumerate() {
         let Some(t) = *t else { continue };
-        let owed = owed(pos, allowed, c, t);
+        let owed = owed(pos, c, t);
         for (r, row) in rows.iter().enumerate() {
             owes[r] = owes[r].saturating_add(owed_in(pos, row, &owed, c));
         }
@@ -257,8 +257,9 @@ pub(super) fn objective_bound(
     deadline: Deadline,
 ) -> Result<Option<i64>, SolveError> {
     let rules = &pos.rules;
+    // A legal declaration may incur any cost instance it pays.
     let allowed = vec![true; rules.costs.len()];
-    let Some(rows) = rows(pos, &allowed) else { return Ok(None) };
+    let Some(rows) = rows(pos) else { return Ok(None) };
     // θ past the whole objective makes requirements come first: the room of θ is then ≥ 0.
     let mut total = 0i64;
     let mut heaviest = 1i64;
@@ -282,13 +283,13 @@ pub(super) fn objective_bound(
     let longest = std::cell::Cell::new(Duration::ZERO);
     let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
         flows.set(flows.get() + 1);
-        let price = price_at(pos, &allowed, &rows, &mu[1..]);
+        let price = price_at(pos, &rows, &mu[1..]);
         let aim = Aim::Lagrangian { per_requirement: mu[0], price: &price, member, pair };
         let started = Instant::now();
         let found = flow::best(pos, &allowed, grouping, splits, Pruning::Off, aim, in_time);
         longest.set(longest.get().max(started.elapsed()));
         let Some(a) = found? else { return Ok(None) };
-        let owes = owes_of(pos, &allowed, &rows, &a);
+        let owes = owes_of(pos, &rows, &a);
         let objective: i128 =
             a.iter().enumerate().filter_map(|(c, t)| t.map(|t| i128::from(member.map_or(0, |m| m(c))) + i128::from(pair(c, t)))).sum();
         let mut room = vec![rules.obeyed(&a) as i128 - floor];
@@ -301,14 +302,14 @@ pub(super) fn objective_bound(
     // whole command).
     let stop = || flows.get() >= MOST_BOUND_FLOWS || deadline.left().is_some_and(|left| left < longest.get().mul_f64(1.5));
     let step = (heaviest / 4).max(1);
-    // Cut short by the time limit, the least L met still bounds.
+    // Cut short by the time limit, or by multipliers past what an arc may gain (no flow), the
+    // least L met still bounds; none met (the program is no flow): no bound.
     let descended = match eval(&vec![0; 1 + rows.len()]) {
         Ok(Some(start)) => descend(start, &mu_max, step, &mut eval, &stop),
-        other => other.map(|_| None),
+        other => other.map(|_| ()),
     };
     match descended {
-        Ok(Some(())) | Err(SolveError::TimeLimit(_)) => {}
-        Ok(None) => return Ok(None),
+        Ok(_) | Err(SolveError::TimeLimit(_)) => {}
         Err(e) => return Err(e),
     }
     crate::debug::note(|| format!("lagrangian bound: {} rows, {} flows, bound {}", rows.len(), flows.get(), best.get()));

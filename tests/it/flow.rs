@@ -132,7 +132,7 @@ fn read(pos: &Position, d: &attackopt::Declaration) -> Assignment {
 /// and the free bar are both at least the free maximum, CR 508.1d), for power and for the
 /// number of attackers, on small boards of the taxed profiles that `solve` proves.
 #[test]
-fn the_lagrangian_bound_of_the_objective_is_never_below_the_optimum() {
+fn cr_508_1d_the_lagrangian_bound_of_the_objective_is_never_below_the_optimum() {
     let ilp = Ilp::default();
     let mut bounded = 0;
     let boards = [
