@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""`check` of the empty declaration against `validate`, whole processes, side by side (issue 39).
+"""`check` of a declaration against `validate`, whole processes, side by side (issue 39).
 
 For each binary given with --bin (the current build first, then e.g. an older commit's), on
 `generate --profile PROFILE --players P --creatures N --seed S` boards, times
 `validate BOARD --format json` (the outside anchor: read, validate and print the board) and
-`check BOARD EMPTY --format json` (the maximum of requirements, CR 508.1d, proven), the median
+`check BOARD DECLARATION --format json` (the maximum of requirements, CR 508.1d, proven), the median
 wall time of --runs runs each, and prints a Markdown table: validate, each binary's check, the
 ratio check / validate of the first, and each binary's proof and requirements_max (which must
 agree where two are proven: exit 1 otherwise). Then the log-log slope of the first binary's
 check time against N per profile and player count (the scaling exponent).
+
+--declaration empty (the default) checks the empty declaration; everything, each creature of
+the active player that may attack (untapped, not summoning sick or with haste) attacking the
+opponents in turn: on the adversarial profile it breaks caps and can't be paid, so the check
+also proves the paid maximum of its own costs and seeks the closest legal declaration.
 
     python3 benches/check_vs_validate.py --bin target/release/attackopt --bin /tmp/old/attackopt \\
         --players 4,8 --creatures 1000,2500,5000,10000 --seeds 9101,9102
@@ -23,7 +28,21 @@ ap.add_argument("--creatures", default="1000,2500,5000,10000")
 ap.add_argument("--seeds", default="9101,9102")
 ap.add_argument("--runs", type=int, default=3)
 ap.add_argument("--time-limit", default="60")
+ap.add_argument("--declaration", choices=["empty", "everything"], default="empty")
 args = ap.parse_args()
+
+
+def everything(board_file):
+    """Every creature of the active player that may attack, attacking the opponents in turn."""
+    b = json.load(open(board_file))
+    active = b["active_player"]
+    opponents = [p["id"] for p in b["players"] if p["id"] != active]
+    attacks = []
+    for p in b["permanents"]:
+        ready = not p.get("tapped") and (not p.get("summoning_sick") or "Haste" in p.get("keywords", []))
+        if "Creature" in p["types"] and p["controller"] == active and ready:
+            attacks.append({"creature": p["id"], "target": opponents[len(attacks) % len(opponents)]})
+    return {"attacks": attacks}
 
 
 def timed(cmd):
@@ -43,12 +62,17 @@ for players in map(int, args.players.split(",")):
             board = os.path.join(tmp, f"{args.profile}-{players}-{n}-{seed}.json")
             with open(board, "w") as f:
                 subprocess.run([args.bin[0], "generate", "--profile", args.profile, "--players", str(players), "--creatures", str(n), "--seed", str(seed)], stdout=f, check=True)
+            declaration = empty
+            if args.declaration == "everything":
+                declaration = board + ".everything.json"
+                with open(declaration, "w") as f:
+                    json.dump(everything(board), f)
             validate = statistics.median(timed([args.bin[0], "validate", board, "--format", "json"])[0] for _ in range(args.runs))
             checks = []
             for b in args.bin:
                 times, out = [], None
                 for _ in range(args.runs):
-                    t, p = timed([b, "check", board, empty, "--format", "json", "--time-limit", args.time_limit])
+                    t, p = timed([b, "check", board, declaration, "--format", "json", "--time-limit", args.time_limit])
                     times.append(t)
                     try:
                         d = json.loads(p.stdout)

@@ -438,7 +438,7 @@ impl Maximizer for BaselineDfs {
                 search.best_value
             )));
         }
-        Ok(Maximum { value, witness, proof: Proof::Exhaustive })
+        Ok(Maximum { value, witness, proof: Proof::Exhaustive, tie_break_proven: true })
     }
 }
 

@@ -409,10 +409,18 @@ impl Position {
         if r.verdict() == Some(false) && r.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {
             let (a, _) = legality::read_declaration(self, d);
             let closest = match options.method {
-                Method::Ilp => solve::closest_legal(self, &a, options.baseline, &options.ilp())?,
-                Method::Exhaustive => solve::closest_legal_with_oracle(&a, options.baseline, &options.oracle(self)?)?,
+                Method::Ilp => {
+                    // The witness is legal (it obeys the maximum of its own costs, CR 508.1d).
+                    let known: Vec<_> = r.witness.iter().map(|w| legality::read_declaration(self, w).0).collect();
+                    solve::closest_legal(self, &a, options.baseline, &options.ilp(), &known)?
+                }
+                Method::Exhaustive => solve::closest_legal_with_oracle(&a, options.baseline, &options.oracle(self)?)?
+                    .map(|assignment| solve::ClosestLegal { assignment, proven: true }),
             };
-            r.legal_alternative = closest.map(|x| legality::paid_declaration(self, &x)).transpose()?;
+            if let Some(closest) = closest {
+                r.legal_alternative = Some(legality::paid_declaration(self, &closest.assignment)?);
+                r.closest_proven = Some(r.closest_proven.unwrap_or(true) && closest.proven);
+            }
         }
         Ok(r)
     }

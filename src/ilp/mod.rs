@@ -68,7 +68,10 @@ mod vars;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
 pub use memo::Maxima;
-pub use settings::{Call, Ilp, Model, Strategy, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE, PROBE_SLICES};
+pub use settings::{
+    Budget, Call, Ilp, Lexicographic, Model, Strategy, ALTERNATIVE_BUDGET, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE,
+    PROBE_SLICES, TIE_BREAK_SLICES,
+};
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
 use crate::position::Position;
@@ -99,6 +102,13 @@ struct Raw {
 impl Raw {
     fn proven(values: Vec<f64>) -> Raw {
         Raw { values, optimality: Optimality::Proven, near_enough: false }
+    }
+
+    /// A solution whose first level ([`Call::lexicographic`]) is proven, its tie-break not:
+    /// unproven with microlp's bound, stopped by choice.
+    fn first_level(solution: &microlp::Solution, constant: f64) -> Raw {
+        let bound = solution.stats().best_bound.map(|b| b + constant);
+        Raw { values: solution.iter().map(|(_, v)| v).collect(), optimality: Optimality::Unproven { bound }, near_enough: true }
     }
 }
 
@@ -497,6 +507,10 @@ impl Ilp {
             Err(e) => return Err(SolveError::Internal(format!("the integer program could not be solved: {e}"))),
         };
         let first_slice = started.elapsed();
+        // microlp's values and bound leave out the objective's constant.
+        let constant = good_lp::IntoAffineExpression::constant(&program.objective);
+        // The slice at which a lexicographic objective's first level was proven.
+        let mut first_level_at: Option<u64> = None;
         let answer = loop {
             if let microlp::SolveOutcome::Solution(solution) = &outcome {
                 let stats = solution.stats();
@@ -518,13 +532,24 @@ impl Ilp {
                 if let (Some(gap), Some(bound)) = (self.call.stop_near, stats.best_bound) {
                     if bound - solution.objective() <= gap * bound.abs() {
                         crate::debug::note(|| format!("  near enough after {} nodes: {} of {bound}", stats.nodes_solved, solution.objective()));
-                        let constant = good_lp::IntoAffineExpression::constant(&program.objective);
                         let values = solution.iter().map(|(_, v)| v).collect();
                         break Ok(Found::Solved(Raw {
                             values,
                             optimality: Optimality::Unproven { bound: Some(bound + constant) },
                             near_enough: true,
                         }));
+                    }
+                }
+            }
+            if let (Some(lex), microlp::SolveOutcome::Solution(solution)) = (self.call.lexicographic, &outcome) {
+                let level = |v: f64| ((v + constant).round() / lex.scale).floor();
+                let proven =
+                    solution.stats().best_bound.is_some_and(|b| ((b + constant + 1e-6).floor() / lex.scale).floor() <= level(solution.objective()));
+                if proven {
+                    let at = *first_level_at.get_or_insert(slices);
+                    if slices - at >= lex.slices {
+                        crate::debug::note(|| format!("  first level proven at slice {at}; the tie-break stops after {slices} slices"));
+                        break Ok(Found::Solved(Raw::first_level(solution, constant)));
                     }
                 }
             }
@@ -557,11 +582,13 @@ impl Ilp {
                     break Ok(done);
                 }
             }
+            let out_of_nodes = self.call.slice_limit.is_some_and(|limit| slices >= limit);
             let left = match self.remaining() {
-                Ok(left) => left,
-                Err(_) => {
-                    // microlp's bound leaves out the objective's constant, as its values do.
-                    let constant = good_lp::IntoAffineExpression::constant(&program.objective);
+                Ok(left) if !out_of_nodes => left,
+                _ => {
+                    if let (Some(_), microlp::SolveOutcome::Solution(s)) = (first_level_at, &outcome) {
+                        break Ok(Found::Solved(Raw::first_level(s, constant)));
+                    }
                     if let (true, microlp::SolveOutcome::Solution(s)) = (self.call.keep_incumbent, &outcome) {
                         let values = s.iter().map(|(_, v)| v).collect();
                         let bound = s.stats().best_bound.map(|b| b + constant);
@@ -583,7 +610,8 @@ impl Ilp {
                         microlp::SolveOutcome::Solution(s) => s.stats().best_bound,
                         microlp::SolveOutcome::Interrupted(i) => i.stats().best_bound,
                     };
-                    let message = format!("the time limit ran out before the integer program proved its optimum{progress}");
+                    let ran_out = if out_of_nodes { "its budget of nodes" } else { "the time limit" };
+                    let message = format!("{ran_out} ran out before the integer program proved its optimum{progress}");
                     break Ok(Found::CutShort { bound: bound.map(|b| b + constant), message });
                 }
             };
@@ -657,6 +685,13 @@ impl Ilp {
     /// ([`Rules::obeyed`](crate::rules::Rules::obeyed)); on [`Position::settled`] rules, that is
     /// a D' credited over the requirements in force in both D and D'.
     pub fn maximum_with(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Maximum, SolveError> {
+        self.maximum_with_effort(pos, allowed, tie, None)
+    }
+
+    /// As [`Ilp::maximum_with`], the tie-break given at most `tie_break_slices` slices of
+    /// nodes once the most requirements are proven ([`Lexicographic`]); the witness then obeys
+    /// the maximum, proven, but may not be the tie-break's best ([`Maximum::tie_break_proven`]).
+    pub fn maximum_with_effort(&self, pos: &Position, allowed: &[bool], tie: Tie, tie_break_slices: Option<u64>) -> Result<Maximum, SolveError> {
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
         let prefer = match tie {
@@ -675,7 +710,9 @@ impl Ilp {
                 return Ok(m);
             }
         }
-        let solved = self
+        let lexicographic = tie_break_slices.map(|slices| Lexicographic { scale: scale as f64, slices });
+        let ilp = Ilp { call: Call { lexicographic, ..self.call }, ..*self };
+        let solved = ilp
             .best_bounded(
                 pos,
                 allowed,
@@ -705,7 +742,21 @@ impl Ilp {
             .into_option()?
             // The empty declaration is always feasible, so infeasible means a bug.
             .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
-        self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))
+        let tie_break_proven = match solved.optimality {
+            Optimality::Proven => true,
+            // Stopped by the tie-break's limit: only a proof of the most requirements makes
+            // the witness's count the maximum.
+            Optimality::Unproven { bound } => {
+                let most = bound.map(|b| ((b + 1e-6).floor() / scale as f64).floor());
+                if !most.is_some_and(|m| m <= solved.obeyed.round()) {
+                    return Err(SolveError::Internal("a maximum stopped before the most requirements were proven".into()));
+                }
+                false
+            }
+        };
+        let mut found = self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))?;
+        found.tie_break_proven = tie_break_proven;
+        Ok(found)
     }
 
     /// The grouping of the maximum's programs: power plays no part in them, so creatures of
@@ -806,7 +857,7 @@ impl Ilp {
         if let Some(counted) = counted.filter(|c| (c - value as f64).abs() > 0.5) {
             return Err(SolveError::Internal(format!("the integer program counts {counted} requirements obeyed but its declaration obeys {value}")));
         }
-        Ok(Maximum { value, witness, proof: Proof::IlpOptimal })
+        Ok(Maximum { value, witness, proof: Proof::IlpOptimal, tie_break_proven: true })
     }
 }
 
@@ -814,11 +865,13 @@ impl Maximizer for Ilp {
     /// With conditions, every D' is credited with the requirements in force both in `prefer`,
     /// the declaration it is compared with, and in D' (CR 508.1d, docs/rules.md section 2): the
     /// program is built on the rules with `prefer`'s set settled, its conditions as rows (2b).
+    /// The witness's closeness gets [`Strategy::tie_break_slices`].
     fn maximum(&self, pos: &Position, allowed: &[bool], prefer: &Assignment) -> Result<Maximum, SolveError> {
+        let effort = self.strategy.tie_break_slices;
         if pos.rules.has_conditions() {
-            return self.maximum_with(&pos.settled_by(prefer), allowed, Tie::Closest(prefer));
+            return self.maximum_with_effort(&pos.settled_by(prefer), allowed, Tie::Closest(prefer), effort);
         }
-        self.maximum_with(pos, allowed, Tie::Closest(prefer))
+        self.maximum_with_effort(pos, allowed, Tie::Closest(prefer), effort)
     }
 }
 

@@ -94,6 +94,16 @@ pub struct Strategy {
     /// beat, so a proof is still a proof. Default `Some(`[`NEAR_ENOUGH`]`)`; None: every round
     /// proven. Objectives are integers: on objectives below 1 / gap this changes nothing.
     pub near_enough: Option<f64>,
+    /// How many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a check's witness
+    /// and closest legal declaration get to change fewer creatures once what they must obey is
+    /// proven (see [`Lexicographic`]). Default `Some(`[`TIE_BREAK_SLICES`]`)`; None: until
+    /// proven or the deadline.
+    pub tie_break_slices: Option<u64>,
+    /// How much work a check's search for the closest legal declaration may do once the
+    /// verdict is known (see `crate::solve::closest_legal`): counted in nodes and rounds, not
+    /// in time, so that the answer does not depend on the machine. Default
+    /// `Some(`[`ALTERNATIVE_BUDGET`]`)`; None: until proven or the deadline.
+    pub alternative_budget: Option<Budget>,
 }
 
 impl Default for Strategy {
@@ -106,6 +116,8 @@ impl Default for Strategy {
             free_rescue: Some(PAID_SHARE),
             liveness_budget: LIVENESS_BUDGET,
             near_enough: Some(NEAR_ENOUGH),
+            tie_break_slices: Some(TIE_BREAK_SLICES),
+            alternative_budget: Some(ALTERNATIVE_BUDGET),
         }
     }
 }
@@ -136,6 +148,25 @@ pub struct Call {
     /// [`super::Pruning::PaidLegal`]). Default false; `solve` and `enumerate` set it for their
     /// objective phases under paid when [`Model::prune`] is on.
     pub paid_legal_only: bool,
+    /// Stop each program after this many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE)
+    /// nodes, as at the deadline (default None: no limit; see [`Budget`]).
+    pub slice_limit: Option<u64>,
+    /// A lexicographic objective whose tie-break gets limited effort (default None: every
+    /// program is proven whole). Set by [`Ilp::maximum_with_effort`](super::Ilp) for a check's
+    /// maximum, whose witness's closeness is a courtesy, not the verdict.
+    pub lexicographic: Option<Lexicographic>,
+}
+
+/// An objective `scale · first + tie` with `0 ≤ tie < scale`: once branch and bound proves the
+/// incumbent's first level (`⌊bound / scale⌋ = ⌊value / scale⌋`), the program goes on at most
+/// `slices` slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes for the tie-break,
+/// then stops with its incumbent, unproven and [`super::Solved::near_enough`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Lexicographic {
+    /// The first level's weight.
+    pub scale: f64,
+    /// The slices the tie-break gets once the first level is proven.
+    pub slices: u64,
 }
 
 /// The default [`Strategy::probe_after`]: after 4 slices of
@@ -169,6 +200,38 @@ pub const PAID_SHARE: f64 = 0.5;
 
 /// The default [`Strategy::near_enough`]: one in ten thousand.
 pub const NEAR_ENOUGH: f64 = 1e-4;
+
+/// The default [`Strategy::tie_break_slices`]: 1,024 nodes. The closeness of a witness is a
+/// courtesy beyond the verdict (docs/format.md: "as few creatures as the method manages");
+/// without a limit, a check of a declaration attacking with everything on the adversarial
+/// profile (8 players, 2,500 creatures) proved its maximum within the first second and spent
+/// the rest of the time limit on closeness, then answered with no proof at all (issue 39).
+pub const TIE_BREAK_SLICES: u64 = 16;
+
+/// A budget of work for a search, counted on the board and in nodes, never in time (the
+/// answer must not depend on the machine, docs/guarantees.md): no search where its program
+/// would have more than `columns` pair columns; otherwise each program stops after `slices`
+/// slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes, and the search after
+/// `rounds` rounds, as if the deadline had come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// The most pair columns (a group's count of attackers per target) of a program searched.
+    pub columns: usize,
+    /// Slices of nodes per program.
+    pub slices: u64,
+    /// Rounds of the search (each a program per live tuple, then the check of its answer).
+    pub rounds: usize,
+}
+
+/// The default [`Strategy::alternative_budget`]: programs of up to 1,000 pair columns, 1,024
+/// nodes each, 4 rounds. The closest legal declaration is a courtesy beyond the verdict, as
+/// the witness's closeness is; on the adversarial profile (8 players, 2,500 creatures) its
+/// search is as hard as a paid solve, and took the whole time limit of a check whose verdict
+/// was known in 1 s (issue 39); with nodes and rounds alone, its rounds' programs (7,000 to
+/// 24,000 variables) still took 3 s (4 players) and 10 s. The Commander profile's checks of a
+/// declaration attacking with everything have 74 to 216 columns (N = 300 to 5,000) and prove
+/// theirs within it; the adversarial profile's 351 at N = 100, 1,021 and more from N = 300.
+pub const ALTERNATIVE_BUDGET: Budget = Budget { columns: 1000, slices: 16, rounds: 4 };
 
 impl Ilp {
     /// A deadline `seconds` from now (see [`Deadline::after`]).

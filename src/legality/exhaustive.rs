@@ -247,7 +247,7 @@ impl Maximizer for ExhaustiveOracle {
             // Most requirements, then closest to the declaration being checked.
             .max_by_key(|(v, c)| (*v, std::cmp::Reverse(distance(&c.assignment, prefer))))
             .ok_or_else(|| SolveError::Internal("no declaration at all, not even the empty one, obeys the restrictions".into()))?;
-        Ok(Maximum { value, witness: best.assignment.clone(), proof: Proof::Exhaustive })
+        Ok(Maximum { value, witness: best.assignment.clone(), proof: Proof::Exhaustive, tie_break_proven: true })
     }
 }
 

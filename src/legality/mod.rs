@@ -116,6 +116,10 @@ pub struct Maximum {
     pub witness: Assignment,
     /// How `value` was established.
     pub proof: Proof,
+    /// Whether the witness is proven the tie-break's best (closest to the declaration
+    /// compared): false where the method gave the tie-break limited effort once `value` was
+    /// proven ([`crate::ilp::Strategy::tie_break_slices`]).
+    pub tie_break_proven: bool,
 }
 
 /// A method for the maximum of (d).
@@ -272,6 +276,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
                 note: Some(format!("no proof: {why}")),
                 payment_that_works,
                 legal_alternative: None,
+                closest_proven: None,
             });
         }
         Err(e) => return Err(e),
@@ -284,6 +289,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         violations.push(Violation::new(ViolationKind::Requirements, explain::requirements_short(pos, &a, max, baseline, obeyed)));
         witness = Some(paid_declaration(pos, &max.witness)?);
     }
+    let witness_given = witness.is_some();
     let mut declaration = d.clone();
     declaration.payment = if violations.is_empty() { payment } else { d.payment.clone() };
     let proof = if max.proof == free.proof { max.proof } else { Proof::None };
@@ -303,6 +309,7 @@ pub fn check(pos: &Position, d: &Declaration, baseline: Baseline, maximizer: &dy
         note: None,
         payment_that_works,
         legal_alternative: None,
+        closest_proven: witness_given.then_some(max.tie_break_proven),
     })
 }
 

@@ -159,6 +159,13 @@ pub struct CheckResult {
     /// it (fewest creatures whose attack changes), with its payment.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal_alternative: Option<Declaration>,
+    /// Added field, present when `witness` or `legal_alternative` is: whether each of them is
+    /// proven to change the fewest creatures' attacks. False where the method stopped
+    /// searching for a closer one (its share of the time, or of the nodes, once the verdict
+    /// and `requirements_max` were proven); what they obey and their legality are proven
+    /// regardless.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closest_proven: Option<bool>,
 }
 
 impl Serialize for CheckResult {
@@ -166,7 +173,7 @@ impl Serialize for CheckResult {
     /// proof "none" read as illegal).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut m = s.serialize_struct("CheckResult", 16)?;
+        let mut m = s.serialize_struct("CheckResult", 17)?;
         m.serialize_field("legal", &self.verdict())?;
         m.serialize_field("baseline", &self.baseline)?;
         m.serialize_field("requirements_obeyed", &self.requirements_obeyed)?;
@@ -190,6 +197,10 @@ impl Serialize for CheckResult {
         match &self.legal_alternative {
             Some(d) => m.serialize_field("legal_alternative", d)?,
             None => m.skip_field("legal_alternative")?,
+        }
+        match self.closest_proven {
+            Some(p) => m.serialize_field("closest_proven", &p)?,
+            None => m.skip_field("closest_proven")?,
         }
         m.end()
     }
@@ -230,14 +241,17 @@ impl CheckResult {
             s.push_str(&line);
         }
         cost_text(&mut s, pos, &self.cost, self.declaration.payment.as_deref().filter(|_| self.legal));
+        // Said where the search for a closer one stopped short (docs/format.md, `closest_proven`).
+        let unproven = if self.closest_proven == Some(false) { "; not proven the closest" } else { "" };
         if let Some(w) = &self.witness {
-            let _ = writeln!(s, "Witness (obeys {}): {}", self.requirements_max, attacks_text(pos, w));
+            let _ = writeln!(s, "Witness (obeys {}{unproven}): {}", self.requirements_max, attacks_text(pos, w));
             if let Some(p) = w.payment.as_ref().filter(|p| !p.is_empty()) {
                 let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
             }
         }
         if let Some(d) = &self.legal_alternative {
-            let _ = writeln!(s, "Closest legal declaration: {}", attacks_text(pos, d));
+            let title = if unproven.is_empty() { "Closest legal declaration" } else { "A close legal declaration (not proven the closest)" };
+            let _ = writeln!(s, "{title}: {}", attacks_text(pos, d));
             if let Some(p) = d.payment.as_ref().filter(|p| !p.is_empty()) {
                 let _ = writeln!(s, "  paid by: {}", payment_text(pos, p));
             }

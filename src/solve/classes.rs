@@ -17,7 +17,7 @@
 //! creature never counts for its condition, "also"), the cases are: no creature of S attacks
 //! (all off); exactly one attacks and it is k of K (all on but k's own); otherwise (all on).
 
-use super::{fewest_attackers, finish, mana_of, no_good, rank, BarMethod, Enumeration, Goal, Proven, Search, SolveResult};
+use super::{fewest_attackers, finish, mana_of, no_good, rank, BarMethod, ClosestLegal, Enumeration, Goal, Proven, Search, SolveResult};
 use crate::ilp::{Encoding, Grouping, Ilp, Optimality};
 use crate::legality::{check, Baseline, Proof, SolveError};
 use crate::position::Position;
@@ -251,27 +251,30 @@ pub(super) fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &I
     Ok(result)
 }
 
-/// The legal declaration closest to `a` over every class; None when the deadline came first.
-pub(super) fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<Assignment>, SolveError> {
+/// The legal declaration closest to `a` over every class; out of time, the closest met in the
+/// classes searched so far (unproven), None when none was.
+pub(super) fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<ClosestLegal>, SolveError> {
     let mut best: Option<Assignment> = None;
+    let d = crate::legality::exhaustive::distance;
     for class in &classes(&pos.rules)? {
         let settled = pos.settled(&class.in_force);
-        let mut search = Search::new(&settled, ilp, baseline, Grouping::Off)?;
-        search.prefer = a.clone();
-        match search.best(|enc: &mut Encoding| enc.closeness(a), |enc: &Encoding| class.constraints(enc)) {
+        let found = Search::new(&settled, ilp, baseline, Grouping::Off).and_then(|mut search| {
+            search.prefer = a.clone();
+            search.best(|enc: &mut Encoding| enc.closeness(a), |enc: &Encoding| class.constraints(enc))
+        });
+        match found {
             Ok(Some((x, _))) => {
                 in_class(pos, class, &x)?;
-                let d = crate::legality::exhaustive::distance;
                 if best.as_ref().is_none_or(|b| d(&x, a) < d(b, a)) {
                     best = Some(x);
                 }
             }
             Ok(None) => {}
-            Err(SolveError::TimeLimit(_)) => return Ok(None),
+            Err(SolveError::TimeLimit(_)) => return Ok(best.map(|assignment| ClosestLegal { assignment, proven: false })),
             Err(e) => return Err(e),
         }
     }
-    Ok(best)
+    Ok(best.map(|assignment| ClosestLegal { assignment, proven: true }))
 }
 
 /// `enumerate` on a board with conditional requirements: each class's legal declarations (the

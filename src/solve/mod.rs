@@ -30,7 +30,7 @@ pub mod blocks;
 pub mod classes;
 mod search;
 
-use crate::ilp::{Encoding, Grouping, Ilp, Optimality};
+use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -585,22 +585,75 @@ pub fn solve_with_oracle(pos: &Position, objective: Goal, baseline: Baseline, or
     finish(pos, objective, baseline, &best, oracle, Proven { objective: true, ties: true }, Some(value), BarMethod::Exhaustive)
 }
 
+/// A legal declaration close to a declaration checked, and whether it is proven the closest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClosestLegal {
+    /// The legal declaration.
+    pub assignment: Assignment,
+    /// Whether no legal declaration changes fewer creatures' attacks (false where the search
+    /// stopped at its share of the time, [`crate::ilp::Strategy::alternative_share`]).
+    pub proven: bool,
+}
+
 /// The legal declaration closest to `a` (fewest creatures whose attack changes, the same
 /// measure as the witness): what a judge offers for a declaration that breaks a restriction or
-/// can't be paid (issue 13). None when the deadline came first.
-pub fn closest_legal(pos: &Position, a: &Assignment, baseline: Baseline, ilp: &Ilp) -> Result<Option<Assignment>, SolveError> {
-    let found = if pos.rules.has_conditions() {
-        classes::closest_legal(pos, a, baseline, ilp)
-    } else {
-        Search::new(pos, ilp, baseline, ilp.model.grouping).and_then(|mut search| {
-            search.prefer = a.clone();
-            search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]).map(|found| found.map(|(x, _)| x))
-        })
+/// can't be paid (issue 13). The verdict is known before it is sought, so the search gets a
+/// budget of nodes and rounds ([`crate::ilp::Strategy::alternative_budget`]); out of it (or of
+/// time), it answers the closest legal declaration it met, unproven: at least the closest of
+/// `known` (legal declarations the caller has: the check's witness) and of the declarations
+/// that pay nothing and obey the free maximum (legal under both baselines, CR 508.1d). None
+/// when the deadline came before any.
+pub fn closest_legal(
+    pos: &Position,
+    a: &Assignment,
+    baseline: Baseline,
+    ilp: &Ilp,
+    known: &[Assignment],
+) -> Result<Option<ClosestLegal>, SolveError> {
+    let budget = ilp.strategy.alternative_budget;
+    let ilp = &Ilp { call: crate::ilp::Call { slice_limit: budget.map(|b| b.slices), ..ilp.call }, ..*ilp };
+    if pos.rules.has_conditions() {
+        return classes::closest_legal(pos, a, baseline, ilp);
+    }
+    let distance = crate::legality::exhaustive::distance;
+    let none = vec![false; pos.rules.costs.len()];
+    let paying_nothing = match ilp.maximum_with_effort(pos, &none, Tie::Closest(a), ilp.strategy.tie_break_slices) {
+        Ok(m) => Some(m.witness),
+        Err(SolveError::TimeLimit(_)) => None,
+        Err(e) => return Err(e),
     };
-    // Out of time (in building the search too), the check keeps its verdict without one.
-    match found {
-        Err(SolveError::TimeLimit(_)) => Ok(None),
-        found => found,
+    let Some(floor) = known.iter().chain(paying_nothing.as_ref()).min_by_key(|x| distance(x, a)).cloned() else {
+        return Ok(None);
+    };
+    if let Some(budget) = budget {
+        let all = vec![true; pos.rules.costs.len()];
+        let enc = Encoding::with_pruning(pos, &all, ilp.model.grouping, crate::ilp::Split::Whole, crate::ilp::Pruning::Maximum(a));
+        let columns: usize = enc.x.iter().map(Vec::len).sum();
+        crate::debug::note(|| format!("closest legal: {columns} pair columns"));
+        if columns > budget.columns {
+            return Ok(Some(ClosestLegal { assignment: floor, proven: false }));
+        }
+    }
+    let mut search = match Search::new(pos, ilp, baseline, ilp.model.grouping) {
+        Ok(search) => search,
+        Err(SolveError::TimeLimit(_)) => return Ok(Some(ClosestLegal { assignment: floor, proven: false })),
+        Err(e) => return Err(e),
+    };
+    search.prefer = a.clone();
+    search.round_limit = budget.map(|b| b.rounds);
+    // Not started from the floor: among declarations as close, the search's own (a serpent
+    // attacking so that the Flunkies may, in the README's example) teaches more than the floor.
+    match search.best(|enc: &mut Encoding| enc.closeness(a), |_| vec![]) {
+        Ok(Some((x, optimality))) => Ok(Some(ClosestLegal { assignment: x, proven: optimality == Optimality::Proven })),
+        // Never: the declaration paying nothing that obeys the free maximum is legal.
+        Ok(None) => Err(SolveError::Internal("no legal declaration, not even one paying nothing".into())),
+        // Out of budget or time: the closest legal declaration met.
+        Err(SolveError::TimeLimit(_)) => {
+            let met = search.legal_seen.iter().chain(std::iter::once(&floor));
+            let closest = met.min_by_key(|x| distance(x, a)).cloned().unwrap_or(floor);
+            Ok(Some(ClosestLegal { assignment: closest, proven: false }))
+        }
+        Err(e) => Err(e),
     }
 }
 

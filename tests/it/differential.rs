@@ -661,11 +661,13 @@ fn run_case(case: &Case) -> Res {
                 ensure!(r.legal_under == reference.legal_under, "{}", ctx(format!("{name}: legal_under differs")));
                 check_witness(&pos, &r, allowed, name, &a).map_err(ctx)?;
                 // The witness changes as few attacks as it can: as few as the oracle's, across
-                // the cases of a split too (issue 13: "can only attack alone" families).
+                // the cases of a split too (issue 13: "can only attack alone" families); where
+                // the tie-break's nodes ran out (`closest_proven` false), no fewer.
                 if let (Some(w), Some(rw)) = (&r.witness, &reference.witness) {
                     let changed = |w: &Declaration| read_declaration(&pos, w).0.iter().zip(&a).filter(|(x, y)| x != y).count();
+                    let proven = r.closest_proven.ok_or_else(|| ctx(format!("{name}: a witness without closest_proven")))?;
                     ensure!(
-                        changed(w) == changed(rw),
+                        changed(w) == changed(rw) || (!proven && changed(w) > changed(rw)),
                         "{}",
                         ctx(format!(
                             "{name}: witness changes {} attacks, the oracle's {} ({:?} vs {:?})",
@@ -684,16 +686,30 @@ fn run_case(case: &Case) -> Res {
                 results.insert((b == Baseline::Paid, name), r);
             }
             // A declaration illegal for another reason than its requirements alone: the closest
-            // legal declaration (issue 13), legal and as close as the oracle's.
+            // legal declaration (issue 13), legal and as close as the oracle's: without a budget
+            // proven so; with the default budget (as `check` seeks it) legal, and as close where
+            // it says it is proven, never closer.
             if !reference.legal && reference.violations.iter().any(|v| v.kind != ViolationKind::Requirements) {
-                let got = solving::closest_legal(&pos, &a, b, &Ilp::default()).map_err(|e| ctx(format!("closest_legal: {e}")))?;
                 let want = solving::closest_legal_with_oracle(&a, b, &oracle).map_err(|e| ctx(e.to_string()))?;
-                let (Some(got), Some(want)) = (got, want) else { return Err(ctx(format!("no closest legal declaration under {b}"))) };
-                let verdict = check(&pos, &pos.declaration(&got), b, &oracle).map_err(|e| ctx(e.to_string()))?;
-                ensure!(verdict.legal, "{}", ctx(format!("closest legal ({b}) {got:?} is illegal: {:?}", verdict.violations)));
-                let (dg, dw) =
-                    (attackopt::internals::legality::exhaustive::distance(&got, &a), attackopt::internals::legality::exhaustive::distance(&want, &a));
-                ensure!(dg == dw, "{}", ctx(format!("closest legal ({b}) changes {dg} attacks, the oracle's {dw}: {got:?} vs {want:?}")));
+                let Some(want) = want else { return Err(ctx(format!("no closest legal declaration under {b} (oracle)"))) };
+                let unbudgeted = Ilp::default().with(SearchStrategy { alternative_budget: None, ..SearchStrategy::default() });
+                for (ilp, must_prove) in [(unbudgeted, true), (Ilp::default(), false)] {
+                    let got = solving::closest_legal(&pos, &a, b, &ilp, &[]).map_err(|e| ctx(format!("closest_legal: {e}")))?;
+                    let Some(got) = got else { return Err(ctx(format!("no closest legal declaration under {b}"))) };
+                    ensure!(got.proven || !must_prove, "{}", ctx(format!("closest legal ({b}) not proven without a budget or deadline")));
+                    let (proven, got) = (got.proven, got.assignment);
+                    let verdict = check(&pos, &pos.declaration(&got), b, &oracle).map_err(|e| ctx(e.to_string()))?;
+                    ensure!(verdict.legal, "{}", ctx(format!("closest legal ({b}) {got:?} is illegal: {:?}", verdict.violations)));
+                    let (dg, dw) = (
+                        attackopt::internals::legality::exhaustive::distance(&got, &a),
+                        attackopt::internals::legality::exhaustive::distance(&want, &a),
+                    );
+                    ensure!(
+                        dg == dw || (!proven && dg > dw),
+                        "{}",
+                        ctx(format!("closest legal ({b}, proven {proven}) changes {dg} attacks, the oracle's {dw}: {got:?} vs {want:?}"))
+                    );
+                }
             }
             results.insert((b == Baseline::Paid, "oracle"), reference);
         }

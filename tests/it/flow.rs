@@ -170,3 +170,76 @@ fn cr_508_1d_the_lagrangian_bound_of_the_objective_is_never_below_the_optimum() 
     }
     assert!(bounded >= 20, "only {bounded} optima were compared with a bound");
 }
+
+/// Every creature attacking the first target it may attack: on the adversarial profile it
+/// breaks caps and can't be paid, so a check of it proves the paid maximum of its own costs.
+fn everything(pos: &Position) -> Assignment {
+    pos.rules.creatures.iter().map(|c| c.allowed.first().copied()).collect()
+}
+
+/// CR 508.1d: a check's maximum with the witness's closeness on a budget of nodes
+/// (`Strategy::tie_break_slices`, issue 39) proves the same maximum as without one, and its
+/// witness changes no fewer attacks than the closest, as many where it says it is proven; and
+/// on a board whose closeness microlp does not prove in seconds (adversarial, P = 8, N = 1,000,
+/// seed 1, attacking with everything) the budget is reached: the maximum is proven, its witness
+/// legal and obeying it, with `tie_break_proven` false.
+#[test]
+fn cr_508_1d_a_budget_for_the_witness_s_closeness_keeps_the_maximum() {
+    let whole = Ilp::default();
+    for (players, creatures, seed) in [(4, 60, 1), (8, 300, 1), (8, 600, 2), (8, 1000, 2)] {
+        let pos = position(players, creatures, seed, Profile::Adversarial);
+        for prefer in [everything(&pos), some_declaration(&pos, seed)] {
+            let own = own_costs(&pos, &prefer);
+            let full = whole.maximum_with(&pos, &own, Tie::Closest(&prefer)).unwrap();
+            assert!(full.tie_break_proven);
+            for slices in [0, 16] {
+                let m = whole.maximum_with_effort(&pos, &own, Tie::Closest(&prefer), Some(slices)).unwrap();
+                let what = format!("P = {players}, N = {creatures}, seed {seed}, {slices} slices");
+                assert_eq!(m.value, full.value, "{what}");
+                let (d, best) = (distance(&m.witness, &prefer), distance(&full.witness, &prefer));
+                assert!(d == best || (!m.tie_break_proven && d > best), "{what}: {d} against {best}");
+            }
+        }
+    }
+    let pos = position(8, 1000, 1, Profile::Adversarial);
+    let prefer = everything(&pos);
+    let own = own_costs(&pos, &prefer);
+    let m = whole.maximum_with_effort(&pos, &own, Tie::Closest(&prefer), Some(0)).unwrap();
+    assert!(!m.tie_break_proven, "the budget was not reached");
+    assert_eq!(pos.rules.obeyed(&m.witness), m.value);
+    assert!(pos.rules.respects_restrictions(&m.witness) && pos.can_pay(&m.witness).unwrap());
+    assert!(pos.rules.incurred(&m.witness).iter().all(|&k| own[k]));
+    let none = vec![false; pos.rules.costs.len()];
+    assert!(m.value >= whole.maximum_with(&pos, &none, Tie::Closest(&prefer)).unwrap().value, "CR 508.1d: the paid bar is never below the free one");
+}
+
+/// The cost instances `a` incurs, as the paid baseline's allowed set of its check.
+fn own_costs(pos: &Position, a: &Assignment) -> Vec<bool> {
+    let mut own = vec![false; pos.rules.costs.len()];
+    for k in pos.rules.incurred(a) {
+        own[k] = true;
+    }
+    own
+}
+
+/// CR 508.1c-d, issue 39: a check of a declaration that breaks caps on a large adversarial board
+/// (P = 8, N = 600) proves its verdict and maximum, and offers a legal declaration though its
+/// search is over the budget of columns (`Strategy::alternative_budget`): legal when checked,
+/// marked `closest_proven` false, and no farther than the closest declaration that pays
+/// nothing (the floor it starts from).
+#[test]
+fn cr_508_1c_a_check_over_the_alternative_s_budget_still_offers_a_legal_declaration() {
+    let pos = position(8, 600, 1, Profile::Adversarial);
+    let a = everything(&pos);
+    let d = pos.declaration(&a);
+    let r = pos.check(&d, &attackopt::Options::default()).unwrap();
+    assert_eq!((r.verdict(), r.proof.as_str()), (Some(false), "ilp-optimal"));
+    let alt = r.legal_alternative.as_ref().expect("a legal alternative");
+    assert_eq!(r.closest_proven, Some(false));
+    let again = pos.check(alt, &attackopt::Options::default()).unwrap();
+    assert_eq!(again.verdict(), Some(true), "{:?}", again.violations);
+    let none = vec![false; pos.rules.costs.len()];
+    let floor = Ilp::default().maximum_with(&pos, &none, Tie::Closest(&a)).unwrap().witness;
+    let alt = attackopt::internals::legality::read_declaration(&pos, alt).0;
+    assert!(distance(&alt, &a) <= distance(&floor, &a));
+}

@@ -147,6 +147,9 @@ pub(super) struct Search<'a> {
     /// The maxima proved so far (the free maximum, the paid bars), which the checks of the
     /// answers read rather than prove again.
     pub(super) maxima: Maxima<'a>,
+    /// The most rounds an objective phase may take (None: no limit); past it the phase ends as
+    /// at the deadline (see [`crate::ilp::Budget`]).
+    pub(super) round_limit: Option<usize>,
 }
 
 impl<'a> Search<'a> {
@@ -221,6 +224,7 @@ impl<'a> Search<'a> {
             method,
             prefer: pos.rules.no_attack(),
             maxima: Maxima::new(ilp),
+            round_limit: None,
         };
         // `escalate_after: Some(0)`: escalated from the start.
         if baseline == Baseline::Paid && ilp.strategy.escalate_after == Some(0) {
@@ -413,10 +417,15 @@ impl<'a> Search<'a> {
         let objective_ilp = Ilp { call: Call { known_bound: ceiling, stop_near, ..self.objective_ilp.call }, ..self.objective_ilp };
         // Rounds of this phase whose declaration fell short of its paid bar.
         let mut rounds_short = 0;
+        let mut rounds = 0;
         loop {
             if let Some(a) = self.phase.settled(ceiling) {
                 return Ok(Some((a.clone(), Optimality::Proven)));
             }
+            if self.round_limit.is_some_and(|limit| rounds >= limit) {
+                return Err(SolveError::TimeLimit("the search's budget of rounds ran out".into()));
+            }
+            rounds += 1;
             let (found, bars) = self.round(&objective_ilp, &objective, &extra, ceiling)?;
             let Some(solved) = found else {
                 // Nothing legal beats the incumbent: it is this phase's optimum.
