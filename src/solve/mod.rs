@@ -591,7 +591,7 @@ pub struct ClosestLegal {
     /// The legal declaration.
     pub assignment: Assignment,
     /// Whether no legal declaration changes fewer creatures' attacks (false where the search
-    /// stopped at its share of the time, [`crate::ilp::Strategy::alternative_share`]).
+    /// stopped at its budget, [`crate::ilp::Strategy::alternative_budget`], or the deadline).
     pub proven: bool,
 }
 
