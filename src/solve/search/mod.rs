@@ -48,6 +48,9 @@ use rows::{BarsBuilt, Caller, DualBar, Exchanges, FreeBar, PaidCuts, RowFamily, 
 use std::cell::RefCell;
 use std::time::Duration;
 
+/// The most cost instances [`Search::cut_singletons`] computes a maximum for (one each).
+const SINGLETON_INSTANCES: usize = 500;
+
 /// The accumulator of one objective phase: the tightest proven upper bound on its objective
 /// over the legal declarations it looks for (every round solves a relaxation, so its optimum,
 /// or the bound branch and bound proved for it, bounds the legal optimum), and the best legal
@@ -164,6 +167,7 @@ impl<'a> Search<'a> {
         search.maxima.remember(pos, &none, &free);
         if baseline == Baseline::Paid && search.couplings.is_none() && !pos.rules.costs.is_empty() {
             search.cut_upfront()?;
+            search.cut_singletons()?;
         }
         Ok(search)
     }
@@ -313,6 +317,42 @@ impl<'a> Search<'a> {
         if most.value > self.m_free && lifts {
             self.cuts.push((most.witness, most.value));
         }
+        Ok(())
+    }
+
+    /// Under paid without coupling duals, before the first round: the cut of each single cost
+    /// instance k whose maximum `M({k})` is above `m(∅)`. The paid bar is monotone in the cost
+    /// set (a declaration allowed fewer instances is allowed more, CR 508.1d), so every
+    /// declaration incurring k obeys at least `M({k})`: the cut of `M({k})`'s witness, which
+    /// incurs k alone ([`Tie::FewestCosts`]). Where a cost set's bar comes from one instance,
+    /// this cuts off at once every declaration the rounds would otherwise cut one cost set at
+    /// a time (issue 39: the adversarial profile, P = 8, N = 100, seed 9101, 35 of 115
+    /// instances raise the bar by one; unproven in 10 s with a gap of 8 before, proven now).
+    /// Only on small programs, as [`Search::cut_upfront`], and at most
+    /// [`SINGLETON_INSTANCES`] instances (each cut adds a row, and a binary per group of
+    /// several creatures); the time limit stops it with the cuts found so far.
+    fn cut_singletons(&mut self) -> Result<(), SolveError> {
+        let pairs: usize = self.pos.rules.creatures.iter().map(|c| c.allowed.len()).sum();
+        let k = self.pos.rules.costs.len();
+        if pairs > PROBE_VARIABLES || k > SINGLETON_INSTANCES {
+            return Ok(());
+        }
+        let mut raised = 0;
+        for i in 0..k {
+            let mut one = vec![false; k];
+            one[i] = true;
+            let most = match self.ilp.maximum_with(self.pos, &one, Tie::FewestCosts) {
+                Ok(most) => most,
+                Err(SolveError::TimeLimit(_)) => break,
+                Err(e) => return Err(e),
+            };
+            if most.value > self.m_free && self.pos.rules.removal_losses(&most.witness).is_some() {
+                self.maxima.remember(self.pos, &one, &most);
+                self.cuts.push((most.witness, most.value));
+                raised += 1;
+            }
+        }
+        crate::debug::note(|| format!("single cost instances: {raised} of {k} raise the bar above m(∅) {}", self.m_free));
         Ok(())
     }
 
