@@ -542,9 +542,7 @@ impl Ilp {
                 }
             }
             if let (Some(lex), microlp::SolveOutcome::Solution(solution)) = (self.call.lexicographic, &outcome) {
-                let level = |v: f64| ((v + constant).round() / lex.scale).floor();
-                let proven =
-                    solution.stats().best_bound.is_some_and(|b| ((b + constant + 1e-6).floor() / lex.scale).floor() <= level(solution.objective()));
+                let proven = solution.stats().best_bound.is_some_and(|b| lex.first_level_proven(solution.objective() + constant, b + constant));
                 if proven {
                     let at = *first_level_at.get_or_insert(slices);
                     if slices - at >= lex.slices {
@@ -742,16 +740,13 @@ impl Ilp {
             .into_option()?
             // The empty declaration is always feasible, so infeasible means a bug.
             .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
-        let tie_break_proven = match solved.optimality {
-            Optimality::Proven => true,
+        let tie_break_proven = match (solved.optimality, lexicographic) {
+            (Optimality::Proven, _) => true,
             // Stopped by the tie-break's limit: only a proof of the most requirements makes
             // the witness's count the maximum.
-            Optimality::Unproven { bound } => {
-                let most = bound.map(|b| ((b + 1e-6).floor() / scale as f64).floor());
-                if !most.is_some_and(|m| m <= solved.obeyed.round()) {
-                    return Err(SolveError::Internal("a maximum stopped before the most requirements were proven".into()));
-                }
-                false
+            (Optimality::Unproven { bound: Some(bound) }, Some(lex)) if lex.first_level_proven(solved.objective, bound) => false,
+            (Optimality::Unproven { .. }, _) => {
+                return Err(SolveError::Internal("a maximum stopped before the most requirements were proven".into()));
             }
         };
         let mut found = self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))?;

@@ -169,6 +169,15 @@ pub struct Lexicographic {
     pub slices: u64,
 }
 
+impl Lexicographic {
+    /// Whether a proven `bound` on the objective proves the first level of a solution worth
+    /// `value`: objectives are integers, so the bound allows at most `⌊bound⌋` (a float a hair
+    /// under an integer still counts, as in [`super::reaches`]).
+    pub fn first_level_proven(self, value: f64, bound: f64) -> bool {
+        ((bound + 1e-6).floor() / self.scale).floor() <= (value.round() / self.scale).floor()
+    }
+}
+
 /// The default [`Strategy::probe_after`]: after 4 slices of
 /// [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes (256), a program microlp has not proven is
 /// probed for a proof (then after 16, 64, ... slices). Most programs here are proven in a few
