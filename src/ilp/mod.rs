@@ -104,11 +104,12 @@ impl Raw {
         Raw { values, optimality: Optimality::Proven, near_enough: false }
     }
 
-    /// A solution whose first level ([`Call::lexicographic`]) is proven, its tie-break not:
-    /// unproven with microlp's bound, stopped by choice.
-    fn first_level(solution: &microlp::Solution, constant: f64) -> Raw {
+    /// A solution kept unproven, with microlp's bound (plus the objective's `constant`, which
+    /// microlp leaves out): stopped by choice (`near_enough`: near its bound, or its first
+    /// level proven, [`Call::lexicographic`]) or by the deadline.
+    fn unproven(solution: &microlp::Solution, constant: f64, near_enough: bool) -> Raw {
         let bound = solution.stats().best_bound.map(|b| b + constant);
-        Raw { values: solution.iter().map(|(_, v)| v).collect(), optimality: Optimality::Unproven { bound }, near_enough: true }
+        Raw { values: solution.iter().map(|(_, v)| v).collect(), optimality: Optimality::Unproven { bound }, near_enough }
     }
 }
 
@@ -532,12 +533,7 @@ impl Ilp {
                 if let (Some(gap), Some(bound)) = (self.call.stop_near, stats.best_bound) {
                     if bound - solution.objective() <= gap * bound.abs() {
                         crate::debug::note(|| format!("  near enough after {} nodes: {} of {bound}", stats.nodes_solved, solution.objective()));
-                        let values = solution.iter().map(|(_, v)| v).collect();
-                        break Ok(Found::Solved(Raw {
-                            values,
-                            optimality: Optimality::Unproven { bound: Some(bound + constant) },
-                            near_enough: true,
-                        }));
+                        break Ok(Found::Solved(Raw::unproven(solution, constant, true)));
                     }
                 }
             }
@@ -547,7 +543,7 @@ impl Ilp {
                     let at = *first_level_at.get_or_insert(slices);
                     if slices - at >= lex.slices {
                         crate::debug::note(|| format!("  first level proven at slice {at}; the tie-break stops after {slices} slices"));
-                        break Ok(Found::Solved(Raw::first_level(solution, constant)));
+                        break Ok(Found::Solved(Raw::unproven(solution, constant, true)));
                     }
                 }
             }
@@ -585,12 +581,10 @@ impl Ilp {
                 Ok(left) if !out_of_nodes => left,
                 _ => {
                     if let (Some(_), microlp::SolveOutcome::Solution(s)) = (first_level_at, &outcome) {
-                        break Ok(Found::Solved(Raw::first_level(s, constant)));
+                        break Ok(Found::Solved(Raw::unproven(s, constant, true)));
                     }
                     if let (true, microlp::SolveOutcome::Solution(s)) = (self.call.keep_incumbent, &outcome) {
-                        let values = s.iter().map(|(_, v)| v).collect();
-                        let bound = s.stats().best_bound.map(|b| b + constant);
-                        break Ok(Found::Solved(Raw { values, optimality: Optimality::Unproven { bound }, near_enough: false }));
+                        break Ok(Found::Solved(Raw::unproven(s, constant, false)));
                     }
                     let progress = match &outcome {
                         microlp::SolveOutcome::Solution(s) => match s.stats().best_bound {

@@ -95,9 +95,9 @@ pub struct Strategy {
     /// proven. Objectives are integers: on objectives below 1 / gap this changes nothing.
     pub near_enough: Option<f64>,
     /// How many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a check's witness
-    /// and closest legal declaration get to change fewer creatures once what they must obey is
-    /// proven (see [`Lexicographic`]). Default `Some(`[`TIE_BREAK_SLICES`]`)`; None: until
-    /// proven or the deadline.
+    /// (and the closest declaration paying nothing its closest legal one starts from) gets to
+    /// change fewer creatures once the most requirements are proven (see [`Lexicographic`]).
+    /// Default `Some(`[`TIE_BREAK_SLICES`]`)`; None: until proven or the deadline.
     pub tie_break_slices: Option<u64>,
     /// How much work a check's search for the closest legal declaration may do once the
     /// verdict is known (see `crate::solve::closest_legal`): counted in nodes and rounds, not

@@ -161,8 +161,8 @@ pub struct CheckResult {
     pub legal_alternative: Option<Declaration>,
     /// Added field, present when `witness` or `legal_alternative` is: whether each of them is
     /// proven to change the fewest creatures' attacks. False where the method stopped
-    /// searching for a closer one (its share of the time, or of the nodes, once the verdict
-    /// and `requirements_max` were proven); what they obey and their legality are proven
+    /// searching for a closer one (its budget of nodes, or the deadline, once the verdict and
+    /// `requirements_max` were proven); what they obey and their legality are proven
     /// regardless.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub closest_proven: Option<bool>,

@@ -300,8 +300,7 @@ impl<'a> Search<'a> {
         // Not on large programs: the cut makes the first round harder, and at P = 8, N = 1,000
         // (10,000 pairs) microlp found no solution of it in 5.8 s (seed 3); at N = 60 and 200
         // it gains from it.
-        let pairs: usize = self.pos.rules.creatures.iter().map(|c| c.allowed.len()).sum();
-        if pairs > PROBE_VARIABLES {
+        if !self.small_program() {
             return Ok(());
         }
         let all = vec![true; self.pos.rules.costs.len()];
@@ -320,6 +319,12 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
+    /// Whether the board's program is small enough for cuts made before the first round: at
+    /// most [`PROBE_VARIABLES`] (creature, target) pairs.
+    fn small_program(&self) -> bool {
+        self.pos.rules.creatures.iter().map(|c| c.allowed.len()).sum::<usize>() <= PROBE_VARIABLES
+    }
+
     /// Under paid without coupling duals, before the first round: the cut of each single cost
     /// instance k whose maximum `M({k})` is above `m(∅)`. The paid bar is monotone in the cost
     /// set (a declaration allowed fewer instances is allowed more, CR 508.1d), so every
@@ -332,9 +337,8 @@ impl<'a> Search<'a> {
     /// [`SINGLETON_INSTANCES`] instances (each cut adds a row, and a binary per group of
     /// several creatures); the time limit stops it with the cuts found so far.
     fn cut_singletons(&mut self) -> Result<(), SolveError> {
-        let pairs: usize = self.pos.rules.creatures.iter().map(|c| c.allowed.len()).sum();
         let k = self.pos.rules.costs.len();
-        if pairs > PROBE_VARIABLES || k > SINGLETON_INSTANCES {
+        if !self.small_program() || k > SINGLETON_INSTANCES {
             return Ok(());
         }
         let mut raised = 0;
