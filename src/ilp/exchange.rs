@@ -26,7 +26,11 @@
 //! count), applying them gives W' with
 //!
 //! * requirements: `R(W') ≥ R(x') + gain`, `gain = Σ count·gain_per_move − #{player
-//!   requirements the moves take attacks from}` (each loses at most 1);
+//!   requirements the moves take attacks from}` (each loses at most 1), except those the
+//!   exchange *keeps*: (P4) x' has more attacks obeying it than the moves take (net), so x' and
+//!   W' both obey it. An exchange keeps them only where it gains nothing otherwise (P4 is one
+//!   more premise, so the cut reaches fewer declarations), and only those x itself keeps (issue
+//!   39: Zombies at D obey Trove of Temptation while a Soldier at D goes home);
 //! * restrictions: only caps (CR 508.1c); a cap whose count the moves raise by Δ > 0 holds if
 //!   (P2) x' leaves Δ free;
 //! * costs: W' incurs only cost instances x' incurs;
@@ -104,6 +108,9 @@ struct Key {
 pub struct Exchange {
     /// Its moves.
     pub moves: Vec<Move>,
+    /// The player requirements the moves take attacks from that x' is assumed to keep (P4):
+    /// indices into [`inside`]'s player part, counted from the first player requirement.
+    keeps: Vec<usize>,
 }
 
 /// The most moves of one exchange (Hall's rows over their subsets, P1).
@@ -154,11 +161,29 @@ fn inside(pos: &Position, t: Option<usize>) -> Vec<bool> {
         RestrictionKind::MaxAttackers { targets, .. } => Some(in_targets(targets, t)),
         _ => None,
     });
-    let players = rules.requirements.iter().filter(|r| r.counts).filter_map(|r| match &r.kind {
-        RequirementKind::PlayerAttacks { targets, .. } => Some(targets.binary_search(&t).is_ok()),
-        _ => None,
-    });
+    let players = player_requirements(pos).into_iter().map(|(_, targets)| targets.binary_search(&t).is_ok());
     caps.chain(players).collect()
+}
+
+/// The player requirements that count ("attacks that player with at least one creature if
+/// able", CR 508.1d), in order: the attacking player and the targets that obey each.
+fn player_requirements(pos: &Position) -> Vec<(usize, &[usize])> {
+    pos.rules
+        .requirements
+        .iter()
+        .filter(|r| r.counts)
+        .filter_map(|r| match &r.kind {
+            RequirementKind::PlayerAttacks { player, targets } => Some((*player, targets.as_slice())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How many of `x`'s attacks obey player requirement `p` (see [`player_requirements`]).
+fn obeying(pos: &Position, x: &Assignment, p: usize) -> i64 {
+    let (player, targets) = player_requirements(pos)[p];
+    let rules = &pos.rules;
+    (0..x.len()).filter(|&c| rules.creatures[c].controller == player && x[c].is_some_and(|t| targets.binary_search(&t).is_ok())).count() as i64
 }
 
 /// The key of creature `c` moving from `from` to `to`, or None when it can't: `to` not
@@ -221,16 +246,27 @@ fn applies(pos: &Position) -> bool {
 impl Exchange {
     /// The requirements the exchange gains at least (see the module doc).
     pub fn gain(&self, pos: &Position) -> i64 {
-        let mut gain: i64 = self.moves.iter().map(|m| m.count as i64 * m.key.gain).sum();
+        let gain: i64 = self.moves.iter().map(|m| m.count as i64 * m.key.gain).sum();
+        let lost = self.taken(pos).iter().filter(|(p, _)| !self.keeps.contains(p)).count() as i64;
+        gain - lost
+    }
+
+    /// Whether the exchange assumes x' keeps an attack obeying some player requirement the
+    /// moves take attacks from (P4).
+    pub fn keeps_player_requirements(&self) -> bool {
+        !self.keeps.is_empty()
+    }
+
+    /// The player requirements the moves take attacks from, with how many they take (net):
+    /// each is lost in W' unless x' keeps enough attacks obeying it (P4).
+    fn taken(&self, pos: &Position) -> Vec<(usize, i64)> {
         let caps = caps(pos);
-        let players = pos.rules.requirements.iter().filter(|r| r.counts && matches!(r.kind, RequirementKind::PlayerAttacks { .. })).count();
-        for j in caps..caps + players {
-            let delta: i64 = self.moves.iter().map(|m| m.count as i64 * (m.inside_to(pos, j) - m.inside_from(j))).sum();
-            if delta < 0 {
-                gain -= 1;
-            }
-        }
-        gain
+        (0..player_requirements(pos).len())
+            .filter_map(|p| {
+                let delta: i64 = self.moves.iter().map(|m| m.count as i64 * (m.inside_to(pos, caps + p) - m.inside_from(caps + p))).sum();
+                (delta < 0).then_some((p, -delta))
+            })
+            .collect()
     }
 
     /// The exchanges read off a declaration `x` and a declaration `w` it must be compared with
@@ -270,11 +306,16 @@ impl Exchange {
         let mut found: Vec<Exchange> = Vec::new();
         let mut push = |mut e: Exchange| {
             e.moves.sort_by(|a, b| (&a.key, a.count).cmp(&(&b.key, b.count)));
+            if e.gain(pos) < 1 {
+                // The player requirements x keeps even after the moves (P4): a weaker premise,
+                // taken only where the exchange gains nothing without it.
+                e.keeps = e.taken(pos).into_iter().filter(|&(p, taken)| obeying(pos, x, p) > taken).map(|(p, _)| p).collect();
+            }
             if e.gain(pos) >= 1 && !found.contains(&e) {
                 found.push(e);
             }
         };
-        let gains: Vec<i64> = moves.iter().map(|m| Exchange { moves: vec![scaled(m, 1, m.count)] }.gain(pos)).collect();
+        let gains: Vec<i64> = moves.iter().map(|m| Exchange { moves: vec![scaled(m, 1, m.count)], keeps: vec![] }.gain(pos)).collect();
         let helpers: Vec<&Move> = moves.iter().zip(&gains).filter(|(_, g)| **g < 1).map(|(m, _)| m).collect();
         for (m, _) in moves.iter().zip(&gains).filter(|(_, g)| **g >= 1) {
             for k in [1, m.count] {
@@ -286,11 +327,11 @@ impl Exchange {
                 for set in sets {
                     let mut e = vec![scaled(m, k, m.count)];
                     e.extend(set.iter().map(|h| scaled(h, k, m.count)));
-                    push(Exchange { moves: e });
+                    push(Exchange { moves: e, keeps: vec![] });
                 }
             }
         }
-        push(Exchange { moves });
+        push(Exchange { moves, keeps: vec![] });
         found
     }
 }
@@ -424,6 +465,29 @@ impl Encoding {
                 }
             }
             rows.push(Premise::AtMost(e, room as f64));
+        }
+        // P4: x' keeps at least one attack obeying each player requirement the exchange
+        // counts as kept, after the moves take theirs. A group counts only when every member
+        // is the attacking player's: never more than the true count.
+        for (p, taken) in exchange.taken(pos).into_iter().filter(|(p, _)| exchange.keeps.contains(p)) {
+            let (player, targets) = player_requirements(pos)[p];
+            let (mut e, mut most) = (Expression::with_capacity(8), 0.0);
+            for (g, group) in self.groups.iter().enumerate() {
+                if !group.members.iter().all(|&c| rules.creatures[c].controller == player) {
+                    continue;
+                }
+                for (t, v) in &self.x[g] {
+                    if targets.binary_search(t).is_ok() {
+                        e.add_mul(1.0, *v);
+                        most += group.members.len() as f64;
+                    }
+                }
+            }
+            let need = (taken + 1) as f64;
+            if most < need {
+                return None;
+            }
+            rows.push(Premise::AtLeast(e, need, most));
         }
         // P3: W' stays payable where a move makes a tied creature attack.
         if moves.iter().any(|m| m.key.idle && m.to.is_some() && !m.key.tied.is_empty()) {

@@ -313,10 +313,34 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
 fn cr_508_1d_exchange_cuts_cut_off_only_illegal_declarations() {
     use attackopt::internals::ilp::exchange::Exchange;
     use attackopt::internals::legality::{Candidate, Exhaustive};
-    let (mut boards, mut exchanges_read, mut legal_checked, mut cut, mut cut_elsewhere) = (0, 0, 0, 0, 0);
-    for (board, pos) in tied_taxed_boards(400) {
+    let (mut boards, mut exchanges_read, mut legal_checked, mut cut, mut cut_elsewhere, mut keeping) = (0, 0, 0, 0, 0, 0);
+    // Each board, and the board with a Trove of Temptation and one more creature, so that
+    // exchanges take attacks from a player requirement that other attacks still obey (P4).
+    let with_trove = |mut board: Value| {
+        let owner = board["players"].as_array().unwrap().last().unwrap()["id"].clone();
+        let perms = board["permanents"].as_array_mut().unwrap();
+        if !perms.iter().any(|p| p["name"] == "Trove of Temptation") {
+            perms.push(json!({"id": "trove", "name": "Trove of Temptation", "controller": owner, "types": ["Enchantment"]}));
+        }
+        // A creature that must attack the Trove's owner (Alluring Siren), one that must attack
+        // twice over, and a global cap of 2 that makes them compete.
+        add_creature(&mut board, "siren", "Soldier");
+        add_creature(&mut board, "keen", "Soldier");
+        let effects = board["effects"].as_array_mut().unwrap();
+        effects.push(json!({"kind": "attacks_if_able", "creatures": ["siren"], "target": {"players": [owner]}, "source": "Alluring Siren"}));
+        effects.push(json!({"kind": "attacks_if_able", "creatures": ["keen"], "source": "Fumiko the Lowblood"}));
+        effects.push(json!({"kind": "attacks_if_able", "creatures": ["keen"], "source": "Bident of Thassa"}));
+        effects.push(json!({"kind": "max_attackers", "count": 2, "source": "a global cap"}));
+        board
+    };
+    let variants = tied_taxed_boards(400).flat_map(|(board, pos)| {
+        let trove = with_trove(board.clone());
+        let trove_pos = position(&trove);
+        [(board, pos), (trove, trove_pos)]
+    });
+    for (board, pos) in variants {
         let Ok(cands) = Exhaustive::candidates(&pos) else { continue };
-        if cands.len() > 300 {
+        if cands.len() > 2000 {
             continue;
         }
         boards += 1;
@@ -336,6 +360,7 @@ fn cr_508_1d_exchange_cuts_cut_off_only_illegal_declarations() {
             }
         }
         exchanges_read += exchanges.len();
+        keeping += exchanges.iter().filter(|(e, _)| e.keeps_player_requirements()).count();
         let all = vec![true; pos.rules.costs.len()];
         for grouping in [Grouping::On, Grouping::Off] {
             let enc = Encoding::new(&pos, &all, grouping, Split::Whole);
@@ -352,7 +377,9 @@ fn cr_508_1d_exchange_cuts_cut_off_only_illegal_declarations() {
             }
         }
     }
-    println!("{boards} boards, {exchanges_read} exchanges, {legal_checked} legal declarations checked, {cut} illegal ones cut ({cut_elsewhere} by an exchange read elsewhere)");
+    println!(
+        "{boards} boards, {exchanges_read} exchanges ({keeping} keeping a player requirement), {legal_checked} legal declarations checked, {cut} illegal ones cut ({cut_elsewhere} by an exchange read elsewhere)"
+    );
     assert!(boards >= 50, "only {boards} boards with a mana creature");
     assert!(cut >= 20 && cut_elsewhere >= 5, "the exchanges cut little: {cut}, {cut_elsewhere} elsewhere");
 }
@@ -397,6 +424,73 @@ fn cr_508_1f_an_exchange_keeps_the_declaration_that_needs_the_elves_mana() {
         assert!(exchanges.iter().any(|e| enc.exchange_premises_hold(&pos, e, &enc.counts(&none))));
         assert!(exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, &enc.counts(&pays))), "{exchanges:?}");
     }
+}
+
+/// CR 508.1d (issue 39): an exchange that takes an attack from a player requirement other
+/// attacks still obey loses nothing there (P4). Trove of Temptation makes A attack C; the
+/// zombie (goaded by B) and the soldier (Alluring Siren) attack C through Norn's Annex, under a
+/// cap of 2, while the knight, which must attack twice over, stays home: 4 requirements, and 5
+/// with the soldier home and the knight at B, paying less. The exchange read off them gains 1
+/// only because the zombie still attacks C; counted as lost, the Trove left it at 0 and no cut
+/// (the taxed Commander board P = 4, N = 300, seed 7001 fell short by one this way round after
+/// round). Its cut reaches the declaration and no legal one.
+#[test]
+fn cr_508_1d_an_exchange_keeps_a_player_requirement_other_attacks_obey() {
+    use attackopt::internals::ilp::exchange::Exchange;
+    use attackopt::internals::legality::{Candidate, Exhaustive};
+    let creature = |id: &str, power: i64| json!({"id": id, "name": id, "controller": "A", "types": ["Creature"], "power": power, "toughness": 1, "keywords": ["Haste"]});
+    let mut zombie = creature("zombie", 1);
+    zombie["goaded_by"] = json!(["B"]);
+    let board = json!({
+        "attackopt": 1, "variant": {"attack": "multiple"}, "active_player": "A",
+        "players": [{"id": "A", "life": 10}, {"id": "B", "life": 20}, {"id": "C", "life": 20}],
+        "permanents": [
+            zombie, creature("siren", 5), creature("keen", 1),
+            {"id": "annex", "name": "Norn's Annex", "controller": "C", "types": ["Artifact"]},
+            {"id": "trove", "name": "Trove of Temptation", "controller": "C", "types": ["Enchantment"]}
+        ],
+        "effects": [
+            {"kind": "attacks_if_able", "creatures": ["siren"], "target": {"players": ["C"]}, "source": "Alluring Siren"},
+            {"kind": "attacks_if_able", "creatures": ["keen"], "source": "Fumiko the Lowblood"},
+            {"kind": "attacks_if_able", "creatures": ["keen"], "source": "Bident of Thassa"},
+            {"kind": "max_attackers", "count": 2, "source": "a global cap"}
+        ]
+    });
+    let pos = position(&board);
+    let index = |id: &str| pos.rules.creatures.iter().position(|c| c.id == id).unwrap();
+    let mut x = pos.rules.no_attack();
+    x[index("zombie")] = pos.rules.target_index("C");
+    x[index("siren")] = pos.rules.target_index("C");
+    let cands = Exhaustive::candidates(&pos).unwrap();
+    let within = |d: &Candidate, c: &Candidate| d.incurred.iter().all(|k| c.incurred.contains(k));
+    let bar = |c: &Candidate| cands.iter().filter(|d| within(d, c)).map(|d| d.obeyed).max().unwrap();
+    let of_x = cands.iter().find(|c| c.assignment == x).unwrap();
+    assert_eq!((of_x.obeyed, bar(of_x)), (4, 5));
+    let changed = |d: &Candidate| d.assignment.iter().zip(&x).filter(|(a, b)| a != b).count();
+    let w = cands.iter().filter(|d| within(d, of_x) && d.obeyed == 5).min_by_key(|d| changed(d)).unwrap();
+    let exchanges = Exchange::derive(&pos, &x, &w.assignment);
+    let all = vec![true; pos.rules.costs.len()];
+    for grouping in [Grouping::On, Grouping::Off] {
+        let enc = Encoding::new(&pos, &all, grouping, Split::Whole);
+        // The knight alone would need room under the cap: only the kept exchange reaches x.
+        let reaching: Vec<&Exchange> = exchanges.iter().filter(|e| enc.exchange_premises_hold(&pos, e, &enc.counts(&x))).collect();
+        assert!(!reaching.is_empty() && reaching.iter().all(|e| e.keeps_player_requirements()), "{exchanges:?}");
+        for c in cands.iter().filter(|c| c.obeyed >= bar(c)) {
+            assert!(exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, &enc.counts(&c.assignment))), "cuts off legal {:?}", c.assignment);
+        }
+    }
+}
+
+/// CR 508.1d, 508.1f (issue 39): the taxed Commander board P = 4, N = 300, seed 7001. Its
+/// rounds of power 374 fell short by one, each sending a Soldier at D (Alluring Siren) where
+/// a Llanowar Elves could attack for free, while 13 Zombies attack D too (Trove of
+/// Temptation): with the Trove kept (P4), one exchange cuts them all, and `solve` proves 372
+/// (unproven at 120 s before, bound 374).
+#[test]
+fn cr_508_1d_a_kept_player_requirement_proves_the_commander_board_p4_n300_seed_7001() {
+    let pos = position(&commander(4, 300, 7001));
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(30.0)).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (372, Some(372), true));
 }
 
 /// CR 508.1d (issue 10): every declaration legal under paid is legal under free (docs/rules.md
