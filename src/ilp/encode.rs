@@ -886,7 +886,7 @@ impl Encoding {
                     continue;
                 }
                 let members = self.groups[g].members.iter().filter(|&&c| a[c].is_some_and(|t| in_targets(ts, t)));
-                let most = members.map(|&c| loss[c]).max().unwrap_or(0) as f64;
+                let most = members.map(|&c| loss[c]).fold(0.0, f64::max);
                 if most == 0.0 {
                     continue;
                 }

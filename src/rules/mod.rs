@@ -392,12 +392,16 @@ impl Rules {
     /// cuts): for each creature, a number of requirements such that removing the attacks of any
     /// set R of `w`'s attackers that incur a cost leaves a declaration that still respects every
     /// restriction (CR 508.1c) and obeys at least `obeyed(w) − Σ_{c ∈ R} loss[c]` (CR 508.1d).
-    /// A creature's loss is its own requirements its attack obeys, plus one for each player
-    /// requirement (Trove of Temptation) its attack helps obey, since it may be the last one.
+    /// A creature's loss is its own requirements its attack obeys, plus a share of each player
+    /// requirement (Trove of Temptation) its attack helps obey: none where an attack that
+    /// incurs no cost obeys it too (that one stays), else 1/k of it among the k removable
+    /// attacks that obey it (it is lost only when all k go, and then their shares sum to 1).
+    /// Shares, not 1 each: on the adversarial profile hundreds of attacks obey one such
+    /// requirement (issue 39).
     /// None when that cannot be promised cheaply: a requirement has a condition, or removing
     /// attackers could leave an attacker of a "can't attack unless others attack" restriction
     /// with too few companions (the only restrictions that removing attacks can break).
-    pub fn removal_losses(&self, w: &Assignment) -> Option<Vec<usize>> {
+    pub fn removal_losses(&self, w: &Assignment) -> Option<Vec<f64>> {
         if self.has_conditions() {
             return None;
         }
@@ -424,18 +428,21 @@ impl Rules {
                 return None;
             }
         }
-        let mut loss = vec![0; w.len()];
+        let mut loss = vec![0.0; w.len()];
         for r in self.requirements.iter().filter(|r| r.counts) {
             match &r.kind {
                 RequirementKind::Attack { creature, .. } | RequirementKind::AttackPlayerOtherThan { creature, .. } => {
                     if removable(*creature) && w[*creature].is_some_and(|t| self.obeys_pair(r, *creature, t)) {
-                        loss[*creature] += 1;
+                        loss[*creature] += 1.0;
                     }
                 }
                 RequirementKind::PlayerAttacks { player, targets } => {
-                    for (c, t) in w.iter().enumerate() {
-                        if removable(c) && self.creatures[c].controller == *player && t.is_some_and(|t| targets.binary_search(&t).is_ok()) {
-                            loss[c] += 1;
+                    let obeying: Vec<usize> = (0..w.len())
+                        .filter(|&c| self.creatures[c].controller == *player && w[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
+                        .collect();
+                    if obeying.iter().all(|&c| removable(c)) {
+                        for &c in &obeying {
+                            loss[c] += 1.0 / obeying.len() as f64;
                         }
                     }
                 }
