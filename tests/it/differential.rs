@@ -839,8 +839,9 @@ fn check_removal_losses(pos: &Position, oracle: &ExhaustiveOracle) -> Res {
                 }
             }
             ensure!(rules.respects_restrictions(&v), "removing {bits:b} of {removable:?} from {w:?} breaks a restriction");
+            let short = obeyed as f64 - rules.obeyed(&v) as f64 - lost;
             ensure!(
-                rules.obeyed(&v) as f64 + lost >= obeyed as f64 - 1e-9,
+                short.partial_cmp(&1e-9) == Some(std::cmp::Ordering::Less),
                 "removing {bits:b} of {removable:?} from {w:?} loses more than {lost}: {obeyed} to {}",
                 rules.obeyed(&v)
             );
