@@ -661,6 +661,23 @@ impl Ilp {
     }
 }
 
+/// The slices of nodes each program of [`Ilp::maximum_with_effort`]'s portfolio gets on its
+/// first turn (four times as many on each turn after).
+pub const PORTFOLIO_SLICES: u64 = 64;
+
+/// What a maximum's integer program optimizes (see [`Ilp::maximum_program`]).
+#[derive(Debug, Clone, Copy)]
+enum Levels {
+    /// The most requirements, then the tie-break; with a budget of slices for the tie-break
+    /// once the first level is proven ([`Lexicographic`]).
+    Both(Option<u64>),
+    /// The most requirements alone (no tie-break: the witness is any).
+    First,
+    /// The tie-break among declarations obeying exactly this many (a proven maximum), with a
+    /// budget of slices.
+    Fixed(usize, u64),
+}
+
 /// How ties among declarations obeying the most requirements are broken.
 #[derive(Debug, Clone, Copy)]
 pub enum Tie<'a> {
@@ -683,7 +700,57 @@ impl Ilp {
     /// As [`Ilp::maximum_with`], the tie-break given at most `tie_break_slices` slices of
     /// nodes once the most requirements are proven ([`Lexicographic`]); the witness then obeys
     /// the maximum, proven, but may not be the tie-break's best ([`Maximum::tie_break_proven`]).
+    ///
+    /// With a budget for the tie-break, two programs take turns, each with a budget of nodes
+    /// ([`PORTFOLIO_SLICES`], four times as many each turn): the lexicographic one, and the
+    /// requirements alone, whose proven maximum m then fixes the first level of a
+    /// lexicographic program for the witness's closeness. Neither proves faster on every board
+    /// (issue 39, adversarial profile, a check of every creature attacking: 4 players, 1,000
+    /// creatures, seed 5, the requirements alone in 0.17 s and the lexicographic program
+    /// unproven at 10 s; 8 players, 2,500 creatures, seed 9101, the other way round, 1.0 s and
+    /// unproven at 30 s), and node budgets keep the answer the same from run to run.
     pub fn maximum_with_effort(&self, pos: &Position, allowed: &[bool], tie: Tie, tie_break_slices: Option<u64>) -> Result<Maximum, SolveError> {
+        if self.model.flow {
+            if let Some(m) = self.flow_maximum(pos, allowed, tie)? {
+                return Ok(m);
+            }
+        }
+        let Some(slices) = tie_break_slices else { return self.maximum_program(pos, allowed, tie, Levels::Both(None)) };
+        // The caller's own budget of nodes, if any, bounds every turn.
+        let cap = self.call.slice_limit;
+        let mut budget = PORTFOLIO_SLICES;
+        loop {
+            let turn = cap.map_or(budget, |c| budget.min(c));
+            let limited = Ilp { call: Call { slice_limit: Some(turn), ..self.call }, ..*self };
+            let last = cap.is_some_and(|c| turn >= c);
+            match limited.maximum_program(pos, allowed, tie, Levels::Both(Some(slices))) {
+                Err(SolveError::TimeLimit(_)) if self.remaining().is_ok() => {}
+                done => return done,
+            }
+            match limited.maximum_program(pos, allowed, tie, Levels::First) {
+                Ok(most) => return Ok(self.closest_at(pos, allowed, tie, most, slices)),
+                Err(SolveError::TimeLimit(_)) if self.remaining().is_ok() && !last => {}
+                Err(e) => return Err(e),
+            }
+            budget = budget.saturating_mul(4);
+        }
+    }
+
+    /// The witness of a proven maximum `most`, as close as [`Levels::Fixed`] finds within the
+    /// tie-break's budget, `slices` in all (finding a first declaration that obeys `most` is
+    /// the hard part, which the budget does not wait for); `most`'s own witness, its closeness
+    /// unproven, where it finds none.
+    fn closest_at(&self, pos: &Position, allowed: &[bool], tie: Tie, most: Maximum, slices: u64) -> Maximum {
+        let limited = Ilp { call: Call { slice_limit: Some(slices), ..self.call }, ..*self };
+        match limited.maximum_program(pos, allowed, tie, Levels::Fixed(most.value, slices)) {
+            Ok(closest) if closest.value == most.value => closest,
+            _ => most,
+        }
+    }
+
+    /// The maximum's integer program: the most requirements and the tie-break, lexicographic
+    /// ([`Levels`]), over the cases of the split.
+    fn maximum_program(&self, pos: &Position, allowed: &[bool], tie: Tie, levels: Levels) -> Result<Maximum, SolveError> {
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
         let prefer = match tie {
@@ -692,17 +759,18 @@ impl Ilp {
         };
         let most = most_obeyed_with(pos);
         // Lexicographic: most requirements first (the tie-break term is at most `scale - 1`).
-        let scale = match tie {
-            Tie::Closest(_) => n + 1,
-            Tie::FewestCosts => pos.rules.costs.len() + 1,
+        let scale = match (levels, tie) {
+            (Levels::First, _) => 1,
+            (_, Tie::Closest(_)) => n + 1,
+            (_, Tie::FewestCosts) => pos.rules.costs.len() + 1,
         };
         let grouping = self.maximum_grouping();
-        if self.model.flow {
-            if let Some(m) = self.flow_maximum(pos, allowed, tie)? {
-                return Ok(m);
-            }
+        let lexicographic = match levels {
+            Levels::Both(slices) => slices,
+            Levels::First => None,
+            Levels::Fixed(_, slices) => Some(slices),
         }
-        let lexicographic = tie_break_slices.map(|slices| Lexicographic { scale: scale as f64, slices });
+        .map(|slices| Lexicographic { scale: scale as f64, slices });
         let ilp = Ilp { call: Call { lexicographic, ..self.call }, ..*self };
         let solved = ilp
             .best_bounded(
@@ -714,12 +782,13 @@ impl Ilp {
                 |enc| {
                     let mut objective = Expression::with_capacity(n * 2);
                     objective.add_mul(scale as f64, enc.obeyed.clone());
-                    match tie {
-                        Tie::Closest(_) => {
+                    match (levels, tie) {
+                        (Levels::First, _) => {}
+                        (_, Tie::Closest(_)) => {
                             let closeness = enc.closeness(prefer);
                             objective.add_mul(1.0, closeness);
                         }
-                        Tie::FewestCosts => {
+                        (_, Tie::FewestCosts) => {
                             for ys in &enc.incurred {
                                 for y in ys {
                                     objective.add_mul(-1.0, y.clone());
@@ -727,15 +796,20 @@ impl Ilp {
                             }
                         }
                     }
-                    (objective, vec![])
+                    let fixed = match levels {
+                        Levels::Fixed(m, _) => vec![constraint::eq(enc.obeyed.clone(), m as f64)],
+                        _ => vec![],
+                    };
+                    (objective, fixed)
                 },
                 |split, found| found.is_some_and(|f| most(split).is_some_and(|m| (m as f64) < f.obeyed - 0.5)),
             )?
             .into_option()?
-            // The empty declaration is always feasible, so infeasible means a bug.
+            // The empty declaration is always feasible, so infeasible means a bug (a fixed
+            // first level is a proven maximum: some declaration obeys it).
             .ok_or_else(|| SolveError::Internal("the integer program is infeasible".into()))?;
         let tie_break_proven = match (solved.optimality, lexicographic) {
-            (Optimality::Proven, _) => true,
+            (Optimality::Proven, _) => !matches!(levels, Levels::First),
             // Stopped by the tie-break's limit: only a proof of the most requirements makes
             // the witness's count the maximum.
             (Optimality::Unproven { bound: Some(bound) }, Some(lex)) if lex.first_level_proven(solved.objective, bound) => false,

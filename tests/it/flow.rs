@@ -213,6 +213,47 @@ fn cr_508_1d_a_budget_for_the_witness_s_closeness_keeps_the_maximum() {
     assert!(m.value >= whole.maximum_with(&pos, &none, Tie::Closest(&prefer)).unwrap().value, "CR 508.1d: the paid bar is never below the free one");
 }
 
+/// CR 508.1d (issue 39): a check's maximum takes turns between two programs, each on a budget
+/// of nodes (`ilp::PORTFOLIO_SLICES`): the lexicographic one (the most requirements, then the
+/// witness's closeness) and the requirements alone. On the adversarial profile, P = 4,
+/// N = 1,000, seed 5, every creature attacking the opponents in turn, the lexicographic program
+/// alone is not proven in 256 slices (nor in 10 s: the build before answered `proof` "none"),
+/// the requirements alone are in a few: the maximum, 1,572, is proven, its witness legal.
+#[test]
+fn cr_508_1d_a_check_s_maximum_takes_turns_between_two_programs() {
+    // As `benches/check_vs_validate.py --declaration everything`: each untapped creature of
+    // the active player free of summoning sickness (or with haste), the opponents in turn.
+    let board = serde_json::to_value(generate(4, 1000, 5, Profile::Adversarial)).unwrap();
+    let pos = position(4, 1000, 5, Profile::Adversarial);
+    let active = board["active_player"].as_str().unwrap();
+    let opponents: Vec<&str> = board["players"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).filter(|p| *p != active).collect();
+    let mut prefer = pos.rules.no_attack();
+    let mut turn = 0;
+    for p in board["permanents"].as_array().unwrap() {
+        let has = |field: &str, value: &str| p[field].as_array().is_some_and(|l| l.iter().any(|v| v == value));
+        let ready = p["tapped"] != true && (p["summoning_sick"] != true || has("keywords", "Haste"));
+        if has("types", "Creature") && p["controller"] == active && ready {
+            let c = pos.rules.creatures.iter().position(|c| c.id == p["id"]).unwrap();
+            prefer[c] = pos.rules.target_index(opponents[turn % opponents.len()]);
+            turn += 1;
+        }
+    }
+    let own = own_costs(&pos, &prefer);
+    let alone = Ilp { call: Call { slice_limit: Some(256), ..Call::default() }, ..Ilp::default() };
+    assert!(
+        alone.maximum_with(&pos, &own, Tie::Closest(&prefer)).is_err(),
+        "the lexicographic program alone proves it: the test no longer shows the turns"
+    );
+    // With turns, on a budget the lexicographic program alone would spend in vain (1,000
+    // slices, about 10 s here).
+    let turns = Ilp { call: Call { slice_limit: Some(1000), ..Call::default() }, ..Ilp::default() };
+    let m = turns.maximum_with_effort(&pos, &own, Tie::Closest(&prefer), Some(16)).unwrap();
+    assert_eq!(m.value, 1572);
+    assert_eq!(pos.rules.obeyed(&m.witness), m.value);
+    assert!(pos.rules.respects_restrictions(&m.witness) && pos.can_pay(&m.witness).unwrap());
+    assert!(pos.rules.incurred(&m.witness).iter().all(|&k| own[k]));
+}
+
 /// The cost instances `a` incurs, as the paid baseline's allowed set of its check.
 fn own_costs(pos: &Position, a: &Assignment) -> Vec<bool> {
     let mut own = vec![false; pos.rules.costs.len()];
