@@ -728,7 +728,7 @@ impl Ilp {
                 done => return done,
             }
             match limited.maximum_program(pos, allowed, tie, Levels::First) {
-                Ok(most) => return Ok(self.closest_at(pos, allowed, tie, most, slices)),
+                Ok(most) => return self.closest_at(pos, allowed, tie, most, slices),
                 Err(SolveError::TimeLimit(_)) if self.remaining().is_ok() && !last => {}
                 Err(e) => return Err(e),
             }
@@ -739,12 +739,14 @@ impl Ilp {
     /// The witness of a proven maximum `most`, as close as [`Levels::Fixed`] finds within the
     /// tie-break's budget, `slices` in all (finding a first declaration that obeys `most` is
     /// the hard part, which the budget does not wait for); `most`'s own witness, its closeness
-    /// unproven, where it finds none.
-    fn closest_at(&self, pos: &Position, allowed: &[bool], tie: Tie, most: Maximum, slices: u64) -> Maximum {
+    /// unproven, where it finds none (out of nodes or of time).
+    fn closest_at(&self, pos: &Position, allowed: &[bool], tie: Tie, most: Maximum, slices: u64) -> Result<Maximum, SolveError> {
         let limited = Ilp { call: Call { slice_limit: Some(slices), ..self.call }, ..*self };
         match limited.maximum_program(pos, allowed, tie, Levels::Fixed(most.value, slices)) {
-            Ok(closest) if closest.value == most.value => closest,
-            _ => most,
+            Ok(closest) if closest.value == most.value => Ok(closest),
+            Ok(other) => Err(SolveError::Internal(format!("a witness at the proven maximum {} obeys {}", most.value, other.value))),
+            Err(SolveError::TimeLimit(_)) => Ok(most),
+            Err(e) => Err(e),
         }
     }
 
