@@ -113,8 +113,12 @@ pub struct Exchange {
     keeps: Vec<usize>,
 }
 
-/// The most moves of one exchange (Hall's rows over their subsets, P1).
-const MOST_MOVES: usize = 6;
+/// The most moves of one exchange (Hall's rows over their subsets, P1: 2^moves − 1 of them).
+/// Three, not six (issue 39): the cuts of larger exchanges left the taxed Commander boards'
+/// programs too hard for microlp, which stopped on one program for the rest of the time (P = 6,
+/// N = 300, seed 7005: proven, 378, where six moves left 376 with bound 380; the 180 boards of
+/// seeds 7001 to 7006: 177 proven against 176; benches/RESULTS.md, eighth session).
+const MOST_MOVES: usize = 3;
 
 /// Requirements creature `c` obeys attacking `t` (None: none); those that count, unconditional.
 fn weight(pos: &Position, c: usize, t: Option<usize>) -> i64 {
