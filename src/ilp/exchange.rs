@@ -186,8 +186,7 @@ fn player_requirements(pos: &Position) -> Vec<(usize, &[usize])> {
 /// How many of `x`'s attacks obey player requirement `p` (see [`player_requirements`]).
 fn obeying(pos: &Position, x: &Assignment, p: usize) -> i64 {
     let (player, targets) = player_requirements(pos)[p];
-    let rules = &pos.rules;
-    (0..x.len()).filter(|&c| rules.creatures[c].controller == player && x[c].is_some_and(|t| targets.binary_search(&t).is_ok())).count() as i64
+    pos.rules.attacks_obeying(player, targets, x).count() as i64
 }
 
 /// The key of creature `c` moving from `from` to `to`, or None when it can't: `to` not

@@ -312,10 +312,14 @@ impl Rules {
             RequirementKind::Attack { creature, .. } | RequirementKind::AttackPlayerOtherThan { creature, .. } => {
                 a[*creature].is_some_and(|t| self.obeys_pair(r, *creature, t))
             }
-            RequirementKind::PlayerAttacks { player, targets } => {
-                self.creatures.iter().enumerate().any(|(c, cr)| cr.controller == *player && a[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
-            }
+            RequirementKind::PlayerAttacks { player, targets } => self.attacks_obeying(*player, targets, a).next().is_some(),
         }
+    }
+
+    /// The creatures whose attacks in `a` obey the player requirement "`player` attacks one of
+    /// `targets` with at least one creature if able" (Trove of Temptation, CR 508.1d).
+    pub fn attacks_obeying<'a>(&'a self, player: usize, targets: &'a [usize], a: &'a Assignment) -> impl Iterator<Item = usize> + 'a {
+        (0..a.len()).filter(move |&c| self.creatures[c].controller == player && a[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
     }
 
     /// Requirements obeyed, counting only those that count (docs/format.md) and whose
@@ -437,9 +441,7 @@ impl Rules {
                     }
                 }
                 RequirementKind::PlayerAttacks { player, targets } => {
-                    let obeying: Vec<usize> = (0..w.len())
-                        .filter(|&c| self.creatures[c].controller == *player && w[c].is_some_and(|t| targets.binary_search(&t).is_ok()))
-                        .collect();
+                    let obeying: Vec<usize> = self.attacks_obeying(*player, targets, w).collect();
                     if obeying.iter().all(|&c| removable(c)) {
                         for &c in &obeying {
                             loss[c] += 1.0 / obeying.len() as f64;
