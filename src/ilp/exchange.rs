@@ -48,6 +48,17 @@
 //! same exchange at hand. Boards with other restrictions, conditional requirements or several
 //! attacking players get none. Every answer is still re-checked by the rules code.
 //!
+//! # In a case of the split on tied mana
+//!
+//! The programs of a level m of [`crate::ilp::dual::spare`] hold only declarations whose
+//! payment needs m tied units; where the mana model is exact, every payable one leaves at least
+//! m tied creatures idle ([`Encoding::idle_tied`]). A P1 row that counts every tied creature
+//! idle and asks for at most m of them then always holds there, and is left out of that
+//! program's cut. Its selector was what let the relaxation keep the declarations of the level
+//! (issue 39: the taxed Commander board P = 5, N = 300, seed 7001, whose level-2 program,
+//! asked to beat 516, neither solved nor refuted in 240 s, tapped two Llanowar Elves for {2}
+//! taxes while the cut "one taxed attack fewer, two Elves attack" stood; proven in 1.6 s).
+//!
 //! From a round's declaration x and the declaration closest to it that meets its bar (fewest
 //! attacks changed), [`Exchange::derive`] returns the whole exchange and smaller ones inside it
 //! (a move that gains alone, with each move that gains nothing, or with all of those: they
@@ -60,7 +71,7 @@
 //! steps 4 and 13). So escalation switches them on for the rounds that keep falling short
 //! ([`crate::ilp::Strategy::escalate_after`]; `Some(0)`: from the first round).
 
-use super::dual::spare::hall_class;
+use super::dual::spare::{hall_class, Case};
 use super::encode::Encoding;
 use crate::ilp::encode::PipClass;
 use crate::ilp::vars::variable;
@@ -363,8 +374,8 @@ impl Encoding {
     /// The cut of an exchange over this encoding: some premise of the module doc fails. Empty
     /// when no declaration of the encoding meets the premises (nothing to cut) or the mana model
     /// can't be built.
-    pub fn exchange_cut(&mut self, pos: &Position, exchange: &Exchange) -> Vec<Constraint> {
-        let Some(rows) = self.premises(pos, exchange) else { return vec![] };
+    pub fn exchange_cut(&mut self, pos: &Position, exchange: &Exchange, case: Case) -> Vec<Constraint> {
+        let Some(rows) = self.premises(pos, exchange, case) else { return vec![] };
         let mut some = Expression::with_capacity(rows.len());
         let mut cs = Vec::with_capacity(rows.len() + 1);
         for row in rows {
@@ -387,9 +398,10 @@ impl Encoding {
     }
 
     /// Whether declaration `counts` (group counts, parallel to `x`) meets every premise of
-    /// the exchange, so that its cut cuts it off. For tests: no legal declaration may.
-    pub fn exchange_premises_hold(&self, pos: &Position, exchange: &Exchange, counts: &[Vec<usize>]) -> bool {
-        let Some(rows) = self.premises(pos, exchange) else { return false };
+    /// the exchange that can fail in `case` of the split, so that its cut in that case's
+    /// program cuts it off. For tests: no legal declaration of the case may.
+    pub fn exchange_premises_hold(&self, pos: &Position, exchange: &Exchange, case: Case, counts: &[Vec<usize>]) -> bool {
+        let Some(rows) = self.premises(pos, exchange, case) else { return false };
         let at: std::collections::HashMap<good_lp::Variable, f64> =
             self.x.iter().zip(counts).flat_map(|(xs, ns)| xs.iter().zip(ns).map(|((_, v), &n)| (*v, n as f64))).collect();
         rows.iter().all(|row| match row {
@@ -398,10 +410,12 @@ impl Encoding {
         })
     }
 
-    /// The premise rows P1-P3 that can fail (rows that always hold are left out); None when
-    /// some row never holds, or the payment rows are needed and can't be built.
-    fn premises(&self, pos: &Position, exchange: &Exchange) -> Option<Vec<Premise>> {
+    /// The premise rows P1-P4 that can fail in `case` of the split (rows that always hold
+    /// are left out); None when some row never holds, or the payment rows are needed and
+    /// can't be built.
+    fn premises(&self, pos: &Position, exchange: &Exchange, case: Case) -> Option<Vec<Premise>> {
         let rules = &pos.rules;
+        let (idle_tied, tied) = self.idle_tied(pos, case);
         let mut group_of: Vec<Option<usize>> = vec![None; rules.creatures.len()];
         for (g, group) in self.groups.iter().enumerate() {
             for &c in &group.members {
@@ -442,6 +456,15 @@ impl Encoding {
             most += absent;
             if most < need {
                 return None;
+            }
+            // The case leaves at least `idle_tied` tied creatures idle: a row counting every
+            // one of them idle and asking for no more always holds (issue 39).
+            let counts_idle = |c: usize| match group_of[c] {
+                Some(g) => self.groups[g].members.iter().all(|&m| union.contains(&(m, None))),
+                None => union.contains(&(c, None)),
+            };
+            if need <= idle_tied as f64 && tied.iter().all(|&c| counts_idle(c)) {
+                continue;
             }
             rows.push(Premise::AtLeast(e, need, most));
         }

@@ -5,6 +5,7 @@
 //! Commander boards.
 
 use attackopt::generator::{generate, Profile};
+use attackopt::internals::ilp::dual::spare::Case;
 use attackopt::internals::ilp::dual::Couplings;
 use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, Strategy, LIVENESS_BUDGET, MAX_TUPLES};
 use attackopt::internals::solve as solving;
@@ -233,7 +234,7 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
 /// (`ATTACKOPT_HEAVY`: 600 tries; 250 tries and 25 solves in a plain `cargo test --release`).
 #[test]
 fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
-    use attackopt::internals::ilp::dual::spare::{self, Case};
+    use attackopt::internals::ilp::dual::spare;
     use attackopt::internals::legality::Exhaustive;
     let (mut boards, mut legal_checked, mut cut_by_split, mut solved) = (0, 0, 0, 0);
     // Declarations per case kind: spared, a level, needed.
@@ -311,9 +312,11 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
 /// than the one they were read from.
 #[test]
 fn cr_508_1d_exchange_cuts_cut_off_only_illegal_declarations() {
+    use attackopt::internals::ilp::dual::spare;
     use attackopt::internals::ilp::exchange::Exchange;
     use attackopt::internals::legality::{Candidate, Exhaustive};
     let (mut boards, mut exchanges_read, mut legal_checked, mut cut, mut cut_elsewhere, mut keeping) = (0, 0, 0, 0, 0, 0);
+    let mut in_levels = 0;
     // Each board, and the board with a Trove of Temptation and one more creature, so that
     // exchanges take attacks from a player requirement that other attacks still obey (P4).
     let with_trove = |mut board: Value| {
@@ -362,26 +365,45 @@ fn cr_508_1d_exchange_cuts_cut_off_only_illegal_declarations() {
         exchanges_read += exchanges.len();
         keeping += exchanges.iter().filter(|(e, _)| e.keeps_player_requirements()).count();
         let all = vec![true; pos.rules.costs.len()];
+        // The cases of the split on tied mana (one φ: the premises do not depend on it).
+        let cases = spare::cases(&pos, Some(0));
         for grouping in [Grouping::On, Grouping::Off] {
             let enc = Encoding::new(&pos, &all, grouping, Split::Whole);
             for (x, (c, &bar)) in cands.iter().zip(&bars).enumerate() {
                 let counts = enc.counts(&c.assignment);
-                let hit: Vec<usize> = exchanges.iter().filter(|(e, _)| enc.exchange_premises_hold(&pos, e, &counts)).map(|(_, from)| *from).collect();
+                let hit: Vec<usize> =
+                    exchanges.iter().filter(|(e, _)| enc.exchange_premises_hold(&pos, e, Case::Any, &counts)).map(|(_, from)| *from).collect();
+                // In the program of its case, the premises that always hold there are left out
+                // (idle tied creatures, issue 39): the cut reaches further.
+                let mine = cases.iter().copied().filter(|&case| enc.spare_case_holds(&pos, case, &counts) == Some(true));
+                let hit_in_case: Vec<Case> =
+                    mine.filter(|&case| exchanges.iter().any(|(e, _)| enc.exchange_premises_hold(&pos, e, case, &counts))).collect();
                 if c.obeyed >= bar {
                     legal_checked += 1;
                     assert!(hit.is_empty(), "a legal declaration meets an exchange's premises: {:?}\nboard: {board}", c.assignment);
-                } else if !hit.is_empty() {
-                    cut += 1;
-                    cut_elsewhere += usize::from(hit.iter().any(|&from| from != x));
+                    assert!(
+                        hit_in_case.is_empty(),
+                        "a legal declaration meets an exchange's premises in {hit_in_case:?}: {:?}\nboard: {board}",
+                        c.assignment
+                    );
+                } else {
+                    if !hit.is_empty() {
+                        cut += 1;
+                        cut_elsewhere += usize::from(hit.iter().any(|&from| from != x));
+                    }
                 }
+                in_levels += usize::from(cases.iter().any(|&case| {
+                    matches!(case, Case::Level { .. } | Case::Needed { .. }) && enc.spare_case_holds(&pos, case, &counts) == Some(true)
+                }));
             }
         }
     }
     println!(
-        "{boards} boards, {exchanges_read} exchanges ({keeping} keeping a player requirement), {legal_checked} legal declarations checked, {cut} illegal ones cut ({cut_elsewhere} by an exchange read elsewhere)"
+        "{boards} boards, {exchanges_read} exchanges ({keeping} keeping a player requirement), {legal_checked} legal declarations checked, {cut} illegal ones cut ({cut_elsewhere} by an exchange read elsewhere), {in_levels} declarations checked in a level or beyond"
     );
     assert!(boards >= 50, "only {boards} boards with a mana creature");
     assert!(cut >= 20 && cut_elsewhere >= 5, "the exchanges cut little: {cut}, {cut_elsewhere} elsewhere");
+    assert!(in_levels >= 100, "few declarations in a level of the split: {in_levels}");
 }
 
 /// CR 508.1f (issue 10): an exchange that makes a mana creature attack keeps its payment
@@ -421,8 +443,72 @@ fn cr_508_1f_an_exchange_keeps_the_declaration_that_needs_the_elves_mana() {
     assert!(!exchanges.is_empty());
     for grouping in [Grouping::On, Grouping::Off] {
         let enc = Encoding::new(&pos, &all, grouping, Split::Whole);
-        assert!(exchanges.iter().any(|e| enc.exchange_premises_hold(&pos, e, &enc.counts(&none))));
-        assert!(exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, &enc.counts(&pays))), "{exchanges:?}");
+        assert!(exchanges.iter().any(|e| enc.exchange_premises_hold(&pos, e, Case::Any, &enc.counts(&none))));
+        assert!(exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, Case::Any, &enc.counts(&pays))), "{exchanges:?}");
+    }
+}
+
+/// CR 508.1f (issue 39): in a case of the split on tied mana, an exchange cut leaves out the
+/// premise that the tied creatures are idle only where the case makes them so. With two
+/// Forests, the token goaded by C attacking B through Propaganda while the Llanowar Elves stays
+/// home is illegal (the elves could attack too: 3 requirements against 2); the exchange read
+/// off it (the elves attack) must not reach the legal declaration where they do attack, which
+/// pays with the Forests: it is in the spared case, where nothing keeps the elves idle. With
+/// one Forest the token's attack needs the elves' mana (level 1): legal, and no case's cut
+/// reaches it either.
+#[test]
+fn cr_508_1f_a_case_of_the_split_leaves_out_only_the_idle_premises_it_keeps() {
+    use attackopt::internals::ilp::dual::spare;
+    use attackopt::internals::ilp::exchange::Exchange;
+    use attackopt::internals::ilp::Tie;
+    for forests in [1, 2] {
+        let mut permanents = vec![
+            json!({"id": "token", "name": "Soldier", "controller": "A", "types": ["Creature"], "power": 1, "toughness": 1, "goaded_by": ["C"]}),
+            json!({"id": "elf", "name": "Llanowar Elves", "controller": "A", "types": ["Creature"], "subtypes": ["Elf"], "colors": ["G"], "power": 1, "toughness": 1}),
+            json!({"id": "prop", "name": "Propaganda", "controller": "B", "types": ["Enchantment"]}),
+        ];
+        for i in 0..forests {
+            permanents.push(json!({"id": format!("forest{i}"), "name": "Forest", "controller": "A", "types": ["Land"], "subtypes": ["Forest"]}));
+        }
+        let board = json!({
+            "attackopt": 1, "variant": {"attack": "multiple"}, "active_player": "A",
+            "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}, {"id": "C", "life": 20}],
+            "permanents": permanents,
+            "effects": [{"kind": "attacks_if_able", "creatures": {"controller": "A", "subtype": "Elf"}, "source": "Fumiko the Lowblood"}]
+        });
+        let pos = position(&board);
+        let target = |id: &str| pos.rules.target_index(id);
+        let creature = |id: &str| pos.rules.creatures.iter().position(|c| c.id == id).unwrap();
+        let (token, elf) = (creature("token"), creature("elf"));
+        let legal = |a: &attackopt::Assignment| check(&pos, &pos.declaration(a), Baseline::Paid, &Ilp::default()).unwrap().legal;
+        let mut home = pos.rules.no_attack();
+        home[token] = target("B");
+        let mut both = home.clone();
+        both[elf] = target("C");
+        let cases = spare::cases(&pos, Some(0));
+        let all = vec![true; pos.rules.costs.len()];
+        let (x, kept, kept_case) = if forests == 2 {
+            assert!(!legal(&home) && legal(&both), "two Forests");
+            (home, both, Case::Spared)
+        } else {
+            assert!(legal(&home), "one Forest");
+            (pos.rules.no_attack(), home, Case::Level { need: 1, phi: 0 })
+        };
+        let incurred = pos.rules.incurred(&x);
+        let allowed: Vec<bool> = (0..pos.rules.costs.len()).map(|k| incurred.contains(&k)).collect();
+        let witness = Ilp::default().maximum_with(&pos, &allowed, Tie::Closest(&x)).unwrap().witness;
+        let exchanges = Exchange::derive(&pos, &x, &witness);
+        assert!(!exchanges.is_empty(), "{forests} Forests: no exchange");
+        for grouping in [Grouping::On, Grouping::Off] {
+            let enc = Encoding::new(&pos, &all, grouping, Split::Whole);
+            let counts = enc.counts(&kept);
+            let mine: Vec<Case> = cases.iter().copied().filter(|&case| enc.spare_case_holds(&pos, case, &counts) == Some(true)).collect();
+            assert_eq!(mine, vec![kept_case], "{forests} Forests");
+            for case in [Case::Any, kept_case] {
+                assert!(exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, case, &counts)), "{forests} Forests, {case:?}: {exchanges:?}");
+            }
+            assert!(exchanges.iter().any(|e| enc.exchange_premises_hold(&pos, e, Case::Any, &enc.counts(&x))), "{forests} Forests: x not cut");
+        }
     }
 }
 
@@ -473,10 +559,14 @@ fn cr_508_1d_an_exchange_keeps_a_player_requirement_other_attacks_obey() {
     for grouping in [Grouping::On, Grouping::Off] {
         let enc = Encoding::new(&pos, &all, grouping, Split::Whole);
         // The knight alone would need room under the cap: only the kept exchange reaches x.
-        let reaching: Vec<&Exchange> = exchanges.iter().filter(|e| enc.exchange_premises_hold(&pos, e, &enc.counts(&x))).collect();
+        let reaching: Vec<&Exchange> = exchanges.iter().filter(|e| enc.exchange_premises_hold(&pos, e, Case::Any, &enc.counts(&x))).collect();
         assert!(!reaching.is_empty() && reaching.iter().all(|e| e.keeps_player_requirements()), "{exchanges:?}");
         for c in cands.iter().filter(|c| c.obeyed >= bar(c)) {
-            assert!(exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, &enc.counts(&c.assignment))), "cuts off legal {:?}", c.assignment);
+            assert!(
+                exchanges.iter().all(|e| !enc.exchange_premises_hold(&pos, e, Case::Any, &enc.counts(&c.assignment))),
+                "cuts off legal {:?}",
+                c.assignment
+            );
         }
     }
 }
@@ -491,6 +581,18 @@ fn cr_508_1d_a_kept_player_requirement_proves_the_commander_board_p4_n300_seed_7
     let pos = position(&commander(4, 300, 7001));
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(30.0)).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (372, Some(372), true));
+}
+
+/// CR 508.1f (issue 39): the taxed Commander board P = 5, N = 300, seed 7001. Its level-2
+/// program (the declarations whose taxes need two Llanowar Elves' mana), asked to beat 516,
+/// kept the relaxation at 518 through the selector of the premise "two Elves idle", which
+/// holds in that level anyway: left out there, `solve` proves 516 (unproven at 240 s before,
+/// bound 518).
+#[test]
+fn cr_508_1f_idle_elves_of_a_level_prove_the_commander_board_p5_n300_seed_7001() {
+    let pos = position(&commander(5, 300, 7001));
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(30.0)).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (516, Some(516), true));
 }
 
 /// CR 508.1d (issue 10): every declaration legal under paid is legal under free (docs/rules.md

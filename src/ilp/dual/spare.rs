@@ -215,6 +215,9 @@ pub(crate) struct Hall {
     pub tied: Vec<(usize, TypeSet, bool)>,
     /// The Phyrexian symbols life can pay, ⌊life/2⌋.
     pub life: f64,
+    /// Whether the model is the board's mana itself: no source left out and no {2/c} symbol
+    /// owed (counted as two generic). Hall's condition is then necessary for payment too.
+    pub exact: bool,
 }
 
 impl Hall {
@@ -284,11 +287,14 @@ impl Encoding {
         // A source offering several multi-unit alternatives is left out: the model is never
         // richer than the board.
         let mut units: Vec<TypeSet> = mana.pools[player].clone();
+        let mut exact = !self.groups.iter().flat_map(|g| &g.costs).flat_map(|(_, cost)| cost).any(|sym| matches!(sym, Symbol::TwoOr(_)));
         for src in mana.sources.iter().filter(|s| s.controller == player && s.tapped_if_attacks.is_none()) {
             if src.alternatives.iter().all(|a| a.len() == 1) {
                 units.push(src.alternatives.iter().fold(TypeSet::EMPTY, |acc, a| acc.union(a[0])));
             } else if let [alternative] = &src.alternatives[..] {
                 units.extend(alternative.iter().copied());
+            } else {
+                exact = false;
             }
         }
         let tied = mana
@@ -302,7 +308,44 @@ impl Encoding {
             })
             .collect();
         let life = (mana.group_life[mana.life_group[player]].max(0) / 2) as f64;
-        Some(Hall { classes: demand.into_iter().collect(), units, tied, life })
+        Some(Hall { classes: demand.into_iter().collect(), units, tied, life, exact })
+    }
+
+    /// The tied creatures every payable declaration of `case` leaves idle at least `least` of
+    /// (`(least, creatures)`; 0 where nothing is known), for the exchange cuts (issue 39).
+    ///
+    /// A declaration of level m fails a row at m − 1 (module doc): for some Q, `d_Q(x) > N_Q +
+    /// max(0, t_Q − (T − m + 1))`. Where the model is exact ([`Hall::exact`]), paying x
+    /// then takes more than that from the tied units meeting Q, which only idle tied creatures
+    /// give (CR 508.1f: attacking taps their source). Where every tied creature has one source
+    /// adding one unit and the tied units meet the same classes (`t_Q` is 0 or T), that is at
+    /// least m idle tied creatures (a row with `t_Q` = 0 that fails leaves x unpayable, so not
+    /// legal); beyond n, at least n + 1. A premise asking for no more of them always holds in
+    /// the case's program, which keeps to the case by the rows of [`Encoding::spare_case`]
+    /// (see [`crate::ilp::exchange`]).
+    pub(crate) fn idle_tied(&self, pos: &Position, case: Case) -> (usize, Vec<usize>) {
+        let least = match case {
+            Case::Level { need, .. } => need as usize,
+            Case::Needed { beyond } => beyond as usize + 1,
+            Case::Any | Case::Spared => return (0, vec![]),
+        };
+        // Without the split's rows the program holds every declaration, whatever the case.
+        if self.spare_rows(pos).is_none() {
+            return (0, vec![]);
+        }
+        let Some(hall) = self.hall(pos) else { return (0, vec![]) };
+        let creatures: Vec<usize> = hall.tied.iter().map(|(c, _, _)| *c).collect();
+        let mut distinct = creatures.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let alike = (0..hall.classes.len()).all(|i| {
+            let meets: Vec<bool> = hall.tied.iter().map(|(_, unit, _)| hall.meets(1 << i, *unit)).collect();
+            meets.iter().all(|&m| m) || meets.iter().all(|&m| !m)
+        });
+        if !hall.exact || !alike || distinct.len() != creatures.len() || !hall.tied.iter().all(|(_, _, single)| *single) {
+            return (0, vec![]);
+        }
+        (least, creatures)
     }
 
     /// The constraints of one case of the split over this encoding (see the module doc); None

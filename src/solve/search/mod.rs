@@ -556,6 +556,7 @@ impl<'a> Search<'a> {
             };
             let window = Window { bound: self.phase.bound, beat };
             let started = web_time::Instant::now();
+            crate::debug::note(|| format!("round program {i}: {tuple:?}, beat {beat:?}"));
             let solved = ilp.best_found(pos, &all, self.grouping, &self.prefer, self.m_free, |enc| {
                 let mut rows = Vec::new();
                 for family in &families {

@@ -53,8 +53,9 @@ impl RowFamily for PaidCuts<'_> {
 pub(super) struct Exchanges<'a>(pub &'a [Exchange]);
 
 impl RowFamily for Exchanges<'_> {
-    fn rows(&self, pos: &Position, enc: &mut Encoding, _: Option<(usize, Case)>) -> Vec<Constraint> {
-        self.0.iter().flat_map(|e| enc.exchange_cut(pos, e)).collect()
+    fn rows(&self, pos: &Position, enc: &mut Encoding, tuple: Option<(usize, Case)>) -> Vec<Constraint> {
+        let case = tuple.map_or(Case::Any, |(_, case)| case);
+        self.0.iter().flat_map(|e| enc.exchange_cut(pos, e, case)).collect()
     }
 }
 
@@ -73,7 +74,13 @@ impl RowFamily for DualBar<'_> {
             _ => enc.paid_bar_dual(pos),
         };
         self.built.borrow_mut().0.push(bar.as_ref().map(|b| b.exact));
-        bar.map_or_else(Vec::new, |b| b.constraints)
+        match (bar, tuple) {
+            (Some(b), _) => b.constraints,
+            // No bar for the tuple: the program still keeps to its case of the split, which
+            // the exchange cuts' premises count on ([`Encoding::idle_tied`]).
+            (None, Some((_, case))) => enc.spare_case(pos, case).unwrap_or_default(),
+            (None, None) => vec![],
+        }
     }
 }
 
