@@ -23,7 +23,8 @@
 //! does not), `to` allowed (CR 508.1a-c). For a
 //! declaration x' with the moves available (P1: Hall's condition over every set of moves, since
 //! families may share pairs: the pairs of their union present in x' are at least their total
-//! count), applying them gives W' with
+//! count; a set whose moves split into two parts sharing no pair needs no row of its own),
+//! applying them gives W' with
 //!
 //! * requirements: `R(W') ≥ R(x') + gain`, `gain = Σ count·gain_per_move − #{player
 //!   requirements the moves take attacks from}` (each loses at most 1), except those the
@@ -52,7 +53,7 @@
 //!
 //! The programs of a level m of [`crate::ilp::dual::spare`] hold only declarations whose
 //! payment needs m tied units; where the mana model is exact, every payable one leaves at least
-//! m tied creatures idle ([`Encoding::idle_tied`]). A P1 row that counts every tied creature
+//! m tied creatures idle (`Encoding::idle_tied`). A P1 row that counts every tied creature
 //! idle and asks for at most m of them then always holds there, and is left out of that
 //! program's cut. Its selector was what let the relaxation keep the declarations of the level
 //! (issue 39: the taxed Commander board P = 5, N = 300, seed 7001, whose level-2 program,
@@ -124,12 +125,15 @@ pub struct Exchange {
     keeps: Vec<usize>,
 }
 
-/// The most moves of one exchange (Hall's rows over their subsets, P1: 2^moves − 1 of them).
-/// Three, not six (issue 39): the cuts of larger exchanges left the taxed Commander boards'
-/// programs too hard for microlp, which stopped on one program for the rest of the time (P = 6,
-/// N = 300, seed 7005: proven, 378, where six moves left 376 with bound 380; the 180 boards of
-/// seeds 7001 to 7006: 177 proven against 176; benches/RESULTS.md, eighth session).
-const MOST_MOVES: usize = 3;
+/// The most moves of one exchange (Hall's rows over their connected subsets, P1: at most
+/// 2^moves − 1 of them). Six moves (63 rows) left the taxed Commander boards' programs too hard
+/// for microlp (issue 39, eighth session: three moves proved P = 6, N = 300, seed 7005). Four
+/// since rows are built only for subsets whose families share pairs ([`connected`]): P = 7,
+/// N = 300, seed 7005 needs an exchange of four moves (three attacks that obey nothing go home
+/// to make room under a cap, one moves to free {2}, one to free a {W/P}, three Elves attack)
+/// and is proven in 1.1 s; the 180
+/// boards of seeds 7001 to 7006, 179 proven against 178 (benches/RESULTS.md, ninth session).
+const MOST_MOVES: usize = 4;
 
 /// Requirements creature `c` obeys attacking `t` (None: none); those that count, unconditional.
 fn weight(pos: &Position, c: usize, t: Option<usize>) -> i64 {
@@ -350,6 +354,25 @@ impl Exchange {
     }
 }
 
+/// Whether the moves of `mask` are connected by shared pairs (two moves are adjacent when
+/// their families share a pair). Hall's row of a set that splits into two parts sharing no
+/// pair is the sum of the parts' rows (each column counted by a part is counted by the set, and
+/// by one part only), so only connected sets need a row of their own.
+fn connected(mask: usize, pair_sets: &[std::collections::HashSet<(usize, Option<usize>)>]) -> bool {
+    let members: Vec<usize> = (0..pair_sets.len()).filter(|i| mask >> i & 1 == 1).collect();
+    let mut reached = vec![members[0]];
+    let mut frontier = vec![members[0]];
+    while let Some(i) = frontier.pop() {
+        for &j in &members {
+            if !reached.contains(&j) && !pair_sets[i].is_disjoint(&pair_sets[j]) {
+                reached.push(j);
+                frontier.push(j);
+            }
+        }
+    }
+    reached.len() == members.len()
+}
+
 impl Move {
     /// Whether the cap or player requirement `j` of [`inside`] counts `from` (0 or 1).
     fn inside_from(&self, j: usize) -> i64 {
@@ -431,7 +454,11 @@ impl Encoding {
         if moves.len() > MOST_MOVES {
             return None;
         }
+        let pair_sets: Vec<std::collections::HashSet<(usize, Option<usize>)>> = moves.iter().map(|m| m.pairs.iter().copied().collect()).collect();
         for mask in 1usize..1 << moves.len() {
+            if !connected(mask, &pair_sets) {
+                continue;
+            }
             let chosen: Vec<&Move> = moves.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, m)| m).collect();
             let union: std::collections::HashSet<(usize, Option<usize>)> = chosen.iter().flat_map(|m| m.pairs.iter().copied()).collect();
             let need = chosen.iter().map(|m| m.count).sum::<usize>() as f64;

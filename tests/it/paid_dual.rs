@@ -595,6 +595,18 @@ fn cr_508_1f_idle_elves_of_a_level_prove_the_commander_board_p5_n300_seed_7001()
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (516, Some(516), true));
 }
 
+/// CR 508.1d, 508.1f (issue 39): the taxed Commander board P = 7, N = 300, seed 7005. Its
+/// rounds of power 417 fell short by two or three, each closest to a declaration four moves
+/// away (three attacks that obey nothing go home to make room under the global cap, one
+/// moves to free {2}, one to free a {W/P}, three Llanowar Elves attack): with exchanges of four moves, whose Hall rows are built only for the subsets of
+/// moves that share pairs, `solve` proves 411 (unproven at 10 s before, bound 417).
+#[test]
+fn cr_508_1d_an_exchange_of_four_moves_proves_the_commander_board_p7_n300_seed_7005() {
+    let pos = position(&commander(7, 300, 7005));
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (411, Some(411), true));
+}
+
 /// CR 508.1d (issue 10): every declaration legal under paid is legal under free (docs/rules.md
 /// section 7), so the free optimum bounds the paid one, and a free optimum that meets its paid
 /// bar is the paid optimum. On P = 4, N = 100, seed 2 (the taxed Commander board whose coupled
@@ -677,17 +689,17 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
     assert!(escalated >= escalations, "only {escalated} of {solved} solves took the split: the test no longer exercises it");
 }
 
-/// CR 508.1d (issue 10): probing. On P = 6, N = 60, seed 1 of the taxed Commander boards, the
-/// last programs of the escalated rounds ask to beat 71 and are empty, but their relaxations
-/// reach 73 whatever microlp branches on (180,000 nodes left one at bound 73). Probing their
-/// 0-1 variables on the relaxation (`Strategy::probe_after`) fixes a few dozen and finds the rest
-/// empty: `solve` proves 71 (unproven at 71, bound 73, in 10 s before). Without probing, not
-/// in the same time.
+/// CR 508.1d (issue 10): probing. Some programs of the escalated rounds ask to beat the
+/// incumbent and are empty, but their relaxations reach above it whatever microlp branches on.
+/// Probing their 0-1 variables on the relaxation (`Strategy::probe_after`) fixes a few dozen and
+/// finds the rest empty. On P = 5, N = 100, seed 7006 of the taxed Commander boards, `solve`
+/// proves 171 in 0.6 s; without probing, not in 8 s. (The board of this test was P = 6, N = 60,
+/// seed 1 until issue 39's cuts proved it without probing too, in 5.9 s.)
 #[test]
 fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
-    let pos = position(&commander(6, 60, 1));
+    let pos = position(&commander(5, 100, 7006));
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
-    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (71, Some(71), true));
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (171, Some(171), true));
     let without = Ilp::with_time_limit(8.0).with(Strategy { probe_after: None, ..Strategy::default() });
     let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
     assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
