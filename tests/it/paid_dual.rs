@@ -229,14 +229,15 @@ fn cr_508_1d_coupled_and_product_dual_bars_prove_the_same_optima() {
 /// exactly one case (spared, one level m, or needed), and every one legal under paid (the
 /// paid bar `M(S)` computed over the candidates) meets the coupled bar of some tuple and φ of
 /// its case, grouped and plain; the split does work (some illegal declarations meet a bar of
-/// the unsplit coupled form but none of their case's), and `solve` with the split from the
+/// the unsplit coupled form but none of their case's), every legal one leaves idle as many tied
+/// creatures as its case says (`Encoding::idle_tied`, issue 39), and `solve` with the split from the
 /// start (escalated from the first round) proves the exhaustive optimum on 150 of these boards
 /// (`ATTACKOPT_HEAVY`: 600 tries; 250 tries and 25 solves in a plain `cargo test --release`).
 #[test]
 fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
     use attackopt::internals::ilp::dual::spare;
     use attackopt::internals::legality::Exhaustive;
-    let (mut boards, mut legal_checked, mut cut_by_split, mut solved) = (0, 0, 0, 0);
+    let (mut boards, mut legal_checked, mut cut_by_split, mut solved, mut idle_checked) = (0, 0, 0, 0, 0);
     // Declarations per case kind: spared, a level, needed.
     let mut in_case = [0usize; 3];
     let (tries, solves) = if crate::common::heavy() { (600, 150) } else { (250, 25) };
@@ -279,6 +280,13 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
                 };
                 let in_its_case = mine.iter().any(|&case| meets(case));
                 if c.obeyed >= bar {
+                    // Its case leaves at least `least` of the tied creatures idle (issue 39).
+                    for &case in &mine {
+                        let (least, tied) = enc.idle_tied(&pos, case);
+                        let idle = tied.iter().filter(|&&t| c.assignment[t].is_none()).count();
+                        assert!(idle >= least, "{idle} tied creatures idle in {case:?}, {least} expected: {:?}\nboard: {board}", c.assignment);
+                        idle_checked += usize::from(least > 0);
+                    }
                     legal_checked += 1;
                     assert!(in_its_case, "a legal declaration meets no bar of its case {mine:?}: {:?}\nboard: {board}", c.assignment);
                 } else if !in_its_case && meets(Case::Any) {
@@ -296,7 +304,8 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
             assert_eq!((best.objective, best.optimal), (truth.objective, true), "board: {board}");
         }
     }
-    println!("{boards} boards, {legal_checked} legal declarations meet a bar of their case, {cut_by_split} illegal ones cut by the split only, {in_case:?} spared/level/needed, {solved} solved");
+    println!("{boards} boards, {legal_checked} legal declarations meet a bar of their case ({idle_checked} in a case that keeps tied creatures idle), {cut_by_split} illegal ones cut by the split only, {in_case:?} spared/level/needed, {solved} solved");
+    assert!(idle_checked >= 50, "few legal declarations in a case that keeps tied creatures idle: {idle_checked}");
     assert!(boards >= 50, "only {boards} boards with a mana creature");
     assert!(cut_by_split >= 1, "the split cut off nothing the unsplit bar lets through");
     // The needed case is the unsplit bar's (tested above); here the model is exact, so it
@@ -692,15 +701,20 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
 /// CR 508.1d (issue 10): probing. Some programs of the escalated rounds ask to beat the
 /// incumbent and are empty, but their relaxations reach above it whatever microlp branches on.
 /// Probing their 0-1 variables on the relaxation (`Strategy::probe_after`) fixes a few dozen and
-/// finds the rest empty. On P = 5, N = 100, seed 7006 of the taxed Commander boards, `solve`
-/// proves 171 in 0.6 s; without probing, not in 8 s. (The board of this test was P = 6, N = 60,
-/// seed 1 until issue 39's cuts proved it without probing too, in 5.9 s.)
+/// finds the rest empty. On P = 5, N = 300, seed 7001 of the taxed Commander boards, with
+/// every program held to 16 slices of nodes (`Call::slice_limit`, so that the test counts
+/// nodes, not seconds), `solve` proves 516; without probing it does not (it needs 64 slices).
+/// (The boards of this test were P = 6, N = 60, seed 1, then P = 5, N = 100, seed 7006, under
+/// a time limit, until issue 39's cuts proved them without probing too.)
 #[test]
 fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
-    let pos = position(&commander(5, 100, 7006));
-    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
-    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (171, Some(171), true));
-    let without = Ilp::with_time_limit(8.0).with(Strategy { probe_after: None, ..Strategy::default() });
+    use attackopt::internals::ilp::Call;
+    let pos = position(&commander(5, 300, 7001));
+    let base = Ilp::with_time_limit(30.0);
+    let probing = Ilp { call: Call { slice_limit: Some(16), ..base.call }, ..base };
+    let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &probing).unwrap();
+    assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (516, Some(516), true));
+    let without = probing.with(Strategy { probe_after: None, ..Strategy::default() });
     let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
     assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
 }

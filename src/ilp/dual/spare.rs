@@ -323,7 +323,7 @@ impl Encoding {
     /// legal); beyond n, at least n + 1. A premise asking for no more of them always holds in
     /// the case's program, which keeps to the case by the rows of [`Encoding::spare_case`]
     /// (see [`crate::ilp::exchange`]).
-    pub(crate) fn idle_tied(&self, pos: &Position, case: Case) -> (usize, Vec<usize>) {
+    pub fn idle_tied(&self, pos: &Position, case: Case) -> (usize, Vec<usize>) {
         let least = match case {
             Case::Level { need, .. } => need as usize,
             Case::Needed { beyond } => beyond as usize + 1,
@@ -363,7 +363,7 @@ impl Encoding {
             let least = Divisor::of(&owed).at_least(can + 1.0);
             (owed, least)
         };
-        Some(match case {
+        let mut cs = match case {
             Case::Any => vec![],
             Case::Spared => rows.iter().map(within(0.0)).map(|(owed, can)| constraint::leq(owed.clone(), Divisor::of(&owed).at_most(can))).collect(),
             Case::Level { need, .. } => {
@@ -389,7 +389,29 @@ impl Encoding {
                 let failing = rows.iter().map(within(f64::from(beyond))).map(fails).collect();
                 self.beyond(failing)
             }
-        })
+        };
+        cs.extend(self.idle_row(pos, case));
+        Some(cs)
+    }
+
+    /// "At most n − least tied creatures attack" where the case leaves at least `least` of
+    /// its n tied creatures idle ([`Encoding::idle_tied`]): the row the case's disjunction
+    /// (some Hall row fails) implies only through its binaries (issue 39). None where a group
+    /// mixes tied and untied creatures, or nothing is known.
+    fn idle_row(&self, pos: &Position, case: Case) -> Option<Constraint> {
+        let (least, tied) = self.idle_tied(pos, case);
+        if least == 0 {
+            return None;
+        }
+        let mut attacking = Expression::with_capacity(4);
+        for (g, group) in self.groups.iter().enumerate() {
+            match group.members.iter().filter(|c| tied.contains(c)).count() {
+                0 => {}
+                k if k == group.members.len() => attacking += self.attacks[g].clone(),
+                _ => return None,
+            }
+        }
+        Some(constraint::leq(attacking, tied.len() as f64 - least as f64))
     }
 
     /// Some row fails, given as `(owed, least)`: a binary `v` per row, `Σ v ≥ 1`, `owed ≥
