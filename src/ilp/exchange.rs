@@ -131,8 +131,8 @@ pub struct Exchange {
 /// since rows are built only for subsets whose families share pairs ([`connected`]): P = 7,
 /// N = 300, seed 7005 needs an exchange of four moves (three attacks that obey nothing go home
 /// to make room under a cap, one moves to free {2}, one to free a {W/P}, three Elves attack)
-/// and is proven in 1.1 s; the 180
-/// boards of seeds 7001 to 7006, 179 proven against 178 (benches/RESULTS.md, ninth session).
+/// and is proven in 1.1 s; the 180 boards of seeds 7001 to 7006, 179 proven against 178
+/// (benches/RESULTS.md, ninth session).
 const MOST_MOVES: usize = 4;
 
 /// Requirements creature `c` obeys attacking `t` (None: none); those that count, unconditional.

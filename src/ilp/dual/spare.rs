@@ -311,8 +311,9 @@ impl Encoding {
         Some(Hall { classes: demand.into_iter().collect(), units, tied, life, exact })
     }
 
-    /// The tied creatures every payable declaration of `case` leaves idle at least `least` of
-    /// (`(least, creatures)`; 0 where nothing is known), for the exchange cuts (issue 39).
+    /// `(least, creatures)`: every payable declaration of `case` leaves at least `least` of
+    /// the tied `creatures` idle (0 where nothing is known); for the exchange cuts and the
+    /// level's row (issue 39).
     ///
     /// A declaration of level m fails a row at m − 1 (module doc): for some Q, `d_Q(x) > N_Q +
     /// max(0, t_Q − (T − m + 1))`. Where the model is exact ([`Hall::exact`]), paying x
