@@ -72,7 +72,7 @@
 //! steps 4 and 13). So escalation switches them on for the rounds that keep falling short
 //! ([`crate::ilp::Strategy::escalate_after`]; `Some(0)`: from the first round).
 
-use super::dual::spare::{hall_class, Case};
+use super::dual::spare::{hall_class, Case, IdleTied};
 use super::encode::Encoding;
 use crate::ilp::encode::PipClass;
 use crate::ilp::vars::variable;
@@ -397,8 +397,10 @@ impl Encoding {
     /// The cut of an exchange over this encoding: some premise of the module doc fails. Empty
     /// when no declaration of the encoding meets the premises (nothing to cut) or the mana model
     /// can't be built.
-    pub fn exchange_cut(&mut self, pos: &Position, exchange: &Exchange, case: Case) -> Vec<Constraint> {
-        let Some(rows) = self.premises(pos, exchange, case) else { return vec![] };
+    /// `idle` is what the program's case knows of its idle tied creatures
+    /// ([`Encoding::idle_tied`], computed once per program).
+    pub fn exchange_cut(&mut self, pos: &Position, exchange: &Exchange, idle: &IdleTied) -> Vec<Constraint> {
+        let Some(rows) = self.premises(pos, exchange, idle) else { return vec![] };
         let mut some = Expression::with_capacity(rows.len());
         let mut cs = Vec::with_capacity(rows.len() + 1);
         for row in rows {
@@ -424,7 +426,7 @@ impl Encoding {
     /// the exchange that can fail in `case` of the split, so that its cut in that case's
     /// program cuts it off. For tests: no legal declaration of the case may.
     pub fn exchange_premises_hold(&self, pos: &Position, exchange: &Exchange, case: Case, counts: &[Vec<usize>]) -> bool {
-        let Some(rows) = self.premises(pos, exchange, case) else { return false };
+        let Some(rows) = self.premises(pos, exchange, &self.idle_tied(pos, case)) else { return false };
         let at: std::collections::HashMap<good_lp::Variable, f64> =
             self.x.iter().zip(counts).flat_map(|(xs, ns)| xs.iter().zip(ns).map(|((_, v), &n)| (*v, n as f64))).collect();
         rows.iter().all(|row| match row {
@@ -433,12 +435,11 @@ impl Encoding {
         })
     }
 
-    /// The premise rows P1-P4 that can fail in `case` of the split (rows that always hold
-    /// are left out); None when some row never holds, or the payment rows are needed and
-    /// can't be built.
-    fn premises(&self, pos: &Position, exchange: &Exchange, case: Case) -> Option<Vec<Premise>> {
+    /// The premise rows P1-P4 that can fail in a case of the split whose program knows `idle`
+    /// (rows that always hold are left out); None when some row never holds, or the payment
+    /// rows are needed and can't be built.
+    fn premises(&self, pos: &Position, exchange: &Exchange, idle: &IdleTied) -> Option<Vec<Premise>> {
         let rules = &pos.rules;
-        let (idle_tied, tied) = self.idle_tied(pos, case);
         let mut group_of: Vec<Option<usize>> = vec![None; rules.creatures.len()];
         for (g, group) in self.groups.iter().enumerate() {
             for &c in &group.members {
@@ -484,13 +485,13 @@ impl Encoding {
             if most < need {
                 return None;
             }
-            // The case leaves at least `idle_tied` tied creatures idle: a row counting every
+            // The case leaves at least `idle.least` tied creatures idle: a row counting every
             // one of them idle and asking for no more always holds (issue 39).
             let counts_idle = |c: usize| match group_of[c] {
                 Some(g) => self.groups[g].members.iter().all(|&m| union.contains(&(m, None))),
                 None => union.contains(&(c, None)),
             };
-            if need <= idle_tied as f64 && tied.iter().all(|&c| counts_idle(c)) {
+            if need <= idle.least as f64 && idle.creatures.iter().all(|&c| counts_idle(c)) {
                 continue;
             }
             rows.push(Premise::AtLeast(e, need, most));

@@ -282,8 +282,8 @@ fn cr_508_1f_spare_bars_are_lower_bounds_of_the_paid_bar() {
                 if c.obeyed >= bar {
                     // Its case leaves at least `least` of the tied creatures idle (issue 39).
                     for &case in &mine {
-                        let (least, tied) = enc.idle_tied(&pos, case);
-                        let idle = tied.iter().filter(|&&t| c.assignment[t].is_none()).count();
+                        let known = enc.idle_tied(&pos, case);
+                        let (least, idle) = (known.least, known.creatures.iter().filter(|&&t| c.assignment[t].is_none()).count());
                         assert!(idle >= least, "{idle} tied creatures idle in {case:?}, {least} expected: {:?}\nboard: {board}", c.assignment);
                         idle_checked += usize::from(least > 0);
                     }

@@ -202,6 +202,17 @@ pub(crate) fn hall_class(sym: &Symbol) -> Option<(PipClass, f64)> {
     }
 }
 
+/// The tied creatures a case's program leaves idle: every payable declaration of the case
+/// leaves at least `least` of `creatures` idle (`least` 0: nothing is known). See
+/// [`Encoding::idle_tied`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IdleTied {
+    /// How many of them stay idle at least.
+    pub least: usize,
+    /// The tied creatures of the attacking player.
+    pub creatures: Vec<usize>,
+}
+
 /// The mana of the one attacking player in a model never richer than the board's (see the
 /// module doc): Hall's condition over it is sufficient for payment.
 pub(crate) struct Hall {
@@ -311,9 +322,8 @@ impl Encoding {
         Some(Hall { classes: demand.into_iter().collect(), units, tied, life, exact })
     }
 
-    /// `(least, creatures)`: every payable declaration of `case` leaves at least `least` of
-    /// the tied `creatures` idle (0 where nothing is known); for the exchange cuts and the
-    /// level's row (issue 39).
+    /// What the program of `case` knows of its idle tied creatures (see [`IdleTied`]); for
+    /// the exchange cuts and the level's row (issue 39).
     ///
     /// A declaration of level m fails a row at m − 1 (module doc): for some Q, `d_Q(x) > N_Q +
     /// max(0, t_Q − (T − m + 1))`. Where the model is exact ([`Hall::exact`]), paying x
@@ -324,17 +334,17 @@ impl Encoding {
     /// legal); beyond n, at least n + 1. A premise asking for no more of them always holds in
     /// the case's program, which keeps to the case by the rows of [`Encoding::spare_case`]
     /// (see [`crate::ilp::exchange`]).
-    pub fn idle_tied(&self, pos: &Position, case: Case) -> (usize, Vec<usize>) {
+    pub fn idle_tied(&self, pos: &Position, case: Case) -> IdleTied {
         let least = match case {
             Case::Level { need, .. } => need as usize,
             Case::Needed { beyond } => beyond as usize + 1,
-            Case::Any | Case::Spared => return (0, vec![]),
+            Case::Any | Case::Spared => return IdleTied::default(),
         };
         // Without the split's rows the program holds every declaration, whatever the case.
         if self.spare_rows(pos).is_none() {
-            return (0, vec![]);
+            return IdleTied::default();
         }
-        let Some(hall) = self.hall(pos) else { return (0, vec![]) };
+        let Some(hall) = self.hall(pos) else { return IdleTied::default() };
         let creatures: Vec<usize> = hall.tied.iter().map(|(c, _, _)| *c).collect();
         let mut distinct = creatures.clone();
         distinct.sort_unstable();
@@ -344,9 +354,9 @@ impl Encoding {
             meets.iter().all(|&m| m) || meets.iter().all(|&m| !m)
         });
         if !hall.exact || !alike || distinct.len() != creatures.len() || !hall.tied.iter().all(|(_, _, single)| *single) {
-            return (0, vec![]);
+            return IdleTied::default();
         }
-        (least, creatures)
+        IdleTied { least, creatures }
     }
 
     /// The constraints of one case of the split over this encoding (see the module doc); None
@@ -400,7 +410,7 @@ impl Encoding {
     /// (some Hall row fails) implies only through its binaries (issue 39). None where a group
     /// mixes tied and untied creatures, or nothing is known.
     fn idle_row(&self, pos: &Position, case: Case) -> Option<Constraint> {
-        let (least, tied) = self.idle_tied(pos, case);
+        let IdleTied { least, creatures: tied } = self.idle_tied(pos, case);
         if least == 0 {
             return None;
         }

@@ -54,8 +54,8 @@ pub(super) struct Exchanges<'a>(pub &'a [Exchange]);
 
 impl RowFamily for Exchanges<'_> {
     fn rows(&self, pos: &Position, enc: &mut Encoding, tuple: Option<(usize, Case)>) -> Vec<Constraint> {
-        let case = tuple.map_or(Case::Any, |(_, case)| case);
-        self.0.iter().flat_map(|e| enc.exchange_cut(pos, e, case)).collect()
+        let idle = enc.idle_tied(pos, tuple.map_or(Case::Any, |(_, case)| case));
+        self.0.iter().flat_map(|e| enc.exchange_cut(pos, e, &idle)).collect()
     }
 }
 
