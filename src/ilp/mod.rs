@@ -70,7 +70,7 @@ pub use encode::{Encoding, Group, Grouping, Pruning, Split};
 pub use memo::Maxima;
 pub use settings::{
     Budget, Call, Ilp, Lexicographic, Model, Strategy, ALTERNATIVE_BUDGET, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE,
-    PROBE_SLICES, TIE_BREAK_SLICES,
+    PROBE_SLICES, STALL_SLICES, TIE_BREAK_SLICES,
 };
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
@@ -512,8 +512,13 @@ impl Ilp {
         let constant = good_lp::IntoAffineExpression::constant(&program.objective);
         // The slice at which a lexicographic objective's first level was proven.
         let mut first_level_at: Option<u64> = None;
+        // The slice of the last better solution, and its value (`Call::stop_stalled`).
+        let (mut last_better, mut best_value) = (0u64, f64::NEG_INFINITY);
         let answer = loop {
             if let microlp::SolveOutcome::Solution(solution) = &outcome {
+                if solution.objective() > best_value + 0.5 {
+                    (last_better, best_value) = (slices, solution.objective());
+                }
                 let stats = solution.stats();
                 let by_integrality = stats.best_bound.is_some_and(|b| (b + 1e-6).floor() <= solution.objective().round());
                 if solution.status() == microlp::SolutionStatus::Optimal || by_integrality || self.reaches_known_bound(program, solution) {
@@ -529,6 +534,12 @@ impl Ilp {
                     });
                     let values = solution.iter().map(|(_, v)| v).collect();
                     break Ok(Found::Solved(Raw::proven(values)));
+                }
+                if self.call.stop_stalled.is_some_and(|k| slices >= last_better + k) {
+                    crate::debug::note(|| {
+                        format!("  stalled after {} nodes: {} of {:?}", stats.nodes_solved, solution.objective(), stats.best_bound)
+                    });
+                    break Ok(Found::Solved(Raw::unproven(solution, constant, true)));
                 }
                 if let (Some(gap), Some(bound)) = (self.call.stop_near, stats.best_bound) {
                     if bound - solution.objective() <= gap * bound.abs() {
@@ -1077,5 +1088,17 @@ mod tests {
         assert!(s.near_enough);
         assert!(bound >= 132.0 - 1e-6 && s.objective <= 132.0 + 1e-6, "objective {} bound {bound}", s.objective);
         assert!(bound - s.objective <= 0.05 * bound + 1e-6, "objective {} not within 5 % of {bound}", s.objective);
+    }
+
+    /// A program stopped for want of a better solution (`Call::stop_stalled`) returns its
+    /// solution unproven and marked, with a valid bound (at least the optimum, 132). The same
+    /// program as above; 2 slices without a better solution come long before a proof.
+    #[test]
+    fn a_program_stopped_stalled_keeps_a_valid_bound() {
+        let found = free_power_program(Ilp { call: Call { stop_stalled: Some(2), ..Call::default() }, ..Ilp::default() });
+        let Found::Solved(s) = found else { panic!("no solution") };
+        let Optimality::Unproven { bound: Some(bound) } = s.optimality else { panic!("{:?}: proven, the stop no longer shows", s.optimality) };
+        assert!(s.near_enough);
+        assert!(bound >= 132.0 - 1e-6 && s.objective <= 132.0 + 1e-6, "objective {} bound {bound}", s.objective);
     }
 }

@@ -94,6 +94,17 @@ pub struct Strategy {
     /// beat, so a proof is still a proof. Default `Some(`[`NEAR_ENOUGH`]`)`; None: every round
     /// proven. Objectives are integers: on objectives below 1 / gap this changes nothing.
     pub near_enough: Option<f64>,
+    /// Under paid, a round's program stops at its best solution, unproven, once this many
+    /// slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes have passed without a better
+    /// one ([`Call::stop_stalled`]). A round's program is a relaxation: its declaration is
+    /// judged by its own bar either way, legal (the incumbent, which the next round must beat)
+    /// or short (cut off), so a proof of its optimality would buy nothing but the round's bound,
+    /// which the program's proven bound gives too. Issue 39: the taxed Commander board P = 7,
+    /// N = 1,000, seed 7004, whose first round found 1,430 in its first slice and spent 4.7 s
+    /// not proving 1,431 out of reach (unproven at 120 s); stopped, the declaration falls short,
+    /// and six rounds prove 1,428 in 0.33 s. Default `Some(`[`STALL_SLICES`]`)`; `Some(0)`:
+    /// every round stops at its first solution, as the differential tests check; None: never.
+    pub stall_slices: Option<u64>,
     /// How many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a check's witness
     /// (and the closest declaration paying nothing its closest legal one starts from) gets to
     /// change fewer creatures once the most requirements are proven (see [`Lexicographic`]).
@@ -116,6 +127,7 @@ impl Default for Strategy {
             free_rescue: Some(PAID_SHARE),
             liveness_budget: LIVENESS_BUDGET,
             near_enough: Some(NEAR_ENOUGH),
+            stall_slices: Some(STALL_SLICES),
             tie_break_slices: Some(TIE_BREAK_SLICES),
             alternative_budget: Some(ALTERNATIVE_BUDGET),
         }
@@ -139,6 +151,12 @@ pub struct Call {
     /// Default None: programs are proven; the search sets [`Strategy::near_enough`] here for
     /// its rounds.
     pub stop_near: Option<f64>,
+    /// Stop each program at a solution once this many slices of
+    /// [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes have passed without a better one,
+    /// returned unproven (with its proven bound) and marked [`super::Solved::near_enough`], as
+    /// with `stop_near`. Default None; the search sets [`Strategy::stall_slices`] here for its
+    /// rounds under paid.
+    pub stop_stalled: Option<u64>,
     /// At the deadline, return the best solution found, marked
     /// [`super::Optimality::Unproven`], instead of an error. Default false: maxima must be
     /// proven; `solve`'s objective phases set it to report their best legal declaration and
@@ -209,6 +227,12 @@ pub const PAID_SHARE: f64 = 0.5;
 
 /// The default [`Strategy::near_enough`]: one in ten thousand.
 pub const NEAR_ENOUGH: f64 = 1e-4;
+
+/// The default [`Strategy::stall_slices`]: 16 slices (1,024 nodes) without a better solution.
+/// On the Commander grid of seeds 7001 to 7006, 4, 16 and 64 prove the same 180 boards in the
+/// same time (22.8 s, against 32.0 s and 179 proven without); the larger leaves a program more
+/// room to prove its own optimum, and probing its turns at 4 and 16 slices.
+pub const STALL_SLICES: u64 = 16;
 
 /// The default [`Strategy::tie_break_slices`]: 1,024 nodes. The closeness of a witness is a
 /// courtesy beyond the verdict (docs/format.md: "as few creatures as the method manages");

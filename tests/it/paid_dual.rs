@@ -7,7 +7,7 @@
 use attackopt::generator::{generate, Profile};
 use attackopt::internals::ilp::dual::spare::Case;
 use attackopt::internals::ilp::dual::Couplings;
-use attackopt::internals::ilp::{Encoding, Grouping, Ilp, Split, Strategy, LIVENESS_BUDGET, MAX_TUPLES};
+use attackopt::internals::ilp::{Call, Encoding, Grouping, Ilp, Split, Strategy, LIVENESS_BUDGET, MAX_TUPLES};
 use attackopt::internals::solve as solving;
 use attackopt::parse_board;
 use attackopt::BarMethod;
@@ -614,6 +614,31 @@ fn cr_508_1d_an_exchange_of_four_moves_proves_the_commander_board_p7_n300_seed_7
     let pos = position(&commander(7, 300, 7005));
     let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::with_time_limit(8.0)).unwrap();
     assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (411, Some(411), true));
+}
+
+/// CR 508.1d (issue 39): the taxed Commander board P = 7, N = 1,000, seed 7004. Under the
+/// global cap of 500, each of the three Llanowar Elves (power 1, "attacks if able") that stays
+/// home frees a slot for a power-3 token: 1,430 with one Elf home and another paying Ghostly
+/// Prison's {2} to attack C (Alluring Siren's requirement). That declaration falls short of its
+/// bar (the Elf home loses one requirement, the paid one only raises the bar by one), and so
+/// does every other that drops a requirement: 1,428 is the optimum, every Elf attacking. The
+/// first round's program found 1,430 in its first slice and never proved 1,431 out of reach
+/// (unproven at 120 s); stopped once stalled (`Strategy::stall_slices`), its declaration is cut
+/// off and six rounds prove 1,428. Every program is held to 64 slices of nodes
+/// (`Call::slice_limit`, so that the test counts nodes, not seconds): without the stop the
+/// search proves nothing; with it, stopping after 0, 1 or 16 slices without a better solution
+/// (the default), it proves 1,428, legal.
+#[test]
+fn cr_508_1d_a_stalled_round_proves_the_commander_board_p7_n1000_seed_7004() {
+    let pos = position(&commander(7, 1000, 7004));
+    let budget = Ilp { call: Call { slice_limit: Some(64), ..Call::default() }, ..Ilp::default() };
+    for stall_slices in [Some(0), Some(1), Some(16)] {
+        let paid = solving::solve(&pos, Goal::Power, Baseline::Paid, &budget.with(Strategy { stall_slices, ..Strategy::default() })).unwrap();
+        assert_eq!((paid.objective, paid.objective_bound, paid.optimal), (1428, Some(1428), true), "stall after {stall_slices:?}");
+        assert!(check(&pos, &paid.result.declaration, Baseline::Paid, &Ilp::default()).unwrap().legal);
+    }
+    let without = solving::solve(&pos, Goal::Power, Baseline::Paid, &budget.with(Strategy { stall_slices: None, ..Strategy::default() }));
+    assert!(without.is_err() || without.is_ok_and(|r| !r.optimal), "proven without the stop too: the test no longer shows it");
 }
 
 /// CR 508.1d (issue 10): every declaration legal under paid is legal under free (docs/rules.md

@@ -458,7 +458,9 @@ impl<'a> Search<'a> {
             (Baseline::Paid, None) => self.ilp.strategy.near_enough,
             _ => None,
         };
-        let objective_ilp = Ilp { call: Call { known_bound: ceiling, stop_near, ..self.objective_ilp.call }, ..self.objective_ilp };
+        // Under free a round's answer is the phase's: it must be proven.
+        let stop_stalled = self.ilp.strategy.stall_slices.filter(|_| self.baseline == Baseline::Paid);
+        let objective_ilp = Ilp { call: Call { known_bound: ceiling, stop_near, stop_stalled, ..self.objective_ilp.call }, ..self.objective_ilp };
         // Rounds of this phase whose declaration fell short of its paid bar.
         let mut rounds_short = 0;
         let mut rounds = 0;
