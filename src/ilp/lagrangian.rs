@@ -232,6 +232,110 @@ fn owes_of(pos: &Position, rows: &[Row], a: &Assignment) -> Vec<i64> {
 /// Flows [`objective_bound`] may solve.
 const MOST_BOUND_FLOWS: usize = 24;
 
+/// One requirement's worth in [`fixing`]'s flows: multipliers are multiples of its inverse.
+const PER_REQUIREMENT: i64 = 1 << 12;
+
+/// Flows [`fixing`] may solve.
+const MOST_FIXING_FLOWS: usize = 16;
+
+/// What the priced flow proves about the paid maximum of one case of the split: a payable
+/// declaration (a lower bound of the maximum) and, per creature, the targets every payable
+/// declaration of the case obeying at least as many may attack (see [`fixing`]).
+pub(super) struct Fixing {
+    pub split: Split,
+    pub witness: Assignment,
+    pub obeyed: usize,
+    pub within: Vec<Vec<usize>>,
+}
+
+/// The pairs a payable declaration of `split` obeying at least a known number of requirements
+/// can use (issue 39: a check of every creature attacking, whose flow's best can't be paid).
+/// For multipliers λ ≥ 0 on Hall's rows, with one requirement worth `S`,
+///
+/// `L(λ) = max over the case's flow declarations x of  S·obeyed(x) − Σ_r λ_r (owed_r(x) − supply_r)`
+///
+/// is at least `S·obeyed(x)` for every payable x (Hall's rows are necessary, CR 508.1g-h), and
+/// the flow's reduced costs say what each idle pair loses at least against `L`'s flow
+/// ([`flow::priced_case`]). So a payable x obeying at least `lb` loses at most
+/// `L(λ) − S·lb` in all, and uses no pair that loses more on its own: the rest can be left out
+/// of the integer program, which then proves the same maximum and witness over far fewer
+/// columns (the maximum is at least `lb`, and every declaration obeying that many is kept).
+/// The multipliers are those of the least `L` a descent on λ finds within
+/// [`MOST_FIXING_FLOWS`] flows; `lb` is the most obeyed by a declaration met on the way that
+/// the rules code pays. None where the case is no flow, nothing is owed, or no declaration met
+/// can be paid.
+pub(super) fn fixing(
+    pos: &Position,
+    allowed: &[bool],
+    grouping: Grouping,
+    split: Split,
+    pruning: Pruning,
+    in_time: &dyn Fn() -> Result<(), SolveError>,
+) -> Result<Option<Fixing>, SolveError> {
+    let rules = &pos.rules;
+    let Some(rows) = rows(pos) else { return Ok(None) };
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let most = (0..rules.creatures.len()).map(|c| super::most_obeyed_by(pos, c)).max().unwrap_or(0)
+        + rules.requirements.iter().filter(|r| r.counts && r.creature().is_none()).count();
+    // λ past what one attack can obey makes no attack owing in the row gain.
+    let lambda_max = PER_REQUIREMENT.saturating_mul(i64::try_from(most).unwrap_or(i64::MAX).saturating_add(1));
+    let mut mu_max = vec![PER_REQUIREMENT];
+    mu_max.extend(rows.iter().map(|_| lambda_max));
+    let zero = |_: usize, _: usize| 0i64;
+    let paid: std::cell::RefCell<Option<(usize, Assignment)>> = std::cell::RefCell::default();
+    let least: std::cell::RefCell<Option<(i128, Vec<i64>)>> = std::cell::RefCell::default();
+    let flows = std::cell::Cell::new(0usize);
+    let value_of = |a: &Assignment, mu: &[i64]| -> (i128, Vec<i128>) {
+        let owes = owes_of(pos, &rows, a);
+        // θ stays at one requirement's worth: its room is held at 0.
+        let mut room = vec![0i128];
+        room.extend(rows.iter().zip(&owes).map(|(row, o)| i128::from(row.supply) - i128::from(*o)));
+        let value = i128::from(PER_REQUIREMENT) * rules.obeyed(a) as i128 + mu[1..].iter().zip(&room[1..]).map(|(m, r)| i128::from(*m) * r).sum::<i128>();
+        (value, room)
+    };
+    let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
+        flows.set(flows.get() + 1);
+        let price = price_at(pos, &rows, &mu[1..]);
+        let aim = Aim::Lagrangian { per_requirement: PER_REQUIREMENT, price: &price, member: None, pair: &zero };
+        let Some(a) = flow::best(pos, allowed, grouping, &[split], pruning, aim, in_time)? else { return Ok(None) };
+        let (value, room) = value_of(&a, mu);
+        if least.borrow().as_ref().is_none_or(|(v, _)| value < *v) {
+            *least.borrow_mut() = Some((value, mu.to_vec()));
+        }
+        let obeyed = rules.obeyed(&a);
+        if room[1..].iter().all(|r| *r >= 0) && paid.borrow().as_ref().is_none_or(|(o, _)| obeyed > *o) && pos.can_pay(&a)? {
+            *paid.borrow_mut() = Some((obeyed, a));
+        }
+        Ok(Some(Point { mu: mu.to_vec(), value, room }))
+    };
+    let stop = || flows.get() >= MOST_FIXING_FLOWS;
+    let mut start = vec![0; 1 + rows.len()];
+    start[0] = PER_REQUIREMENT;
+    let Some(first) = eval(&start)? else { return Ok(None) };
+    descend(first, &mu_max, (PER_REQUIREMENT / 4).max(1), &mut eval, &stop)?;
+    let (Some((obeyed, witness)), Some((_, mu))) = (paid.into_inner(), least.into_inner()) else { return Ok(None) };
+    // The losses at the least L's multipliers (the same flow again, with its reduced costs).
+    let price = price_at(pos, &rows, &mu[1..]);
+    let aim = Aim::Lagrangian { per_requirement: PER_REQUIREMENT, price: &price, member: None, pair: &zero };
+    let Some((a, losses)) = flow::priced_case(pos, allowed, grouping, split, pruning, aim)? else { return Ok(None) };
+    let (bound, _) = value_of(&a, &mu);
+    let slack = bound - i128::from(PER_REQUIREMENT) * obeyed as i128;
+    if slack < 0 {
+        return Err(SolveError::Internal(format!("a payable declaration obeys {obeyed}, above the priced flow's bound")));
+    }
+    let within: Vec<Vec<usize>> = losses.iter().map(|ls| ls.iter().filter(|(_, l)| i128::from(*l) <= slack).map(|(t, _)| *t).collect()).collect();
+    crate::debug::note(|| {
+        let kept: usize = within.iter().map(Vec::len).sum();
+        let all: usize = losses.iter().map(Vec::len).sum();
+        let zero: usize = losses.iter().map(|ls| ls.iter().filter(|(_, l)| *l <= 0).count()).sum();
+        let half: usize = losses.iter().map(|ls| ls.iter().filter(|(_, l)| *l <= PER_REQUIREMENT / 2).count()).sum();
+        format!("priced flow: {} flows, bound {:.4}, paid {obeyed}, {kept} of {all} pairs kept; {zero} lose nothing, {half} at most half", flows.get(), bound as f64 / PER_REQUIREMENT as f64)
+    });
+    Ok(Some(Fixing { split, witness, obeyed, within }))
+}
+
 /// An upper bound of `solve`'s objective over legal declarations (issue 39, "bounds that
 /// close"), or None where the flow does not express the program. Every legal declaration
 /// respects the restrictions, is paid and obeys at least `floor` requirements, the free
