@@ -111,10 +111,6 @@ pub enum Pruning<'a> {
     /// Pairs no declaration legal under the paid baseline uses (see `paid_dominated`): for
     /// the objective phases of `solve` and `enumerate` under paid.
     PaidLegal,
-    /// As `Maximum`, and in one case of the split only the targets listed per creature (the
-    /// pairs a declaration obeying at least a known number of requirements can use, see
-    /// `lagrangian::fixing`).
-    Within(&'a Assignment, Split, &'a [Vec<usize>]),
 }
 
 // Indices name creatures, groups and nodes across several parallel vectors here.
@@ -187,17 +183,9 @@ pub(super) fn groups(pos: &Position, allowed: &[bool], grouping: Grouping, split
             .collect();
         let mut targets = targets;
         match (pruning, &dominance) {
-            (Pruning::Maximum(prefer) | Pruning::Within(prefer, ..), Some(cx)) => {
-                (targets, weights) = undominated(pos, cx, c, targets, weights, prefer.get(c).copied().flatten())
-            }
+            (Pruning::Maximum(prefer), Some(cx)) => (targets, weights) = undominated(pos, cx, c, targets, weights, prefer.get(c).copied().flatten()),
             (Pruning::PaidLegal, Some(cx)) => (targets, weights) = paid_undominated(pos, cx, c, targets, weights),
             _ => {}
-        }
-        if let Pruning::Within(_, case, within) = pruning {
-            if case == split {
-                let kept = targets.iter().zip(&weights).filter(|(t, _)| within.get(c).is_some_and(|w| w.contains(t)));
-                (targets, weights) = kept.map(|(t, w)| (*t, *w)).unzip();
-            }
         }
         if targets.is_empty() {
             continue;

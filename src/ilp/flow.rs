@@ -112,10 +112,9 @@ pub(super) fn best(
             // CR 506.5: with at least `lo` attackers, a member needing k others may attack
             // when k < lo.
             let part: Vec<Group> = groups.iter().filter(|g| g.min_others.is_none_or(|k| i64::from(k) < lo)).cloned().collect();
-            let a = match solve_case(pos, &part, prefer, &levels, lo, hi, false)? {
+            let a = match solve_case(pos, &part, prefer, &levels, lo, hi)? {
                 Case::Best(counts, None) => distribute(&part, &counts, prefer, n),
                 Case::Best(counts, Some(attacking)) => deal(&part, &counts, &attacking, n),
-                Case::Priced(..) => return Err(SolveError::Internal("losses nobody asked for".into())),
                 Case::Empty => continue,
                 Case::NotFlow => return Ok(None),
             };
@@ -126,45 +125,6 @@ pub(super) fn best(
         }
     }
     Ok(best.map(|(_, a)| a))
-}
-
-/// The flow of one case of the split under a Lagrangian aim ([`Aim::Lagrangian`], whose pairs
-/// carry no tie-break), with what each pair it leaves idle loses at least against it: its
-/// declaration and, per creature, `(target, loss)` for every target its group may attack in
-/// this case (0 where the flow uses the pair). Any declaration of the case the flow expresses
-/// gains at most the flow's value less the losses of the idle pairs it uses (see
-/// [`Network::losses`]). None when the case is not one flow over one range of amounts, or has
-/// no declaration.
-pub(super) fn priced_case(
-    pos: &Position,
-    allowed: &[bool],
-    grouping: Grouping,
-    split: Split,
-    pruning: Pruning,
-    aim: Aim,
-) -> Result<Option<(Assignment, Vec<Vec<(usize, i64)>>)>, SolveError> {
-    let rules = &pos.rules;
-    if !matches!(aim, Aim::Lagrangian { .. })
-        || rules.has_conditions()
-        || rules.restrictions.iter().any(|r| matches!(r.kind, RestrictionKind::MinOtherAttackersAmong { .. }))
-    {
-        return Ok(None);
-    }
-    let n = rules.creatures.len();
-    let Some(levels) = Levels::new(pos, aim) else { return Ok(None) };
-    let groups = groups(pos, allowed, grouping, split, pruning);
-    let Some(ranges) = amounts(split, &groups) else { return Ok(None) };
-    let [(lo, hi)] = ranges[..] else { return Ok(None) };
-    let part: Vec<Group> = groups.iter().filter(|g| g.min_others.is_none_or(|k| i64::from(k) < lo)).cloned().collect();
-    let no_attack = rules.no_attack();
-    let Case::Priced(counts, losses) = solve_case(pos, &part, &no_attack, &levels, lo, hi, true)? else { return Ok(None) };
-    let mut per_creature = vec![Vec::new(); n];
-    for (group, losses) in part.iter().zip(&losses) {
-        for &c in &group.members {
-            per_creature[c] = group.targets.iter().copied().zip(losses.iter().copied()).collect();
-        }
-    }
-    Ok(Some((distribute(&part, &counts, &no_attack, n), per_creature)))
 }
 
 /// The gains of the two levels: one requirement is worth `scale`, more than any change of the
@@ -379,18 +339,14 @@ enum Case {
     /// The best counts: `counts[g][k]` members of group g attack its k-th target; with
     /// members' own arcs, which members attack.
     Best(Vec<Vec<usize>>, Option<Vec<bool>>),
-    /// The best counts, and what a member of group g attacking its k-th target loses at least
-    /// against them, `losses[g][k]` (0 where the group attacks it; see [`Network::losses`]).
-    Priced(Vec<Vec<usize>>, Vec<Vec<i64>>),
     /// No declaration has an amount of attackers in the case's range.
     Empty,
     /// The case is not a flow (see the module doc).
     NotFlow,
 }
 
-/// One case's best counts with an amount of attackers in `[lo, hi]`, and with `priced` what
-/// each (group, target) arc loses at least (`Case::Priced`).
-fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Levels, lo: i64, hi: i64, priced: bool) -> Result<Case, SolveError> {
+/// One case's best counts with an amount of attackers in `[lo, hi]`.
+fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Levels, lo: i64, hi: i64) -> Result<Case, SolveError> {
     let scale = levels.scale;
     let mut used: Vec<usize> = groups.iter().flat_map(|g| g.targets.iter().copied()).collect();
     used.sort_unstable();
@@ -479,19 +435,6 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
         format!("flow: {} groups, {} nodes, {} arcs, {amount} attackers in [{lo}, {}]", groups.len(), net.nodes(), net.arcs(), hi.min(total))
     });
     let counts = arcs.iter().map(|per_target| per_target.iter().map(|ids| ids.iter().map(|&e| net.flow(e) as usize).sum()).collect()).collect();
-    if priced {
-        let Some(loss) = net.losses(source, sink, amount, lo, hi.min(total)) else {
-            return Err(SolveError::Internal("a certified flow whose potentials do not settle".into()));
-        };
-        // A (group, target) pair the flow uses loses nothing; an idle one its least arc's loss.
-        let losses = arcs
-            .iter()
-            .map(|per_target| {
-                per_target.iter().map(|ids| if ids.iter().any(|&e| net.flow(e) > 0) { 0 } else { ids.iter().map(|&e| loss(e)).min().unwrap_or(0) }).collect()
-            })
-            .collect();
-        return Ok(Case::Priced(counts, losses));
-    }
     let attacking = (!members.is_empty()).then(|| {
         let mut attacking = vec![false; pos.rules.creatures.len()];
         for (c, e) in &members {

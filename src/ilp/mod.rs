@@ -74,7 +74,6 @@ pub use settings::{
 };
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
-use lagrangian::Fixing;
 use crate::position::Position;
 use crate::rules::{Assignment, RestrictionKind};
 use good_lp::{constraint, Constraint, Expression, Solution, SolutionStatus};
@@ -260,7 +259,7 @@ impl Ilp {
         F: FnMut(&mut Encoding) -> (Expression, Vec<good_lp::Constraint>),
     {
         let most = most_obeyed_with(pos);
-        self.best_bounded(pos, allowed, grouping, prefer, (false, None), build, |split, _| most(split).is_some_and(|m| m < floor))
+        self.best_bounded(pos, allowed, grouping, prefer, false, build, |split, _| most(split).is_some_and(|m| m < floor))
     }
 
     /// As [`Ilp::best`], skipping a case when `skip(case, best so far)` says it can't win.
@@ -272,7 +271,7 @@ impl Ilp {
         allowed: &[bool],
         grouping: Grouping,
         prefer: &Assignment,
-        (prune, within): (bool, Option<&Fixing>),
+        prune: bool,
         mut build: F,
         skip: S,
     ) -> Result<Found, SolveError>
@@ -307,9 +306,7 @@ impl Ilp {
                 break;
             }
             crate::debug::note(|| format!("encoding {split:?}"));
-            let pruning = if let Some(fixing) = within {
-                Pruning::Within(prefer, fixing.split, &fixing.within)
-            } else if prune {
+            let pruning = if prune {
                 Pruning::Maximum(prefer)
             } else if self.call.paid_legal_only {
                 Pruning::PaidLegal
@@ -729,15 +726,12 @@ impl Ilp {
     /// requirements alone win just past a turn's budget), and nothing on the boards the
     /// lexicographic program proves within its first turn.
     pub fn maximum_with_effort(&self, pos: &Position, allowed: &[bool], tie: Tie, tie_break_slices: Option<u64>) -> Result<Maximum, SolveError> {
-        let mut fixing = None;
         if self.model.flow {
             if let Some(m) = self.flow_maximum(pos, allowed, tie)? {
                 return Ok(m);
             }
-            fixing = self.fixing(pos, allowed, tie)?;
         }
-        let within = fixing.as_ref();
-        let Some(slices) = tie_break_slices else { return self.maximum_program(pos, allowed, tie, Levels::Both(None), within) };
+        let Some(slices) = tie_break_slices else { return self.maximum_program(pos, allowed, tie, Levels::Both(None)) };
         // The caller's own budget of nodes, if any, bounds every turn.
         let cap = self.call.slice_limit;
         let mut budget = PORTFOLIO_SLICES;
@@ -745,12 +739,12 @@ impl Ilp {
             let turn = cap.map_or(budget, |c| budget.min(c));
             let limited = Ilp { call: Call { slice_limit: Some(turn), ..self.call }, ..*self };
             let last = cap.is_some_and(|c| turn >= c);
-            match limited.maximum_program(pos, allowed, tie, Levels::Both(Some(slices)), within) {
+            match limited.maximum_program(pos, allowed, tie, Levels::Both(Some(slices))) {
                 Err(SolveError::TimeLimit(_)) if self.remaining().is_ok() => {}
                 done => return done,
             }
-            match limited.maximum_program(pos, allowed, tie, Levels::First, within) {
-                Ok(most) => return self.closest_at(pos, allowed, tie, most, slices, within),
+            match limited.maximum_program(pos, allowed, tie, Levels::First) {
+                Ok(most) => return self.closest_at(pos, allowed, tie, most, slices),
                 Err(SolveError::TimeLimit(_)) if self.remaining().is_ok() && !last => {}
                 Err(e) => return Err(e),
             }
@@ -762,9 +756,9 @@ impl Ilp {
     /// tie-break's budget, `slices` in all (finding a first declaration that obeys `most` is
     /// the hard part, which the budget does not wait for); `most`'s own witness, its closeness
     /// unproven, where it finds none (out of nodes or of time).
-    fn closest_at(&self, pos: &Position, allowed: &[bool], tie: Tie, most: Maximum, slices: u64, within: Option<&Fixing>) -> Result<Maximum, SolveError> {
+    fn closest_at(&self, pos: &Position, allowed: &[bool], tie: Tie, most: Maximum, slices: u64) -> Result<Maximum, SolveError> {
         let limited = Ilp { call: Call { slice_limit: Some(slices), ..self.call }, ..*self };
-        match limited.maximum_program(pos, allowed, tie, Levels::Fixed(most.value, slices), within) {
+        match limited.maximum_program(pos, allowed, tie, Levels::Fixed(most.value, slices)) {
             Ok(closest) if closest.value == most.value => Ok(closest),
             Ok(other) => Err(SolveError::Internal(format!("a witness at the proven maximum {} obeys {}", most.value, other.value))),
             Err(SolveError::TimeLimit(_)) => Ok(most),
@@ -774,7 +768,7 @@ impl Ilp {
 
     /// The maximum's integer program: the most requirements and the tie-break, lexicographic
     /// ([`Levels`]), over the cases of the split.
-    fn maximum_program(&self, pos: &Position, allowed: &[bool], tie: Tie, levels: Levels, within: Option<&Fixing>) -> Result<Maximum, SolveError> {
+    fn maximum_program(&self, pos: &Position, allowed: &[bool], tie: Tie, levels: Levels) -> Result<Maximum, SolveError> {
         let n = pos.rules.creatures.len();
         let no_attack = pos.rules.no_attack();
         let prefer = match tie {
@@ -802,7 +796,7 @@ impl Ilp {
                 allowed,
                 grouping,
                 prefer,
-                (self.model.prune, within),
+                self.model.prune,
                 |enc| {
                     let mut objective = Expression::with_capacity(n * 2);
                     objective.add_mul(scale as f64, enc.obeyed.clone());
@@ -842,36 +836,8 @@ impl Ilp {
             }
         };
         let mut found = self.proven_maximum(pos, allowed, solved.assignment, Some(solved.obeyed))?;
-        if within.is_some_and(|f| found.value < f.obeyed) {
-            return Err(SolveError::Internal("the priced flow's payable declaration was left out of the maximum's program".into()));
-        }
         found.tie_break_proven = tie_break_proven;
         Ok(found)
-    }
-
-    /// The pairs the paid maximum's program needs, where the flow's best declaration can't be
-    /// paid (`lagrangian::fixing`): every payable declaration of the split's last case (the
-    /// most attackers) obeying at least as many requirements as a payable one the priced flow
-    /// met uses only pairs kept, so the program over them proves the same maximum and witness
-    /// (issue 39: a check of every creature attacking on the adversarial profile, 8 players,
-    /// 2,500 creatures: 4,716 columns, of which the root relaxation took 0.35 s). None where
-    /// the split's other cases might reach that many (they are then solved whole), where the
-    /// program is not a flow, or where pruning is off.
-    fn fixing(&self, pos: &Position, allowed: &[bool], tie: Tie) -> Result<Option<Fixing>, SolveError> {
-        if !self.model.prune {
-            return Ok(None);
-        }
-        let no_attack = pos.rules.no_attack();
-        let prefer = match tie {
-            Tie::Closest(a) => a,
-            Tie::FewestCosts => &no_attack,
-        };
-        let splits = self.splits(pos);
-        let Some((&last, others)) = splits.split_last() else { return Ok(None) };
-        let in_time = || self.remaining().map(|_| ());
-        let Some(fixing) = lagrangian::fixing(pos, allowed, self.maximum_grouping(), last, Pruning::Maximum(prefer), &in_time)? else { return Ok(None) };
-        let most = most_obeyed_with(pos);
-        Ok(others.iter().all(|&s| most(s).is_some_and(|m| m < fixing.obeyed)).then_some(fixing))
     }
 
     /// The grouping of the maximum's programs: power plays no part in them, so creatures of
