@@ -103,7 +103,9 @@ pub struct Strategy {
     /// N = 1,000, seed 7004, whose first round found 1,430 in its first slice and spent 4.7 s
     /// not proving 1,431 out of reach (unproven at 120 s); stopped, the declaration falls short,
     /// and six rounds prove 1,428 in 0.33 s. Default `Some(`[`STALL_SLICES`]`)`; `Some(0)`:
-    /// every round stops at its first solution, as the differential tests check; None: never.
+    /// every round not proven by the end of its first slice stops at its first solution (the
+    /// test of that board runs 0, 1 and 16; small random boards prove every round at once, so
+    /// the differential tests never stop one); None: never.
     pub stall_slices: Option<u64>,
     /// How many slices of [`NODES_PER_SLICE`](super::NODES_PER_SLICE) nodes a check's witness
     /// (and the closest declaration paying nothing its closest legal one starts from) gets to

@@ -733,7 +733,6 @@ fn cr_508_1f_escalated_solves_prove_the_exhaustive_optimum() {
 /// a time limit, until issue 39's cuts proved them without probing too.)
 #[test]
 fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
-    use attackopt::internals::ilp::Call;
     let pos = position(&commander(5, 300, 7001));
     let base = Ilp::with_time_limit(30.0);
     let probing = Ilp { call: Call { slice_limit: Some(16), ..base.call }, ..base };
