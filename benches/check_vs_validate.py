@@ -13,12 +13,14 @@ check time against N per profile and player count (the scaling exponent).
 --declaration empty (the default) checks the empty declaration; everything, each creature of
 the active player that may attack (untapped, not summoning sick or with haste) attacking the
 opponents in turn: on the adversarial profile it breaks caps and can't be paid, so the check
-also proves the paid maximum of its own costs and seeks the closest legal declaration.
+also proves the paid maximum of its own costs and seeks the closest legal declaration; half,
+each of those creatures attacking with probability one half a random opponent (the generator
+random.Random(seed), so the same declaration every run).
 
     python3 benches/check_vs_validate.py --bin target/release/attackopt --bin /tmp/old/attackopt \\
         --players 4,8 --creatures 1000,2500,5000,10000 --seeds 9101,9102
 """
-import argparse, json, math, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, math, os, random, statistics, subprocess, sys, tempfile, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--bin", action="append", required=True)
@@ -28,20 +30,25 @@ ap.add_argument("--creatures", default="1000,2500,5000,10000")
 ap.add_argument("--seeds", default="9101,9102")
 ap.add_argument("--runs", type=int, default=3)
 ap.add_argument("--time-limit", default="60")
-ap.add_argument("--declaration", choices=["empty", "everything"], default="empty")
+ap.add_argument("--declaration", choices=["empty", "everything", "half"], default="empty")
 args = ap.parse_args()
 
 
-def everything(board_file):
-    """Every creature of the active player that may attack, attacking the opponents in turn."""
+def everything(board_file, half_seed=None):
+    """Every creature of the active player that may attack, attacking the opponents in turn;
+    with `half_seed`, each with probability one half, a random opponent."""
     b = json.load(open(board_file))
     active = b["active_player"]
     opponents = [p["id"] for p in b["players"] if p["id"] != active]
+    rnd = random.Random(half_seed)
     attacks = []
     for p in b["permanents"]:
         ready = not p.get("tapped") and (not p.get("summoning_sick") or "Haste" in p.get("keywords", []))
         if "Creature" in p["types"] and p["controller"] == active and ready:
-            attacks.append({"creature": p["id"], "target": opponents[len(attacks) % len(opponents)]})
+            if half_seed is None:
+                attacks.append({"creature": p["id"], "target": opponents[len(attacks) % len(opponents)]})
+            elif rnd.random() < 0.5:
+                attacks.append({"creature": p["id"], "target": rnd.choice(opponents)})
     return {"attacks": attacks}
 
 
@@ -63,10 +70,10 @@ for players in map(int, args.players.split(",")):
             with open(board, "w") as f:
                 subprocess.run([args.bin[0], "generate", "--profile", args.profile, "--players", str(players), "--creatures", str(n), "--seed", str(seed)], stdout=f, check=True)
             declaration = empty
-            if args.declaration == "everything":
-                declaration = board + ".everything.json"
+            if args.declaration != "empty":
+                declaration = board + f".{args.declaration}.json"
                 with open(declaration, "w") as f:
-                    json.dump(everything(board), f)
+                    json.dump(everything(board, seed if args.declaration == "half" else None), f)
             validate = statistics.median(timed([args.bin[0], "validate", board, "--format", "json"])[0] for _ in range(args.runs))
             checks = []
             for b in args.bin:
