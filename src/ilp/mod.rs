@@ -798,6 +798,7 @@ impl Ilp {
                 prefer,
                 self.model.prune,
                 |enc| {
+                    enc.aggregate_mixed();
                     let mut objective = Expression::with_capacity(n * 2);
                     objective.add_mul(scale as f64, enc.obeyed.clone());
                     match (levels, tie) {

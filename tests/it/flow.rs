@@ -4,7 +4,7 @@
 //! (Against the exhaustive checker: `differential.rs`, where "ilp" finds its maxima as flows.)
 
 use attackopt::generator::{generate, Profile};
-use attackopt::internals::ilp::{Call, Ilp, Model, Tie};
+use attackopt::internals::ilp::{Call, Ilp, Model, Strategy, Tie};
 use attackopt::internals::legality::exhaustive::distance;
 use attackopt::internals::solve as solving;
 use attackopt::Deadline;
@@ -185,7 +185,10 @@ fn everything(pos: &Position) -> Assignment {
 /// legal and obeying it, with `tie_break_proven` false.
 #[test]
 fn cr_508_1d_a_budget_for_the_witness_s_closeness_keeps_the_maximum() {
-    let whole = Ilp::default();
+    // Without branching first on debts (`Strategy::branch_first`): with it, every program
+    // here is proven at once since (8c) (`Encoding::aggregate_mixed`), and the test needs a
+    // hard one.
+    let whole = Ilp::default().with(Strategy { branch_first: false, ..Strategy::default() });
     for (players, creatures, seed) in [(4, 60, 1), (8, 300, 1), (8, 600, 2), (8, 1000, 2)] {
         let pos = position(players, creatures, seed, Profile::Adversarial);
         for prefer in [everything(&pos), some_declaration(&pos, seed)] {
@@ -221,10 +224,33 @@ fn cr_508_1d_a_budget_for_the_witness_s_closeness_keeps_the_maximum() {
 /// the requirements alone are in a few: the maximum, 1,572, is proven, its witness legal.
 #[test]
 fn cr_508_1d_a_check_s_maximum_takes_turns_between_two_programs() {
-    // As `benches/check_vs_validate.py --declaration everything`: each untapped creature of
-    // the active player free of summoning sickness (or with haste), the opponents in turn.
-    let board = serde_json::to_value(generate(4, 1000, 5, Profile::Adversarial)).unwrap();
-    let pos = position(4, 1000, 5, Profile::Adversarial);
+    let (pos, prefer) = in_turn(4, 1000, 5);
+    let own = own_costs(&pos, &prefer);
+    // Without branching first on debts (`Strategy::branch_first`): with it, the lexicographic
+    // program proves this board at once since (8c) (`Encoding::aggregate_mixed`), and the test
+    // needs a hard one.
+    let hard = Ilp::default().with(Strategy { branch_first: false, ..Strategy::default() });
+    let alone = Ilp { call: Call { slice_limit: Some(256), ..Call::default() }, ..hard };
+    assert!(
+        alone.maximum_with(&pos, &own, Tie::Closest(&prefer)).is_err(),
+        "the lexicographic program alone proves it: the test no longer shows the turns"
+    );
+    // With turns, on a budget the lexicographic program alone would spend in vain (1,000
+    // slices, about 10 s here).
+    let turns = Ilp { call: Call { slice_limit: Some(1000), ..Call::default() }, ..hard };
+    let m = turns.maximum_with_effort(&pos, &own, Tie::Closest(&prefer), Some(16)).unwrap();
+    assert_eq!(m.value, 1572);
+    assert_eq!(pos.rules.obeyed(&m.witness), m.value);
+    assert!(pos.rules.respects_restrictions(&m.witness) && pos.can_pay(&m.witness).unwrap());
+    assert!(pos.rules.incurred(&m.witness).iter().all(|&k| own[k]));
+}
+
+/// An adversarial board and the declaration of `benches/check_vs_validate.py --declaration
+/// everything` on it: each untapped creature of the active player free of summoning sickness
+/// (or with haste) attacking, the opponents in turn.
+fn in_turn(players: usize, creatures: usize, seed: u64) -> (Position, Assignment) {
+    let board = serde_json::to_value(generate(players, creatures, seed, Profile::Adversarial)).unwrap();
+    let pos = position(players, creatures, seed, Profile::Adversarial);
     let active = board["active_player"].as_str().unwrap();
     let opponents: Vec<&str> = board["players"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).filter(|p| *p != active).collect();
     let mut prefer = pos.rules.no_attack();
@@ -238,17 +264,24 @@ fn cr_508_1d_a_check_s_maximum_takes_turns_between_two_programs() {
             turn += 1;
         }
     }
+    (pos, prefer)
+}
+
+/// CR 508.1d, 508.1g-h (issue 39): where the {1} and {2} taxes a check's declaration incurs
+/// share a class of mana, the relaxation of the paid maximum spends an odd unit on half a {2}
+/// attack spread over many interchangeable columns, one requirement above the integers; an
+/// integer variable per coefficient (`Encoding::aggregate_mixed`, (8c)), branched on first,
+/// settles it. On the adversarial profile, P = 4, N = 1,000, seed 9104, every creature
+/// attacking the opponents in turn, the lexicographic program held to 16 slices of nodes
+/// proves the maximum, 1,637, its witness legal; without the variables it does not (the build
+/// before needed 1.6 s and the turns with the requirements alone).
+#[test]
+fn cr_508_1d_a_mixed_debt_is_settled_per_coefficient() {
+    let (pos, prefer) = in_turn(4, 1000, 9104);
     let own = own_costs(&pos, &prefer);
-    let alone = Ilp { call: Call { slice_limit: Some(256), ..Call::default() }, ..Ilp::default() };
-    assert!(
-        alone.maximum_with(&pos, &own, Tie::Closest(&prefer)).is_err(),
-        "the lexicographic program alone proves it: the test no longer shows the turns"
-    );
-    // With turns, on a budget the lexicographic program alone would spend in vain (1,000
-    // slices, about 10 s here).
-    let turns = Ilp { call: Call { slice_limit: Some(1000), ..Call::default() }, ..Ilp::default() };
-    let m = turns.maximum_with_effort(&pos, &own, Tie::Closest(&prefer), Some(16)).unwrap();
-    assert_eq!(m.value, 1572);
+    let budget = Ilp { call: Call { slice_limit: Some(16), ..Call::default() }, ..Ilp::default() };
+    let m = budget.maximum_with(&pos, &own, Tie::Closest(&prefer)).unwrap();
+    assert_eq!(m.value, 1637);
     assert_eq!(pos.rules.obeyed(&m.witness), m.value);
     assert!(pos.rules.respects_restrictions(&m.witness) && pos.can_pay(&m.witness).unwrap());
     assert!(pos.rules.incurred(&m.witness).iter().all(|&k| own[k]));
