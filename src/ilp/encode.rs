@@ -84,7 +84,8 @@ pub struct Encoding {
     pub obeyed: Expression,
     /// Integer variables to branch on first, each with the expression it equals: what a
     /// player owes in a class of cost symbols, in steps of its `Divisor` (8b) or per
-    /// coefficient (8c), and the selectors of exchange cuts with their continuous twins. See [`Encoding::branch_first`].
+    /// coefficient (8c), and the selectors of exchange cuts with their continuous twins. See
+    /// [`Encoding::branch_first`].
     pub aggregates: Vec<(Variable, Expression)>,
     /// What a player owes in a class of cost symbols where the coefficients share no divisor
     /// of 2 or more ({1} and {2} taxes together), for [`Encoding::aggregate_mixed`].
@@ -704,11 +705,12 @@ impl Encoding {
 
     /// (8c) Where what a player owes in a class mixes coefficients ({1} and {2} taxes: no
     /// common divisor for (8b)), an integer variable per coefficient c ≥ 2 shared by
-    /// [`MIXED_COLUMNS`] columns or more: `n_c = Σ` of those columns, branched on first. The same integer points
-    /// (a sum of integer counts). Why: the relaxation spends an odd unit of mana on half a {2}
-    /// attack spread over dozens of interchangeable columns, one requirement above the
-    /// integers, and branching on the columns moves the half around without the bound moving
-    /// (issue 39: a check of half the creatures attacking on the adversarial profile, P = 8,
+    /// [`MIXED_COLUMNS`] columns or more: `n_c = Σ` of those columns, branched on first. The
+    /// same integer points (a sum of integer counts). Why: the relaxation spends an odd unit
+    /// of mana on half a {2} attack spread over dozens of interchangeable columns, one
+    /// requirement above the integers, and branching on the columns moves the half around
+    /// without the bound moving (issue 39: a check of half the creatures attacking on the
+    /// adversarial profile, P = 8,
     /// N = 5,000, seed 9102: 8,280 with bound 8,281 after 65,000 nodes; with `n_2` over 253
     /// columns, proven in 1.1 s). Only for the maximum's programs: in `solve`'s rounds on the
     /// taxed Commander boards the variables cost 17 % (the 60 boards of issue 10, 3.56 s
@@ -718,7 +720,8 @@ impl Encoding {
         for owed in std::mem::take(&mut self.mixed) {
             let mut parts: BTreeMap<u64, (Expression, usize)> = BTreeMap::new();
             for (v, c) in owed.linear_coefficients() {
-                // Integral coefficients (`Divisor::integral` said so), small ones kept apart.
+                // Integral (`Divisor::integral` said so). Columns owing 1 need no variable:
+                // a half unit of mana is spread only over columns owing 2 or more.
                 let c = c.abs().round() as u64;
                 if c >= 2 {
                     let part = parts.entry(c).or_insert_with(|| (Expression::with_capacity(4), 0));
