@@ -1083,12 +1083,18 @@ mod tests {
     /// it within 128 slices, so the stop is what ends it (node counts, no deadline).
     #[test]
     fn a_program_stopped_near_enough_keeps_a_valid_bound() {
-        let found = free_power_program(Ilp { call: Call { stop_near: Some(0.05), ..Call::default() }, ..Ilp::default() });
-        let Found::Solved(s) = found else { panic!("no solution") };
+        let (objective, bound) = stopped_with_a_valid_bound(Call { stop_near: Some(0.05), ..Call::default() });
+        assert!(bound - objective <= 0.05 * bound + 1e-6, "objective {objective} not within 5 % of {bound}");
+    }
+
+    /// `free_power_program` under `call`, which must stop it short of a proof: its solution
+    /// comes back unproven and marked, with a valid bound (at least the optimum, 132).
+    fn stopped_with_a_valid_bound(call: Call) -> (f64, f64) {
+        let Found::Solved(s) = free_power_program(Ilp { call, ..Ilp::default() }) else { panic!("no solution") };
         let Optimality::Unproven { bound: Some(bound) } = s.optimality else { panic!("{:?}: proven, the stop no longer shows", s.optimality) };
         assert!(s.near_enough);
         assert!(bound >= 132.0 - 1e-6 && s.objective <= 132.0 + 1e-6, "objective {} bound {bound}", s.objective);
-        assert!(bound - s.objective <= 0.05 * bound + 1e-6, "objective {} not within 5 % of {bound}", s.objective);
+        (s.objective, bound)
     }
 
     /// A program stopped for want of a better solution (`Call::stop_stalled`) returns its
@@ -1096,10 +1102,6 @@ mod tests {
     /// program as above; 2 slices without a better solution come long before a proof.
     #[test]
     fn a_program_stopped_stalled_keeps_a_valid_bound() {
-        let found = free_power_program(Ilp { call: Call { stop_stalled: Some(2), ..Call::default() }, ..Ilp::default() });
-        let Found::Solved(s) = found else { panic!("no solution") };
-        let Optimality::Unproven { bound: Some(bound) } = s.optimality else { panic!("{:?}: proven, the stop no longer shows", s.optimality) };
-        assert!(s.near_enough);
-        assert!(bound >= 132.0 - 1e-6 && s.objective <= 132.0 + 1e-6, "objective {} bound {bound}", s.objective);
+        stopped_with_a_valid_bound(Call { stop_stalled: Some(2), ..Call::default() });
     }
 }
