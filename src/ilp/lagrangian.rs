@@ -229,8 +229,8 @@ fn owes_of(pos: &Position, rows: &[Row], a: &Assignment) -> Vec<i64> {
     owes
 }
 
-/// Flows [`objective_bound`] may solve.
-const MOST_BOUND_FLOWS: usize = 24;
+/// Flows the Lagrangian bound (`Ilp::objective_bound`) may solve.
+pub const MOST_BOUND_FLOWS: usize = 24;
 
 /// An upper bound of `solve`'s objective over legal declarations (issue 39, "bounds that
 /// close"), or None where the flow does not express the program. Every legal declaration

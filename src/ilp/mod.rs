@@ -67,10 +67,11 @@ mod settings;
 mod vars;
 
 pub use encode::{Encoding, Group, Grouping, Pruning, Split};
+pub use lagrangian::MOST_BOUND_FLOWS;
 pub use memo::Maxima;
 pub use settings::{
-    Budget, Call, Ilp, Lexicographic, Model, Strategy, ALTERNATIVE_BUDGET, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE,
-    PROBE_SLICES, STALL_SLICES, TIE_BREAK_SLICES,
+    Budget, Call, Ilp, Lexicographic, Model, Strategy, ALTERNATIVE_BUDGET, COLUMNS_PER_ROOT_SECOND, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES,
+    NEAR_ENOUGH, PAID_SHARE, PROBE_SLICES, STALL_SLICES, TIE_BREAK_SLICES,
 };
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
@@ -928,6 +929,15 @@ impl Ilp {
             None => (self.model.grouping, weight),
         };
         lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, self.call.deadline)
+    }
+
+    /// The pair columns of the largest program `solve`'s objective phase starts with (one per
+    /// group and target in a case of the split, every cost instance allowed): the measure of
+    /// [`crate::solve`]'s estimate of its root relaxation's time.
+    pub fn objective_columns(&self, pos: &Position) -> usize {
+        let allowed = vec![true; pos.rules.costs.len()];
+        let columns = |split| encode::groups(pos, &allowed, self.model.grouping, split, Pruning::Off).iter().map(|g| g.targets.len()).sum::<usize>();
+        self.splits(pos).into_iter().map(columns).max().unwrap_or(0)
     }
 
     /// The maximum a program's declaration proves, once the rules code re-checks it: its

@@ -30,7 +30,7 @@ pub mod blocks;
 pub mod classes;
 mod search;
 
-use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie};
+use crate::ilp::{Encoding, Grouping, Ilp, Optimality, Tie, MOST_BOUND_FLOWS};
 use crate::legality::{check, Baseline, CheckResult, ExhaustiveOracle, Maximizer, Proof, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
@@ -363,6 +363,8 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     let mut search = Search::new(pos, ilp, baseline, ilp.model.grouping)?;
     let free_maximum = search.free_maximum;
     let mut bound_by_flow = false;
+    // The objective phases' end, before the share kept for the flow's bound.
+    let mut search_until = None;
     // The best declaration paying nothing, as a network flow (issue 39): legal under both
     // baselines, so a floor for the answer when the time limit comes first; on a board with no
     // cost to attack, the answer itself (objective, no mana, then fewest attackers).
@@ -371,7 +373,9 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // Damage to a player depends on the target: pair by pair there.
     let per_creature: Option<&dyn Fn(usize) -> i64> = (!matches!(objective, Goal::Damage(_))).then_some(&own);
     if ilp.model.flow {
+        let started = web_time::Instant::now();
         if let Some(a) = ilp.flow_best_without_costs(pos, &weight, per_creature)? {
+            let flow_time = started.elapsed();
             let value = objective.value(pos, &a);
             crate::debug::note(|| format!("flow: the best declaration paying nothing: objective {value}"));
             if pos.rules.costs.is_empty() {
@@ -381,11 +385,26 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
             // The last share of the time limit is kept for the flow's Lagrangian bound of an
             // answer the time limit cuts short (issue 39).
             bound_by_flow = ilp.call.deadline.is_limited();
-            let search_until = ilp.call.deadline.with_time_left(|left| left.mul_f64(1.0 - BOUND_SHARE));
-            search.objective_ilp.call.deadline = search.objective_ilp.call.deadline.earlier(search_until);
+            // No more than its flows take (each about as long as this one): the search keeps
+            // the rest.
+            let kept = |left: Duration| left.mul_f64(BOUND_SHARE).min(flow_time.mul_f64(BOUND_FLOWS_ROOM * MOST_BOUND_FLOWS as f64));
+            search_until = Some(ilp.call.deadline.with_time_left(|left| left.saturating_sub(kept(left))));
         }
     }
     search.stop_early(true, |left| solve_reserve(left, free_maximum));
+    // A first program out of reach: the time goes to the flow's Lagrangian bound, and the
+    // answer is the best declaration paying nothing (issue 39: the adversarial profile at
+    // N = 5,000 and 10,000, whose first program did not finish its first slice in the time).
+    if bound_by_flow && ilp.call.deadline.left().is_some_and(|left| out_of_reach(ilp, ilp.objective_columns(pos), left)) {
+        crate::debug::note(|| "the first program is out of reach: the flow's bound only".to_string());
+        let bounding = Ilp { call: search.objective_ilp.call, ..*ilp };
+        let lagrangian = bounding.objective_bound(pos, &weight, per_creature, search.free_value())?;
+        return in_hand(pos, objective, baseline, &search, search.legal_seen.clone(), lagrangian);
+    }
+    // After the reserve, which would otherwise undo it (it did from a8c43d5 to 2026-12-07).
+    if let Some(until) = search_until {
+        search.objective_ilp.call.deadline = search.objective_ilp.call.deadline.earlier(until);
+    }
     // Under paid, a share of the objective phase first; cut short, the free optimum with the
     // rest (see `Search::free_rescue`).
     let full = search.objective_ilp.call.deadline;
@@ -436,25 +455,9 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
                 Err(e) if candidates.is_empty() => return Err(e),
                 _ => {}
             }
-            let Some(best) = candidates.into_iter().max_by_key(|a| rank(pos, objective, a)) else {
-                return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found".into()));
-            };
-            let value = objective.value(pos, &best);
             // The flow's Lagrangian bound, with the time kept for it.
             let lagrangian = if bound_by_flow { ilp.objective_bound(pos, &weight, per_creature, search.free_value())? } else { None };
-            // Objective values are integers; the simple bound covers rounds that proved none.
-            let simple = simple_bound(pos, objective).min(lagrangian.unwrap_or(i64::MAX));
-            let bound = search.phase.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
-            return finish(
-                pos,
-                objective,
-                baseline,
-                &best,
-                &search.maxima,
-                Proven { objective: bound == value, ties: false },
-                Some(bound),
-                search.method,
-            );
+            return in_hand(pos, objective, baseline, &search, candidates, lagrangian);
         }
     };
     let best_value = objective.value(pos, &first);
@@ -493,6 +496,39 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
 /// answer cut short (measured on the adversarial profile: benches/RESULTS.md, session of
 /// 2026-12-06, sixth). A board the search proves within the rest never uses it.
 const BOUND_SHARE: f64 = 0.25;
+
+/// The time kept for the flow's Lagrangian bound, in flows as long as the best declaration
+/// paying nothing took: [`MOST_BOUND_FLOWS`], with a quarter more for room (on the adversarial
+/// profile at N = 2,500, 24 flows of the bound took 2.3 s, that one flow 0.11 s).
+const BOUND_FLOWS_ROOM: f64 = 1.25;
+
+/// The answer of an objective phase cut short (or never started): the best of `candidates`
+/// (legal declarations), and the least of the bounds: the search's, the flow's Lagrangian one
+/// (`lagrangian`) and [`simple_bound`].
+fn in_hand(
+    pos: &Position,
+    objective: Goal,
+    baseline: Baseline,
+    search: &Search,
+    candidates: Vec<Assignment>,
+    lagrangian: Option<i64>,
+) -> Result<SolveResult, SolveError> {
+    let Some(best) = candidates.into_iter().max_by_key(|a| rank(pos, objective, a)) else {
+        return Err(SolveError::TimeLimit("the time limit ran out before a legal declaration was found".into()));
+    };
+    let value = objective.value(pos, &best);
+    // Objective values are integers; the simple bound covers rounds that proved none.
+    let simple = simple_bound(pos, objective).min(lagrangian.unwrap_or(i64::MAX));
+    let bound = search.phase.bound.map_or(simple, |b| simple.min((b + 1e-6).floor() as i64)).max(value);
+    finish(pos, objective, baseline, &best, &search.maxima, Proven { objective: bound == value, ties: false }, Some(bound), search.method)
+}
+
+/// Whether `ilp`'s first program of `columns` pair columns is out of reach with `left` to
+/// go ([`crate::ilp::Strategy::root_columns_per_second`]): its root relaxation would take more
+/// than half of it.
+fn out_of_reach(ilp: &Ilp, columns: usize, left: Duration) -> bool {
+    ilp.strategy.root_columns_per_second.is_some_and(|rate| (columns as f64 / rate).powi(2) > left.as_secs_f64() / 2.0)
+}
 
 /// What a solve proved: the objective (its bound met), and the tie-breaks.
 #[derive(Debug, Clone, Copy)]

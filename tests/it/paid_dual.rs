@@ -742,3 +742,42 @@ fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
     let cut_short = solving::solve(&pos, Goal::Power, Baseline::Paid, &without);
     assert!(cut_short.is_err() || cut_short.is_ok_and(|r| !r.optimal), "proven without probing too: the test no longer shows it");
 }
+
+/// Issue 39: where the objective phase's first program is out of reach
+/// (`Strategy::root_columns_per_second`, here so small that every one is), `solve` answers the
+/// best declaration paying nothing, found as a flow, with the flow's Lagrangian bound: the
+/// declaration is legal, and the bound is at least the optimum the search proves (and, on the
+/// largest board, that optimum: proven without the simplex).
+#[test]
+fn cr_508_1d_a_phase_out_of_reach_answers_with_the_flow_s_lagrangian_bound() {
+    let out_of_reach = Ilp::with_time_limit(600.0).with(Strategy { root_columns_per_second: Some(1e-9), ..Strategy::default() });
+    for (players, creatures, seed) in [(4, 30, 7001), (5, 100, 7002), (6, 300, 7003), (8, 1000, 7004)] {
+        let pos = position(&commander(players, creatures, seed));
+        let proven = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
+        assert!(proven.optimal && proven.tie_breaks_proven, "P = {players}, N = {creatures}, seed {seed}: not proven");
+        let flows = solving::solve(&pos, Goal::Power, Baseline::Paid, &out_of_reach).unwrap();
+        // No tie-break phase ran: the phases were left out.
+        assert!(!flows.tie_breaks_proven, "P = {players}, N = {creatures}, seed {seed}: the search ran");
+        let verdict = check(&pos, &flows.result.declaration, Baseline::Paid, &Ilp::default()).unwrap();
+        assert!(verdict.legal, "P = {players}, N = {creatures}, seed {seed}: {:?}", verdict.violations);
+        assert!(verdict.cost.mana.is_empty() && verdict.cost.life == 0, "P = {players}, N = {creatures}, seed {seed}: it pays {:?}", verdict.cost);
+        let bound = flows.objective_bound.unwrap();
+        assert!(
+            flows.objective <= proven.objective && proven.objective <= bound,
+            "P = {players}, N = {creatures}, seed {seed}: {} and bound {bound} around the optimum {}",
+            flows.objective,
+            proven.objective
+        );
+        // The descent lowers the bound below the simple one on the larger boards; on P = 8,
+        // N = 1,000 down to the optimum, which the declaration paying nothing reaches: proven.
+        if creatures >= 300 {
+            assert!(
+                bound < solving::simple_bound(&pos, Goal::Power),
+                "P = {players}, N = {creatures}, seed {seed}: bound {bound}, no lower than the simple one"
+            );
+        }
+        if creatures == 1000 {
+            assert!(flows.optimal && bound == flows.objective, "P = {players}, N = {creatures}, seed {seed}: {} with bound {bound}", flows.objective);
+        }
+    }
+}
