@@ -400,6 +400,12 @@ impl<'a> Search<'a> {
         Ok(found)
     }
 
+    /// The best declaration paying nothing is known (`solve` found it as a flow, for its
+    /// objective phase): [`Search::pay_nothing`] is not tried.
+    pub(super) fn paying_nothing_known(&mut self) {
+        self.tried_paying_nothing = true;
+    }
+
     /// Under a deadline, let the objective phases stop when `reserve(time left)` is left
     /// (keeping their best solution, unproven, when `keep_incumbent`), so that it is left for
     /// checking what they found.
