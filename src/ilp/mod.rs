@@ -70,8 +70,8 @@ pub use encode::{Encoding, Group, Grouping, Pruning, Split};
 pub use lagrangian::MOST_BOUND_FLOWS;
 pub use memo::Maxima;
 pub use settings::{
-    Budget, Call, Ilp, Lexicographic, Model, Strategy, ALTERNATIVE_BUDGET, COLUMNS_PER_ROOT_SECOND, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES,
-    NEAR_ENOUGH, PAID_SHARE, PROBE_SLICES, STALL_SLICES, TIE_BREAK_SLICES,
+    Budget, Call, Ilp, Lexicographic, Model, Strategy, ALTERNATIVE_BUDGET, ESCALATE_ROUNDS, LIVENESS_BUDGET, MAX_TUPLES, NEAR_ENOUGH, PAID_SHARE,
+    PROBE_SLICES, ROOT_SIZE_PER_SECOND, STALL_SLICES, TIE_BREAK_SLICES,
 };
 
 use crate::legality::{Maximizer, Maximum, Proof, SolveError};
@@ -931,13 +931,17 @@ impl Ilp {
         lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, &in_time, self.call.deadline)
     }
 
-    /// The pair columns of the largest program `solve`'s objective phase starts with (one per
-    /// group and target in a case of the split, every cost instance allowed): the measure of
-    /// [`crate::solve`]'s estimate of its root relaxation's time.
-    pub fn objective_columns(&self, pos: &Position) -> usize {
+    /// The size of the largest program `solve`'s objective phase starts with (every cost
+    /// instance allowed), over the cases of the split: its groups (about its rows) times its
+    /// pair columns (one per group and target), the measure of [`crate::solve`]'s estimate of
+    /// its root relaxation's time.
+    pub fn objective_size(&self, pos: &Position) -> f64 {
         let allowed = vec![true; pos.rules.costs.len()];
-        let columns = |split| encode::groups(pos, &allowed, self.model.grouping, split, Pruning::Off).iter().map(|g| g.targets.len()).sum::<usize>();
-        self.splits(pos).into_iter().map(columns).max().unwrap_or(0)
+        let size = |split| {
+            let groups = encode::groups(pos, &allowed, self.model.grouping, split, Pruning::Off);
+            groups.len() as f64 * groups.iter().map(|g| g.targets.len()).sum::<usize>() as f64
+        };
+        self.splits(pos).into_iter().map(size).fold(0.0, f64::max)
     }
 
     /// The maximum a program's declaration proves, once the rules code re-checks it: its

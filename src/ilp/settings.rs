@@ -118,14 +118,14 @@ pub struct Strategy {
     /// `Some(`[`ALTERNATIVE_BUDGET`]`)`; None: until proven or the deadline.
     pub alternative_budget: Option<Budget>,
     /// Under a time limit, `solve` leaves its objective phase out when the root relaxation of
-    /// its first program, estimated at (pair columns / this)² seconds, would take more than
-    /// half the time left: the time goes to the flow's Lagrangian bound, and the answer is the
-    /// best declaration paying nothing, with that bound (issue 39: the adversarial profile at
-    /// N = 5,000 and 10,000, whose first program did not finish its first slice in the time,
+    /// its first program, estimated at (groups × pair columns) / this seconds, would take more
+    /// than half the time left: the time goes to the flow's Lagrangian bound, and the answer is
+    /// the best declaration paying nothing, with that bound (issue 39: the adversarial profile
+    /// at N = 5,000 and 10,000, whose first program did not finish its first slice in the time,
     /// leaving the bound one flow). Only where that declaration and bound are flows. Default
-    /// `Some(`[`COLUMNS_PER_ROOT_SECOND`]`)`; None: never (the differential tests also run a
-    /// tiny value, which leaves every phase out).
-    pub root_columns_per_second: Option<f64>,
+    /// `Some(`[`ROOT_SIZE_PER_SECOND`]`)`; None: never (the differential tests also run a tiny
+    /// value, which leaves every phase out).
+    pub root_size_per_second: Option<f64>,
 }
 
 impl Default for Strategy {
@@ -141,7 +141,7 @@ impl Default for Strategy {
             stall_slices: Some(STALL_SLICES),
             tie_break_slices: Some(TIE_BREAK_SLICES),
             alternative_budget: Some(ALTERNATIVE_BUDGET),
-            root_columns_per_second: Some(COLUMNS_PER_ROOT_SECOND),
+            root_size_per_second: Some(ROOT_SIZE_PER_SECOND),
         }
     }
 }
@@ -240,13 +240,15 @@ pub const PAID_SHARE: f64 = 0.5;
 /// The default [`Strategy::near_enough`]: one in ten thousand.
 pub const NEAR_ENOUGH: f64 = 1e-4;
 
-/// The default [`Strategy::root_columns_per_second`]: a program of c pair columns is estimated
-/// at (c / 20,000)² seconds. Measured on the adversarial profile, P = 8, seed 9101, on the
-/// 2-core machine: the first program of N = 2,500 (23,850 columns) finished 4 slices in 9 s;
-/// those of N = 5,000 (47,865) and N = 10,000 (105,412) did not finish their first slice in
-/// 8.7 s and 27 s (benches/RESULTS.md, session of 2026-12-07, eleventh). On a faster machine
-/// the estimate errs on the side of the search.
-pub const COLUMNS_PER_ROOT_SECOND: f64 = 20_000.0;
+/// The default [`Strategy::root_size_per_second`]: a program of g groups (about as many rows)
+/// and c pair columns is estimated at g × c / 20,000,000 seconds. Measured on the adversarial
+/// profile, seed 9101, on the 2-core machine: with 8 players, the first program of N = 2,500
+/// (2,385 groups, 23,850 columns; 2.9 s estimated) finished 4 slices in 9 s; those of N = 5,000
+/// (47,865 columns, 4,864 rows; 11.6 s) and N = 10,000 (105,412 and 9,701; 51 s) did not finish
+/// their first slice in 8.7 s and 27 s; with 4 players, N = 10,000 (47,156 and 9,649; 22.7 s),
+/// not in 23.7 s (benches/RESULTS.md, session of 2026-12-07, eleventh). On a faster machine the
+/// estimate errs on the side of the search.
+pub const ROOT_SIZE_PER_SECOND: f64 = 20_000_000.0;
 
 /// The default [`Strategy::stall_slices`]: 16 slices (1,024 nodes) without a better solution.
 /// On the Commander grid of seeds 7001 to 7006, 4, 16 and 64 prove the same 180 boards in the

@@ -398,7 +398,9 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // A first program out of reach: the time goes to the flow's Lagrangian bound, and the
     // answer is the best declaration paying nothing (issue 39: the adversarial profile at
     // N = 5,000 and 10,000, whose first program did not finish its first slice in the time).
-    if bound_by_flow && ilp.call.deadline.left().is_some_and(|left| out_of_reach(ilp, ilp.objective_columns(pos), left)) {
+    let size = if bound_by_flow { ilp.objective_size(pos) } else { 0.0 };
+    crate::debug::note(|| format!("the first program's size (groups × pair columns): {size}"));
+    if bound_by_flow && ilp.call.deadline.left().is_some_and(|left| out_of_reach(ilp, size, left)) {
         crate::debug::note(|| "the first program is out of reach: the flow's bound only".to_string());
         let bounding = Ilp { call: search.objective_ilp.call, ..*ilp };
         let lagrangian = bounding.objective_bound(pos, &weight, per_creature, search.free_value())?;
@@ -533,11 +535,11 @@ fn in_hand(
     finish(pos, objective, baseline, &best, &search.maxima, Proven { objective: bound == value, ties: false }, Some(bound), search.method)
 }
 
-/// Whether `ilp`'s first program of `columns` pair columns is out of reach with `left` to
-/// go ([`crate::ilp::Strategy::root_columns_per_second`]): its root relaxation would take more
-/// than half of it.
-fn out_of_reach(ilp: &Ilp, columns: usize, left: Duration) -> bool {
-    ilp.strategy.root_columns_per_second.is_some_and(|rate| (columns as f64 / rate).powi(2) > left.as_secs_f64() / 2.0)
+/// Whether `ilp`'s first program of `size` (groups × pair columns) is out of reach with
+/// `left` to go ([`crate::ilp::Strategy::root_size_per_second`]): its root relaxation would
+/// take more than half of it.
+fn out_of_reach(ilp: &Ilp, size: f64, left: Duration) -> bool {
+    ilp.strategy.root_size_per_second.is_some_and(|rate| size / rate > left.as_secs_f64() / 2.0)
 }
 
 /// What a solve proved: the objective (its bound met), and the tie-breaks.

@@ -946,13 +946,12 @@ fn run_solve_case(board: &Value) -> Res {
                     want.result.declaration.attacks
                 );
             }
-            // The objective phase left out as out of reach (`Strategy::root_columns_per_second`,
+            // The objective phase left out as out of reach (`Strategy::root_size_per_second`,
             // issue 39), on one board in four: where the flow gives the best declaration paying
             // nothing (no conditional requirements, costs on the board), that declaration, legal,
             // with the flow's Lagrangian bound, which must hold; elsewhere the search as usual.
             if text.bytes().fold(19u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 4 == 0 {
-                let out_of_reach =
-                    Ilp::with_time_limit(600.0).with(SearchStrategy { root_columns_per_second: Some(1e-9), ..SearchStrategy::default() });
+                let out_of_reach = Ilp::with_time_limit(600.0).with(SearchStrategy { root_size_per_second: Some(1e-9), ..SearchStrategy::default() });
                 let got = solving::solve(&pos, objective, baseline, &out_of_reach)
                     .map_err(|e| format!("ilp solve (out of reach, {objective:?}, {baseline}) failed: {e}"))?;
                 let verdict = check(&pos, &got.result.declaration, baseline, &oracle).map_err(|e| e.to_string())?;

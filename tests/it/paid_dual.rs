@@ -746,13 +746,13 @@ fn cr_508_1d_probing_proves_the_board_whose_last_programs_are_empty() {
 }
 
 /// Issue 39: where the objective phase's first program is out of reach
-/// (`Strategy::root_columns_per_second`, here so small that every one is), `solve` answers the
+/// (`Strategy::root_size_per_second`, here so small that every one is), `solve` answers the
 /// best declaration paying nothing, found as a flow, with the flow's Lagrangian bound: the
 /// declaration is legal, and the bound is at least the optimum the search proves (and, on the
 /// largest board, that optimum: proven without the simplex).
 #[test]
 fn cr_508_1d_a_phase_out_of_reach_answers_with_the_flow_s_lagrangian_bound() {
-    let out_of_reach = Ilp::with_time_limit(600.0).with(Strategy { root_columns_per_second: Some(1e-9), ..Strategy::default() });
+    let out_of_reach = Ilp::with_time_limit(600.0).with(Strategy { root_size_per_second: Some(1e-9), ..Strategy::default() });
     for (players, creatures, seed) in [(4, 30, 7001), (5, 100, 7002), (6, 300, 7003), (8, 1000, 7004)] {
         let pos = position(&commander(players, creatures, seed));
         let proven = solving::solve(&pos, Goal::Power, Baseline::Paid, &Ilp::default()).unwrap();
