@@ -398,9 +398,8 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // A first program out of reach: the time goes to the flow's Lagrangian bound, and the
     // answer is the best declaration paying nothing (issue 39: the adversarial profile at
     // N = 5,000 and 10,000, whose first program did not finish its first slice in the time).
-    let size = if bound_by_flow { ilp.objective_size(pos) } else { 0.0 };
-    crate::debug::note(|| format!("the first program's size (groups × pair columns): {size}"));
-    if bound_by_flow && ilp.call.deadline.left().is_some_and(|left| out_of_reach(ilp, size, left)) {
+    let flows_only = bound_by_flow && ilp.call.deadline.left().is_some_and(|left| out_of_reach(ilp, ilp.objective_size(pos), left));
+    if flows_only {
         crate::debug::note(|| "the first program is out of reach: the flow's bound only".to_string());
         let bounding = Ilp { call: search.objective_ilp.call, ..*ilp };
         let lagrangian = bounding.objective_bound(pos, &weight, per_creature, search.free_value())?;
