@@ -710,9 +710,8 @@ impl Encoding {
     /// of mana on half a {2} attack spread over dozens of interchangeable columns, one
     /// requirement above the integers, and branching on the columns moves the half around
     /// without the bound moving (issue 39: a check of half the creatures attacking on the
-    /// adversarial profile, P = 8,
-    /// N = 5,000, seed 9102: 8,280 with bound 8,281 after 65,000 nodes; with `n_2` over 253
-    /// columns, proven in 1.1 s). Only for the maximum's programs: in `solve`'s rounds on the
+    /// adversarial profile, P = 8, N = 5,000, seed 9102: 8,280 with bound 8,281 after 65,000
+    /// nodes; with `n_2` over 253 columns, proven in 1.1 s). Only for the maximum's programs: in `solve`'s rounds on the
     /// taxed Commander boards the variables cost 17 % (the 60 boards of issue 10, 3.56 s
     /// against 3.05 s).
     pub fn aggregate_mixed(&mut self) {

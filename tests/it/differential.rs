@@ -895,8 +895,8 @@ fn run_solve_case(board: &Value) -> Res {
             // (`probe_after` 0). Programs this small are proven first (measured: no round of
             // 150 boards stopped near enough), so this checks the whole-time path; the stop
             // itself is checked by `ilp::tests::a_program_stopped_near_enough_keeps_a_valid_bound`.
-            let hash = text.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
-            if baseline == Baseline::Paid && hash % 4 == 0 {
+            let hash = board_hash(&text, 0);
+            if baseline == Baseline::Paid && hash.is_multiple_of(4) {
                 let rescue = Ilp::with_time_limit(600.0).with(SearchStrategy { free_rescue: Some(0.0), ..SearchStrategy::default() });
                 ilps.push(match hash % 8 {
                     0 => (
@@ -910,13 +910,13 @@ fn run_solve_case(board: &Value) -> Res {
             // levels, and exchange cuts (rounds rarely fall short on boards this small, so
             // escalating later would seldom happen; paid_dual.rs covers that on a large
             // board). On another board in four.
-            let escalating = text.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 4 == 0;
+            let escalating = board_hash(&text, 7).is_multiple_of(4);
             if baseline == Baseline::Paid && escalating {
                 ilps.push(("escalated", Ilp::default().with(SearchStrategy { escalate_after: Some(0), ..SearchStrategy::default() })));
             }
             // Every program not proven at its first node probed (`Strategy::probe_after`), asked to
             // beat the solution found by then if any; on one board in two, under both baselines.
-            let probing = text.bytes().fold(13u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 2 == 0;
+            let probing = board_hash(&text, 13).is_multiple_of(2);
             if probing {
                 ilps.push(("probed", Ilp::default().with(SearchStrategy { probe_after: Some(0), ..SearchStrategy::default() })));
             }
@@ -950,7 +950,7 @@ fn run_solve_case(board: &Value) -> Res {
             // issue 39), on one board in four: where the flow gives the best declaration paying
             // nothing (no conditional requirements, costs on the board), that declaration, legal,
             // with the flow's Lagrangian bound, which must hold; elsewhere the search as usual.
-            if text.bytes().fold(19u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 4 == 0 {
+            if board_hash(&text, 19).is_multiple_of(4) {
                 let out_of_reach = Ilp::with_time_limit(600.0).with(SearchStrategy { root_size_per_second: Some(1e-9), ..SearchStrategy::default() });
                 let got = solving::solve(&pos, objective, baseline, &out_of_reach)
                     .map_err(|e| format!("ilp solve (out of reach, {objective:?}, {baseline}) failed: {e}"))?;
@@ -982,7 +982,7 @@ fn run_solve_case(board: &Value) -> Res {
             // Cut at half the legal set, with the plain model on one board in two: the
             // declarations with the fewest attackers, none left with fewer, and incomplete.
             let limit = legal.len() / 2;
-            let plain = text.bytes().fold(17u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 2 == 0;
+            let plain = board_hash(&text, 17).is_multiple_of(2);
             let ilp = if plain { Ilp::plain() } else { Ilp::default() };
             let cut = solving::enumerate(&pos, baseline, limit, &ilp).map_err(|e| format!("ilp enumerate (limit {limit}) failed: {e}"))?;
             let listed: BTreeSet<Vec<(String, String)>> = cut.declarations.iter().map(|r| attack_pairs(&r.declaration)).collect();
@@ -999,6 +999,12 @@ fn run_solve_case(board: &Value) -> Res {
         }
     }
     Ok(())
+}
+
+/// A hash of a board's text from `seed`: which boards run an extra configuration (one in k,
+/// a different choice per seed), the same boards every run.
+fn board_hash(text: &str, seed: u64) -> u64 {
+    text.bytes().fold(seed, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)))
 }
 
 fn attack_pairs(d: &Declaration) -> Vec<(String, String)> {
