@@ -229,7 +229,8 @@ fn owes_of(pos: &Position, rows: &[Row], a: &Assignment) -> Vec<i64> {
     owes
 }
 
-/// Flows the Lagrangian bound (`Ilp::objective_bound`) may solve.
+/// Flows the Lagrangian bound (`Ilp::objective_bound`) may solve beside a search (alone, it
+/// takes as many as its descent does within its deadline).
 pub const MOST_BOUND_FLOWS: usize = 24;
 
 /// An upper bound of `solve`'s objective over legal declarations (issue 39, "bounds that
@@ -242,8 +243,8 @@ pub const MOST_BOUND_FLOWS: usize = 24;
 ///
 /// bounds the objective of every legal declaration, and is a flow ([`flow::Aim::Lagrangian`],
 /// every cost instance allowed). The descent of [`descend`] lowers it within
-/// [`MOST_BOUND_FLOWS`] flows or before a flow would end past `deadline`; the
-/// least `L` met is the bound. The objective's weight is `member`'s per attacking creature
+/// `most_flows` flows (none: until the descent ends) or before a flow would end past
+/// `deadline`; the least `L` met is the bound. The objective's weight is `member`'s per attacking creature
 /// where given (power, attackers) plus `pair`'s per (creature, target).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn objective_bound(
@@ -253,6 +254,7 @@ pub(super) fn objective_bound(
     member: Option<&dyn Fn(usize) -> i64>,
     pair: &dyn Fn(usize, usize) -> i64,
     floor: usize,
+    most_flows: Option<usize>,
     in_time: &dyn Fn() -> Result<(), SolveError>,
     deadline: Deadline,
 ) -> Result<Option<i64>, SolveError> {
@@ -300,7 +302,7 @@ pub(super) fn objective_bound(
     };
     // No flow is started that would likely end past the deadline (the time limit bounds the
     // whole command).
-    let stop = || flows.get() >= MOST_BOUND_FLOWS || deadline.left().is_some_and(|left| left < longest.get().mul_f64(1.5));
+    let stop = || most_flows.is_some_and(|most| flows.get() >= most) || deadline.left().is_some_and(|left| left < longest.get().mul_f64(1.5));
     let step = (heaviest / 4).max(1);
     // Cut short by the time limit, or by multipliers past what an arc may gain (no flow), the
     // least L met still bounds; none met (the program is no flow): no bound.

@@ -150,7 +150,7 @@ fn cr_508_1d_the_lagrangian_bound_of_the_objective_is_never_below_the_optimum() 
             for goal in [Goal::Power, Goal::Attackers] {
                 let weight = |c: usize, t: usize| goal.weight(&pos, c, t);
                 let own = |c: usize| goal.creature_weight(&pos, c).unwrap_or(0);
-                let Some(bound) = ilp.objective_bound(&pos, &weight, Some(&own), floor).unwrap() else { continue };
+                let Some(bound) = ilp.objective_bound(&pos, &weight, Some(&own), floor, None).unwrap() else { continue };
                 for baseline in [Baseline::Paid, Baseline::Free] {
                     let limited =
                         Ilp { call: Call { deadline: Deadline::from_now(std::time::Duration::from_secs(5)), ..Call::default() }, ..Ilp::default() };
