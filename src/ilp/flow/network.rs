@@ -209,7 +209,7 @@ impl Network {
             if pushed < limit {
                 if wait == 0 {
                     let more = self.augment_admissible(source, sink, limit - pushed);
-                    backoff = if more == 0 { (backoff * 2).max(1) } else { 0 };
+                    backoff = if more == 0 { backoff.saturating_mul(2).max(1) } else { 0 };
                     wait = backoff;
                     pushed += more;
                 } else {
