@@ -194,13 +194,14 @@ fn descend(start: Point, mu_max: &[i64], step: i64, eval: &mut Evaluate, enough:
             };
             while hi.mu[r] - lo.mu[r] > 1 && lo.room[r] < 0 && hi.room[r] > 0 && !enough() {
                 let (sl, sh) = (lo.room[r], hi.room[r]);
-                let (pl, ph) = (lo.value - i128::from(lo.mu[r]) * sl, hi.value - i128::from(hi.mu[r]) * sh);
-                let meet = (ph - pl).div_euclid(sl - sh);
+                let Some((pl, ph)) = intercepts(&lo, &hi, r) else { break };
+                let Some(meet) = ph.checked_sub(pl).map(|d| d.div_euclid(sl - sh)) else { break };
                 let m = i64::try_from(meet).unwrap_or(lo.mu[r]).clamp(lo.mu[r] + 1, hi.mu[r] - 1);
                 let Some(p) = eval(&at(&lo, m))? else { return Ok(()) };
                 // The lines met at p: no declaration beats them there, so L's minimum along r
                 // is at p or at its neighbour.
-                let on_lines = p.value == pl + i128::from(m) * sl || p.value == ph + i128::from(m) * sh;
+                let on_line = |c: i128, s: i128| i128::from(m).checked_mul(s).and_then(|x| c.checked_add(x)) == Some(p.value);
+                let on_lines = on_line(pl, sl) || on_line(ph, sh);
                 let level = p.room[r] == 0;
                 if p.room[r] < 0 {
                     lo = p;
@@ -230,13 +231,20 @@ fn close_enough(lo: &Point, hi: &Point, r: usize) -> bool {
     // pl + m*·sl = (pl·sh − sl·ph) / (sh − sl), kept exact as a fraction (sl < 0 < sh); on
     // overflow (hostile powers) the search goes on.
     let gap = || -> Option<bool> {
-        let pl = lo.value.checked_sub(i128::from(lo.mu[r]).checked_mul(sl)?)?;
-        let ph = hi.value.checked_sub(i128::from(hi.mu[r]).checked_mul(sh)?)?;
+        let (pl, ph) = intercepts(lo, hi, r)?;
         let (num, den) = (pl.checked_mul(sh)?.checked_sub(sl.checked_mul(ph)?)?, sh.checked_sub(sl)?);
         let best = lo.value.min(hi.value);
         Some(den > 0 && best.checked_mul(den)?.checked_sub(num)? <= (best.checked_abs()? >> LINE_TOLERANCE).checked_mul(den)?)
     };
     gap().unwrap_or(false)
+}
+
+/// The lines of `L` along `r` through `lo` and `hi` (slope: the room of row `r`), by their
+/// values at a multiplier of 0; None on overflow (hostile powers): the line search stops.
+fn intercepts(lo: &Point, hi: &Point, r: usize) -> Option<(i128, i128)> {
+    let pl = lo.value.checked_sub(i128::from(lo.mu[r]).checked_mul(lo.room[r])?)?;
+    let ph = hi.value.checked_sub(i128::from(hi.mu[r]).checked_mul(hi.room[r])?)?;
+    Some((pl, ph))
 }
 
 /// A line search stops within `|L| / 2^LINE_TOLERANCE` of its minimum (4,096: 0.02 %).
