@@ -229,7 +229,7 @@ fn close_enough(lo: &Point, hi: &Point, r: usize) -> bool {
     let (sl, sh) = (lo.room[r], hi.room[r]);
     // Where the lines meet, m* = (pl − ph) / (sh − sl), `L` is at least
     // pl + m*·sl = (pl·sh − sl·ph) / (sh − sl), kept exact as a fraction (sl < 0 < sh); on
-    // overflow (hostile powers) the search goes on.
+    // overflow (hostile powers) not close (the search's own `intercepts` stop it).
     let gap = || -> Option<bool> {
         let (pl, ph) = intercepts(lo, hi, r)?;
         let (num, den) = (pl.checked_mul(sh)?.checked_sub(sl.checked_mul(ph)?)?, sh.checked_sub(sl)?);

@@ -403,7 +403,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         crate::debug::note(|| "the first program is out of reach: the flow's bound only".to_string());
         let bounding = Ilp { call: search.objective_ilp.call, ..*ilp };
         // Alone, the bound takes as many flows as its descent does (issue 39: on the
-        // adversarial profile, P = 4, N = 5,000, 74 flows and a gap of 7 % where 24 flows
+        // adversarial profile, P = 4, N = 5,000, 55 flows and a gap of 7 % where 24 flows
         // left 10 % and 7.5 s idle).
         let lagrangian = bounding.objective_bound(pos, &weight, per_creature, search.free_value(), None)?;
         return in_hand(pos, objective, baseline, &search, search.legal_seen.clone(), lagrangian);
