@@ -74,6 +74,26 @@ impl Position {
         Declaration { attacks, payment: None }
     }
 
+    /// The paid bar's lower bound by moves of `base` ([`crate::rules::MoveBar`]), with this
+    /// board's mana: which creatures tap a source by attacking, and at most how many cost
+    /// symbols each player can pay (the units of their sources and pool, and half their life
+    /// group's total where a cost has Phyrexian symbols, CR 107.4f).
+    pub fn move_bar(&self, base: &Assignment) -> Option<crate::rules::MoveBar> {
+        let mana = &self.mana;
+        let tied: Vec<bool> = (0..self.rules.creatures.len()).map(|c| mana.sources.iter().any(|s| s.tapped_if_attacks == Some(c))).collect();
+        let phyrexian = self.rules.costs.iter().flat_map(|k| &k.cost).any(|s| matches!(s, crate::vocab::symbol::Symbol::Phyrexian(_)));
+        let units: Vec<u64> = (0..mana.life.len())
+            .map(|p| {
+                let sources =
+                    mana.sources.iter().filter(|s| s.controller == p).map(|s| s.alternatives.iter().map(Vec::len).max().unwrap_or(0) as u64);
+                let pool = mana.pools.get(p).map_or(0, Vec::len) as u64;
+                let life = mana.life_group.get(p).and_then(|&g| mana.group_life.get(g)).copied().unwrap_or(0).max(0) as u64;
+                sources.fold(pool, u64::saturating_add).saturating_add(if phyrexian { life / 2 } else { 0 })
+            })
+            .collect();
+        self.rules.move_bar(base, &tied, &units)
+    }
+
     /// Whether the cost instances `a` incurs can be paid (CR 508.1g-j; nothing owed is paid).
     pub fn can_pay(&self, a: &Assignment) -> Result<bool, PayError> {
         let incurred = self.rules.incurred(a);

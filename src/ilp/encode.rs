@@ -956,6 +956,41 @@ impl Encoding {
         out
     }
 
+    /// The paid bar's lower bound by moves ([`crate::rules::MoveBar`], CR 508.1d):
+    /// `obeyed ≥ m0 + Σ gain·x + Σ_R v_R`, with `v_R ≥ x` for the moves that enter player
+    /// requirement R. A group's members are interchangeable, so n of them attacking t can be
+    /// the n that the base moves there: its gain is the least of its members' (none where one
+    /// of them has no move), and its entry counts `x / size` (at most one).
+    pub fn moves_cut(&mut self, bar: &crate::rules::MoveBar) -> Vec<Constraint> {
+        let mut rhs = Expression::from(bar.base as f64);
+        let mut out = Vec::new();
+        let entered: Vec<Option<Variable>> =
+            bar.entries.iter().map(|e| (!e.is_empty()).then(|| self.vars.add(variable().min(0.0).max(1.0)))).collect();
+        for (g, group) in self.groups.iter().enumerate() {
+            for &(t, x) in &self.x[g] {
+                let gain = group.members.iter().map(|&c| bar.gain(c, t)).try_fold(f64::INFINITY, |least, g| g.map(|g| least.min(g)));
+                let Some(gain) = gain else { continue };
+                if gain > 0.0 {
+                    rhs.add_mul(gain, x);
+                }
+                for (e, v) in bar.entries.iter().zip(&entered) {
+                    if let Some(v) = v {
+                        if group.members.iter().all(|&c| e.contains(&(c, t))) {
+                            let mut share = Expression::with_capacity(1);
+                            share.add_mul(1.0 / group.members.len() as f64, x);
+                            out.push(constraint::leq(share, *v));
+                        }
+                    }
+                }
+            }
+        }
+        for v in entered.into_iter().flatten() {
+            rhs.add_mul(1.0, v);
+        }
+        out.push(constraint::leq(rhs, self.obeyed.clone()));
+        out
+    }
+
     /// Mana value of the incurred costs (for "less mana" tie-breaks).
     pub fn mana_value(&self) -> Expression {
         let mut e = Expression::with_capacity(self.groups.len());

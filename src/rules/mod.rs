@@ -10,10 +10,12 @@ pub mod block_goal;
 pub mod block_parts;
 pub mod blocks;
 mod expand;
+mod moves;
 pub mod targets;
 
 pub(crate) use expand::card_source;
 pub use expand::{expand, settle_mana_effects, settle_permissions, MAX_RULE_INSTANCES};
+pub use moves::{Chain, MoveBar};
 
 use crate::vocab::symbol::Symbol;
 

@@ -550,6 +550,7 @@ fn run_case(case: &Case) -> Res {
     }
 
     check_removal_losses(&pos, &oracle)?;
+    check_move_bar(&pos, &oracle)?;
 
     // (a) Maxima and witnesses, for several allowed sets.
     let none = vec![false; ncosts];
@@ -848,6 +849,43 @@ fn check_removal_losses(pos: &Position, oracle: &ExhaustiveOracle) -> Res {
         }
     }
     Ok(())
+}
+
+/// `Position::move_bar`, the paid bar's lower bound by moves (docs/rules.md section 7, CR
+/// 508.1d), against the declarations themselves: for a few bases (declarations that incur
+/// nothing, the most obeying first) and every declaration x of the board that respects the
+/// restrictions and can be paid (the first 3,000), the base with x's moves made respects every
+/// restriction (CR 508.1c), incurs only instances x incurs, can be paid, and obeys at least
+/// what the bound promises for x. Returns whether some base's bound has a move that gains.
+fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<bool, String> {
+    let rules = &pos.rules;
+    let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
+    bases.sort_by_key(|a| std::cmp::Reverse(rules.obeyed(a)));
+    let mut gaining = false;
+    for base in bases.into_iter().take(3) {
+        let Some(bar) = pos.move_bar(base) else { continue };
+        gaining |= bar.gains.iter().flatten().any(|&(_, g)| g > 0.0) || bar.entries.iter().any(|e| !e.is_empty());
+        for x in oracle.candidates.iter().take(3_000) {
+            let w = bar.witness(base, &x.assignment);
+            let promise = bar.promise(&x.assignment);
+            ensure!(rules.respects_restrictions(&w), "moves of {:?} into base {base:?} break a restriction: {w:?}", x.assignment);
+            let incurred = rules.incurred(&w);
+            ensure!(
+                incurred.iter().all(|k| x.incurred.contains(k)),
+                "moves of {:?} incur {incurred:?}, not all of x's {:?}",
+                x.assignment,
+                x.incurred
+            );
+            ensure!(pos.can_pay(&w).map_err(|e| e.to_string())?, "moves of {:?} can't be paid: {w:?}", x.assignment);
+            ensure!(
+                matches!((promise - rules.obeyed(&w) as f64).partial_cmp(&1e-9), Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)),
+                "moves of {:?} obey {} < promised {promise}: {w:?}",
+                x.assignment,
+                rules.obeyed(&w)
+            );
+        }
+    }
+    Ok(gaining)
 }
 
 /// `solve` with the integer program (grouped and plain) against `solve` by trying every
@@ -1335,6 +1373,32 @@ fn cr_508_1f_taxed_boards_cover_mana_creatures_with_requirements() {
     let general = count(gen::board().boxed(), 2000);
     println!("mana creatures with requirements: {taxed} of 2,000 taxed boards, {general} of 2,000 general boards");
     assert!(taxed >= 400, "only {taxed} of 2,000 taxed boards have a mana creature with requirements");
+}
+
+/// The bound by moves (docs/rules.md section 7) holds on 2,000 taxed and 2,000 general random
+/// boards (`check_move_bar`), and gains on enough of them that the check means something.
+#[test]
+fn cr_508_1d_move_bar_holds_on_random_boards() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let run = |strategy: BoxedStrategy<Value>, n: usize| {
+        let mut runner = TestRunner::deterministic();
+        let mut gaining = 0;
+        for _ in 0..n {
+            let v = strategy.new_tree(&mut runner).unwrap().current();
+            let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
+            let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
+            match check_move_bar(&pos, &oracle) {
+                Ok(g) => gaining += usize::from(g),
+                Err(e) => panic!("{e}\nboard: {}", serde_json::to_string(&v).unwrap()),
+            }
+        }
+        gaining
+    };
+    let taxed = run(gen::taxed_board().boxed(), 2000);
+    let general = run(gen::board().boxed(), 2000);
+    println!("bounds by moves that gain: {taxed} of 2,000 taxed boards, {general} of 2,000 general boards");
+    assert!(taxed >= 200, "only {taxed} of 2,000 taxed boards have a bound by moves that gains");
 }
 
 /// Statistics of the generated boards, for tuning the generator:

@@ -44,7 +44,7 @@ use crate::legality::{Baseline, Maximum, SolveError};
 use crate::position::Position;
 use crate::rules::Assignment;
 use good_lp::{constraint, Constraint, Expression};
-use rows::{BarsBuilt, Caller, DualBar, Exchanges, FreeBar, PaidCuts, RowFamily, Window};
+use rows::{BarsBuilt, Caller, DualBar, Exchanges, FreeBar, Moves, PaidCuts, RowFamily, Window};
 use std::cell::RefCell;
 use std::time::Duration;
 
@@ -118,6 +118,9 @@ pub(super) struct Search<'a> {
     cuts: Vec<(Assignment, usize)>,
     /// Exchange cuts read off the rounds so far (see [`crate::ilp::exchange`]).
     exchanges: Vec<Exchange>,
+    /// The paid bar's lower bound by moves of the free maximum's witness (see
+    /// [`Search::bar_by_moves`]).
+    moves: Option<crate::rules::MoveBar>,
     /// Whether the search has escalated (see [`Search::escalate`]): from then on each round
     /// that falls short adds its exchange cuts; and whether it escalated to the split.
     escalated: bool,
@@ -168,6 +171,7 @@ impl<'a> Search<'a> {
         if baseline == Baseline::Paid && search.couplings.is_none() && !pos.rules.costs.is_empty() {
             search.cut_upfront()?;
             search.cut_singletons()?;
+            search.bar_by_moves();
         }
         Ok(search)
     }
@@ -218,6 +222,7 @@ impl<'a> Search<'a> {
             tried_paying_nothing: false,
             cuts: vec![],
             exchanges: vec![],
+            moves: None,
             escalated: false,
             split_escalated: false,
             phase: Phase::default(),
@@ -358,6 +363,20 @@ impl<'a> Search<'a> {
         }
         crate::debug::note(|| format!("single cost instances: {raised} of {k} raise the bar above m(∅) {}", self.m_free));
         Ok(())
+    }
+
+    /// Under paid without coupling duals, before the first round: the bound of the paid bar
+    /// by moves of the free maximum's witness ([`crate::rules::MoveBar`]), which holds for
+    /// every cost set at once. Only on small programs, as [`Search::cut_upfront`]: its row
+    /// spans every paid pair, and at P = 4, N = 2,500 (seed 9101) the first round found no
+    /// solution in 9.4 s with it, one within 1.1 s without (benches/RESULTS.md, thirteenth
+    /// session).
+    fn bar_by_moves(&mut self) {
+        if !self.small_program() {
+            return;
+        }
+        self.moves = self.pos.move_bar(&self.free_witness).filter(|bar| bar.gains.iter().any(|g| !g.is_empty()));
+        crate::debug::note(|| format!("bar by moves: {:?} moves", self.moves.as_ref().map(|b| b.gains.iter().map(Vec::len).sum::<usize>())));
     }
 
     /// The paid-baseline maximum for a declaration, with a witness incurring as few cost
@@ -544,7 +563,8 @@ impl<'a> Search<'a> {
         let (free_bar, exchanges, caller) = (FreeBar(self.m_free), Exchanges(&self.exchanges), Caller(extra));
         let cuts = PaidCuts { cuts: &self.cuts, m_free: self.m_free, lift: self.couplings.is_none() };
         let bars = DualBar { couplings, built: RefCell::default() };
-        let mut families: Vec<&dyn RowFamily> = vec![&free_bar, &cuts, &exchanges];
+        let moves = Moves(self.moves.as_slice());
+        let mut families: Vec<&dyn RowFamily> = vec![&free_bar, &cuts, &moves, &exchanges];
         if self.dual {
             families.push(&bars);
         }

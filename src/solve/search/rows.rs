@@ -49,6 +49,16 @@ impl RowFamily for PaidCuts<'_> {
     }
 }
 
+/// The paid bar's lower bounds by moves of declarations obeying the free maximum, each over
+/// every cost set at once ([`crate::rules::MoveBar`], [`Encoding::moves_cut`]).
+pub(super) struct Moves<'a>(pub &'a [crate::rules::MoveBar]);
+
+impl RowFamily for Moves<'_> {
+    fn rows(&self, _: &Position, enc: &mut Encoding, _: Option<(usize, Case)>) -> Vec<Constraint> {
+        self.0.iter().flat_map(|bar| enc.moves_cut(bar)).collect()
+    }
+}
+
 /// The exchange cuts read off the rounds once the search escalated ([`crate::ilp::exchange`]).
 pub(super) struct Exchanges<'a>(pub &'a [Exchange]);
 

@@ -1,0 +1,306 @@
+//! A lower bound of the paid bar over every cost set at once, from moves of a declaration
+//! that incurs nothing (docs/rules.md section 7, CR 508.1d).
+//!
+//! Take a base declaration W0 that respects every restriction, incurs no cost and obeys m0
+//! (the free maximum's witness), and any declaration x, incurring S. Let W be W0 with each
+//! creature c that x sends to a target t where it incurs a cost moved there (added, where W0
+//! leaves it home), for the pairs (c, t) that are *moves* ([`MoveBar::gains`]). W incurs
+//! only c's instances of t, which x incurs too, so W is one of the declarations x's bar
+//! ranges over as long as it respects the restrictions and can be paid; then
+//! `M(S) ≥ obeyed(W) ≥ m0 + Σ gains of x's moves + the player requirements they enter`,
+//! a bound linear in x ([`MoveBar::promise`]) that holds for every cost set, where a cut of
+//! one witness holds for the cost sets above its own. Issue 39: on the adversarial profile
+//! a paid attack on D raises the bar by one requirement for each goaded creature sent there,
+//! and the rounds cut one such set at a time.
+//!
+//! Why W qualifies:
+//! - *Restrictions.* A move keeps the set of attackers, so "can't attack unless k others"
+//!   (CR 506.5) and "can only attack alone" hold as in W0; an addition is a move only where
+//!   its own such restrictions hold with W0's attackers (and no attacker of W0 attacks
+//!   alone). Caps (CR 508.1c): a cap whose slack in W0 is less than the creatures that could
+//!   move or be added into it gets no moves into it, counting for each player no more than
+//!   the paid attacks they can pay for (each symbol takes a unit of mana, pool or 2 life).
+//! - *Payment.* W owes a part of what x owes (its instances are x's), and W0's attackers tap
+//!   no mana source (else there is no bound): whatever pays x pays W.
+//! - *Requirements.* A move changes its creature's own requirements by its gain; a player
+//!   requirement W0 obeys is lost only when every attack obeying it moves out, so each of those
+//!   is charged a share (1/k among k, as [`super::Rules::removal_losses`]) where all k could
+//!   (and could be paid for);
+//!   one W0 does not obey is gained by any move into its targets.
+//!
+//! None with conditional requirements (a move can switch another requirement's condition).
+
+use super::{in_targets, Assignment, RequirementKind, RestrictionKind, Rules};
+use crate::vocab::symbol::Symbol;
+
+/// The bound of the module doc for one base declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveBar {
+    /// What the base declaration obeys (m0).
+    pub base: usize,
+    /// Per creature, the moves: (target, gain), gain ≥ 0, sorted by target. x attacking so
+    /// has W move the creature there.
+    pub gains: Vec<Vec<(usize, f64)>>,
+    /// Per player requirement the base does not obey, the moves that obey it:
+    /// (creature, target) pairs.
+    pub entries: Vec<Vec<(usize, usize)>>,
+    /// The chains: capped sets whose places freed by moves out are taken by creatures home
+    /// in the base (counted in `gains`).
+    pub chains: Vec<Chain>,
+}
+
+/// A capped set (CR 508.1c) that moves may leave, and who takes the places they free
+/// ([`MoveBar`]'s module doc).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chain {
+    /// Its targets, sorted.
+    pub targets: Vec<usize>,
+    /// What each place freed is worth at least (added to the gain of each move out).
+    pub place: f64,
+    /// The creatures home in the base that may take a place, best first: (creature, target
+    /// of a free attack into the set, requirements it obeys there).
+    pub waiting: Vec<(usize, usize, usize)>,
+}
+
+impl MoveBar {
+    /// The gain of x's attack of creature `c` on `t`, where it is a move.
+    pub fn gain(&self, c: usize, t: usize) -> Option<f64> {
+        let moves = &self.gains[c];
+        moves.binary_search_by_key(&t, |m| m.0).ok().map(|i| moves[i].1)
+    }
+
+    /// What every declaration the bar of `x` ranges over obeys at least, by the moves of `x`:
+    /// `m0 + Σ gains + entries`.
+    pub fn promise(&self, x: &Assignment) -> f64 {
+        let gains: f64 = x.iter().enumerate().filter_map(|(c, t)| t.and_then(|t| self.gain(c, t))).sum();
+        let entered = self.entries.iter().filter(|e| e.iter().any(|&(c, t)| x[c] == Some(t))).count();
+        self.base as f64 + gains + entered as f64
+    }
+
+    /// The declaration W of the module doc: the base with x's moves made, and each place a
+    /// move frees in a chain's set taken by the best creature left home.
+    pub fn witness(&self, base: &Assignment, x: &Assignment) -> Assignment {
+        let mut w = base.clone();
+        let mut moved = Vec::new();
+        for (c, t) in x.iter().enumerate() {
+            if let Some(t) = *t {
+                if self.gain(c, t).is_some() {
+                    w[c] = Some(t);
+                    moved.push((c, t));
+                }
+            }
+        }
+        for chain in &self.chains {
+            let inside = |t: usize| chain.targets.binary_search(&t).is_ok();
+            let freed = moved.iter().filter(|&&(c, t)| base[c].is_some_and(inside) && !inside(t)).count();
+            let mut takers = chain.waiting.iter().filter(|(c, _, _)| w[*c].is_none()).map(|&(c, t, _)| (c, t)).take(freed).collect::<Vec<_>>();
+            for (c, t) in takers.drain(..) {
+                w[c] = Some(t);
+            }
+        }
+        w
+    }
+}
+
+impl Rules {
+    /// The bound of the module doc for `base` (a declaration that respects every restriction
+    /// and incurs no cost), where `tied[c]` says whether creature c's attack taps a mana
+    /// source, and `units[p]` is at most how many symbols player p can pay (mana units,
+    /// pools, half their life). None where it cannot be promised: conditional requirements, a base that
+    /// incurs a cost or taps a source by attacking.
+    pub fn move_bar(&self, base: &Assignment, tied: &[bool], units: &[u64]) -> Option<MoveBar> {
+        if self.has_conditions() || !self.incurred(base).is_empty() || base.iter().zip(tied).any(|(t, &tied)| t.is_some() && tied) {
+            return None;
+        }
+        let n = self.creatures.len();
+        let attackers = base.iter().filter(|t| t.is_some()).count();
+        let alone = self.restrictions.iter().any(|r| matches!(r.kind, RestrictionKind::AttacksOnlyAlone { creature } if base[creature].is_some()));
+        // The pairs that incur a cost, where a move or an addition keeps the restrictions.
+        let mut moves: Vec<Vec<usize>> = vec![vec![]; n];
+        for c in 0..n {
+            if base[c].is_none() && (alone || !self.may_join(c, base, attackers)) {
+                continue;
+            }
+            let costly = |t: usize| self.by_creature[c].costs.iter().any(|&k| in_targets(&self.costs[k].targets, t));
+            moves[c] = self.creatures[c].allowed.iter().copied().filter(|&t| costly(t)).collect();
+        }
+        // Caps: no moves into a capped set where more creatures could come in than it has room.
+        for r in &self.restrictions {
+            let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind else { continue };
+            let inside = |t: &Option<usize>| t.is_some_and(|t| in_targets(targets, t));
+            let room = (*count as usize).saturating_sub(base.iter().filter(|t| inside(t)).count());
+            let coming: Vec<usize> = (0..n).filter(|&c| !inside(&base[c]) && moves[c].iter().any(|&t| in_targets(targets, t))).collect();
+            if self.most_paid(&coming, &moves, units, |t| in_targets(targets, t)) > room {
+                for c in coming {
+                    moves[c].retain(|&t| !in_targets(targets, t));
+                }
+            }
+        }
+        // Own requirements, and the shares of the player requirements moves could lose.
+        let own = |c: usize, t: Option<usize>| -> f64 {
+            let Some(t) = t else { return 0.0 };
+            self.by_creature[c].requirements.iter().filter(|&&r| self.requirements[r].counts && self.obeys_pair(&self.requirements[r], c, t)).count()
+                as f64
+        };
+        let mut gains: Vec<Vec<(usize, f64)>> = (0..n).map(|c| moves[c].iter().map(|&t| (t, own(c, Some(t)) - own(c, base[c]))).collect()).collect();
+        let mut chains = Vec::new();
+        if !alone {
+            chains = self.chains(base, tied, units, &moves, attackers);
+            for chain in &chains {
+                for (_, g) in gains.iter_mut().enumerate().filter(|(c, _)| base[*c].is_some_and(|t| chain.targets.binary_search(&t).is_ok())) {
+                    for (t, gain) in g.iter_mut() {
+                        if chain.targets.binary_search(t).is_err() {
+                            *gain += chain.place;
+                        }
+                    }
+                }
+            }
+        }
+        let mut unobeyed = Vec::new();
+        for r in self.requirements.iter().filter(|r| r.counts) {
+            let RequirementKind::PlayerAttacks { player, targets } = &r.kind else { continue };
+            let obeying: Vec<usize> = self.attacks_obeying(*player, targets, base).collect();
+            if obeying.is_empty() {
+                unobeyed.push((*player, targets));
+                continue;
+            }
+            let out = |t: usize| targets.binary_search(&t).is_err();
+            if self.most_paid(&obeying, &moves, units, out) >= obeying.len() {
+                let share = 1.0 / obeying.len() as f64;
+                for &c in &obeying {
+                    for (t, g) in &mut gains[c] {
+                        if targets.binary_search(t).is_err() {
+                            *g -= share;
+                        }
+                    }
+                }
+            }
+        }
+        let enters = |c: usize, t: usize| unobeyed.iter().any(|(p, ts)| self.creatures[c].controller == *p && ts.binary_search(&t).is_ok());
+        for (c, g) in gains.iter_mut().enumerate() {
+            g.retain(|&(t, gain)| gain > 1e-9 || (gain > -1e-9 && enters(c, t)));
+            for (_, gain) in g.iter_mut() {
+                *gain = gain.max(0.0);
+            }
+        }
+        let entries = unobeyed
+            .iter()
+            .map(|(p, ts)| {
+                let mut pairs = Vec::new();
+                for (c, g) in gains.iter().enumerate().filter(|(c, _)| self.creatures[*c].controller == *p) {
+                    pairs.extend(g.iter().filter(|(t, _)| ts.binary_search(t).is_ok()).map(|&(t, _)| (c, t)));
+                }
+                pairs
+            })
+            .collect();
+        Some(MoveBar { base: self.obeyed(base), gains, entries, chains })
+    }
+
+    /// The chains of the module doc: for each capped set (sorted targets) that moves may
+    /// leave, what each place they free there is worth at least. A place is taken by a
+    /// creature home in the base, by a free attack into the set (the cap as in the base): the
+    /// best such creature not taken by x's other moves or places, so at worst the `d·M`-th
+    /// best, where x makes at most M paid moves and each leaves at most d such sets.
+    fn chains(&self, base: &Assignment, tied: &[bool], units: &[u64], moves: &[Vec<usize>], attackers: usize) -> Vec<Chain> {
+        let n = self.creatures.len();
+        let caps: Vec<(&Vec<usize>, usize)> = self
+            .restrictions
+            .iter()
+            .filter_map(|r| match &r.kind {
+                RestrictionKind::MaxAttackers { count, targets: Some(ts), .. } => {
+                    Some((ts, (*count as usize).saturating_sub(base.iter().filter(|t| t.is_some_and(|t| ts.binary_search(&t).is_ok())).count())))
+                }
+                _ => None,
+            })
+            .collect();
+        let within = |t: Option<usize>, ts: &[usize]| t.is_some_and(|t| ts.binary_search(&t).is_ok());
+        let leaves = |c: usize, ts: &[usize]| within(base[c], ts) && moves[c].iter().any(|t| ts.binary_search(t).is_err());
+        let everyone: Vec<usize> = (0..n).collect();
+        let most_moves = self.most_paid(&everyone, moves, units, |_| true);
+        let depth = (0..n).map(|c| caps.iter().filter(|(ts, _)| leaves(c, ts)).count()).max().unwrap_or(0);
+        let taken = depth.saturating_mul(most_moves);
+        let own = |c: usize, t: usize| {
+            self.by_creature[c].requirements.iter().filter(|&&r| self.requirements[r].counts && self.obeys_pair(&self.requirements[r], c, t)).count()
+        };
+        let free = |c: usize, t: usize| !self.by_creature[c].costs.iter().any(|&k| in_targets(&self.costs[k].targets, t));
+        let mut chains: Vec<Chain> = Vec::new();
+        for (ts, _) in &caps {
+            if !(0..n).any(|c| leaves(c, ts)) {
+                continue;
+            }
+            let mut waiting: Vec<(usize, usize, usize)> = (0..n)
+                .filter(|&w| base[w].is_none() && !tied[w] && self.may_join(w, base, attackers))
+                .filter_map(|w| {
+                    let into = self.creatures[w].allowed.iter().filter(|&&t| ts.binary_search(&t).is_ok() && free(w, t));
+                    into.map(|&t| (w, t, own(w, t))).max_by_key(|&(_, t, g)| (g, std::cmp::Reverse(t)))
+                })
+                .filter(|&(_, _, g)| g > 0)
+                .collect();
+            waiting.sort_by_key(|&(w, _, g)| (std::cmp::Reverse(g), w));
+            if let Some(&(_, _, place)) = taken.checked_sub(1).and_then(|i| waiting.get(i)) {
+                chains.push(Chain { targets: (*ts).clone(), place: place as f64, waiting });
+            }
+        }
+        // Caps again, places counted: a set a place may fall in (one meeting a chained set)
+        // gets no chains into it where its moves and places could overfill it.
+        let mut overfilled = Vec::new();
+        let all_caps = self.restrictions.iter().filter_map(|r| match &r.kind {
+            RestrictionKind::MaxAttackers { count, targets, .. } => Some((targets, *count as usize)),
+            _ => None,
+        });
+        for (targets, count) in all_caps {
+            let inside = |t: usize| in_targets(targets, t);
+            let room = count.saturating_sub(base.iter().filter(|t| t.is_some_and(inside)).count());
+            let meets = |ts: &[usize]| ts.iter().any(|&t| inside(t)) && targets.as_deref() != Some(ts);
+            let contribution = |c: usize| {
+                let enters = usize::from(!base[c].is_some_and(inside) && moves[c].iter().any(|&t| inside(t)));
+                enters + chains.iter().filter(|ch| meets(&ch.targets) && leaves(c, &ch.targets)).count()
+            };
+            let most = (0..n).map(contribution).max().unwrap_or(0);
+            let contributors: Vec<usize> = (0..n).filter(|&c| contribution(c) > 0).collect();
+            if self.most_paid(&contributors, moves, units, |_| true).saturating_mul(most) > room {
+                overfilled.extend(chains.iter().filter(|ch| meets(&ch.targets)).map(|ch| ch.targets.clone()));
+            }
+        }
+        chains.retain(|ch| !overfilled.contains(&ch.targets));
+        chains
+    }
+
+    /// At most how many of `creatures` a declaration can send by moves into targets where
+    /// `into` holds: each such attack is paid, so no more per player than they can pay for
+    /// at the cheapest of those moves (`units`, see [`Rules::move_bar`]).
+    fn most_paid(&self, creatures: &[usize], moves: &[Vec<usize>], units: &[u64], into: impl Fn(usize) -> bool) -> usize {
+        let movers: Vec<usize> = creatures.iter().copied().filter(|&c| moves[c].iter().any(|&t| into(t))).collect();
+        let players: std::collections::BTreeSet<usize> = movers.iter().map(|&c| self.creatures[c].controller).collect();
+        players
+            .into_iter()
+            .map(|p| {
+                let theirs: Vec<usize> = movers.iter().copied().filter(|&c| self.creatures[c].controller == p).collect();
+                let cheapest =
+                    theirs.iter().flat_map(|&c| moves[c].iter().filter(|&&t| into(t)).map(move |&t| self.least_symbols(c, t))).min().unwrap_or(0);
+                let payable =
+                    units.get(p).copied().unwrap_or(0).checked_div(cheapest).map_or(usize::MAX, |k| usize::try_from(k).unwrap_or(usize::MAX));
+                theirs.len().min(payable)
+            })
+            .fold(0, usize::saturating_add)
+    }
+
+    /// The fewest symbols creature `c` attacking `t` owes, counting {N} as N (0 for {0}).
+    fn least_symbols(&self, c: usize, t: usize) -> u64 {
+        let symbols = self.by_creature[c].costs.iter().filter(|&&k| in_targets(&self.costs[k].targets, t)).flat_map(|&k| &self.costs[k].cost);
+        symbols.map(|s| if let Symbol::Generic(n) = s { u64::from(*n) } else { 1 }).fold(0, u64::saturating_add)
+    }
+
+    /// Whether creature `c`, home in `base` (with `attackers` attackers), may join it without
+    /// breaking its own restrictions (CR 506.5, 508.1c): every other attacker stays.
+    fn may_join(&self, c: usize, base: &Assignment, attackers: usize) -> bool {
+        self.by_creature[c].restrictions.iter().all(|&r| match &self.restrictions[r].kind {
+            RestrictionKind::AttacksOnlyAlone { .. } => false,
+            RestrictionKind::MinOtherAttackers { count, .. } => attackers >= *count as usize,
+            RestrictionKind::MinOtherAttackersAmong { count, among, power_above, .. } => {
+                self.companions(c, among, *power_above).filter(|&o| base[o].is_some()).count() >= *count as usize
+            }
+            _ => true,
+        })
+    }
+}
