@@ -25,8 +25,13 @@
 //! - *Requirements.* A move changes its creature's own requirements by its gain; a player
 //!   requirement W0 obeys is lost only when every attack obeying it moves out, so each of those
 //!   is charged a share (1/k among k, as [`super::Rules::removal_losses`]) where all k could
-//!   (and could be paid for);
-//!   one W0 does not obey is gained by any move into its targets.
+//!   (and could be paid for); one W0 does not obey is gained by any move into its targets.
+//! - *Chains* ([`Chain`]). A move out of a capped set frees a place there, which a creature W0
+//!   leaves home takes by a free attack into the set (its own restrictions holding with W0's
+//!   attackers, and no mana tied to it): the best one left. x makes at most M paid moves and
+//!   each leaves at most d capped sets, so x's additions and the places of all chains take at
+//!   most d·M creatures: each place is worth at least the d·M-th best creature waiting on its
+//!   set, added to the gain of every move out. Caps are checked again with the places counted.
 //!
 //! None with conditional requirements (a move can switch another requirement's condition).
 
@@ -93,8 +98,8 @@ impl MoveBar {
         for chain in &self.chains {
             let inside = |t: usize| chain.targets.binary_search(&t).is_ok();
             let freed = moved.iter().filter(|&&(c, t)| base[c].is_some_and(inside) && !inside(t)).count();
-            let mut takers = chain.waiting.iter().filter(|(c, _, _)| w[*c].is_none()).map(|&(c, t, _)| (c, t)).take(freed).collect::<Vec<_>>();
-            for (c, t) in takers.drain(..) {
+            let takers: Vec<(usize, usize)> = chain.waiting.iter().filter(|(c, _, _)| w[*c].is_none()).map(|&(c, t, _)| (c, t)).take(freed).collect();
+            for (c, t) in takers {
                 w[c] = Some(t);
             }
         }
@@ -106,8 +111,8 @@ impl Rules {
     /// The bound of the module doc for `base` (a declaration that respects every restriction
     /// and incurs no cost), where `tied[c]` says whether creature c's attack taps a mana
     /// source, and `units[p]` is at most how many symbols player p can pay (mana units,
-    /// pools, half their life). None where it cannot be promised: conditional requirements, a base that
-    /// incurs a cost or taps a source by attacking.
+    /// pools, half their life). None where it cannot be promised: conditional requirements,
+    /// a base that incurs a cost or taps a source by attacking.
     pub fn move_bar(&self, base: &Assignment, tied: &[bool], units: &[u64]) -> Option<MoveBar> {
         if self.has_conditions() || !self.incurred(base).is_empty() || base.iter().zip(tied).any(|(t, &tied)| t.is_some() && tied) {
             return None;
