@@ -84,11 +84,8 @@ impl Position {
         let phyrexian = self.rules.costs.iter().flat_map(|k| &k.cost).any(|s| matches!(s, crate::vocab::symbol::Symbol::Phyrexian(_)));
         let units: Vec<u64> = (0..mana.life.len())
             .map(|p| {
-                let sources =
-                    mana.sources.iter().filter(|s| s.controller == p).map(|s| s.alternatives.iter().map(Vec::len).max().unwrap_or(0) as u64);
-                let pool = mana.pools.get(p).map_or(0, Vec::len) as u64;
-                let life = mana.life_group.get(p).and_then(|&g| mana.group_life.get(g)).copied().unwrap_or(0).max(0) as u64;
-                sources.fold(pool, u64::saturating_add).saturating_add(if phyrexian { life / 2 } else { 0 })
+                let life = if phyrexian { mana.life_symbols(p).unwrap_or(0) } else { 0 };
+                (mana.units(p, |_| true) as u64).saturating_add(life.max(0) as u64)
             })
             .collect();
         self.rules.move_bar(base, &tied, &units)

@@ -78,19 +78,10 @@ fn rows(pos: &Position) -> Option<Vec<Row>> {
 /// The units of `player` that could pay a symbol of one of `classes` (CR 508.1g-h, CR 119.4):
 /// pool units, each source's best alternative, and for Phyrexian symbols half the life total.
 fn supply(pos: &Position, player: usize, classes: &[PipClass]) -> Option<i64> {
-    let mana = &pos.mana;
     let union = classes.iter().fold(TypeSet::EMPTY, |u, q| u.union(q.0));
-    let pool = mana.pools.get(player).map_or(0, |p| p.iter().filter(|s| s.intersects(union)).count());
-    let sources: usize = mana
-        .sources
-        .iter()
-        .filter(|s| s.controller == player)
-        .map(|s| s.alternatives.iter().map(|alt| alt.iter().filter(|u| u.intersects(union)).count()).max().unwrap_or(0))
-        .sum();
-    let mut units = i64::try_from(pool.checked_add(sources)?).ok()?;
+    let mut units = i64::try_from(pos.mana.units(player, |u| u.intersects(union))).ok()?;
     if classes.iter().any(|q| q.1) {
-        let group = *mana.life_group.get(player)?;
-        units = units.checked_add(mana.group_life.get(group)?.max(&0) / 2)?;
+        units = units.checked_add(pos.mana.life_symbols(player)?)?;
     }
     Some(units)
 }

@@ -176,6 +176,20 @@ pub struct ManaBoard {
 }
 
 impl ManaBoard {
+    /// At most how many units `player` can pay with that `accepts` takes: their pool's, and
+    /// each of their sources' best alternative's (tapping uses one).
+    pub fn units(&self, player: usize, accepts: impl Fn(&TypeSet) -> bool) -> usize {
+        let pool = self.pools.get(player).map_or(0, |p| p.iter().filter(|u| accepts(u)).count());
+        let sources = self.sources.iter().filter(|s| s.controller == player);
+        pool + sources.map(|s| s.alternatives.iter().map(|alt| alt.iter().filter(|u| accepts(u)).count()).max().unwrap_or(0)).sum::<usize>()
+    }
+
+    /// How many Phyrexian symbols `player` can pay with life: half their life group's total
+    /// (CR 107.4f, 119.4: no more life than they have); None for a player the board lacks.
+    pub fn life_symbols(&self, player: usize) -> Option<i64> {
+        Some(self.group_life.get(*self.life_group.get(player)?)?.max(&0) / 2)
+    }
+
     /// The mana of a board: its usable sources, pools and life totals.
     /// Refused (bad input) when an ability's choices of types under the effects on its mana
     /// are past [`production::MAX_SPLIT`].
