@@ -126,8 +126,7 @@ impl Rules {
             if base[c].is_none() && (alone || !self.may_join(c, base, attackers)) {
                 continue;
             }
-            let costly = |t: usize| self.by_creature[c].costs.iter().any(|&k| in_targets(&self.costs[k].targets, t));
-            moves[c] = self.creatures[c].allowed.iter().copied().filter(|&t| costly(t)).collect();
+            moves[c] = self.creatures[c].allowed.iter().copied().filter(|&t| self.incurs_at(c, t)).collect();
         }
         // Caps: no moves into a capped set where more creatures could come in than it has room.
         for r in &self.restrictions {
@@ -142,11 +141,7 @@ impl Rules {
             }
         }
         // Own requirements, and the shares of the player requirements moves could lose.
-        let own = |c: usize, t: Option<usize>| -> f64 {
-            let Some(t) = t else { return 0.0 };
-            self.by_creature[c].requirements.iter().filter(|&&r| self.requirements[r].counts && self.obeys_pair(&self.requirements[r], c, t)).count()
-                as f64
-        };
+        let own = |c: usize, t: Option<usize>| t.map_or(0.0, |t| self.own_obeyed(c, t) as f64);
         let mut gains: Vec<Vec<(usize, f64)>> = (0..n).map(|c| moves[c].iter().map(|&t| (t, own(c, Some(t)) - own(c, base[c]))).collect()).collect();
         let mut chains = Vec::new();
         if !alone {
@@ -224,10 +219,6 @@ impl Rules {
         let most_moves = self.most_paid(&everyone, moves, units, |_| true);
         let depth = (0..n).map(|c| caps.iter().filter(|(ts, _)| leaves(c, ts)).count()).max().unwrap_or(0);
         let taken = depth.saturating_mul(most_moves);
-        let own = |c: usize, t: usize| {
-            self.by_creature[c].requirements.iter().filter(|&&r| self.requirements[r].counts && self.obeys_pair(&self.requirements[r], c, t)).count()
-        };
-        let free = |c: usize, t: usize| !self.by_creature[c].costs.iter().any(|&k| in_targets(&self.costs[k].targets, t));
         let mut chains: Vec<Chain> = Vec::new();
         for (ts, _) in &caps {
             if !(0..n).any(|c| leaves(c, ts)) {
@@ -236,8 +227,8 @@ impl Rules {
             let mut waiting: Vec<(usize, usize, usize)> = (0..n)
                 .filter(|&w| base[w].is_none() && !tied[w] && self.may_join(w, base, attackers))
                 .filter_map(|w| {
-                    let into = self.creatures[w].allowed.iter().filter(|&&t| ts.binary_search(&t).is_ok() && free(w, t));
-                    into.map(|&t| (w, t, own(w, t))).max_by_key(|&(_, t, g)| (g, std::cmp::Reverse(t)))
+                    let into = self.creatures[w].allowed.iter().filter(|&&t| ts.binary_search(&t).is_ok() && !self.incurs_at(w, t));
+                    into.map(|&t| (w, t, self.own_obeyed(w, t))).max_by_key(|&(_, t, g)| (g, std::cmp::Reverse(t)))
                 })
                 .filter(|&(_, _, g)| g > 0)
                 .collect();
@@ -288,6 +279,16 @@ impl Rules {
                 theirs.len().min(payable)
             })
             .fold(0, usize::saturating_add)
+    }
+
+    /// The requirements of creature `c` itself that its attack on `t` obeys (CR 508.1d).
+    fn own_obeyed(&self, c: usize, t: usize) -> usize {
+        self.by_creature[c].requirements.iter().filter(|&&r| self.requirements[r].counts && self.obeys_pair(&self.requirements[r], c, t)).count()
+    }
+
+    /// Whether creature `c` attacking `t` incurs a cost instance.
+    fn incurs_at(&self, c: usize, t: usize) -> bool {
+        self.by_creature[c].costs.iter().any(|&k| in_targets(&self.costs[k].targets, t))
     }
 
     /// The fewest symbols creature `c` attacking `t` owes, counting {N} as N (0 for {0}).
