@@ -20,18 +20,24 @@
 //! the next multiplier is where the lines of the two declarations bracketing the minimum
 //! meet).
 //!
+//! Under paid, the bar by moves ([`crate::rules::MoveBar`]) is a stronger floor: every legal
+//! declaration obeys at least `m0 + Σ gain(c, t)·x[c, t]`, linear per pair, so θ's row may
+//! be `obeyed(x) − m0 − Σ gain·x` and each pair's arc also pays `θ·gain`. The flow prices
+//! groups, not creatures: a pair's gain is the least over every creature some case's group
+//! puts with it, rounded down (a smaller gain is a weaker row, still valid).
+//!
 //! An experiment not kept: the paid maximum of requirements by the same relaxation (θ fixed,
 //! the rows priced, the declarations met paid by the rules code). It proved the maximum of a
 //! check of a declaration attacking with everything on 2 of 8 adversarial boards, each of
 //! which the integer program proves too, and was slower than the program on 5 of the 6 both
 //! prove (benches/RESULTS.md, session of 2026-12-06, sixth).
 
-use super::encode::{demand_of, Grouping, PipClass, Pruning, Split};
+use super::encode::{demand_of, groups, Grouping, PipClass, Pruning, Split};
 use super::flow::{self, Aim};
 use crate::deadline::Deadline;
 use crate::legality::SolveError;
 use crate::position::Position;
-use crate::rules::{in_targets, Assignment};
+use crate::rules::{in_targets, Assignment, MoveBar};
 use crate::vocab::symbol::TypeSet;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -119,6 +125,39 @@ fn owed_in(pos: &Position, row: &Row, owed: &[(PipClass, i64)], c: usize) -> i64
         return 0;
     }
     owed.iter().filter(|(q, _)| row.classes.contains(q)).fold(0i64, |s, (_, m)| s.saturating_add(*m))
+}
+
+/// Per creature and target, the gain of the bar by moves the flow may price (module doc): the
+/// least over the creatures any case's group puts with it, rounded down; 0 where it is no move.
+fn group_gains(pos: &Position, allowed: &[bool], grouping: Grouping, splits: &[Split], bar: &MoveBar) -> Vec<Vec<i64>> {
+    let n = pos.rules.creatures.len();
+    let mut root: Vec<usize> = (0..n).collect();
+    fn find(root: &mut [usize], mut c: usize) -> usize {
+        while root[c] != c {
+            root[c] = root[root[c]];
+            c = root[c];
+        }
+        c
+    }
+    for &split in splits {
+        for group in groups(pos, allowed, grouping, split, Pruning::Off) {
+            for pair in group.members.windows(2) {
+                let (a, b) = (find(&mut root, pair[0]), find(&mut root, pair[1]));
+                root[a] = b;
+            }
+        }
+    }
+    let targets = pos.rules.targets.len();
+    let mut least: Vec<Option<Vec<i64>>> = vec![None; n];
+    for c in 0..n {
+        let own: Vec<i64> = (0..targets).map(|t| bar.gain(c, t).map_or(0, |g| g.floor() as i64)).collect();
+        let r = find(&mut root, c);
+        least[r] = Some(match least[r].take() {
+            Some(l) => l.into_iter().zip(own).map(|(a, b)| a.min(b)).collect(),
+            None => own,
+        });
+    }
+    (0..n).map(|c| least[find(&mut root, c)].clone().unwrap_or_default()).collect()
 }
 
 /// One evaluation of `L` at multipliers `mu`: its value, and the room of each row at the
@@ -267,7 +306,8 @@ pub const MOST_BOUND_FLOWS: usize = 24;
 ///            objective(x) + θ (obeyed(x) − floor) − Σ_r λ_r (owed_r(x) − supply_r)`
 ///
 /// bounds the objective of every legal declaration, and is a flow ([`flow::Aim::Lagrangian`],
-/// every cost instance allowed). The descent of [`descend`] lowers it within `most_flows`
+/// every cost instance allowed). With the bar by moves `moves` (under paid), θ's row is
+/// `obeyed(x) − m0 − Σ gain·x` instead (module doc). The descent of [`descend`] lowers it within `most_flows`
 /// flows (none: until the descent ends) or before a flow would end past `deadline`; the least
 /// `L` met is the bound. The objective's weight is `member`'s per attacking creature where
 /// given (power, attackers) plus `pair`'s per (creature, target).
@@ -279,6 +319,7 @@ pub(super) fn objective_bound(
     member: Option<&dyn Fn(usize) -> i64>,
     pair: &dyn Fn(usize, usize) -> i64,
     floor: usize,
+    moves: Option<&MoveBar>,
     most_flows: Option<usize>,
     in_time: &dyn Fn() -> Result<(), SolveError>,
     deadline: Deadline,
@@ -287,6 +328,9 @@ pub(super) fn objective_bound(
     // A legal declaration may incur any cost instance it pays.
     let allowed = vec![true; rules.costs.len()];
     let Some(rows) = rows(pos) else { return Ok(None) };
+    let gains = moves.map(|bar| group_gains(pos, &allowed, grouping, splits, bar));
+    let gain = |c: usize, t: usize| gains.as_ref().map_or(0, |g| g[c].get(t).copied().unwrap_or(0));
+    let floor = moves.map_or(floor, |bar| bar.base);
     // θ past the whole objective makes requirements come first: the room of θ is then ≥ 0.
     let mut total = 0i64;
     let mut heaviest = 1i64;
@@ -310,7 +354,8 @@ pub(super) fn objective_bound(
     let longest = std::cell::Cell::new(Duration::ZERO);
     let mut eval = |mu: &[i64]| -> Result<Option<Point>, SolveError> {
         flows.set(flows.get() + 1);
-        let price = price_at(pos, &rows, &mu[1..]);
+        let payment = price_at(pos, &rows, &mu[1..]);
+        let price = |c: usize, t: usize| payment(c, t).saturating_add(mu[0].saturating_mul(gain(c, t)));
         let aim = Aim::Lagrangian { per_requirement: mu[0], price: &price, member, pair };
         let started = Instant::now();
         let found = flow::best(pos, &allowed, grouping, splits, Pruning::Off, aim, in_time);
@@ -319,7 +364,8 @@ pub(super) fn objective_bound(
         let owes = owes_of(pos, &rows, &a);
         let objective: i128 =
             a.iter().enumerate().filter_map(|(c, t)| t.map(|t| i128::from(member.map_or(0, |m| m(c))) + i128::from(pair(c, t)))).sum();
-        let mut room = vec![rules.obeyed(&a) as i128 - floor];
+        let promised: i128 = a.iter().enumerate().filter_map(|(c, t)| t.map(|t| i128::from(gain(c, t)))).sum();
+        let mut room = vec![rules.obeyed(&a) as i128 - floor - promised];
         room.extend(rows.iter().zip(&owes).map(|(row, o)| i128::from(row.supply) - i128::from(*o)));
         let value = objective + mu.iter().zip(&room).map(|(m, r)| i128::from(*m) * r).sum::<i128>();
         best.set(best.get().min(value));

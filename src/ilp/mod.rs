@@ -915,13 +915,14 @@ impl Ilp {
     /// ([`lagrangian::objective_bound`]); None where the program is not a flow. The weights
     /// are as [`Ilp::flow_best_without_costs`]'s. It stops after `most_flows` flows (none:
     /// when its descent ends) or at this call's deadline, with the least bound met (every one
-    /// is valid).
+    /// is valid). With the paid bar's bound by moves (`moves`), that bound is the floor.
     pub fn objective_bound(
         &self,
         pos: &Position,
         weight: &dyn Fn(usize, usize) -> i64,
         per_creature: Option<&dyn Fn(usize) -> i64>,
         floor: usize,
+        moves: Option<&crate::rules::MoveBar>,
         most_flows: Option<usize>,
     ) -> Result<Option<i64>, SolveError> {
         let in_time = || self.remaining().map(|_| ());
@@ -930,7 +931,7 @@ impl Ilp {
             Some(_) => (self.maximum_grouping(), &zero),
             None => (self.model.grouping, weight),
         };
-        lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, most_flows, &in_time, self.call.deadline)
+        lagrangian::objective_bound(pos, grouping, &self.splits(pos), per_creature, pair, floor, moves, most_flows, &in_time, self.call.deadline)
     }
 
     /// The size of the largest program `solve`'s objective phase starts with (every cost

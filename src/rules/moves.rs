@@ -32,11 +32,23 @@
 //!   each leaves at most d capped sets, so x's additions and the places of all chains take at
 //!   most d·M creatures: each place is worth at least the d·M-th best creature waiting on its
 //!   set, added to the gain of every move out. Caps are checked again with the places counted.
+//! - *Displacements* ([`Displaced`]). A capped set with less room than creatures could come
+//!   in is *short*: no moves into it, but an addition there (a creature W0 leaves home, which
+//!   x pays for) still is one if it sends home one of W0's attackers inside every short set
+//!   its target is in, keeping each set's count and the number of attackers (so no "unless
+//!   k others" breaks). x's moves and additions take at most M creatures from such a pool, so
+//!   each addition is charged what the M-th cheapest of its pool loses. Not from a player
+//!   requirement W0 obeys by at most M attacks, and none at all where "can't attack unless
+//!   k others among" applies. Issue 39: on the adversarial profile, P = 4, N = 2,500, the
+//!   global cap is full in W0 and the bar of the first round's declaration (3,763 against
+//!   m0 = 3,628) came from 35 goaded creatures W0 leaves home, taxed on every target, each
+//!   obeying four requirements when paid for: the promise went from 3,654 to 3,729.
 //!
 //! None with conditional requirements (a move can switch another requirement's condition).
 
 use super::{in_targets, Assignment, RequirementKind, RestrictionKind, Rules};
 use crate::vocab::symbol::Symbol;
+use std::collections::BTreeMap;
 
 /// The bound of the module doc for one base declaration.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,6 +64,18 @@ pub struct MoveBar {
     /// The chains: capped sets whose places freed by moves out are taken by creatures home
     /// in the base (counted in `gains`).
     pub chains: Vec<Chain>,
+    /// Per target, the displacements of additions there (charged in `gains`).
+    pub displaced: Vec<Displaced>,
+}
+
+/// Who an addition into a short capped set sends home ([`MoveBar`]'s module doc).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Displaced {
+    /// The base's attackers it may send home, fewest requirements lost first; empty where an
+    /// addition there sends no one home.
+    pub pool: Vec<usize>,
+    /// What each addition there is charged: the requirements the M-th of `pool` loses.
+    pub charge: f64,
 }
 
 /// A capped set (CR 508.1c) that moves may leave, and who takes the places they free
@@ -95,6 +119,13 @@ impl MoveBar {
                 }
             }
         }
+        for (c, t) in x.iter().enumerate().filter_map(|(c, t)| t.filter(|_| base[c].is_none()).map(|t| (c, t))) {
+            if w[c] == Some(t) {
+                if let Some(&u) = self.displaced[t].pool.iter().find(|&&u| w[u] == base[u]) {
+                    w[u] = None;
+                }
+            }
+        }
         for chain in &self.chains {
             let inside = |t: usize| chain.targets.binary_search(&t).is_ok();
             let freed = moved.iter().filter(|&&(c, t)| base[c].is_some_and(inside) && !inside(t)).count();
@@ -128,24 +159,30 @@ impl Rules {
             }
             moves[c] = self.creatures[c].allowed.iter().copied().filter(|&t| self.incurs_at(c, t)).collect();
         }
-        // Caps: no moves into a capped set where more creatures could come in than it has room.
+        // Caps: a capped set where more creatures could come in than it has room is *short*:
+        // no moves into it, and additions only by displacements.
+        let mut short: Vec<&Option<Vec<usize>>> = Vec::new();
         for r in &self.restrictions {
             let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind else { continue };
             let inside = |t: &Option<usize>| t.is_some_and(|t| in_targets(targets, t));
             let room = (*count as usize).saturating_sub(base.iter().filter(|t| inside(t)).count());
             let coming: Vec<usize> = (0..n).filter(|&c| !inside(&base[c]) && moves[c].iter().any(|&t| in_targets(targets, t))).collect();
             if self.most_paid(&coming, &moves, units, |t| in_targets(targets, t)) > room {
-                for c in coming {
+                short.push(targets);
+                for c in coming.into_iter().filter(|&c| base[c].is_some()) {
                     moves[c].retain(|&t| !in_targets(targets, t));
                 }
             }
         }
-        // Own requirements, and the shares of the player requirements moves could lose.
+        let displaced = self.displacements(base, &short, &mut moves, units);
+        // Own requirements (less the displaced creature's), and the shares of the player
+        // requirements moves could lose.
         let own = |c: usize, t: Option<usize>| t.map_or(0.0, |t| self.own_obeyed(c, t) as f64);
-        let mut gains: Vec<Vec<(usize, f64)>> = (0..n).map(|c| moves[c].iter().map(|&t| (t, own(c, Some(t)) - own(c, base[c]))).collect()).collect();
+        let gain = |c: usize, t: usize| own(c, Some(t)) - own(c, base[c]) - if base[c].is_none() { displaced[t].charge } else { 0.0 };
+        let mut gains: Vec<Vec<(usize, f64)>> = (0..n).map(|c| moves[c].iter().map(|&t| (t, gain(c, t))).collect()).collect();
         let mut chains = Vec::new();
         if !alone {
-            chains = self.chains(base, tied, units, &moves, attackers);
+            chains = self.chains(base, tied, units, &moves, attackers, &short);
             for chain in &chains {
                 for (_, g) in gains.iter_mut().enumerate().filter(|(c, _)| base[*c].is_some_and(|t| chain.targets.binary_search(&t).is_ok())) {
                     for (t, gain) in g.iter_mut() {
@@ -193,7 +230,60 @@ impl Rules {
                 pairs
             })
             .collect();
-        Some(MoveBar { base: self.obeyed(base), gains, entries, chains })
+        Some(MoveBar { base: self.obeyed(base), gains, entries, chains, displaced })
+    }
+
+    /// The displacements of the module doc, per target: who an addition there sends home
+    /// (empty where none does), and what each is charged. An addition into a short capped
+    /// set sends home the base's attacker that loses the fewest requirements among those
+    /// inside every short set the target is in; x's moves and additions take at most M of
+    /// them, so each costs at most the M-th fewest. Additions into short sets without such
+    /// a pool are dropped from `moves`. None at all where "can't attack unless k others
+    /// among" applies (sending a creature home could break it for another, CR 508.1c).
+    fn displacements(&self, base: &Assignment, short: &[&Option<Vec<usize>>], moves: &mut [Vec<usize>], units: &[u64]) -> Vec<Displaced> {
+        let n = self.creatures.len();
+        let shorts = |t: usize| -> Vec<usize> { (0..short.len()).filter(|&i| in_targets(short[i], t)).collect() };
+        if !(0..n).any(|c| base[c].is_none() && moves[c].iter().any(|&t| !shorts(t).is_empty())) {
+            return vec![Displaced::default(); self.targets.len()];
+        }
+        let among = self.restrictions.iter().any(|r| matches!(r.kind, RestrictionKind::MinOtherAttackersAmong { .. }));
+        let everyone: Vec<usize> = (0..n).collect();
+        let most = self.most_paid(&everyone, moves, units, |_| true);
+        // A player requirement the base obeys by at most M attacks could be lost: none of
+        // them is sent home.
+        let mut fragile = vec![false; n];
+        for r in self.requirements.iter().filter(|r| r.counts) {
+            let RequirementKind::PlayerAttacks { player, targets } = &r.kind else { continue };
+            let obeying: Vec<usize> = self.attacks_obeying(*player, targets, base).collect();
+            if obeying.len() <= most {
+                for c in obeying {
+                    fragile[c] = true;
+                }
+            }
+        }
+        // One pool per set of short sets.
+        let mut pools: BTreeMap<Vec<usize>, Displaced> = BTreeMap::new();
+        let pool_of = |within: Vec<usize>| {
+            let mut pool: Vec<(usize, usize)> = (0..n)
+                .filter(|&u| !fragile[u])
+                .filter_map(|u| base[u].filter(|&v| within.iter().all(|&i| in_targets(short[i], v))).map(|v| (self.own_obeyed(u, v), u)))
+                .collect();
+            pool.sort_unstable();
+            match most.checked_sub(1).and_then(|i| pool.get(i)) {
+                Some(&(charge, _)) => Displaced { pool: pool.into_iter().map(|(_, u)| u).collect(), charge: charge as f64 },
+                None => Displaced::default(),
+            }
+        };
+        let displaced: Vec<Displaced> = (0..self.targets.len())
+            .map(|t| match shorts(t) {
+                within if within.is_empty() || among => Displaced::default(),
+                within => pools.entry(within.clone()).or_insert_with(|| pool_of(within)).clone(),
+            })
+            .collect();
+        for c in (0..n).filter(|&c| base[c].is_none()) {
+            moves[c].retain(|&t| shorts(t).is_empty() || !displaced[t].pool.is_empty());
+        }
+        displaced
     }
 
     /// The chains of the module doc: for each capped set (sorted targets) that moves may
@@ -201,7 +291,15 @@ impl Rules {
     /// creature home in the base, by a free attack into the set (the cap as in the base): the
     /// best such creature not taken by x's other moves or places, so at worst the `d·M`-th
     /// best, where x makes at most M paid moves and each leaves at most d such sets.
-    fn chains(&self, base: &Assignment, tied: &[bool], units: &[u64], moves: &[Vec<usize>], attackers: usize) -> Vec<Chain> {
+    fn chains(
+        &self,
+        base: &Assignment,
+        tied: &[bool],
+        units: &[u64],
+        moves: &[Vec<usize>],
+        attackers: usize,
+        short: &[&Option<Vec<usize>>],
+    ) -> Vec<Chain> {
         let n = self.creatures.len();
         let caps: Vec<(&Vec<usize>, usize)> = self
             .restrictions
@@ -248,8 +346,10 @@ impl Rules {
             let inside = |t: usize| in_targets(targets, t);
             let room = count.saturating_sub(base.iter().filter(|t| t.is_some_and(inside)).count());
             let meets = |ts: &[usize]| ts.iter().any(|&t| inside(t)) && targets.as_deref() != Some(ts);
+            // What enters a short set is an addition that sends one of the set home.
+            let balanced = short.contains(&targets);
             let contribution = |c: usize| {
-                let enters = usize::from(!base[c].is_some_and(inside) && moves[c].iter().any(|&t| inside(t)));
+                let enters = usize::from(!balanced && !base[c].is_some_and(inside) && moves[c].iter().any(|&t| inside(t)));
                 enters + chains.iter().filter(|ch| meets(&ch.targets) && leaves(c, &ch.targets)).count()
             };
             let most = (0..n).map(contribution).max().unwrap_or(0);

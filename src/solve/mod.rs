@@ -405,7 +405,7 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
         // Alone, the bound takes as many flows as its descent does (issue 39: on the
         // adversarial profile, P = 4, N = 5,000, 55 flows and a gap of 7 % where 24 flows
         // left 10 % and 7.5 s idle).
-        let lagrangian = bounding.objective_bound(pos, &weight, per_creature, search.free_value(), None)?;
+        let lagrangian = bounding.objective_bound(pos, &weight, per_creature, search.free_value(), search.move_bar(), None)?;
         return in_hand(pos, objective, baseline, &search, search.legal_seen.clone(), lagrangian);
     }
     // After the reserve, which would otherwise undo it (it did from a8c43d5 to 2026-12-07).
@@ -470,8 +470,11 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
                 _ => {}
             }
             // The flow's Lagrangian bound, with the time kept for it.
-            let lagrangian =
-                if bound_by_flow { ilp.objective_bound(pos, &weight, per_creature, search.free_value(), Some(MOST_BOUND_FLOWS))? } else { None };
+            let lagrangian = if bound_by_flow {
+                ilp.objective_bound(pos, &weight, per_creature, search.free_value(), search.move_bar(), Some(MOST_BOUND_FLOWS))?
+            } else {
+                None
+            };
             return in_hand(pos, objective, baseline, &search, candidates, lagrangian);
         }
     };

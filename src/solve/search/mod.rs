@@ -182,6 +182,11 @@ impl<'a> Search<'a> {
         self.m_free
     }
 
+    /// The paid bar's lower bound by moves, where the search has one ([`Search::bar_by_moves`]).
+    pub(super) fn move_bar(&self) -> Option<&crate::rules::MoveBar> {
+        self.moves.as_ref()
+    }
+
     /// As [`Search::new`], with the free maximum `m_free = m(∅)` and its witness already known.
     fn with_free(
         pos: &'a Position,
@@ -368,14 +373,11 @@ impl<'a> Search<'a> {
 
     /// Under paid without coupling duals, before the first round: the bound of the paid bar
     /// by moves of the free maximum's witness ([`crate::rules::MoveBar`]), which holds for
-    /// every cost set at once. Only on small programs, as [`Search::cut_upfront`]: its row
-    /// spans every paid pair, and at P = 4, N = 2,500 (seed 9101) the first round found no
-    /// solution in 9.4 s with it, one within 1.1 s without (benches/RESULTS.md, thirteenth
-    /// session).
+    /// every cost set at once. On every program: with displacements it is tight enough to
+    /// help the large ones (P = 4, N = 2,500, seed 9101: 1,512,616 with bound 1,542,443
+    /// against 1,485,254 with 1,589,558 without the row), where without them it made the
+    /// first round find no solution in 9.4 s (benches/RESULTS.md, fourteenth session).
     fn bar_by_moves(&mut self) {
-        if !self.small_program() {
-            return;
-        }
         self.moves = self.pos.move_bar(&self.free_witness).filter(|bar| bar.gains.iter().any(|g| !g.is_empty()));
         crate::debug::note(|| format!("bar by moves: {:?} moves", self.moves.as_ref().map(|b| b.gains.iter().map(Vec::len).sum::<usize>())));
     }
