@@ -12,7 +12,7 @@
 //! 2. **Round** ([`Search::round`]): one program per live tuple of coupling duals and case of
 //!    the split on tied mana (or one program), each the encoding plus the row families of
 //!    [`rows`] in this order: the free bar ([`rows::FreeBar`]), the lazy cuts
-//!    ([`rows::PaidCuts`]), the bar by moves ([`rows::Moves`], from the start on small
+//!    ([`rows::PaidCuts`]), the bar by moves ([`rows::Moves`], from the start on
 //!    programs without coupling duals), the exchange cuts ([`rows::Exchanges`]), the dual bar once on
 //!    ([`rows::DualBar`]); then the objective, its window ([`rows::Window`]: at most the
 //!    bound, better than the best so far) and the caller's rows ([`rows::Caller`]: tie-breaks,
