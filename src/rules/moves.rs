@@ -39,7 +39,11 @@
 //!   k others" breaks). x's moves and additions take at most M creatures from such a pool, so
 //!   each addition is charged what the M-th cheapest of its pool loses. Not from a player
 //!   requirement W0 obeys by at most M attacks, and none at all where "can't attack unless
-//!   k others among" applies. Issue 39: on the adversarial profile, P = 4, N = 2,500, the
+//!   k others among" applies. Where no chain place can fall in a short set, pools that share
+//!   no set are credited the room W0 leaves in their sets: W admits their additions first,
+//!   the first r without sending anyone home, so of k ≤ K additions at most (k − r)⁺ do, and
+//!   each is charged the chord's share (K − r)/K of the loss, K the additions the pool's
+//!   creatures can be paid for. Issue 39: on the adversarial profile, P = 4, N = 2,500, the
 //!   global cap is full in W0 and the bar of the first round's declaration (3,763 against
 //!   m0 = 3,628) came from 35 goaded creatures W0 leaves home, taxed on every target, each
 //!   obeying four requirements when paid for: the promise went from 3,654 to 3,729.
@@ -48,7 +52,7 @@
 
 use super::{in_targets, Assignment, RequirementKind, RestrictionKind, Rules};
 use crate::vocab::symbol::Symbol;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The bound of the module doc for one base declaration.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,8 +78,13 @@ pub struct Displaced {
     /// The base's attackers it may send home, fewest requirements lost first; empty where an
     /// addition there sends no one home.
     pub pool: Vec<usize>,
-    /// What each addition there is charged: the requirements the M-th of `pool` loses.
+    /// What each addition there is charged: the requirements the M-th of `pool` loses, or
+    /// its share where room is credited.
     pub charge: f64,
+    /// The pool's number, shared by the targets it serves.
+    pub key: usize,
+    /// The additions into the pool's targets admitted before one sends anyone home.
+    pub room: usize,
 }
 
 /// A capped set (CR 508.1c) that moves may leave, and who takes the places they free
@@ -119,9 +128,20 @@ impl MoveBar {
                 }
             }
         }
-        for (c, t) in x.iter().enumerate().filter_map(|(c, t)| t.filter(|_| base[c].is_none()).map(|t| (c, t))) {
-            if w[c] == Some(t) {
-                if let Some(&u) = self.displaced[t].pool.iter().find(|&&u| w[u] == base[u]) {
+        // Additions into pools credited their room first (see `Rules::displacements`).
+        let mut additions: Vec<(usize, usize)> =
+            x.iter().enumerate().filter_map(|(c, t)| t.filter(|&t| base[c].is_none() && w[c] == Some(t)).map(|t| (c, t))).collect();
+        additions.sort_by_key(|&(_, t)| self.displaced[t].room == 0);
+        let mut admitted: BTreeMap<usize, usize> = BTreeMap::new();
+        for (_, t) in additions {
+            let into = &self.displaced[t];
+            if into.pool.is_empty() {
+                continue;
+            }
+            let seen = admitted.entry(into.key).or_default();
+            *seen += 1;
+            if *seen > into.room {
+                if let Some(&u) = into.pool.iter().find(|&&u| w[u] == base[u]) {
                     w[u] = None;
                 }
             }
@@ -161,34 +181,39 @@ impl Rules {
         }
         // Caps: a capped set where more creatures could come in than it has room is *short*:
         // no moves into it, and additions only by displacements.
-        let mut short: Vec<&Option<Vec<usize>>> = Vec::new();
+        let mut short: Vec<(&Option<Vec<usize>>, usize)> = Vec::new();
         for r in &self.restrictions {
             let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind else { continue };
             let inside = |t: &Option<usize>| t.is_some_and(|t| in_targets(targets, t));
             let room = (*count as usize).saturating_sub(base.iter().filter(|t| inside(t)).count());
             let coming: Vec<usize> = (0..n).filter(|&c| !inside(&base[c]) && moves[c].iter().any(|&t| in_targets(targets, t))).collect();
             if self.most_paid(&coming, &moves, units, |t| in_targets(targets, t)) > room {
-                short.push(targets);
+                short.push((targets, room));
                 for c in coming.into_iter().filter(|&c| base[c].is_some()) {
                     moves[c].retain(|&t| !in_targets(targets, t));
                 }
             }
         }
-        let displaced = self.displacements(base, &short, &mut moves, units);
-        // Own requirements (less the displaced creature's), and the shares of the player
-        // requirements moves could lose.
+        let mut displaced = self.displacements(base, &short, &mut moves, units, false);
+        let mut chains = Vec::new();
+        if !alone {
+            let sets: Vec<&Option<Vec<usize>>> = short.iter().map(|s| s.0).collect();
+            chains = self.chains(base, tied, units, &moves, attackers, &sets);
+            // Where no chain place can take it, the room left in short sets is credited.
+            if chains.is_empty() {
+                displaced = self.displacements(base, &short, &mut moves, units, true);
+            }
+        }
+        // Own requirements (less the displaced creature's), the chains' places, and the
+        // shares of the player requirements moves could lose.
         let own = |c: usize, t: Option<usize>| t.map_or(0.0, |t| self.own_obeyed(c, t) as f64);
         let gain = |c: usize, t: usize| own(c, Some(t)) - own(c, base[c]) - if base[c].is_none() { displaced[t].charge } else { 0.0 };
         let mut gains: Vec<Vec<(usize, f64)>> = (0..n).map(|c| moves[c].iter().map(|&t| (t, gain(c, t))).collect()).collect();
-        let mut chains = Vec::new();
-        if !alone {
-            chains = self.chains(base, tied, units, &moves, attackers, &short);
-            for chain in &chains {
-                for (_, g) in gains.iter_mut().enumerate().filter(|(c, _)| base[*c].is_some_and(|t| chain.targets.binary_search(&t).is_ok())) {
-                    for (t, gain) in g.iter_mut() {
-                        if chain.targets.binary_search(t).is_err() {
-                            *gain += chain.place;
-                        }
+        for chain in &chains {
+            for (_, g) in gains.iter_mut().enumerate().filter(|(c, _)| base[*c].is_some_and(|t| chain.targets.binary_search(&t).is_ok())) {
+                for (t, gain) in g.iter_mut() {
+                    if chain.targets.binary_search(t).is_err() {
+                        *gain += chain.place;
                     }
                 }
             }
@@ -236,13 +261,25 @@ impl Rules {
     /// The displacements of the module doc, per target: who an addition there sends home
     /// (empty where none does), and what each is charged. An addition into a short capped
     /// set sends home the base's attacker that loses the fewest requirements among those
-    /// inside every short set the target is in; x's moves and additions take at most M of
-    /// them, so each costs at most the M-th fewest. Additions into short sets without such
-    /// a pool are dropped from `moves`. None at all where "can't attack unless k others
-    /// among" applies (sending a creature home could break it for another, CR 508.1c).
-    fn displacements(&self, base: &Assignment, short: &[&Option<Vec<usize>>], moves: &mut [Vec<usize>], units: &[u64]) -> Vec<Displaced> {
+    /// inside every short set the target is in (its *pool*, one per such combination of
+    /// sets); x's moves and additions take at most M of them, so each costs at most the M-th
+    /// fewest. With `credit` (no chain places can fall in a short set), a pool whose sets no
+    /// other pool's targets enter admits the least room r of its sets before it sends anyone
+    /// home: of k ≤ K additions (K: the most its creatures can be paid for) at most (k − r)⁺
+    /// send one home, at most k·(K − r)/K on the chord, so each is charged that share.
+    /// Additions into short sets without a pool are dropped from `moves`. None at all where
+    /// "can't attack unless k others among" applies (sending a creature home could break it
+    /// for another, CR 508.1c).
+    fn displacements(
+        &self,
+        base: &Assignment,
+        short: &[(&Option<Vec<usize>>, usize)],
+        moves: &mut [Vec<usize>],
+        units: &[u64],
+        credit: bool,
+    ) -> Vec<Displaced> {
         let n = self.creatures.len();
-        let shorts = |t: usize| -> Vec<usize> { (0..short.len()).filter(|&i| in_targets(short[i], t)).collect() };
+        let shorts = |t: usize| -> Vec<usize> { (0..short.len()).filter(|&i| in_targets(short[i].0, t)).collect() };
         if !(0..n).any(|c| base[c].is_none() && moves[c].iter().any(|&t| !shorts(t).is_empty())) {
             return vec![Displaced::default(); self.targets.len()];
         }
@@ -261,27 +298,43 @@ impl Rules {
                 }
             }
         }
-        // One pool per set of short sets.
-        let mut pools: BTreeMap<Vec<usize>, Displaced> = BTreeMap::new();
-        let pool_of = |within: Vec<usize>| {
+        let within: Vec<Vec<usize>> = (0..self.targets.len()).map(shorts).collect();
+        let keys: Vec<&[usize]> = within.iter().filter(|w| !w.is_empty()).map(Vec::as_slice).collect::<BTreeSet<_>>().into_iter().collect();
+        let comers: Vec<usize> = (0..n).filter(|&c| base[c].is_none()).collect();
+        let most_into = |sets: &[usize]| self.most_paid(&comers, moves, units, |t| within[t].as_slice() == sets);
+        let room_of = |sets: &[usize]| sets.iter().map(|&i| short[i].1).min().unwrap_or(0);
+        // The pools credited their room: no two share a set (the witness admits theirs first,
+        // so each sees its sets' room as the base leaves it), fewest sets first.
+        let mut credited: Vec<&[usize]> = Vec::new();
+        if credit {
+            let mut order: Vec<&[usize]> = keys.iter().copied().filter(|sets| room_of(sets) > 0).collect();
+            order.sort_by_key(|sets| (sets.len(), std::cmp::Reverse(most_into(sets))));
+            for sets in order {
+                if credited.iter().all(|c| c.iter().all(|i| !sets.contains(i))) {
+                    credited.push(sets);
+                }
+            }
+        }
+        let pool_of = |key: usize, sets: &[usize]| {
             let mut pool: Vec<(usize, usize)> = (0..n)
                 .filter(|&u| !fragile[u])
-                .filter_map(|u| base[u].filter(|&v| within.iter().all(|&i| in_targets(short[i], v))).map(|v| (self.own_obeyed(u, v), u)))
+                .filter_map(|u| base[u].filter(|&v| sets.iter().all(|&i| in_targets(short[i].0, v))).map(|v| (self.own_obeyed(u, v), u)))
                 .collect();
             pool.sort_unstable();
-            match most.checked_sub(1).and_then(|i| pool.get(i)) {
-                Some(&(charge, _)) => Displaced { pool: pool.into_iter().map(|(_, u)| u).collect(), charge: charge as f64 },
-                None => Displaced::default(),
-            }
+            let Some(&(loss, _)) = most.checked_sub(1).and_then(|i| pool.get(i)) else { return Displaced::default() };
+            let room = if credited.contains(&sets) { room_of(sets) } else { 0 };
+            let k = most_into(sets);
+            let share = if k > room { (k - room) as f64 / k as f64 } else { 0.0 };
+            Displaced { pool: pool.into_iter().map(|(_, u)| u).collect(), charge: loss as f64 * share, key, room }
         };
-        let displaced: Vec<Displaced> = (0..self.targets.len())
-            .map(|t| match shorts(t) {
-                within if within.is_empty() || among => Displaced::default(),
-                within => pools.entry(within.clone()).or_insert_with(|| pool_of(within)).clone(),
-            })
+        let pools: Vec<Displaced> =
+            keys.iter().enumerate().map(|(key, sets)| if among { Displaced::default() } else { pool_of(key, sets) }).collect();
+        let displaced: Vec<Displaced> = within
+            .iter()
+            .map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone()))
             .collect();
         for c in (0..n).filter(|&c| base[c].is_none()) {
-            moves[c].retain(|&t| shorts(t).is_empty() || !displaced[t].pool.is_empty());
+            moves[c].retain(|&t| within[t].is_empty() || !displaced[t].pool.is_empty());
         }
         displaced
     }

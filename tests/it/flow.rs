@@ -326,3 +326,67 @@ fn cr_508_1c_a_check_over_the_alternative_s_budget_still_offers_a_legal_declarat
     let alt = attackopt::internals::legality::read_declaration(&pos, alt).0;
     assert!(distance(&alt, &a) <= distance(&floor, &a));
 }
+
+/// The bar by moves on adversarial boards (docs/rules.md section 7, CR 508.1d), where the
+/// global cap is full in the free maximum's witness W0 and per-player caps are short, so
+/// additions send W0's attackers home and pools are credited their room: for random
+/// declarations x built from paid moves while x can still be paid, the declaration behind the
+/// promise (`MoveBar::witness`) respects every restriction, incurs only x's cost instances, can
+/// be paid and obeys at least the promise; and some of them use a credited room and displace.
+#[test]
+fn cr_508_1d_move_bar_holds_on_adversarial_boards() {
+    let ilp = Ilp::default();
+    let (mut tried, mut credited, mut displacing) = (0, 0, 0);
+    let mut seed_state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |bound: usize| {
+        seed_state ^= seed_state << 13;
+        seed_state ^= seed_state >> 7;
+        seed_state ^= seed_state << 17;
+        (seed_state % bound as u64) as usize
+    };
+    for (players, creatures, seed) in [(8, 1000, 9101), (8, 300, 1), (4, 1000, 2), (8, 1000, 3)] {
+        let pos = position(players, creatures, seed, Profile::Adversarial);
+        let rules = &pos.rules;
+        let none = vec![false; rules.costs.len()];
+        let w0 = ilp.maximum_with(&pos, &none, Tie::FewestCosts).unwrap().witness;
+        let Some(bar) = pos.move_bar(&w0) else { continue };
+        credited += usize::from(bar.displaced.iter().any(|d| d.room > 0));
+        let pairs: Vec<(usize, usize)> = bar.gains.iter().enumerate().flat_map(|(c, g)| g.iter().map(move |&(t, _)| (c, t))).collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        // Additions into one pool, as many as can be paid, fill its room and displace.
+        let pools: Vec<usize> = bar.displaced.iter().filter(|d| !d.pool.is_empty()).map(|d| d.key).collect();
+        for sample in 0..60 {
+            let mut chosen = pairs.clone();
+            if sample % 2 == 1 && !pools.is_empty() {
+                let key = pools[next(pools.len())];
+                chosen.retain(|&(c, t)| w0[c].is_none() && bar.displaced[t].key == key && !bar.displaced[t].pool.is_empty());
+            }
+            let mut x: Assignment = vec![None; rules.creatures.len()];
+            for _ in 0..chosen.len() {
+                let (c, t) = chosen[next(chosen.len())];
+                let before = x[c];
+                x[c] = Some(t);
+                if !pos.can_pay(&x).unwrap() {
+                    x[c] = before;
+                    if sample % 2 == 0 {
+                        break;
+                    }
+                }
+            }
+            let w = bar.witness(&w0, &x);
+            let what = format!("P={players} N={creatures} seed {seed}, x = {x:?}");
+            assert!(rules.respects_restrictions(&w), "{what}: the moved declaration breaks a restriction");
+            let incurred = rules.incurred(&w);
+            assert!(incurred.iter().all(|k| rules.incurred(&x).contains(k)), "{what}: the moved declaration incurs more than x");
+            assert!(pos.can_pay(&w).unwrap(), "{what}: the moved declaration can't be paid");
+            let promise = bar.promise(&x);
+            assert!(rules.obeyed(&w) as f64 + 1e-9 >= promise, "{what}: obeys {} < promised {promise}", rules.obeyed(&w));
+            tried += 1;
+            displacing += usize::from(w.iter().zip(&w0).any(|(a, b)| a.is_none() && b.is_some()));
+        }
+    }
+    println!("move bars on adversarial boards: {tried} declarations, {credited} boards with credited rooms, {displacing} displacing");
+    assert!(credited >= 2 && displacing >= 50, "{credited} boards with credited rooms, {displacing} declarations displacing: the test means nothing");
+}
