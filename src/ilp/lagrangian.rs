@@ -307,9 +307,9 @@ pub const MOST_BOUND_FLOWS: usize = 24;
 ///
 /// bounds the objective of every legal declaration, and is a flow ([`flow::Aim::Lagrangian`],
 /// every cost instance allowed). With the bar by moves `moves` (under paid), θ's row is
-/// `obeyed(x) − m0 − Σ gain·x` instead (module doc). The descent of [`descend`] lowers it within `most_flows`
-/// flows (none: until the descent ends) or before a flow would end past `deadline`; the least
-/// `L` met is the bound. The objective's weight is `member`'s per attacking creature where
+/// `obeyed(x) − m0 − Σ gain·x` instead (module doc). The descent of [`descend`] lowers it
+/// within `most_flows` flows (none: until the descent ends) or before a flow would end past
+/// `deadline`; the least `L` met is the bound. The objective's weight is `member`'s per attacking creature where
 /// given (power, attackers) plus `pair`'s per (creature, target).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn objective_bound(
