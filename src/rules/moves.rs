@@ -47,6 +47,17 @@
 //!   global cap is full in W0 and the bar of the first round's declaration (3,763 against
 //!   m0 = 3,628) came from 35 goaded creatures W0 leaves home, taxed on every target, each
 //!   obeying four requirements when paid for: the promise went from 3,654 to 3,729.
+//! - *Relays* ([`Displaced::relays`], only where no chain exists). An addition past the room
+//!   may instead move one of W0's attackers inside the pool's sets to a free target outside
+//!   some of them, whose other caps keep room for every comer and one relay per addition: it
+//!   loses what its own requirements lose there, and if it stays in a smaller pool's sets,
+//!   one of that pool goes home too. Without that second stage x still draws at most M of
+//!   W0's attackers; with it 2M (the M-th, then 2M-th, cheapest is charged, and a player
+//!   requirement W0 obeys by at most 2M attacks is never drawn from). Kept where the charges
+//!   are lower in all. Issue 39: P = 8, N = 2,500, the cap on E is full in W0 with goaded
+//!   attackers obeying four each, and each addition there was charged four; a relay moves
+//!   one of them to a player with room, losing nothing (the flow's bound went from 1,770,617
+//!   to 1,613,502, the answer 1,610,311).
 //!
 //! None with conditional requirements (a move can switch another requirement's condition).
 
@@ -72,6 +83,16 @@ pub struct MoveBar {
     pub displaced: Vec<Displaced>,
 }
 
+/// Whether the displacements of [`Rules::move_bar`] may relay (see [`Displaced::relays`]):
+/// not at all, only out of every short set (each addition still draws one attacker of the
+/// base), or into smaller pools too (two draws each: a relay and a send-home).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Relays {
+    No,
+    Out,
+    Within,
+}
+
 /// Who an addition into a short capped set sends home ([`MoveBar`]'s module doc).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Displaced {
@@ -85,6 +106,13 @@ pub struct Displaced {
     pub key: usize,
     /// The additions into the pool's targets admitted before one sends anyone home.
     pub room: usize,
+    /// Where not empty, an addition past the room *relays* instead: the first of these
+    /// (attacker of the base, its free target) still in place moves there, out of the short
+    /// sets it shares with the addition, cheapest first.
+    pub relays: Vec<(usize, usize)>,
+    /// The pool (by `key`) whose sets the relayed attacker stays in: one of its attackers
+    /// goes home, as for an addition there. None: the relay balances every set.
+    pub via: Option<usize>,
 }
 
 /// A capped set (CR 508.1c) that moves may leave, and who takes the places they free
@@ -135,15 +163,29 @@ impl MoveBar {
         let mut admitted: BTreeMap<usize, usize> = BTreeMap::new();
         for (_, t) in additions {
             let into = &self.displaced[t];
-            if into.pool.is_empty() {
+            if into.pool.is_empty() && into.relays.is_empty() {
                 continue;
             }
             let seen = admitted.entry(into.key).or_default();
             *seen += 1;
-            if *seen > into.room {
-                if let Some(&u) = into.pool.iter().find(|&&u| w[u] == base[u]) {
-                    w[u] = None;
+            if *seen <= into.room {
+                continue;
+            }
+            let relay = into.relays.iter().find(|&&(u, _)| w[u] == base[u]).copied();
+            let home = match (relay, into.via) {
+                (Some((u, v)), via) => {
+                    w[u] = Some(v);
+                    // The relayed attacker stays in the sets of `via`: one of its pool goes home.
+                    via.and_then(|via| self.displaced.iter().find(|d| d.key == via && !d.pool.is_empty())).and_then(|below| {
+                        let seen = admitted.entry(below.key).or_default();
+                        *seen += 1;
+                        (*seen > below.room).then_some(below)
+                    })
                 }
+                (None, _) => Some(into),
+            };
+            if let Some(&u) = home.and_then(|d| d.pool.iter().find(|&&u| w[u] == base[u])) {
+                w[u] = None;
             }
         }
         for chain in &self.chains {
@@ -283,26 +325,90 @@ impl Rules {
         if !(0..n).any(|c| base[c].is_none() && moves[c].iter().any(|&t| !shorts(t).is_empty())) {
             return vec![Displaced::default(); self.targets.len()];
         }
+        let direct = self.pools(base, short, moves, units, credit, Relays::No);
+        if !credit {
+            return Self::keep_displaced(base, moves, &shorts, direct);
+        }
+        // Relays are kept where they charge less in all (an addition they leave without
+        // pool charged all it would obey).
+        let comers: Vec<usize> = (0..n).filter(|&c| base[c].is_none()).collect();
+        let charged = |d: &[Displaced]| -> f64 {
+            (0..self.targets.len())
+                .filter(|&t| !shorts(t).is_empty())
+                .map(|t| {
+                    let k = self.most_paid(&comers, moves, units, |u| u == t) as f64;
+                    let lost = if d[t].pool.is_empty() && d[t].relays.is_empty() {
+                        comers.iter().filter(|&&c| moves[c].contains(&t)).map(|&c| self.own_obeyed(c, t)).max().unwrap_or(0) as f64
+                    } else {
+                        d[t].charge
+                    };
+                    lost * k
+                })
+                .sum()
+        };
+        let mut chosen = direct;
+        for relays in [Relays::Out, Relays::Within] {
+            let relayed = self.pools(base, short, moves, units, credit, relays);
+            if charged(&relayed) < charged(&chosen) {
+                chosen = relayed;
+            }
+        }
+        Self::keep_displaced(base, moves, &shorts, chosen)
+    }
+
+    /// `moves` without the additions into short sets that have neither pool nor relays.
+    fn keep_displaced(base: &Assignment, moves: &mut [Vec<usize>], shorts: &dyn Fn(usize) -> Vec<usize>, chosen: Vec<Displaced>) -> Vec<Displaced> {
+        for (_, m) in moves.iter_mut().enumerate().filter(|(c, _)| base[*c].is_none()) {
+            m.retain(|&t| shorts(t).is_empty() || !chosen[t].pool.is_empty() || !chosen[t].relays.is_empty());
+        }
+        chosen
+    }
+
+    /// The pools of [`Rules::displacements`], per target, with relays (`relay`) or without.
+    fn pools(
+        &self,
+        base: &Assignment,
+        short: &[(&Option<Vec<usize>>, usize)],
+        moves: &[Vec<usize>],
+        units: &[u64],
+        credit: bool,
+        relay: Relays,
+    ) -> Vec<Displaced> {
+        let n = self.creatures.len();
         let among = self.restrictions.iter().any(|r| matches!(r.kind, RestrictionKind::MinOtherAttackersAmong { .. }));
         let everyone: Vec<usize> = (0..n).collect();
         let most = self.most_paid(&everyone, moves, units, |_| true);
-        // A player requirement the base obeys by at most M attacks could be lost: none of
-        // them is sent home.
+        // What x's moves and additions take from the base's attackers: one each, and with
+        // relays a relay and a send-home per addition.
+        let draws = if relay == Relays::Within { most.saturating_mul(2) } else { most };
+        // A player requirement the base obeys by at most that many attacks could be lost:
+        // none of them is sent home or relayed.
         let mut fragile = vec![false; n];
         for r in self.requirements.iter().filter(|r| r.counts) {
             let RequirementKind::PlayerAttacks { player, targets } = &r.kind else { continue };
             let obeying: Vec<usize> = self.attacks_obeying(*player, targets, base).collect();
-            if obeying.len() <= most {
+            if obeying.len() <= draws {
                 for c in obeying {
                     fragile[c] = true;
                 }
             }
         }
-        let within: Vec<Vec<usize>> = (0..self.targets.len()).map(shorts).collect();
+        let within: Vec<Vec<usize>> = (0..self.targets.len()).map(|t| (0..short.len()).filter(|&i| in_targets(short[i].0, t)).collect()).collect();
         let keys: Vec<&[usize]> = within.iter().filter(|w| !w.is_empty()).map(Vec::as_slice).collect::<BTreeSet<_>>().into_iter().collect();
         let comers: Vec<usize> = (0..n).filter(|&c| base[c].is_none()).collect();
         let most_into = |sets: &[usize]| self.most_paid(&comers, moves, units, |t| within[t].as_slice() == sets);
         let room_of = |sets: &[usize]| sets.iter().map(|&i| short[i].1).min().unwrap_or(0);
+        let subset = |a: &[usize], b: &[usize]| a.len() < b.len() && a.iter().all(|i| b.contains(i));
+        // What may arrive in a pool's sets: its own additions, and with relays the second
+        // stage of every addition into a pool above it.
+        let arrivals = |sets: &[usize]| {
+            let above = if relay == Relays::Within {
+                keys.iter().filter(|k| subset(sets, k)).map(|k| most_into(k)).fold(0, usize::saturating_add)
+            } else {
+                0
+            };
+            most_into(sets).saturating_add(above)
+        };
         // The pools credited their room: no two share a set (the witness admits theirs first,
         // so each sees its sets' room as the base leaves it), fewest sets first.
         let mut credited: Vec<&[usize]> = Vec::new();
@@ -315,28 +421,89 @@ impl Rules {
                 }
             }
         }
-        let pool_of = |key: usize, sets: &[usize]| {
-            let mut pool: Vec<(usize, usize)> = (0..n)
-                .filter(|&u| !fragile[u])
-                .filter_map(|u| base[u].filter(|&v| sets.iter().all(|&i| in_targets(short[i].0, v))).map(|v| (self.own_obeyed(u, v), u)))
-                .collect();
-            pool.sort_unstable();
-            let Some(&(loss, _)) = most.checked_sub(1).and_then(|i| pool.get(i)) else { return Displaced::default() };
+        let share_of = |sets: &[usize]| {
             let room = if credited.contains(&sets) { room_of(sets) } else { 0 };
-            let k = most_into(sets);
-            let share = if k > room { (k - room) as f64 / k as f64 } else { 0.0 };
-            Displaced { pool: pool.into_iter().map(|(_, u)| u).collect(), charge: loss as f64 * share, key, room }
+            let k = arrivals(sets);
+            (room, if k > room { (k - room) as f64 / k as f64 } else { 0.0 })
         };
-        let pools: Vec<Displaced> =
-            keys.iter().enumerate().map(|(key, sets)| if among { Displaced::default() } else { pool_of(key, sets) }).collect();
-        let displaced: Vec<Displaced> = within
+        // Each pool's send-homes: the base's attackers inside all its sets, fewest lost first,
+        // and what the draws-th loses.
+        let direct: Vec<(Vec<usize>, Option<usize>)> = keys
             .iter()
-            .map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone()))
+            .map(|sets| {
+                let mut pool: Vec<(usize, usize)> = (0..n)
+                    .filter(|&u| !fragile[u])
+                    .filter_map(|u| base[u].filter(|&v| sets.iter().all(|&i| in_targets(short[i].0, v))).map(|v| (self.own_obeyed(u, v), u)))
+                    .collect();
+                pool.sort_unstable();
+                let loss = draws.checked_sub(1).and_then(|i| pool.get(i)).map(|&(loss, _)| loss);
+                (pool.into_iter().map(|(_, u)| u).collect(), loss)
+            })
             .collect();
-        for c in (0..n).filter(|&c| base[c].is_none()) {
-            moves[c].retain(|&t| within[t].is_empty() || !displaced[t].pool.is_empty());
+        // Caps a relay may enter (outside the short ones): those with room for every comer
+        // and one relay per addition.
+        let mut tight: Vec<&Option<Vec<usize>>> = Vec::new();
+        for r in &self.restrictions {
+            let RestrictionKind::MaxAttackers { count, targets, .. } = &r.kind else { continue };
+            if short.iter().any(|s| s.0 == targets) {
+                continue;
+            }
+            let inside = |t: &Option<usize>| t.is_some_and(|t| in_targets(targets, t));
+            let room = (*count as usize).saturating_sub(base.iter().filter(|t| inside(t)).count());
+            let coming: Vec<usize> = (0..n).filter(|&c| !inside(&base[c]) && moves[c].iter().any(|&t| in_targets(targets, t))).collect();
+            if self.most_paid(&coming, moves, units, |t| in_targets(targets, t)).saturating_add(most) > room {
+                tight.push(targets);
+            }
         }
-        displaced
+        let enters_tight = |from: usize, v: usize| tight.iter().any(|ts| in_targets(ts, v) && !in_targets(ts, from));
+        let pools: Vec<Displaced> = keys
+            .iter()
+            .enumerate()
+            .map(|(key, sets)| {
+                if among {
+                    return Displaced::default();
+                }
+                let (room, share) = share_of(sets);
+                let (pool, loss) = &direct[key];
+                // The cheapest way to make room, charged before the room's share.
+                let mut best: Option<Displaced> = loss.map(|l| Displaced { pool: pool.clone(), charge: l as f64, key, room, ..Default::default() });
+                if relay != Relays::No {
+                    // Below: the relay's target keeps the attacker in these sets only (none, or
+                    // a smaller pool's, whose send-home is charged too).
+                    let below: BTreeSet<&[usize]> =
+                        within.iter().map(Vec::as_slice).filter(|w| subset(w, sets) && (relay == Relays::Within || w.is_empty())).collect();
+                    for lower in below {
+                        let second = if lower.is_empty() {
+                            Some((0.0, None))
+                        } else {
+                            keys.iter().position(|k| *k == lower).and_then(|i| direct[i].1.map(|l| (l as f64 * share_of(lower).1, Some(i))))
+                        };
+                        let Some((second, via)) = second else { continue };
+                        let mut relays: Vec<(usize, usize, usize)> =
+                            pool.iter()
+                                .filter_map(|&u| {
+                                    let from = base[u]?;
+                                    let had = self.own_obeyed(u, from);
+                                    let into =
+                                        self.creatures[u].allowed.iter().copied().filter(|&v| {
+                                            v != from && !enters_tight(from, v) && within[v].as_slice() == lower && !self.incurs_at(u, v)
+                                        });
+                                    into.map(|v| (had.saturating_sub(self.own_obeyed(u, v)), u, v)).min()
+                                })
+                                .collect();
+                        relays.sort_unstable();
+                        let Some(&(first, _, _)) = draws.checked_sub(1).and_then(|i| relays.get(i)) else { continue };
+                        let total = first as f64 + second;
+                        if best.as_ref().is_none_or(|b| total < b.charge) {
+                            let relays = relays.into_iter().map(|(_, u, v)| (u, v)).collect();
+                            best = Some(Displaced { pool: pool.clone(), charge: total, key, room, relays, via });
+                        }
+                    }
+                }
+                best.map_or_else(Displaced::default, |d| Displaced { charge: d.charge * share, ..d })
+            })
+            .collect();
+        within.iter().map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone())).collect()
     }
 
     /// The chains of the module doc: for each capped set (sorted targets) that moves may

@@ -856,17 +856,19 @@ fn check_removal_losses(pos: &Position, oracle: &ExhaustiveOracle) -> Res {
 /// nothing, the most obeying first) and every declaration x of the board that respects the
 /// restrictions and can be paid (the first 3,000), the base with x's moves made respects every
 /// restriction (CR 508.1c), incurs only instances x incurs, can be paid, and obeys at least
-/// what the bound promises for x. Returns whether some base's bound has a move that gains.
-fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<bool, String> {
+/// what the bound promises for x. Returns whether some base's bound has a move that gains,
+/// and whether some moved declaration relays (an attacker of the base x leaves alone moved).
+fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<(bool, bool), String> {
     let rules = &pos.rules;
     let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
     bases.sort_by_key(|a| std::cmp::Reverse(rules.obeyed(a)));
-    let mut gaining = false;
+    let (mut gaining, mut relaying) = (false, false);
     for base in bases.into_iter().take(3) {
         let Some(bar) = pos.move_bar(base) else { continue };
         gaining |= bar.gains.iter().flatten().any(|&(_, g)| g > 0.0) || bar.entries.iter().any(|e| !e.is_empty());
         for x in oracle.candidates.iter().take(3_000) {
             let w = bar.witness(base, &x.assignment);
+            relaying |= (0..w.len()).any(|c| x.assignment[c].is_none() && base[c].is_some() && w[c].is_some() && w[c] != base[c]);
             let promise = bar.promise(&x.assignment);
             ensure!(rules.respects_restrictions(&w), "moves of {:?} into base {base:?} break a restriction: {w:?}", x.assignment);
             let incurred = rules.incurred(&w);
@@ -885,7 +887,7 @@ fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<bool, Str
             );
         }
     }
-    Ok(gaining)
+    Ok((gaining, relaying))
 }
 
 /// `solve` with the integer program (grouped and plain) against `solve` by trying every
@@ -1383,60 +1385,149 @@ fn cr_508_1d_move_bar_holds_on_random_boards() {
     use proptest::test_runner::TestRunner;
     let run = |strategy: BoxedStrategy<Value>, n: usize| {
         let mut runner = TestRunner::deterministic();
-        let mut gaining = 0;
+        let (mut gaining, mut relaying) = (0, 0);
         for _ in 0..n {
             let v = strategy.new_tree(&mut runner).unwrap().current();
             let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
             let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
             match check_move_bar(&pos, &oracle) {
-                Ok(g) => gaining += usize::from(g),
+                Ok((g, r)) => {
+                    gaining += usize::from(g);
+                    relaying += usize::from(r);
+                }
                 Err(e) => panic!("{e}\nboard: {}", serde_json::to_string(&v).unwrap()),
             }
         }
-        gaining
+        (gaining, relaying)
     };
-    let taxed = run(gen::taxed_board().boxed(), 2000);
-    let general = run(gen::board().boxed(), 2000);
+    let (taxed, taxed_relays) = run(gen::taxed_board().boxed(), 2000);
+    let (general, general_relays) = run(gen::board().boxed(), 2000);
     println!("bounds by moves that gain: {taxed} of 2,000 taxed boards, {general} of 2,000 general boards");
+    println!("boards where a moved declaration relays: {taxed_relays} taxed, {general_relays} general");
     assert!(taxed >= 200, "only {taxed} of 2,000 taxed boards have a bound by moves that gains");
+}
+
+/// Small boards where the bar by moves relays (docs/rules.md section 7): player caps full in
+/// the free maximum's witness with attackers that obey as much elsewhere, a global cap now and
+/// then (full or not), and creatures taxed on the capped players that obey more there; the
+/// attackers' other targets sometimes capped too, or forbidden.
+fn relay_board() -> impl Strategy<Value = Value> {
+    (2usize..=6, proptest::collection::vec((1i64..=5, 0u8..8, 0u8..4, any::<bool>()), 6), 1u32..=2, 0u32..=5, 0usize..=3, proptest::collection::vec(any::<bool>(), 4)).prop_map(
+        |(n, specs, cap, global, lands, extras)| {
+            let players = ["A", "B", "C", "D"];
+            let mut perms = Vec::new();
+            let mut effects = Vec::new();
+            let mut taxed = Vec::new();
+            for (i, &(power, goad, target, tax)) in specs.iter().take(n).enumerate() {
+                let id = format!("c{i}");
+                let goaded: Vec<&str> = (0..3).filter(|b| goad & (1 << b) != 0).map(|b| players[b + 1]).collect();
+                perms.push(serde_json::json!({"id": id, "name": format!("Creature {i}"), "controller": "A", "types": ["Creature"], "power": power,
+                                  "toughness": 1, "keywords": ["Haste"], "goaded_by": goaded}));
+                match target {
+                    1 => effects.push(serde_json::json!({"kind": "attacks_if_able", "creatures": [id], "source": "must attack"})),
+                    2 => effects.push(serde_json::json!({"kind": "attacks_if_able", "creatures": [id], "target": {"players": ["B"]}, "source": "must attack B"})),
+                    _ => {}
+                }
+                if tax {
+                    taxed.push(id);
+                }
+            }
+            effects.push(serde_json::json!({"kind": "max_attackers", "count": cap, "target": {"players": ["B"]}, "source": "a cap on B"}));
+            if !taxed.is_empty() {
+                effects.push(serde_json::json!({"kind": "attack_cost", "creatures": taxed, "target": {"players": ["B"]}, "cost": "{1}", "source": "a tax on B"}));
+            }
+            if global > 0 {
+                effects.push(serde_json::json!({"kind": "max_attackers", "count": global, "source": "a global cap"}));
+            }
+            if extras[0] {
+                effects.push(serde_json::json!({"kind": "max_attackers", "count": 1, "target": {"players": ["C"]}, "source": "a cap on C"}));
+            }
+            if extras[1] {
+                effects.push(serde_json::json!({"kind": "cant_attack", "creatures": ["c0"], "target": {"players": ["D"]}, "source": "c0 can't attack D"}));
+            }
+            if extras[2] {
+                effects.push(serde_json::json!({"kind": "attack_cost", "creatures": ["c1"], "cost": "{1}", "source": "a tax on c1"}));
+            }
+            if extras[3] {
+                effects.push(serde_json::json!({"kind": "player_attacks_if_able", "target": {"players": ["B"]}, "player": "A", "source": "B's Trove"}));
+            }
+            for l in 0..lands {
+                perms.push(serde_json::json!({"id": format!("rock{l}"), "name": "Arcane Signet", "controller": "A", "types": ["Artifact"],
+                                  "mana": [{"add": "any_color"}]}));
+            }
+            serde_json::json!({"attackopt": 1, "active_player": "A",
+                   "players": players.iter().map(|p| serde_json::json!({"id": p, "life": 20})).collect::<Vec<_>>(),
+                   "permanents": perms, "effects": effects})
+        },
+    )
+}
+
+/// Relays of the bar by moves hold on 3,000 boards made for them (`relay_board`,
+/// `check_move_bar` against every declaration), and enough of them relay that the check
+/// means something.
+#[test]
+fn cr_508_1d_move_bar_relays_hold_on_random_boards() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = relay_board();
+    let (mut boards, mut relaying) = (0, 0);
+    for _ in 0..3000 {
+        let v = strategy.new_tree(&mut runner).unwrap().current();
+        let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
+        let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
+        boards += 1;
+        match check_move_bar(&pos, &oracle) {
+            Ok((_, r)) => relaying += usize::from(r),
+            Err(e) => panic!("{e}\nboard: {}", serde_json::to_string(&v).unwrap()),
+        }
+    }
+    println!("relay boards: {boards} checked, {relaying} where a moved declaration relays");
+    assert!(relaying >= 100, "only {relaying} of {boards} boards relay: the test means nothing");
 }
 
 /// The flow's Lagrangian bound of `solve`'s objective with the bar by moves as its floor
 /// (`src/ilp/lagrangian.rs`, CR 508.1d) is never below the paid optimum that trying every
 /// declaration finds, for power and attackers, from each of the three best bases that incur
-/// nothing, on 2,000 taxed random boards; and the floor lowers enough bounds that the check
-/// means something.
+/// nothing, on 2,000 taxed random boards and 1,500 boards made for relays; and the floor
+/// lowers enough bounds on each that the check means something.
 #[test]
 fn cr_508_1d_the_lagrangian_bound_by_moves_holds_on_random_boards() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = gen::taxed_board().boxed();
     let ilp = Ilp::default();
-    let (mut compared, mut lowered) = (0, 0);
-    for _ in 0..2000 {
-        let v = strategy.new_tree(&mut runner).unwrap().current();
-        let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
-        let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
-        let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
-        bases.sort_by_key(|a| std::cmp::Reverse(pos.rules.obeyed(a)));
-        for goal in [Goal::Power, Goal::Attackers] {
-            let want = solving::solve_exhaustive(&pos, goal, Baseline::Paid).unwrap().objective;
-            let weight = |c: usize, t: usize| goal.weight(&pos, c, t);
-            let own = |c: usize| goal.creature_weight(&pos, c).unwrap_or(0);
-            for base in bases.iter().take(3) {
-                let Some(bar) = pos.move_bar(base) else { continue };
-                let floor = pos.rules.obeyed(base);
-                let Some(plain) = ilp.objective_bound(&pos, &weight, Some(&own), floor, None, None).unwrap() else { continue };
-                let Some(bound) = ilp.objective_bound(&pos, &weight, Some(&own), floor, Some(&bar), None).unwrap() else { continue };
-                assert!(bound >= want, "{goal:?}: the bound {bound} by moves of {base:?} is below the optimum {want}\nboard: {v}");
-                compared += 1;
-                lowered += usize::from(bound < plain);
+    let run = |strategy: BoxedStrategy<Value>, n: usize| {
+        let mut runner = TestRunner::deterministic();
+        let (mut compared, mut lowered) = (0, 0);
+        for _ in 0..n {
+            let v = strategy.new_tree(&mut runner).unwrap().current();
+            let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
+            let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
+            let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
+            bases.sort_by_key(|a| std::cmp::Reverse(pos.rules.obeyed(a)));
+            for goal in [Goal::Power, Goal::Attackers] {
+                let want = solving::solve_exhaustive(&pos, goal, Baseline::Paid).unwrap().objective;
+                let weight = |c: usize, t: usize| goal.weight(&pos, c, t);
+                let own = |c: usize| goal.creature_weight(&pos, c).unwrap_or(0);
+                for base in bases.iter().take(3) {
+                    let Some(bar) = pos.move_bar(base) else { continue };
+                    let floor = pos.rules.obeyed(base);
+                    let Some(plain) = ilp.objective_bound(&pos, &weight, Some(&own), floor, None, None).unwrap() else { continue };
+                    let Some(bound) = ilp.objective_bound(&pos, &weight, Some(&own), floor, Some(&bar), None).unwrap() else { continue };
+                    assert!(bound >= want, "{goal:?}: the bound {bound} by moves of {base:?} is below the optimum {want}\nboard: {v}");
+                    compared += 1;
+                    lowered += usize::from(bound < plain);
+                }
             }
         }
-    }
+        (compared, lowered)
+    };
+    let (compared, lowered) = run(gen::taxed_board().boxed(), 2000);
+    let (relay_compared, relay_lowered) = run(relay_board().boxed(), 1500);
     println!("Lagrangian bounds by moves: {compared} compared, {lowered} lower than without the moves");
+    println!("on boards made for relays: {relay_compared} compared, {relay_lowered} lower");
     assert!(lowered >= 10, "only {lowered} of {compared} bounds were lowered by the moves");
+    assert!(relay_lowered >= 10, "only {relay_lowered} of {relay_compared} bounds on boards made for relays were lowered by the moves");
 }
 
 /// Statistics of the generated boards, for tuning the generator:
