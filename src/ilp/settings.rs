@@ -241,14 +241,14 @@ pub const PAID_SHARE: f64 = 0.5;
 pub const NEAR_ENOUGH: f64 = 1e-4;
 
 /// The default [`Strategy::root_size_per_second`]: a program of g groups (about as many rows)
-/// and c pair columns is estimated at g × c / 20,000,000 seconds. Measured on the adversarial
-/// profile, seed 9101, on the 2-core machine: with 8 players, the first program of N = 2,500
-/// (2,385 groups, 23,850 columns; 2.9 s estimated) finished 4 slices in 9 s; those of N = 5,000
-/// (47,865 columns, 4,864 rows; 11.6 s) and N = 10,000 (105,412 and 9,701; 51 s) did not finish
-/// their first slice in 8.7 s and 27 s; with 4 players, N = 10,000 (47,156 and 9,649; 22.7 s),
-/// not in 23.7 s (benches/RESULTS.md, session of 2026-12-07, eleventh). On a faster machine the
-/// estimate errs on the side of the search.
-pub const ROOT_SIZE_PER_SECOND: f64 = 20_000_000.0;
+/// and c pair columns is estimated at g × c / 5,000,000 seconds. Measured on the adversarial
+/// profile, seed 9101, on the 2-core machine, with the bar by moves' row on every program
+/// (2026-12-07, fifteenth session): P = 4, N = 1,000 (size 4.6 million) 0.45 s; P = 4,
+/// N = 2,500 (16.9 million) 3.4 s; P = 8, N = 2,500 (57.4 million) 8.3 s, whose single slice
+/// then found nothing in the time while the flow's bound alone took 1.5 s for the same
+/// answer and bound. The first estimate, 20,000,000 a second, was measured before that row
+/// (benches/RESULTS.md, sessions of 2026-12-07, eleventh and fifteenth).
+pub const ROOT_SIZE_PER_SECOND: f64 = 5_000_000.0;
 
 /// The default [`Strategy::stall_slices`]: 16 slices (1,024 nodes) without a better solution.
 /// On the Commander grid of seeds 7001 to 7006, 4, 16 and 64 prove the same 180 boards in the

@@ -398,7 +398,18 @@ pub fn solve(pos: &Position, objective: Goal, baseline: Baseline, ilp: &Ilp) -> 
     // A first program out of reach: the time goes to the flow's Lagrangian bound, and the
     // answer is the best declaration paying nothing (issue 39: the adversarial profile at
     // N = 5,000 and 10,000, whose first program did not finish its first slice in the time).
-    let flows_only = bound_by_flow && ilp.call.deadline.left().is_some_and(|left| out_of_reach(ilp, ilp.objective_size(pos), left));
+    let flows_only = bound_by_flow
+        && ilp.call.deadline.left().is_some_and(|left| {
+            let size = ilp.objective_size(pos);
+            crate::debug::note(|| {
+                format!(
+                    "first program: size {size:.0}, root estimated {:?} s of {:.1} s left",
+                    ilp.strategy.root_size_per_second.map(|r| size / r),
+                    left.as_secs_f64()
+                )
+            });
+            out_of_reach(ilp, size, left)
+        });
     if flows_only {
         crate::debug::note(|| "the first program is out of reach: the flow's bound only".to_string());
         let bounding = Ilp { call: search.objective_ilp.call, ..*ilp };
