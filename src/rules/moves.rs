@@ -358,7 +358,7 @@ impl Rules {
 
     /// `moves` without the additions into short sets that have neither pool nor relays.
     fn keep_displaced(base: &Assignment, moves: &mut [Vec<usize>], shorts: &dyn Fn(usize) -> Vec<usize>, chosen: Vec<Displaced>) -> Vec<Displaced> {
-        for (_, m) in moves.iter_mut().enumerate().filter(|(c, _)| base[*c].is_none()) {
+        for (m, _) in moves.iter_mut().zip(base).filter(|(_, b)| b.is_none()) {
             m.retain(|&t| shorts(t).is_empty() || !chosen[t].pool.is_empty() || !chosen[t].relays.is_empty());
         }
         chosen

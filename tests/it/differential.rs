@@ -1377,27 +1377,32 @@ fn cr_508_1f_taxed_boards_cover_mana_creatures_with_requirements() {
     assert!(taxed >= 400, "only {taxed} of 2,000 taxed boards have a mana creature with requirements");
 }
 
+/// `n` boards of `strategy` (deterministic), each given with its position and the exhaustive
+/// oracle to `each` (boards the oracle refuses are left out).
+fn with_oracle_boards(strategy: BoxedStrategy<Value>, n: usize, mut each: impl FnMut(&Value, &Position, &ExhaustiveOracle)) {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    for _ in 0..n {
+        let v = strategy.new_tree(&mut runner).unwrap().current();
+        let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
+        let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
+        each(&v, &pos, &oracle);
+    }
+}
+
 /// The bound by moves (docs/rules.md section 7) holds on 2,000 taxed and 2,000 general random
 /// boards (`check_move_bar`), and gains on enough of them that the check means something.
 #[test]
 fn cr_508_1d_move_bar_holds_on_random_boards() {
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::TestRunner;
     let run = |strategy: BoxedStrategy<Value>, n: usize| {
-        let mut runner = TestRunner::deterministic();
         let (mut gaining, mut relaying) = (0, 0);
-        for _ in 0..n {
-            let v = strategy.new_tree(&mut runner).unwrap().current();
-            let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
-            let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
-            match check_move_bar(&pos, &oracle) {
-                Ok((g, r)) => {
-                    gaining += usize::from(g);
-                    relaying += usize::from(r);
-                }
-                Err(e) => panic!("{e}\nboard: {}", serde_json::to_string(&v).unwrap()),
+        with_oracle_boards(strategy, n, |v, pos, oracle| match check_move_bar(pos, oracle) {
+            Ok((g, r)) => {
+                gaining += usize::from(g);
+                relaying += usize::from(r);
             }
-        }
+            Err(e) => panic!("{e}\nboard: {v}"),
+        });
         (gaining, relaying)
     };
     let (taxed, taxed_relays) = run(gen::taxed_board().boxed(), 2000);
@@ -1467,21 +1472,14 @@ fn relay_board() -> impl Strategy<Value = Value> {
 /// means something.
 #[test]
 fn cr_508_1d_move_bar_relays_hold_on_random_boards() {
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = relay_board();
     let (mut boards, mut relaying) = (0, 0);
-    for _ in 0..3000 {
-        let v = strategy.new_tree(&mut runner).unwrap().current();
-        let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
-        let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
+    with_oracle_boards(relay_board().boxed(), 3000, |v, pos, oracle| {
         boards += 1;
-        match check_move_bar(&pos, &oracle) {
+        match check_move_bar(pos, oracle) {
             Ok((_, r)) => relaying += usize::from(r),
-            Err(e) => panic!("{e}\nboard: {}", serde_json::to_string(&v).unwrap()),
+            Err(e) => panic!("{e}\nboard: {v}"),
         }
-    }
+    });
     println!("relay boards: {boards} checked, {relaying} where a moved declaration relays");
     assert!(relaying >= 100, "only {relaying} of {boards} boards relay: the test means nothing");
 }
@@ -1493,33 +1491,27 @@ fn cr_508_1d_move_bar_relays_hold_on_random_boards() {
 /// lowers enough bounds on each that the check means something.
 #[test]
 fn cr_508_1d_the_lagrangian_bound_by_moves_holds_on_random_boards() {
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::TestRunner;
     let ilp = Ilp::default();
     let run = |strategy: BoxedStrategy<Value>, n: usize| {
-        let mut runner = TestRunner::deterministic();
         let (mut compared, mut lowered) = (0, 0);
-        for _ in 0..n {
-            let v = strategy.new_tree(&mut runner).unwrap().current();
-            let pos = Position::new(parse_board(&serde_json::to_string(&v).unwrap(), "g.json").unwrap()).unwrap();
-            let Ok(Some(oracle)) = oracle_of(&pos) else { continue };
+        with_oracle_boards(strategy, n, |v, pos, oracle| {
             let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
             bases.sort_by_key(|a| std::cmp::Reverse(pos.rules.obeyed(a)));
             for goal in [Goal::Power, Goal::Attackers] {
-                let want = solving::solve_exhaustive(&pos, goal, Baseline::Paid).unwrap().objective;
-                let weight = |c: usize, t: usize| goal.weight(&pos, c, t);
-                let own = |c: usize| goal.creature_weight(&pos, c).unwrap_or(0);
+                let want = solving::solve_exhaustive(pos, goal, Baseline::Paid).unwrap().objective;
+                let weight = |c: usize, t: usize| goal.weight(pos, c, t);
+                let own = |c: usize| goal.creature_weight(pos, c).unwrap_or(0);
                 for base in bases.iter().take(3) {
                     let Some(bar) = pos.move_bar(base) else { continue };
                     let floor = pos.rules.obeyed(base);
-                    let Some(plain) = ilp.objective_bound(&pos, &weight, Some(&own), floor, None, None).unwrap() else { continue };
-                    let Some(bound) = ilp.objective_bound(&pos, &weight, Some(&own), floor, Some(&bar), None).unwrap() else { continue };
+                    let Some(plain) = ilp.objective_bound(pos, &weight, Some(&own), floor, None, None).unwrap() else { continue };
+                    let Some(bound) = ilp.objective_bound(pos, &weight, Some(&own), floor, Some(&bar), None).unwrap() else { continue };
                     assert!(bound >= want, "{goal:?}: the bound {bound} by moves of {base:?} is below the optimum {want}\nboard: {v}");
                     compared += 1;
                     lowered += usize::from(bound < plain);
                 }
             }
-        }
+        });
         (compared, lowered)
     };
     let (compared, lowered) = run(gen::taxed_board().boxed(), 2000);
