@@ -991,68 +991,6 @@ impl Encoding {
         out
     }
 
-    /// The bar by moves with displacements balanced per short set ([`crate::rules::Balance`]):
-    /// `obeyed ≥ m0 + Σ gain·x + Σ own·adds + entries − Σ_Q charge_Q·D_Q`, where
-    /// `D_Q ≤ max(0, adds_Q − outs_Q − room_Q)` by a binary per set.
-    pub fn balance_cut(&mut self, bar: &crate::rules::MoveBar) -> Vec<Constraint> {
-        let Some(balance) = &bar.balance else { return vec![] };
-        let mut rhs = Expression::from(bar.base as f64);
-        let mut out = Vec::new();
-        let entered: Vec<Option<Variable>> =
-            bar.entries.iter().map(|e| (!e.is_empty()).then(|| self.vars.add(variable().min(0.0).max(1.0)))).collect();
-        let mut over: Vec<Expression> = balance.sets.iter().map(|(_, room, _)| Expression::from(-(*room as f64))).collect();
-        let add_gain = |c: usize, t: usize| -> Option<f64> {
-            if balance.base[c].is_none() && balance.sets.iter().any(|q| in_targets(&q.0, t)) {
-                let adds = &balance.adds[c];
-                adds.binary_search_by_key(&t, |a| a.0).ok().map(|i| adds[i].1)
-            } else {
-                bar.gain(c, t)
-            }
-        };
-        let mut total = 0.0f64;
-        for (g, group) in self.groups.iter().enumerate() {
-            for &(t, x) in &self.x[g] {
-                for (q, (targets, _, _)) in balance.sets.iter().enumerate() {
-                    if !in_targets(targets, t) {
-                        if group.members.iter().all(|&c| balance.base[c].is_some_and(|u| in_targets(targets, u)) && bar.gain(c, t).is_some()) {
-                            over[q].add_mul(-1.0, x);
-                        }
-                    } else if group.members.iter().any(|&c| balance.base[c].is_none() && balance.adds[c].iter().any(|a| a.0 == t)) {
-                        over[q].add_mul(1.0, x);
-                    }
-                }
-                total += group.members.len() as f64;
-                let gain = group.members.iter().map(|&c| add_gain(c, t)).try_fold(f64::INFINITY, |least, g| g.map(|g| least.min(g)));
-                let Some(gain) = gain else { continue };
-                if gain > 0.0 {
-                    rhs.add_mul(gain, x);
-                }
-                for (e, v) in bar.entries.iter().zip(&entered) {
-                    if let Some(v) = v {
-                        if group.members.iter().all(|&c| e.contains(&(c, t))) {
-                            let mut share = Expression::with_capacity(1);
-                            share.add_mul(1.0 / group.members.len() as f64, x);
-                            out.push(constraint::leq(share, *v));
-                        }
-                    }
-                }
-            }
-        }
-        for v in entered.into_iter().flatten() {
-            rhs.add_mul(1.0, v);
-        }
-        for ((_, room, charge), over) in balance.sets.iter().zip(over) {
-            let big = total + *room as f64 + 1.0;
-            let d = self.vars.add(variable().min(0.0));
-            let b = self.vars.add(variable().binary());
-            out.push(constraint::leq(Expression::from(d), over + big - big * b));
-            out.push(constraint::leq(Expression::from(d), big * b));
-            rhs.add_mul(-*charge, d);
-        }
-        out.push(constraint::leq(rhs, self.obeyed.clone()));
-        out
-    }
-
     /// Mana value of the incurred costs (for "less mana" tie-breaks).
     pub fn mana_value(&self) -> Expression {
         let mut e = Expression::with_capacity(self.groups.len());

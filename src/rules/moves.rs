@@ -81,24 +81,6 @@ pub struct MoveBar {
     pub chains: Vec<Chain>,
     /// Per target, the displacements of additions there (charged in `gains`).
     pub displaced: Vec<Displaced>,
-    /// The balanced form of the displacements ([`Balance`]), where no chain exists.
-    pub balance: Option<Balance>,
-}
-
-/// Displacements counted per short set (CR 508.1c): an addition into a short set sends one
-/// of the base's attackers home only past the room the base leaves there and the places
-/// x's own moves out of it free, `D_Q = max(0, adds_Q − outs_Q − room_Q)`, each charged what
-/// the M-th cheapest attacker inside Q loses. Not linear in x: the integer program models
-/// the max with one binary per set ([`crate::ilp::Encoding::balance_cut`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Balance {
-    /// The base declaration (W0).
-    pub base: Assignment,
-    /// The short sets whose pool can pay: (targets, room, charge per send-home).
-    pub sets: Vec<(Option<Vec<usize>>, usize, f64)>,
-    /// Per creature home in the base, its additions into short sets with a charge:
-    /// (target, its own requirements there), sorted by target.
-    pub adds: Vec<Vec<(usize, f64)>>,
 }
 
 /// Whether the displacements of [`Rules::move_bar`] may relay (see [`Displaced::relays`]):
@@ -147,37 +129,6 @@ pub struct Chain {
 }
 
 impl MoveBar {
-    /// The balanced promise for x, creature by creature (the experiment's diagnosis).
-    pub fn balance_promise(&self, x: &Assignment) -> Option<(f64, Vec<i64>)> {
-        let b = self.balance.as_ref()?;
-        let mut v = self.base as f64;
-        let mut over: Vec<i64> = b.sets.iter().map(|s| -(s.1 as i64)).collect();
-        for (c, t) in x.iter().enumerate() {
-            let Some(t) = *t else { continue };
-            for (q, s) in b.sets.iter().enumerate() {
-                if !in_targets(&s.0, t) {
-                    if b.base[c].is_some_and(|u| in_targets(&s.0, u)) && self.gain(c, t).is_some() {
-                        over[q] -= 1;
-                    }
-                } else if b.base[c].is_none() && b.adds[c].iter().any(|a| a.0 == t) {
-                    over[q] += 1;
-                }
-            }
-            let g = if b.base[c].is_none() && b.sets.iter().any(|q| in_targets(&q.0, t)) {
-                b.adds[c].iter().find(|a| a.0 == t).map(|a| a.1)
-            } else {
-                self.gain(c, t)
-            };
-            v += g.unwrap_or(0.0);
-        }
-        let entered = self.entries.iter().filter(|e| e.iter().any(|&(c, t)| x[c] == Some(t))).count();
-        v += entered as f64;
-        for (q, s) in b.sets.iter().enumerate() {
-            v -= s.2 * over[q].max(0) as f64;
-        }
-        Some((v, over))
-    }
-
     /// The gain of x's attack of creature `c` on `t`, where it is a move.
     pub fn gain(&self, c: usize, t: usize) -> Option<f64> {
         let moves = &self.gains[c];
@@ -285,7 +236,6 @@ impl Rules {
                 }
             }
         }
-        let before = moves.clone();
         let mut displaced = self.displacements(base, &short, &mut moves, units, false);
         let mut chains = Vec::new();
         if !alone {
@@ -347,50 +297,7 @@ impl Rules {
                 pairs
             })
             .collect();
-        let among = self.restrictions.iter().any(|r| matches!(r.kind, RestrictionKind::MinOtherAttackersAmong { .. }));
-        let balance = (chains.is_empty() && !short.is_empty() && !among && !alone).then(|| self.balance(base, &short, &before, units));
-        Some(MoveBar { base: self.obeyed(base), gains, entries, chains, displaced, balance })
-    }
-
-    /// The [`Balance`] of `base` over its short sets, from the moves before displacements.
-    fn balance(&self, base: &Assignment, short: &[(&Option<Vec<usize>>, usize)], moves: &[Vec<usize>], units: &[u64]) -> Balance {
-        let n = self.creatures.len();
-        let everyone: Vec<usize> = (0..n).collect();
-        let most = self.most_paid(&everyone, moves, units, |_| true);
-        let mut fragile = vec![false; n];
-        for r in self.requirements.iter().filter(|r| r.counts) {
-            let RequirementKind::PlayerAttacks { player, targets } = &r.kind else { continue };
-            let obeying: Vec<usize> = self.attacks_obeying(*player, targets, base).collect();
-            if obeying.len() <= most {
-                for c in obeying {
-                    fragile[c] = true;
-                }
-            }
-        }
-        let mut sets = Vec::new();
-        for &(targets, room) in short {
-            let mut losses: Vec<usize> =
-                (0..n).filter(|&u| !fragile[u]).filter_map(|u| base[u].filter(|&v| in_targets(targets, v)).map(|v| self.own_obeyed(u, v))).collect();
-            losses.sort_unstable();
-            if let Some(&l) = most.checked_sub(1).and_then(|i| losses.get(i)) {
-                sets.push((targets.clone(), room, l as f64));
-            }
-        }
-        let uncharged = |t: usize| short.iter().any(|s| in_targets(s.0, t) && !sets.iter().any(|q| &q.0 == s.0));
-        let adds = (0..n)
-            .map(|c| {
-                if base[c].is_some() {
-                    return vec![];
-                }
-                moves[c]
-                    .iter()
-                    .filter(|&&t| short.iter().any(|s| in_targets(s.0, t)) && !uncharged(t))
-                    .map(|&t| (t, self.own_obeyed(c, t) as f64))
-                    .filter(|a| a.1 > 0.0)
-                    .collect()
-            })
-            .collect();
-        Balance { base: base.clone(), sets, adds }
+        Some(MoveBar { base: self.obeyed(base), gains, entries, chains, displaced })
     }
 
     /// The displacements of the module doc, per target: who an addition there sends home

@@ -55,14 +55,7 @@ pub(super) struct Moves<'a>(pub &'a [crate::rules::MoveBar]);
 
 impl RowFamily for Moves<'_> {
     fn rows(&self, _: &Position, enc: &mut Encoding, _: Option<(usize, Case)>) -> Vec<Constraint> {
-        self.0
-            .iter()
-            .flat_map(|bar| {
-                let mut r = enc.moves_cut(bar);
-                r.extend(enc.balance_cut(bar));
-                r
-            })
-            .collect()
+        self.0.iter().flat_map(|bar| enc.moves_cut(bar)).collect()
     }
 }
 
