@@ -75,20 +75,20 @@ impl Position {
     }
 
     /// The paid bar's lower bound by moves of `base` ([`crate::rules::MoveBar`]), with this
-    /// board's mana: which creatures tap a source by attacking, and at most how many cost
-    /// symbols each player can pay (the units of their sources and pool, and half their life
-    /// group's total where a cost has Phyrexian symbols, CR 107.4f).
+    /// board's mana: which creatures tap a source by attacking, and what each player can pay
+    /// cost symbols with (the units of their sources and pool, and half their life group's
+    /// total for Phyrexian symbols where a cost has them, CR 107.4f).
     pub fn move_bar(&self, base: &Assignment) -> Option<crate::rules::MoveBar> {
         let mana = &self.mana;
         let tied: Vec<bool> = (0..self.rules.creatures.len()).map(|c| mana.sources.iter().any(|s| s.tapped_if_attacks == Some(c))).collect();
         let phyrexian = self.rules.costs.iter().flat_map(|k| &k.cost).any(|s| matches!(s, crate::vocab::symbol::Symbol::Phyrexian(_)));
-        let units: Vec<u64> = (0..mana.life.len())
+        let purses: Vec<crate::rules::Purse> = (0..mana.life.len())
             .map(|p| {
                 let life = if phyrexian { mana.life_symbols(p).unwrap_or(0) } else { 0 };
-                (mana.units(p, |_| true) as u64).saturating_add(life.max(0) as u64)
+                crate::rules::Purse { units: mana.units(p, |_| true) as u64, life: life.max(0) as u64 }
             })
             .collect();
-        self.rules.move_bar(base, &tied, &units)
+        self.rules.move_bar(base, &tied, &purses)
     }
 
     /// Whether the cost instances `a` incurs can be paid (CR 508.1g-j; nothing owed is paid).

@@ -15,7 +15,7 @@ pub mod targets;
 
 pub(crate) use expand::card_source;
 pub use expand::{expand, settle_mana_effects, settle_permissions, MAX_RULE_INSTANCES};
-pub use moves::{Chain, Displaced, MoveBar};
+pub use moves::{Chain, Displaced, MoveBar, Purse};
 
 use crate::vocab::symbol::Symbol;
 

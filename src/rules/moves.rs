@@ -58,6 +58,27 @@
 //!   attackers obeying four each, and each addition there was charged four; a relay moves
 //!   one of them to a player with room, losing nothing (the flow's bound went from 1,770,617
 //!   to 1,613,502, the answer 1,610,311).
+//! - *Places* ([`MoveBar::places`], sixteenth session). x's attack on t incurs c's instances
+//!   of t; W may send c to any of its moves whose instances are among those (a tax on every
+//!   target lets it go anywhere): the best one. Issue 39: P = 8, N = 100, seed 9103, goaded
+//!   creatures taxed {1} on every target were charged a displacement where x sent them and
+//!   obey six requirements at a player with room.
+//! - *Purses* ([`Purse`]). M counts per player what they can pay: units of mana for every
+//!   symbol, and 2 life for Phyrexian ones only (CR 107.4f), so creatures whose cheapest move
+//!   needs u units are at most `units / u`. Issue 39: P = 8, N = 100, seed 9102, Propaganda's
+//!   {2} was counted payable from 40 life, C's cap looked short and no move went there: the
+//!   board had no bar by moves at all.
+//! - *Anchors.* A player requirement W0 obeys by at most the draws is kept by one attacker
+//!   that never moves (no move out of its targets, or without chains none that W makes: W
+//!   moves only where it gains or enters a player requirement W0 does not obey); the others
+//!   may go home. Before, all of them were kept out of the pools.
+//! - *Rooms without pools* ([`Displaced::drop`]). Where the room W0 leaves is credited and no
+//!   one can go home, W makes the best `room` additions and leaves the others out: each is
+//!   charged the room's share of what it obeys.
+//! - *Pools that never move* (without relays or chains): where no move takes a pool's
+//!   members, its send-homes take the cheapest left, so each addition is charged the mean of
+//!   positions D+1..D+K of the pool, K its own additions, D those of the pools sharing its
+//!   members, not the M-th.
 //!
 //! None with conditional requirements (a move can switch another requirement's condition).
 
@@ -65,20 +86,36 @@ use super::{in_targets, Assignment, RequirementKind, RestrictionKind, Rules};
 use crate::vocab::symbol::Symbol;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// What a player can pay cost symbols with (CR 107.4f, 601.2h): units of mana (their
+/// sources' and pool's) and, for Phyrexian symbols only, 2 life each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Purse {
+    /// At most how many units of mana (or of a non-mana cost class) the player can spend.
+    pub units: u64,
+    /// At most how many Phyrexian symbols the player can pay with life.
+    pub life: u64,
+}
+
 /// The bound of the module doc for one base declaration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveBar {
     /// What the base declaration obeys (m0).
     pub base: usize,
     /// Per creature, the moves: (target, gain), gain ≥ 0, sorted by target. x attacking so
-    /// has W move the creature there.
+    /// has W move the creature to its place ([`MoveBar::places`]).
     pub gains: Vec<Vec<(usize, f64)>>,
+    /// Parallel to `gains`: where W sends the creature for x's attack on that target, a
+    /// move incurring only instances that attack incurs (the target itself, or anywhere a
+    /// tax on every target allows).
+    pub places: Vec<Vec<usize>>,
     /// Per player requirement the base does not obey, the moves that obey it:
     /// (creature, target) pairs.
     pub entries: Vec<Vec<(usize, usize)>>,
     /// The chains: capped sets whose places freed by moves out are taken by creatures home
     /// in the base (counted in `gains`).
     pub chains: Vec<Chain>,
+    /// The bar without places elsewhere ([`MoveBar::unplaced`]).
+    pub in_place: Option<Box<MoveBar>>,
     /// Per target, the displacements of additions there (charged in `gains`).
     pub displaced: Vec<Displaced>,
 }
@@ -113,6 +150,9 @@ pub struct Displaced {
     /// The pool (by `key`) whose sets the relayed attacker stays in: one of its attackers
     /// goes home, as for an addition there. None: the relay balances every set.
     pub via: Option<usize>,
+    /// No one to send home, but room credited: additions past the room are left out of W
+    /// (the best `room` made), each charged `charge` (the room's share) times what it obeys.
+    pub drop: bool,
 }
 
 /// A capped set (CR 508.1c) that moves may leave, and who takes the places they free
@@ -135,6 +175,20 @@ impl MoveBar {
         moves.binary_search_by_key(&t, |m| m.0).ok().map(|i| moves[i].1)
     }
 
+    /// The same bar with every creature placed where x sends it (no [`MoveBar::places`]
+    /// elsewhere): weaker, and the rows of large programs take it, whose first rounds found
+    /// no solution within 10 s with places (P = 4, N = 2,500, seed 9101: answer 1,462,397
+    /// against 1,512,616; benches/RESULTS.md, sixteenth session).
+    pub fn unplaced(&self) -> &MoveBar {
+        self.in_place.as_deref().unwrap_or(self)
+    }
+
+    /// Where W sends creature `c` for x's attack on `t`, where it is a move.
+    pub fn place(&self, c: usize, t: usize) -> Option<usize> {
+        let moves = &self.gains[c];
+        moves.binary_search_by_key(&t, |m| m.0).ok().map(|i| self.places[c][i])
+    }
+
     /// What every declaration the bar of `x` ranges over obeys at least, by the moves of `x`:
     /// `m0 + Σ gains + entries`.
     pub fn promise(&self, x: &Assignment) -> f64 {
@@ -148,27 +202,32 @@ impl MoveBar {
     pub fn witness(&self, base: &Assignment, x: &Assignment) -> Assignment {
         let mut w = base.clone();
         let mut moved = Vec::new();
+        let mut gained = Vec::new();
         for (c, t) in x.iter().enumerate() {
-            if let Some(t) = *t {
-                if self.gain(c, t).is_some() {
-                    w[c] = Some(t);
-                    moved.push((c, t));
-                }
+            if let Some((u, g)) = t.and_then(|t| Some((self.place(c, t)?, self.gain(c, t)?))) {
+                w[c] = Some(u);
+                moved.push((c, u));
+                gained.push(g);
             }
         }
-        // Additions into pools credited their room first (see `Rules::displacements`).
-        let mut additions: Vec<(usize, usize)> =
-            x.iter().enumerate().filter_map(|(c, t)| t.filter(|&t| base[c].is_none() && w[c] == Some(t)).map(|t| (c, t))).collect();
-        additions.sort_by_key(|&(_, t)| self.displaced[t].room == 0);
+        // Additions into pools credited their room first (see `Rules::displacements`), and
+        // those that may be left out best first (W keeps the best of them).
+        let mut additions: Vec<(usize, usize, f64)> =
+            moved.iter().zip(gained).filter(|((c, _), _)| base[*c].is_none()).map(|(&(c, u), g)| (c, u, g)).collect();
+        additions.sort_by(|&(_, t, g), &(_, u, h)| (self.displaced[t].room == 0).cmp(&(self.displaced[u].room == 0)).then(h.total_cmp(&g)));
         let mut admitted: BTreeMap<usize, usize> = BTreeMap::new();
-        for (_, t) in additions {
+        for (c, t, _) in additions {
             let into = &self.displaced[t];
-            if into.pool.is_empty() && into.relays.is_empty() {
+            if into.pool.is_empty() && into.relays.is_empty() && !into.drop {
                 continue;
             }
             let seen = admitted.entry(into.key).or_default();
             *seen += 1;
             if *seen <= into.room {
+                continue;
+            }
+            if into.drop {
+                w[c] = None;
                 continue;
             }
             let relay = into.relays.iter().find(|&&(u, _)| w[u] == base[u]).copied();
@@ -203,10 +262,11 @@ impl MoveBar {
 impl Rules {
     /// The bound of the module doc for `base` (a declaration that respects every restriction
     /// and incurs no cost), where `tied[c]` says whether creature c's attack taps a mana
-    /// source, and `units[p]` is at most how many symbols player p can pay (mana units,
-    /// pools, half their life). None where it cannot be promised: conditional requirements,
-    /// a base that incurs a cost or taps a source by attacking.
-    pub fn move_bar(&self, base: &Assignment, tied: &[bool], units: &[u64]) -> Option<MoveBar> {
+    /// source, and `purses[p]` is what player p can pay symbols with (the units of their
+    /// sources and pool; half their life, for Phyrexian symbols). None where it cannot be
+    /// promised: conditional requirements, a base that incurs a cost or taps a source by
+    /// attacking.
+    pub fn move_bar(&self, base: &Assignment, tied: &[bool], purses: &[Purse]) -> Option<MoveBar> {
         if self.has_conditions() || !self.incurred(base).is_empty() || base.iter().zip(tied).any(|(t, &tied)| t.is_some() && tied) {
             return None;
         }
@@ -220,7 +280,10 @@ impl Rules {
                 continue;
             }
             moves[c] = self.creatures[c].allowed.iter().copied().filter(|&t| self.incurs_at(c, t)).collect();
+            moves[c].sort_unstable();
         }
+        // x's attacks on these: W sends the creature to its best move among them.
+        let candidates = moves.clone();
         // Caps: a capped set where more creatures could come in than it has room is *short*:
         // no moves into it, and additions only by displacements.
         let mut short: Vec<(&Option<Vec<usize>>, usize)> = Vec::new();
@@ -229,27 +292,32 @@ impl Rules {
             let inside = |t: &Option<usize>| t.is_some_and(|t| in_targets(targets, t));
             let room = (*count as usize).saturating_sub(base.iter().filter(|t| inside(t)).count());
             let coming: Vec<usize> = (0..n).filter(|&c| !inside(&base[c]) && moves[c].iter().any(|&t| in_targets(targets, t))).collect();
-            if self.most_paid(&coming, &moves, units, |t| in_targets(targets, t)) > room {
+            if self.most_paid(&coming, &moves, purses, |t| in_targets(targets, t)) > room {
                 short.push((targets, room));
                 for c in coming.into_iter().filter(|&c| base[c].is_some()) {
                     moves[c].retain(|&t| !in_targets(targets, t));
                 }
             }
         }
-        let mut displaced = self.displacements(base, &short, &mut moves, units, false);
+        let mut displaced = self.displacements(base, &short, &mut moves, purses, false);
         let mut chains = Vec::new();
         if !alone {
             let sets: Vec<&Option<Vec<usize>>> = short.iter().map(|s| s.0).collect();
-            chains = self.chains(base, tied, units, &moves, attackers, &sets);
+            chains = self.chains(base, tied, purses, &moves, attackers, &sets);
             // Where no chain place can take it, the room left in short sets is credited.
             if chains.is_empty() {
-                displaced = self.displacements(base, &short, &mut moves, units, true);
+                displaced = self.displacements(base, &short, &mut moves, purses, true);
             }
         }
         // Own requirements (less the displaced creature's), the chains' places, and the
         // shares of the player requirements moves could lose.
         let own = |c: usize, t: Option<usize>| t.map_or(0.0, |t| self.own_obeyed(c, t) as f64);
-        let gain = |c: usize, t: usize| own(c, Some(t)) - own(c, base[c]) - if base[c].is_none() { displaced[t].charge } else { 0.0 };
+        let charge = |c: usize, t: usize| match (base[c], &displaced[t]) {
+            (Some(_), _) => 0.0,
+            (None, d) if d.drop => d.charge * own(c, Some(t)),
+            (None, d) => d.charge,
+        };
+        let gain = |c: usize, t: usize| own(c, Some(t)) - own(c, base[c]) - charge(c, t);
         let mut gains: Vec<Vec<(usize, f64)>> = (0..n).map(|c| moves[c].iter().map(|&t| (t, gain(c, t))).collect()).collect();
         for chain in &chains {
             for (_, g) in gains.iter_mut().enumerate().filter(|(c, _)| base[*c].is_some_and(|t| chain.targets.binary_search(&t).is_ok())) {
@@ -269,7 +337,7 @@ impl Rules {
                 continue;
             }
             let out = |t: usize| targets.binary_search(&t).is_err();
-            if self.most_paid(&obeying, &moves, units, out) >= obeying.len() {
+            if self.most_paid(&obeying, &moves, purses, out) >= obeying.len() {
                 let share = 1.0 / obeying.len() as f64;
                 for &c in &obeying {
                     for (t, g) in &mut gains[c] {
@@ -287,17 +355,54 @@ impl Rules {
                 *gain = gain.max(0.0);
             }
         }
-        let entries = unobeyed
-            .iter()
-            .map(|(p, ts)| {
-                let mut pairs = Vec::new();
-                for (c, g) in gains.iter().enumerate().filter(|(c, _)| self.creatures[*c].controller == *p) {
-                    pairs.extend(g.iter().filter(|(t, _)| ts.binary_search(t).is_ok()).map(|&(t, _)| (c, t)));
+        // x's attack on t incurs the creature's instances of t: W may send it to any move
+        // whose instances are among those (a tax on every target: anywhere), the best one.
+        let instances = |c: usize, t: usize| -> Vec<usize> {
+            self.by_creature[c].costs.iter().copied().filter(|&k| in_targets(&self.costs[k].targets, t)).collect()
+        };
+        let options = gains.clone();
+        let mut places: Vec<Vec<usize>> = vec![vec![]; n];
+        for c in 0..n {
+            let options = std::mem::take(&mut gains[c]);
+            for &t in candidates[c].iter().filter(|_| !options.is_empty()) {
+                let mine = instances(c, t);
+                let best = options
+                    .iter()
+                    .filter(|(u, _)| instances(c, *u).iter().all(|k| mine.contains(k)))
+                    .max_by(|a, b| a.1.total_cmp(&b.1).then((a.0 == t).cmp(&(b.0 == t))));
+                if let Some(&(u, g)) = best {
+                    gains[c].push((t, g));
+                    places[c].push(u);
                 }
-                pairs
-            })
-            .collect();
-        Some(MoveBar { base: self.obeyed(base), gains, entries, chains, displaced })
+            }
+        }
+        let entries = |gains: &[Vec<(usize, f64)>], places: &[Vec<usize>]| -> Vec<Vec<(usize, usize)>> {
+            unobeyed
+                .iter()
+                .map(|(p, ts)| {
+                    let mut pairs = Vec::new();
+                    for c in (0..n).filter(|&c| self.creatures[c].controller == *p) {
+                        // An addition W may leave out enters nothing for sure.
+                        let kept = |u: usize| base[c].is_some() || !displaced[u].drop;
+                        let placed = gains[c].iter().zip(&places[c]);
+                        pairs.extend(placed.filter(|(_, &u)| ts.binary_search(&u).is_ok() && kept(u)).map(|(&(t, _), _)| (c, t)));
+                    }
+                    pairs
+                })
+                .collect()
+        };
+        let base_obeys = self.obeyed(base);
+        let same: Vec<Vec<usize>> = options.iter().map(|g| g.iter().map(|&(t, _)| t).collect()).collect();
+        let in_place = MoveBar {
+            base: base_obeys,
+            entries: entries(&options, &same),
+            gains: options,
+            places: same,
+            chains: chains.clone(),
+            displaced: displaced.clone(),
+            in_place: None,
+        };
+        Some(MoveBar { base: base_obeys, entries: entries(&gains, &places), gains, places, chains, displaced, in_place: Some(Box::new(in_place)) })
     }
 
     /// The displacements of the module doc, per target: who an addition there sends home
@@ -317,7 +422,7 @@ impl Rules {
         base: &Assignment,
         short: &[(&Option<Vec<usize>>, usize)],
         moves: &mut [Vec<usize>],
-        units: &[u64],
+        purses: &[Purse],
         credit: bool,
     ) -> Vec<Displaced> {
         let n = self.creatures.len();
@@ -325,7 +430,7 @@ impl Rules {
         if !(0..n).any(|c| base[c].is_none() && moves[c].iter().any(|&t| !shorts(t).is_empty())) {
             return vec![Displaced::default(); self.targets.len()];
         }
-        let direct = self.pools(base, short, moves, units, credit, Relays::No);
+        let direct = self.pools(base, short, moves, purses, credit, Relays::No);
         if !credit {
             return Self::keep_displaced(base, moves, &shorts, direct);
         }
@@ -336,9 +441,12 @@ impl Rules {
             (0..self.targets.len())
                 .filter(|&t| !shorts(t).is_empty())
                 .map(|t| {
-                    let k = self.most_paid(&comers, moves, units, |u| u == t) as f64;
-                    let lost = if d[t].pool.is_empty() && d[t].relays.is_empty() {
-                        comers.iter().filter(|&&c| moves[c].contains(&t)).map(|&c| self.own_obeyed(c, t)).max().unwrap_or(0) as f64
+                    let k = self.most_paid(&comers, moves, purses, |u| u == t) as f64;
+                    let most = || comers.iter().filter(|&&c| moves[c].contains(&t)).map(|&c| self.own_obeyed(c, t)).max().unwrap_or(0) as f64;
+                    let lost = if d[t].drop {
+                        d[t].charge * most()
+                    } else if d[t].pool.is_empty() && d[t].relays.is_empty() {
+                        most()
                     } else {
                         d[t].charge
                     };
@@ -348,7 +456,7 @@ impl Rules {
         };
         let mut chosen = direct;
         for relays in [Relays::Out, Relays::Within] {
-            let relayed = self.pools(base, short, moves, units, credit, relays);
+            let relayed = self.pools(base, short, moves, purses, credit, relays);
             if charged(&relayed) < charged(&chosen) {
                 chosen = relayed;
             }
@@ -359,7 +467,7 @@ impl Rules {
     /// `moves` without the additions into short sets that have neither pool nor relays.
     fn keep_displaced(base: &Assignment, moves: &mut [Vec<usize>], shorts: &dyn Fn(usize) -> Vec<usize>, chosen: Vec<Displaced>) -> Vec<Displaced> {
         for (m, _) in moves.iter_mut().zip(base).filter(|(_, b)| b.is_none()) {
-            m.retain(|&t| shorts(t).is_empty() || !chosen[t].pool.is_empty() || !chosen[t].relays.is_empty());
+            m.retain(|&t| shorts(t).is_empty() || !chosen[t].pool.is_empty() || !chosen[t].relays.is_empty() || chosen[t].drop);
         }
         chosen
     }
@@ -370,33 +478,39 @@ impl Rules {
         base: &Assignment,
         short: &[(&Option<Vec<usize>>, usize)],
         moves: &[Vec<usize>],
-        units: &[u64],
+        purses: &[Purse],
         credit: bool,
         relay: Relays,
     ) -> Vec<Displaced> {
         let n = self.creatures.len();
         let among = self.restrictions.iter().any(|r| matches!(r.kind, RestrictionKind::MinOtherAttackersAmong { .. }));
         let everyone: Vec<usize> = (0..n).collect();
-        let most = self.most_paid(&everyone, moves, units, |_| true);
+        let most = self.most_paid(&everyone, moves, purses, |_| true);
         // What x's moves and additions take from the base's attackers: one each, and with
         // relays a relay and a send-home per addition.
         let draws = if relay == Relays::Within { most.saturating_mul(2) } else { most };
+        let stays = self.never_moved(base, moves);
         // A player requirement the base obeys by at most that many attacks could be lost:
-        // none of them is sent home or relayed.
+        // none of them is sent home or relayed, but where one of them never moves (no move out
+        // of its targets; without chains, none W makes), that one alone (its *anchor*: it
+        // stays, so the requirement holds).
         let mut fragile = vec![false; n];
         for r in self.requirements.iter().filter(|r| r.counts) {
             let RequirementKind::PlayerAttacks { player, targets } = &r.kind else { continue };
             let obeying: Vec<usize> = self.attacks_obeying(*player, targets, base).collect();
             if obeying.len() <= draws {
-                for c in obeying {
-                    fragile[c] = true;
+                let kept = |u: usize| moves[u].iter().all(|t| targets.binary_search(t).is_ok()) || (credit && stays[u]);
+                let anchor = obeying.iter().copied().filter(|&u| kept(u)).max_by_key(|&u| base[u].map_or(0, |v| self.own_obeyed(u, v)));
+                match anchor {
+                    Some(u) => fragile[u] = true,
+                    None => obeying.into_iter().for_each(|c| fragile[c] = true),
                 }
             }
         }
         let within: Vec<Vec<usize>> = (0..self.targets.len()).map(|t| (0..short.len()).filter(|&i| in_targets(short[i].0, t)).collect()).collect();
         let keys: Vec<&[usize]> = within.iter().filter(|w| !w.is_empty()).map(Vec::as_slice).collect::<BTreeSet<_>>().into_iter().collect();
         let comers: Vec<usize> = (0..n).filter(|&c| base[c].is_none()).collect();
-        let most_into = |sets: &[usize]| self.most_paid(&comers, moves, units, |t| within[t].as_slice() == sets);
+        let most_into = |sets: &[usize]| self.most_paid(&comers, moves, purses, |t| within[t].as_slice() == sets);
         let room_of = |sets: &[usize]| sets.iter().map(|&i| short[i].1).min().unwrap_or(0);
         let subset = |a: &[usize], b: &[usize]| a.len() < b.len() && a.iter().all(|i| b.contains(i));
         // What may arrive in a pool's sets: its own additions, and with relays the second
@@ -428,18 +542,31 @@ impl Rules {
         };
         // Each pool's send-homes: the base's attackers inside all its sets, fewest lost first,
         // and what the draws-th loses.
-        let direct: Vec<(Vec<usize>, Option<usize>)> = keys
+        let inside_all = |u: usize, sets: &[usize]| base[u].is_some_and(|v| sets.iter().all(|&i| in_targets(short[i].0, v)));
+        let sorted_pools: Vec<Vec<(usize, usize)>> = keys
             .iter()
             .map(|sets| {
-                let mut pool: Vec<(usize, usize)> = (0..n)
-                    .filter(|&u| !fragile[u])
-                    .filter_map(|u| base[u].filter(|&v| sets.iter().all(|&i| in_targets(short[i].0, v))).map(|v| (self.own_obeyed(u, v), u)))
-                    .collect();
+                let mut pool: Vec<(usize, usize)> =
+                    (0..n).filter(|&u| !fragile[u] && inside_all(u, sets)).filter_map(|u| base[u].map(|v| (self.own_obeyed(u, v), u))).collect();
                 pool.sort_unstable();
-                let loss = draws.checked_sub(1).and_then(|i| pool.get(i)).map(|&(loss, _)| loss);
-                (pool.into_iter().map(|(_, u)| u).collect(), loss)
+                pool
             })
             .collect();
+        let mut direct: Vec<(Vec<usize>, Option<f64>)> = sorted_pools
+            .iter()
+            .map(|pool| {
+                let loss = draws.checked_sub(1).and_then(|i| pool.get(i)).map(|&(loss, _)| loss as f64);
+                (pool.iter().map(|&(_, u)| u).collect(), loss)
+            })
+            .collect();
+        if relay == Relays::No && credit {
+            let arrivals: Vec<usize> = keys.iter().map(|sets| most_into(sets)).collect();
+            for (i, mean) in Self::window_means(&keys, &sorted_pools, &stays, &arrivals, &inside_all).into_iter().enumerate() {
+                if let Some((fixed, mean)) = mean.filter(|(_, mean)| direct[i].1.is_none_or(|l| *mean < l)) {
+                    direct[i] = (fixed, Some(mean));
+                }
+            }
+        }
         // Caps a relay may enter (outside the short ones): those with room for every comer
         // and one relay per addition.
         let mut tight: Vec<&Option<Vec<usize>>> = Vec::new();
@@ -451,59 +578,112 @@ impl Rules {
             let inside = |t: &Option<usize>| t.is_some_and(|t| in_targets(targets, t));
             let room = (*count as usize).saturating_sub(base.iter().filter(|t| inside(t)).count());
             let coming: Vec<usize> = (0..n).filter(|&c| !inside(&base[c]) && moves[c].iter().any(|&t| in_targets(targets, t))).collect();
-            if self.most_paid(&coming, moves, units, |t| in_targets(targets, t)).saturating_add(most) > room {
+            if self.most_paid(&coming, moves, purses, |t| in_targets(targets, t)).saturating_add(most) > room {
                 tight.push(targets);
             }
         }
         let enters_tight = |from: usize, v: usize| tight.iter().any(|ts| in_targets(ts, v) && !in_targets(ts, from));
-        let pools: Vec<Displaced> = keys
-            .iter()
-            .enumerate()
-            .map(|(key, sets)| {
-                if among {
-                    return Displaced::default();
-                }
-                let (room, share) = share_of(sets);
-                let (pool, loss) = &direct[key];
-                // The cheapest way to make room, charged before the room's share.
-                let mut best: Option<Displaced> = loss.map(|l| Displaced { pool: pool.clone(), charge: l as f64, key, room, ..Default::default() });
-                if relay != Relays::No {
-                    // Below: the relay's target keeps the attacker in these sets only (none, or
-                    // a smaller pool's, whose send-home is charged too).
-                    let below: BTreeSet<&[usize]> =
-                        within.iter().map(Vec::as_slice).filter(|w| subset(w, sets) && (relay == Relays::Within || w.is_empty())).collect();
-                    for lower in below {
-                        let second = if lower.is_empty() {
-                            Some((0.0, None))
-                        } else {
-                            keys.iter().position(|k| *k == lower).and_then(|i| direct[i].1.map(|l| (l as f64 * share_of(lower).1, Some(i))))
-                        };
-                        let Some((second, via)) = second else { continue };
-                        let mut relays: Vec<(usize, usize, usize)> =
-                            pool.iter()
-                                .filter_map(|&u| {
-                                    let from = base[u]?;
-                                    let had = self.own_obeyed(u, from);
-                                    let into =
-                                        self.creatures[u].allowed.iter().copied().filter(|&v| {
+        let pools: Vec<Displaced> =
+            keys.iter()
+                .enumerate()
+                .map(|(key, sets)| {
+                    if among {
+                        return Displaced::default();
+                    }
+                    let (room, share) = share_of(sets);
+                    let (pool, loss) = &direct[key];
+                    // The cheapest way to make room, charged before the room's share.
+                    let mut best: Option<Displaced> = loss.map(|l| Displaced { pool: pool.clone(), charge: l, key, room, ..Default::default() });
+                    if relay != Relays::No {
+                        // Below: the relay's target keeps the attacker in these sets only (none, or
+                        // a smaller pool's, whose send-home is charged too).
+                        let below: BTreeSet<&[usize]> =
+                            within.iter().map(Vec::as_slice).filter(|w| subset(w, sets) && (relay == Relays::Within || w.is_empty())).collect();
+                        for lower in below {
+                            let second = if lower.is_empty() {
+                                Some((0.0, None))
+                            } else {
+                                keys.iter().position(|k| *k == lower).and_then(|i| direct[i].1.map(|l| (l * share_of(lower).1, Some(i))))
+                            };
+                            let Some((second, via)) = second else { continue };
+                            let mut relays: Vec<(usize, usize, usize)> =
+                                pool.iter()
+                                    .filter_map(|&u| {
+                                        let from = base[u]?;
+                                        let had = self.own_obeyed(u, from);
+                                        let into = self.creatures[u].allowed.iter().copied().filter(|&v| {
                                             v != from && !enters_tight(from, v) && within[v].as_slice() == lower && !self.incurs_at(u, v)
                                         });
-                                    into.map(|v| (had.saturating_sub(self.own_obeyed(u, v)), u, v)).min()
-                                })
-                                .collect();
-                        relays.sort_unstable();
-                        let Some(&(first, _, _)) = draws.checked_sub(1).and_then(|i| relays.get(i)) else { continue };
-                        let total = first as f64 + second;
-                        if best.as_ref().is_none_or(|b| total < b.charge) {
-                            let relays = relays.into_iter().map(|(_, u, v)| (u, v)).collect();
-                            best = Some(Displaced { pool: pool.clone(), charge: total, key, room, relays, via });
+                                        into.map(|v| (had.saturating_sub(self.own_obeyed(u, v)), u, v)).min()
+                                    })
+                                    .collect();
+                            relays.sort_unstable();
+                            let Some(&(first, _, _)) = draws.checked_sub(1).and_then(|i| relays.get(i)) else { continue };
+                            let total = first as f64 + second;
+                            if best.as_ref().is_none_or(|b| total < b.charge) {
+                                let relays = relays.into_iter().map(|(_, u, v)| (u, v)).collect();
+                                best = Some(Displaced { pool: pool.clone(), charge: total, key, room, relays, via, drop: false });
+                            }
                         }
                     }
+                    // Without a pool, the room credited still admits the best additions.
+                    let dropping = || (room > 0).then(|| Displaced { charge: share, key, room, drop: true, ..Default::default() });
+                    best.map(|d| Displaced { charge: d.charge * share, ..d }).or_else(dropping).unwrap_or_default()
+                })
+                .collect();
+        within.iter().map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone())).collect()
+    }
+
+    /// Whether W never moves each of the base's attackers, where no chain exists: W moves
+    /// only where it gains or enters a player requirement the base does not obey.
+    fn never_moved(&self, base: &Assignment, moves: &[Vec<usize>]) -> Vec<bool> {
+        let unobeyed: Vec<(usize, &Vec<usize>)> = self
+            .requirements
+            .iter()
+            .filter(|r| r.counts)
+            .filter_map(|r| match &r.kind {
+                RequirementKind::PlayerAttacks { player, targets } if self.attacks_obeying(*player, targets, base).next().is_none() => {
+                    Some((*player, targets))
                 }
-                best.map_or_else(Displaced::default, |d| Displaced { charge: d.charge * share, ..d })
+                _ => None,
             })
             .collect();
-        within.iter().map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone())).collect()
+        let enters = |u: usize, t: usize| unobeyed.iter().any(|(p, ts)| self.creatures[u].controller == *p && ts.binary_search(&t).is_ok());
+        (0..self.creatures.len())
+            .map(|u| {
+                let had = base[u].map_or(0, |v| self.own_obeyed(u, v));
+                moves[u].iter().all(|&t| self.own_obeyed(u, t) < had || (self.own_obeyed(u, t) == had && !enters(u, t)))
+            })
+            .collect()
+    }
+
+    /// Per pool (`keys`, with its members sorted by what they lose, and at most `arrivals`
+    /// additions each), where its members W never moves (`stays`) are enough: those members
+    /// and the mean loss of a window of them. Without relays or chains no move takes them and
+    /// each send-home takes the cheapest left: of the additions into other pools sharing
+    /// them at most D come first, the pool's own are at most K, so its k send-homes lose at
+    /// most the k cheapest after the D-th, on average no more than positions D+1..D+K (the
+    /// M-th of all members otherwise).
+    fn window_means(
+        keys: &[&[usize]],
+        pools: &[Vec<(usize, usize)>],
+        stays: &[bool],
+        arrivals: &[usize],
+        inside_all: &dyn Fn(usize, &[usize]) -> bool,
+    ) -> Vec<Option<(Vec<usize>, f64)>> {
+        let fixed: Vec<Vec<(usize, usize)>> = pools.iter().map(|pool| pool.iter().copied().filter(|&(_, u)| stays[u]).collect()).collect();
+        (0..keys.len())
+            .map(|i| {
+                let own = arrivals[i];
+                let before = (0..keys.len())
+                    .filter(|&j| j != i && fixed[i].iter().any(|&(_, u)| inside_all(u, keys[j])))
+                    .map(|j| arrivals[j])
+                    .fold(0, usize::saturating_add);
+                let window = fixed[i].get(before..before.saturating_add(own)).filter(|w| !w.is_empty() && w.len() == own)?;
+                let mean = window.iter().map(|&(l, _)| l as f64).sum::<f64>() / own as f64;
+                Some((fixed[i].iter().map(|&(_, u)| u).collect(), mean))
+            })
+            .collect()
     }
 
     /// The chains of the module doc: for each capped set (sorted targets) that moves may
@@ -515,7 +695,7 @@ impl Rules {
         &self,
         base: &Assignment,
         tied: &[bool],
-        units: &[u64],
+        purses: &[Purse],
         moves: &[Vec<usize>],
         attackers: usize,
         short: &[&Option<Vec<usize>>],
@@ -534,7 +714,7 @@ impl Rules {
         let within = |t: Option<usize>, ts: &[usize]| t.is_some_and(|t| ts.binary_search(&t).is_ok());
         let leaves = |c: usize, ts: &[usize]| within(base[c], ts) && moves[c].iter().any(|t| ts.binary_search(t).is_err());
         let everyone: Vec<usize> = (0..n).collect();
-        let most_moves = self.most_paid(&everyone, moves, units, |_| true);
+        let most_moves = self.most_paid(&everyone, moves, purses, |_| true);
         let depth = (0..n).map(|c| caps.iter().filter(|(ts, _)| leaves(c, ts)).count()).max().unwrap_or(0);
         let taken = depth.saturating_mul(most_moves);
         let mut chains: Vec<Chain> = Vec::new();
@@ -574,7 +754,7 @@ impl Rules {
             };
             let most = (0..n).map(contribution).max().unwrap_or(0);
             let contributors: Vec<usize> = (0..n).filter(|&c| contribution(c) > 0).collect();
-            if self.most_paid(&contributors, moves, units, |_| true).saturating_mul(most) > room {
+            if self.most_paid(&contributors, moves, purses, |_| true).saturating_mul(most) > room {
                 overfilled.extend(chains.iter().filter(|ch| meets(&ch.targets)).map(|ch| ch.targets.clone()));
             }
         }
@@ -584,19 +764,29 @@ impl Rules {
 
     /// At most how many of `creatures` a declaration can send by moves into targets where
     /// `into` holds: each such attack is paid, so no more per player than they can pay for
-    /// at the cheapest of those moves (`units`, see [`Rules::move_bar`]).
-    fn most_paid(&self, creatures: &[usize], moves: &[Vec<usize>], units: &[u64], into: impl Fn(usize) -> bool) -> usize {
+    /// at the cheapest of those moves (`purses`, see [`Rules::move_bar`]): in symbols, by
+    /// units and life together, and in the symbols only mana pays, by units alone (CR
+    /// 107.4f: life pays Phyrexian symbols only). Issue 39: on the adversarial profile
+    /// Propaganda's {2} was counted as payable from 40 life, so the cap on its player looked
+    /// short and no move went there (P = 8, N = 100, seed 9102: no bar by moves at all).
+    fn most_paid(&self, creatures: &[usize], moves: &[Vec<usize>], purses: &[Purse], into: impl Fn(usize) -> bool) -> usize {
         let movers: Vec<usize> = creatures.iter().copied().filter(|&c| moves[c].iter().any(|&t| into(t))).collect();
         let players: std::collections::BTreeSet<usize> = movers.iter().map(|&c| self.creatures[c].controller).collect();
+        let at_most = |have: u64, each: u64| have.checked_div(each).map_or(usize::MAX, |k| usize::try_from(k).unwrap_or(usize::MAX));
         players
             .into_iter()
             .map(|p| {
                 let theirs: Vec<usize> = movers.iter().copied().filter(|&c| self.creatures[c].controller == p).collect();
-                let cheapest =
-                    theirs.iter().flat_map(|&c| moves[c].iter().filter(|&&t| into(t)).map(move |&t| self.least_symbols(c, t))).min().unwrap_or(0);
-                let payable =
-                    units.get(p).copied().unwrap_or(0).checked_div(cheapest).map_or(usize::MAX, |k| usize::try_from(k).unwrap_or(usize::MAX));
-                theirs.len().min(payable)
+                let least = |c: usize, phyrexian: bool| {
+                    moves[c].iter().filter(|&&t| into(t)).map(|&t| self.least_symbols(c, t, phyrexian)).min().unwrap_or(0)
+                };
+                let cheapest = theirs.iter().map(|&c| least(c, true)).min().unwrap_or(0);
+                // Those that life alone can pay for, and the others, each needing units.
+                let (by_life, by_units): (Vec<usize>, Vec<usize>) = theirs.iter().partition(|&&c| least(c, false) == 0);
+                let cheapest_in_units = by_units.iter().map(|&c| least(c, false)).min().unwrap_or(0);
+                let purse = purses.get(p).copied().unwrap_or_default();
+                let in_units = by_life.len().saturating_add(by_units.len().min(at_most(purse.units, cheapest_in_units)));
+                theirs.len().min(at_most(purse.units.saturating_add(purse.life), cheapest)).min(in_units)
             })
             .fold(0, usize::saturating_add)
     }
@@ -611,10 +801,12 @@ impl Rules {
         self.by_creature[c].costs.iter().any(|&k| in_targets(&self.costs[k].targets, t))
     }
 
-    /// The fewest symbols creature `c` attacking `t` owes, counting {N} as N (0 for {0}).
-    fn least_symbols(&self, c: usize, t: usize) -> u64 {
+    /// The fewest symbols creature `c` attacking `t` owes, counting {N} as N (0 for {0});
+    /// without `phyrexian`, only those life can't pay.
+    fn least_symbols(&self, c: usize, t: usize, phyrexian: bool) -> u64 {
         let symbols = self.by_creature[c].costs.iter().filter(|&&k| in_targets(&self.costs[k].targets, t)).flat_map(|&k| &self.costs[k].cost);
-        symbols.map(|s| if let Symbol::Generic(n) = s { u64::from(*n) } else { 1 }).fold(0, u64::saturating_add)
+        let counted = symbols.filter(|s| phyrexian || !matches!(s, Symbol::Phyrexian(_)));
+        counted.map(|s| if let Symbol::Generic(n) = s { u64::from(*n) } else { 1 }).fold(0, u64::saturating_add)
     }
 
     /// Whether creature `c`, home in `base` (with `attackers` attackers), may join it without

@@ -856,19 +856,23 @@ fn check_removal_losses(pos: &Position, oracle: &ExhaustiveOracle) -> Res {
 /// nothing, the most obeying first) and every declaration x of the board that respects the
 /// restrictions and can be paid (the first 3,000), the base with x's moves made respects every
 /// restriction (CR 508.1c), incurs only instances x incurs, can be paid, and obeys at least
-/// what the bound promises for x. Returns whether some base's bound has a move that gains,
-/// and whether some moved declaration relays (an attacker of the base x leaves alone moved).
-fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<(bool, bool), String> {
+/// what the bound promises for x. Returns what some base's bound or moved declaration does
+/// ([`MoveBarSeen`]).
+fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<MoveBarSeen, String> {
     let rules = &pos.rules;
     let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
     bases.sort_by_key(|a| std::cmp::Reverse(rules.obeyed(a)));
-    let (mut gaining, mut relaying) = (false, false);
+    let mut seen = MoveBarSeen::default();
     for base in bases.into_iter().take(3) {
         let Some(bar) = pos.move_bar(base) else { continue };
-        gaining |= bar.gains.iter().flatten().any(|&(_, g)| g > 0.0) || bar.entries.iter().any(|e| !e.is_empty());
+        seen.gaining |= bar.gains.iter().flatten().any(|&(_, g)| g > 0.0) || bar.entries.iter().any(|e| !e.is_empty());
         for x in oracle.candidates.iter().take(3_000) {
             let w = bar.witness(base, &x.assignment);
-            relaying |= (0..w.len()).any(|c| x.assignment[c].is_none() && base[c].is_some() && w[c].is_some() && w[c] != base[c]);
+            let a = &x.assignment;
+            seen.relaying |= (0..w.len()).any(|c| a[c].is_none() && base[c].is_some() && w[c].is_some() && w[c] != base[c]);
+            let placed = |c: usize| a[c].and_then(|t| bar.place(c, t));
+            seen.placing |= (0..w.len()).any(|c| placed(c).is_some_and(|u| Some(u) != a[c] && w[c] == Some(u)));
+            seen.dropping |= (0..w.len()).any(|c| base[c].is_none() && w[c].is_none() && placed(c).is_some_and(|u| bar.displaced[u].drop));
             let promise = bar.promise(&x.assignment);
             ensure!(rules.respects_restrictions(&w), "moves of {:?} into base {base:?} break a restriction: {w:?}", x.assignment);
             let incurred = rules.incurred(&w);
@@ -887,7 +891,19 @@ fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<(bool, bo
             );
         }
     }
-    Ok((gaining, relaying))
+    Ok(seen)
+}
+
+/// What [`check_move_bar`] saw on a board: a bound with a move that gains; a moved
+/// declaration that relays (an attacker of the base x leaves alone moved), that places a
+/// creature elsewhere than x sends it (a tax on every target), or that leaves out an addition
+/// past a room credited without a pool.
+#[derive(Default)]
+struct MoveBarSeen {
+    gaining: bool,
+    relaying: bool,
+    placing: bool,
+    dropping: bool,
 }
 
 /// `solve` with the integer program (grouped and plain) against `solve` by trying every
@@ -1397,9 +1413,9 @@ fn cr_508_1d_move_bar_holds_on_random_boards() {
     let run = |strategy: BoxedStrategy<Value>, n: usize| {
         let (mut gaining, mut relaying) = (0, 0);
         with_oracle_boards(strategy, n, |v, pos, oracle| match check_move_bar(pos, oracle) {
-            Ok((g, r)) => {
-                gaining += usize::from(g);
-                relaying += usize::from(r);
+            Ok(seen) => {
+                gaining += usize::from(seen.gaining);
+                relaying += usize::from(seen.relaying);
             }
             Err(e) => panic!("{e}\nboard: {v}"),
         });
@@ -1417,7 +1433,7 @@ fn cr_508_1d_move_bar_holds_on_random_boards() {
 /// then (full or not), and creatures taxed on the capped players that obey more there; the
 /// attackers' other targets sometimes capped too, or forbidden.
 fn relay_board() -> impl Strategy<Value = Value> {
-    (2usize..=6, proptest::collection::vec((1i64..=5, 0u8..8, 0u8..4, any::<bool>()), 6), 1u32..=2, 0u32..=5, 0usize..=3, proptest::collection::vec(any::<bool>(), 4)).prop_map(
+    (2usize..=6, proptest::collection::vec((1i64..=5, 0u8..8, 0u8..4, any::<bool>()), 6), 1u32..=2, 0u32..=5, 0usize..=3, proptest::collection::vec(any::<bool>(), 6)).prop_map(
         |(n, specs, cap, global, lands, extras)| {
             let players = ["A", "B", "C", "D"];
             let mut perms = Vec::new();
@@ -1456,6 +1472,14 @@ fn relay_board() -> impl Strategy<Value = Value> {
             if extras[3] {
                 effects.push(serde_json::json!({"kind": "player_attacks_if_able", "target": {"players": ["B"]}, "player": "A", "source": "B's Trove"}));
             }
+            // Propaganda on C, and a Phyrexian tax on every target: life pays only the latter.
+            if extras[4] {
+                let all: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+                effects.push(serde_json::json!({"kind": "attack_cost", "creatures": all, "target": {"players": ["C"]}, "cost": "{2}", "source": "Propaganda on C"}));
+            }
+            if extras[5] {
+                effects.push(serde_json::json!({"kind": "attack_cost", "creatures": [format!("c{}", n - 1)], "cost": "{W/P}", "source": "a Phyrexian tax"}));
+            }
             for l in 0..lands {
                 perms.push(serde_json::json!({"id": format!("rock{l}"), "name": "Arcane Signet", "controller": "A", "types": ["Artifact"],
                                   "mana": [{"add": "any_color"}]}));
@@ -1468,20 +1492,29 @@ fn relay_board() -> impl Strategy<Value = Value> {
 }
 
 /// Relays of the bar by moves hold on 3,000 boards made for them (`relay_board`,
-/// `check_move_bar` against every declaration), and enough of them relay that the check
-/// means something.
+/// `check_move_bar` against every declaration), and enough of them relay, place a creature
+/// elsewhere than x sends it, or leave an addition out past a room credited without a pool
+/// (146, 1,092 and 14 of the deterministic 3,000 on 7 December 2026) that the check means
+/// something.
 #[test]
 fn cr_508_1d_move_bar_relays_hold_on_random_boards() {
-    let (mut boards, mut relaying) = (0, 0);
+    let (mut boards, mut relaying, mut placing, mut dropping) = (0, 0, 0, 0);
     with_oracle_boards(relay_board().boxed(), 3000, |v, pos, oracle| {
         boards += 1;
         match check_move_bar(pos, oracle) {
-            Ok((_, r)) => relaying += usize::from(r),
+            Ok(seen) => {
+                relaying += usize::from(seen.relaying);
+                placing += usize::from(seen.placing);
+                dropping += usize::from(seen.dropping);
+            }
             Err(e) => panic!("{e}\nboard: {v}"),
         }
     });
-    println!("relay boards: {boards} checked, {relaying} where a moved declaration relays");
+    println!(
+        "relay boards: {boards} checked, {relaying} where a moved declaration relays, {placing} places elsewhere, {dropping} leaves an addition out"
+    );
     assert!(relaying >= 100, "only {relaying} of {boards} boards relay: the test means nothing");
+    assert!(placing >= 100 && dropping >= 10, "{placing} boards place elsewhere, {dropping} leave an addition out: the test means nothing");
 }
 
 /// The flow's Lagrangian bound of `solve`'s objective with the bar by moves as its floor

@@ -345,7 +345,7 @@ fn cr_508_1d_move_bar_holds_on_adversarial_boards() {
         seed_state ^= seed_state << 17;
         (seed_state % bound as u64) as usize
     };
-    for (players, creatures, seed) in [(8, 1000, 9101), (8, 300, 1), (4, 1000, 2), (8, 1000, 3)] {
+    for (players, creatures, seed) in [(8, 1000, 9101), (8, 300, 1), (4, 1000, 2), (8, 1000, 3), (4, 2500, 9101), (8, 2500, 9102)] {
         let pos = position(players, creatures, seed, Profile::Adversarial);
         let rules = &pos.rules;
         let none = vec![false; rules.costs.len()];
@@ -363,7 +363,9 @@ fn cr_508_1d_move_bar_holds_on_adversarial_boards() {
             if sample % 2 == 1 && !pools.is_empty() {
                 let key = pools[next(pools.len())];
                 let open = |d: &attackopt::internals::rules::Displaced| !d.pool.is_empty() || !d.relays.is_empty();
-                chosen.retain(|&(c, t)| w0[c].is_none() && bar.displaced[t].key == key && open(&bar.displaced[t]));
+                // Where W places them (the best move their instances allow).
+                let into = |c: usize, t: usize| bar.place(c, t).is_some_and(|u| bar.displaced[u].key == key && open(&bar.displaced[u]));
+                chosen.retain(|&(c, t)| w0[c].is_none() && into(c, t));
             }
             let mut x: Assignment = vec![None; rules.creatures.len()];
             for _ in 0..chosen.len() {

@@ -566,7 +566,10 @@ impl<'a> Search<'a> {
         let (free_bar, exchanges, caller) = (FreeBar(self.m_free), Exchanges(&self.exchanges), Caller(extra));
         let cuts = PaidCuts { cuts: &self.cuts, m_free: self.m_free, lift: self.couplings.is_none() };
         let bars = DualBar { couplings, built: RefCell::default() };
-        let moves = Moves(self.moves.as_slice());
+        // Large programs take the bar without places (see `MoveBar::unplaced`).
+        let small = self.small_program();
+        let moves: Vec<crate::rules::MoveBar> = self.moves.iter().map(|bar| if small { bar.clone() } else { bar.unplaced().clone() }).collect();
+        let moves = Moves(&moves);
         let mut families: Vec<&dyn RowFamily> = vec![&free_bar, &cuts, &moves, &exchanges];
         if self.dual {
             families.push(&bars);
