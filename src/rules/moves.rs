@@ -328,12 +328,11 @@ impl Rules {
                 }
             }
         }
-        let mut unobeyed = Vec::new();
+        let unobeyed = self.unobeyed(base);
         for r in self.requirements.iter().filter(|r| r.counts) {
             let RequirementKind::PlayerAttacks { player, targets } = &r.kind else { continue };
             let obeying: Vec<usize> = self.attacks_obeying(*player, targets, base).collect();
             if obeying.is_empty() {
-                unobeyed.push((*player, targets));
                 continue;
             }
             let out = |t: usize| targets.binary_search(&t).is_err();
@@ -348,7 +347,7 @@ impl Rules {
                 }
             }
         }
-        let enters = |c: usize, t: usize| unobeyed.iter().any(|(p, ts)| self.creatures[c].controller == *p && ts.binary_search(&t).is_ok());
+        let enters = |c: usize, t: usize| self.enters(&unobeyed, c, t);
         for (c, g) in gains.iter_mut().enumerate() {
             g.retain(|&(t, gain)| gain > 1e-9 || (gain > -1e-9 && enters(c, t)));
             for (_, gain) in g.iter_mut() {
@@ -634,11 +633,9 @@ impl Rules {
         within.iter().map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone())).collect()
     }
 
-    /// Whether W never moves each of the base's attackers, where no chain exists: W moves
-    /// only where it gains or enters a player requirement the base does not obey.
-    fn never_moved(&self, base: &Assignment, moves: &[Vec<usize>]) -> Vec<bool> {
-        let unobeyed: Vec<(usize, &Vec<usize>)> = self
-            .requirements
+    /// The player requirements (player, targets) the base does not obey.
+    fn unobeyed<'r>(&'r self, base: &Assignment) -> Vec<(usize, &'r Vec<usize>)> {
+        self.requirements
             .iter()
             .filter(|r| r.counts)
             .filter_map(|r| match &r.kind {
@@ -647,8 +644,19 @@ impl Rules {
                 }
                 _ => None,
             })
-            .collect();
-        let enters = |u: usize, t: usize| unobeyed.iter().any(|(p, ts)| self.creatures[u].controller == *p && ts.binary_search(&t).is_ok());
+            .collect()
+    }
+
+    /// Whether creature `c` attacking `t` enters one of those player requirements.
+    fn enters(&self, unobeyed: &[(usize, &Vec<usize>)], c: usize, t: usize) -> bool {
+        unobeyed.iter().any(|(p, ts)| self.creatures[c].controller == *p && ts.binary_search(&t).is_ok())
+    }
+
+    /// Whether W never moves each of the base's attackers, where no chain exists: W moves
+    /// only where it gains or enters a player requirement the base does not obey.
+    fn never_moved(&self, base: &Assignment, moves: &[Vec<usize>]) -> Vec<bool> {
+        let unobeyed = self.unobeyed(base);
+        let enters = |u: usize, t: usize| self.enters(&unobeyed, u, t);
         (0..self.creatures.len())
             .map(|u| {
                 let had = base[u].map_or(0, |v| self.own_obeyed(u, v));

@@ -568,8 +568,7 @@ impl<'a> Search<'a> {
         let bars = DualBar { couplings, built: RefCell::default() };
         // Large programs take the bar without places (see `MoveBar::unplaced`).
         let small = self.small_program();
-        let moves: Vec<crate::rules::MoveBar> = self.moves.iter().map(|bar| if small { bar.clone() } else { bar.unplaced().clone() }).collect();
-        let moves = Moves(&moves);
+        let moves = Moves(self.moves.as_ref().map(|bar| if small { bar } else { bar.unplaced() }));
         let mut families: Vec<&dyn RowFamily> = vec![&free_bar, &cuts, &moves, &exchanges];
         if self.dual {
             families.push(&bars);

@@ -51,7 +51,7 @@ impl RowFamily for PaidCuts<'_> {
 
 /// The paid bar's lower bounds by moves of declarations obeying the free maximum, each over
 /// every cost set at once ([`crate::rules::MoveBar`], [`Encoding::moves_cut`]).
-pub(super) struct Moves<'a>(pub &'a [crate::rules::MoveBar]);
+pub(super) struct Moves<'a>(pub Option<&'a crate::rules::MoveBar>);
 
 impl RowFamily for Moves<'_> {
     fn rows(&self, _: &Position, enc: &mut Encoding, _: Option<(usize, Case)>) -> Vec<Constraint> {
