@@ -155,6 +155,13 @@ pub struct Displaced {
     pub drop: bool,
 }
 
+impl Displaced {
+    /// Whether additions here are made at all: someone to send home, a relay, or room.
+    pub fn admits(&self) -> bool {
+        !self.pool.is_empty() || !self.relays.is_empty() || self.drop
+    }
+}
+
 /// A capped set (CR 508.1c) that moves may leave, and who takes the places they free
 /// ([`MoveBar`]'s module doc).
 #[derive(Debug, Clone, PartialEq)]
@@ -218,7 +225,7 @@ impl MoveBar {
         let mut admitted: BTreeMap<usize, usize> = BTreeMap::new();
         for (c, t, _) in additions {
             let into = &self.displaced[t];
-            if into.pool.is_empty() && into.relays.is_empty() && !into.drop {
+            if !into.admits() {
                 continue;
             }
             let seen = admitted.entry(into.key).or_default();
@@ -359,16 +366,14 @@ impl Rules {
         let instances = |c: usize, t: usize| -> Vec<usize> {
             self.by_creature[c].costs.iter().copied().filter(|&k| in_targets(&self.costs[k].targets, t)).collect()
         };
-        let options = gains.clone();
+        let options = std::mem::replace(&mut gains, vec![vec![]; n]);
         let mut places: Vec<Vec<usize>> = vec![vec![]; n];
-        for c in 0..n {
-            let options = std::mem::take(&mut gains[c]);
-            for &t in candidates[c].iter().filter(|_| !options.is_empty()) {
+        for c in (0..n).filter(|&c| !options[c].is_empty()) {
+            let of_options: Vec<Vec<usize>> = options[c].iter().map(|&(u, _)| instances(c, u)).collect();
+            for &t in &candidates[c] {
                 let mine = instances(c, t);
-                let best = options
-                    .iter()
-                    .filter(|(u, _)| instances(c, *u).iter().all(|k| mine.contains(k)))
-                    .max_by(|a, b| a.1.total_cmp(&b.1).then((a.0 == t).cmp(&(b.0 == t))));
+                let allowed = options[c].iter().zip(&of_options).filter(|(_, theirs)| theirs.iter().all(|k| mine.contains(k)));
+                let best = allowed.map(|(o, _)| o).max_by(|a, b| a.1.total_cmp(&b.1).then((a.0 == t).cmp(&(b.0 == t))));
                 if let Some(&(u, g)) = best {
                     gains[c].push((t, g));
                     places[c].push(u);
@@ -442,12 +447,10 @@ impl Rules {
                 .map(|t| {
                     let k = self.most_paid(&comers, moves, purses, |u| u == t) as f64;
                     let most = || comers.iter().filter(|&&c| moves[c].contains(&t)).map(|&c| self.own_obeyed(c, t)).max().unwrap_or(0) as f64;
-                    let lost = if d[t].drop {
-                        d[t].charge * most()
-                    } else if d[t].pool.is_empty() && d[t].relays.is_empty() {
-                        most()
-                    } else {
-                        d[t].charge
+                    let lost = match &d[t] {
+                        d if d.drop => d.charge * most(),
+                        d if !d.admits() => most(),
+                        d => d.charge,
                     };
                     lost * k
                 })
@@ -466,7 +469,7 @@ impl Rules {
     /// `moves` without the additions into short sets that have neither pool nor relays.
     fn keep_displaced(base: &Assignment, moves: &mut [Vec<usize>], shorts: &dyn Fn(usize) -> Vec<usize>, chosen: Vec<Displaced>) -> Vec<Displaced> {
         for (m, _) in moves.iter_mut().zip(base).filter(|(_, b)| b.is_none()) {
-            m.retain(|&t| shorts(t).is_empty() || !chosen[t].pool.is_empty() || !chosen[t].relays.is_empty() || chosen[t].drop);
+            m.retain(|&t| shorts(t).is_empty() || chosen[t].admits());
         }
         chosen
     }
