@@ -82,6 +82,8 @@ pub struct Encoding {
     pub incurred: Vec<Vec<Expression>>,
     /// Requirements obeyed (exact for integral x, see the module doc).
     pub obeyed: Expression,
+    /// Each player requirement's share of `obeyed` (2).
+    pub(crate) player_obeyed: Vec<PlayerObeyed>,
     /// Integer variables to branch on first, each with the expression it equals: what a
     /// player owes in a class of cost symbols, in steps of its `Divisor` (8b) or per
     /// coefficient (8c), and the selectors of exchange cuts with their continuous twins. See
@@ -90,6 +92,15 @@ pub struct Encoding {
     /// What a player owes in a class of cost symbols where the coefficients share no divisor
     /// of 2 or more ({1} and {2} taxes together), for [`Encoding::aggregate_mixed`].
     mixed: Vec<Expression>,
+}
+
+/// A player requirement's variable `r_j` of (2), `r_j ≤ Σ x` over its columns.
+pub(crate) struct PlayerObeyed {
+    /// The requirement, by index in the rules' requirements.
+    requirement: usize,
+    r_j: Variable,
+    /// The columns that may obey it: (group, index in `x[group]`).
+    columns: Vec<(usize, usize)>,
 }
 
 /// The fewest columns sharing a coefficient for (8c) ([`Encoding::aggregate_mixed`]): the
@@ -465,18 +476,21 @@ impl Encoding {
                 }
             }
         }
-        for r in rules.requirements.iter().filter(|r| r.counts) {
+        let mut player_obeyed = Vec::new();
+        for (i, r) in rules.requirements.iter().enumerate().filter(|(_, r)| r.counts) {
             if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
                 let r_j = vars.add(variable().min(0.0).max(1.0));
                 let ts = Some(targets.clone());
-                let vs = groups
+                let pairs: Vec<(usize, usize)> = groups
                     .iter()
                     .enumerate()
                     .filter(|(_, gr)| rules.creatures[gr.members[0]].controller == *player)
-                    .flat_map(|(g, _)| x[g].iter().filter(|(t, _)| in_targets(&ts, *t)).map(|(_, v)| *v).collect::<Vec<_>>());
+                    .flat_map(|(g, _)| x[g].iter().enumerate().filter(|(_, (t, _))| in_targets(&ts, *t)).map(move |(k, _)| (g, k)))
+                    .collect();
                 // (2)
-                constraints.push(constraint::leq(Expression::from(r_j), sum(vs)));
+                constraints.push(constraint::leq(Expression::from(r_j), sum(pairs.iter().map(|&(g, k)| x[g][k].1))));
                 obeyed.add_mul(1.0, r_j);
+                player_obeyed.push(PlayerObeyed { requirement: i, r_j, columns: pairs });
             }
         }
 
@@ -567,7 +581,7 @@ impl Encoding {
             .enumerate()
             .map(|(g, gr)| gr.costs.iter().map(|(ts, _)| sum(x[g].iter().filter(|(t, _)| in_targets(ts, *t)).map(|(_, v)| *v))).collect())
             .collect();
-        let mut enc = Encoding { vars, constraints, groups, x, attacks, incurred, obeyed, aggregates: Vec::new(), mixed: Vec::new() };
+        let mut enc = Encoding { vars, constraints, groups, x, attacks, incurred, obeyed, player_obeyed, aggregates: Vec::new(), mixed: Vec::new() };
         enc.encode_payment(pos);
         enc
     }
@@ -781,6 +795,7 @@ impl Encoding {
             attacks: vec![],
             incurred: vec![],
             obeyed: Expression::from(0.0),
+            player_obeyed: vec![],
             aggregates: vec![],
             mixed: vec![],
         }
@@ -958,31 +973,51 @@ impl Encoding {
 
     /// The paid bar's lower bound by moves ([`crate::rules::MoveBar`], CR 508.1d):
     /// `obeyed ≥ m0 + Σ gain·x + Σ_R v_R`, with `v_R ≥ x` for the moves that enter player
-    /// requirement R. A group's members are interchangeable, so n of them attacking t can be
-    /// the n that the base moves there: its gain is the least of its members' (none where one
-    /// of them has no move), and its entry counts `x / size` (at most one).
+    /// requirement R, and `v_R ≥ r_R − Σ x` over R's columns that enter nothing (`r_R` its
+    /// share of `obeyed`). A group's members are interchangeable, so n of them attacking t can
+    /// be the n that the base moves there: its gain is the least of its members' (none where
+    /// one of them has no move), and its entry counts `x / size` (at most one).
     pub fn moves_cut(&mut self, bar: &crate::rules::MoveBar) -> Vec<Constraint> {
         let mut rhs = Expression::from(bar.base as f64);
         let mut out = Vec::new();
         let entered: Vec<Option<Variable>> =
             bar.entries.iter().map(|e| (!e.is_empty()).then(|| self.vars.add(variable().min(0.0).max(1.0)))).collect();
+        // Per entry, the columns whose every member enters it.
+        let mut entering: Vec<std::collections::HashSet<(usize, usize)>> = vec![Default::default(); bar.entries.len()];
         for (g, group) in self.groups.iter().enumerate() {
-            for &(t, x) in &self.x[g] {
+            for (k, &(t, x)) in self.x[g].iter().enumerate() {
                 let gain = group.members.iter().map(|&c| bar.gain(c, t)).try_fold(f64::INFINITY, |least, g| g.map(|g| least.min(g)));
                 let Some(gain) = gain else { continue };
                 if gain > 0.0 {
                     rhs.add_mul(gain, x);
                 }
-                for (e, v) in bar.entries.iter().zip(&entered) {
+                for (i, (e, v)) in bar.entries.iter().zip(&entered).enumerate() {
                     if let Some(v) = v {
                         if group.members.iter().all(|&c| e.contains(&(c, t))) {
                             let mut share = Expression::with_capacity(1);
                             share.add_mul(1.0 / group.members.len() as f64, x);
                             out.push(constraint::leq(share, *v));
+                            entering[i].insert((g, k));
                         }
                     }
                 }
             }
+        }
+        // W enters R whenever x obeys R by a column that enters it: `r_j − Σ x (R's other
+        // columns) ≤ v`. Valid for integral x: r_j = 1 needs an attack obeying R, on another
+        // column (the row holds by itself) or on an entering one (W makes its move, so obeys
+        // R). Without it a relaxation obeys R by slivers of many entering attacks, each
+        // credited to the bar by its own sliver (issue 39: P = 8, N = 1,000, seed 9101, 320
+        // creatures at 0.0032 toward a player with a Trove-like requirement; tested by
+        // `cr_508_1d_the_rows_of_the_bar_by_moves_admit_every_legal_declaration`).
+        for (i, v) in entered.iter().enumerate() {
+            let (Some(v), Some(&requirement)) = (v, bar.entered.get(i)) else { continue };
+            let Some(obeying) = self.player_obeyed.iter().find(|p| p.requirement == requirement) else { continue };
+            let mut lhs = Expression::from(obeying.r_j);
+            for &(g, k) in obeying.columns.iter().filter(|p| !entering[i].contains(p)) {
+                lhs.add_mul(-1.0, self.x[g][k].1);
+            }
+            out.push(constraint::leq(lhs, *v));
         }
         for v in entered.into_iter().flatten() {
             rhs.add_mul(1.0, v);

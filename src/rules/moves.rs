@@ -111,6 +111,8 @@ pub struct MoveBar {
     /// Per player requirement the base does not obey, the moves that obey it:
     /// (creature, target) pairs.
     pub entries: Vec<Vec<(usize, usize)>>,
+    /// Parallel to `entries`: each one's requirement, by index in [`Rules::requirements`].
+    pub entered: Vec<usize>,
     /// The chains: capped sets whose places freed by moves out are taken by creatures home
     /// in the base (counted in `gains`).
     pub chains: Vec<Chain>,
@@ -383,7 +385,7 @@ impl Rules {
         let entries = |gains: &[Vec<(usize, f64)>], places: &[Vec<usize>]| -> Vec<Vec<(usize, usize)>> {
             unobeyed
                 .iter()
-                .map(|(p, ts)| {
+                .map(|(p, ts, _)| {
                     let mut pairs = Vec::new();
                     for c in (0..n).filter(|&c| self.creatures[c].controller == *p) {
                         // An addition W may leave out enters nothing for sure.
@@ -396,17 +398,28 @@ impl Rules {
                 .collect()
         };
         let base_obeys = self.obeyed(base);
+        let entered: Vec<usize> = unobeyed.iter().map(|&(_, _, i)| i).collect();
         let same: Vec<Vec<usize>> = options.iter().map(|g| g.iter().map(|&(t, _)| t).collect()).collect();
         let in_place = MoveBar {
             base: base_obeys,
             entries: entries(&options, &same),
+            entered: entered.clone(),
             gains: options,
             places: same,
             chains: chains.clone(),
             displaced: displaced.clone(),
             in_place: None,
         };
-        Some(MoveBar { base: base_obeys, entries: entries(&gains, &places), gains, places, chains, displaced, in_place: Some(Box::new(in_place)) })
+        Some(MoveBar {
+            base: base_obeys,
+            entries: entries(&gains, &places),
+            entered,
+            gains,
+            places,
+            chains,
+            displaced,
+            in_place: Some(Box::new(in_place)),
+        })
     }
 
     /// The displacements of the module doc, per target: who an addition there sends home
@@ -636,14 +649,16 @@ impl Rules {
         within.iter().map(|sets| keys.iter().position(|k| *k == sets.as_slice()).map_or_else(Displaced::default, |key| pools[key].clone())).collect()
     }
 
-    /// The player requirements (player, targets) the base does not obey.
-    fn unobeyed<'r>(&'r self, base: &Assignment) -> Vec<(usize, &'r Vec<usize>)> {
+    /// The player requirements (player, targets) the base does not obey, with their indices
+    /// in [`Rules::requirements`].
+    fn unobeyed<'r>(&'r self, base: &Assignment) -> Vec<(usize, &'r Vec<usize>, usize)> {
         self.requirements
             .iter()
-            .filter(|r| r.counts)
-            .filter_map(|r| match &r.kind {
+            .enumerate()
+            .filter(|(_, r)| r.counts)
+            .filter_map(|(i, r)| match &r.kind {
                 RequirementKind::PlayerAttacks { player, targets } if self.attacks_obeying(*player, targets, base).next().is_none() => {
-                    Some((*player, targets))
+                    Some((*player, targets, i))
                 }
                 _ => None,
             })
@@ -651,8 +666,8 @@ impl Rules {
     }
 
     /// Whether creature `c` attacking `t` enters one of those player requirements.
-    fn enters(&self, unobeyed: &[(usize, &Vec<usize>)], c: usize, t: usize) -> bool {
-        unobeyed.iter().any(|(p, ts)| self.creatures[c].controller == *p && ts.binary_search(&t).is_ok())
+    fn enters(&self, unobeyed: &[(usize, &Vec<usize>, usize)], c: usize, t: usize) -> bool {
+        unobeyed.iter().any(|(p, ts, _)| self.creatures[c].controller == *p && ts.binary_search(&t).is_ok())
     }
 
     /// Whether W never moves each of the base's attackers, where no chain exists: W moves

@@ -1517,6 +1517,60 @@ fn cr_508_1d_move_bar_relays_hold_on_random_boards() {
     assert!(placing >= 100 && dropping >= 10, "{placing} boards place elsewhere, {dropping} leave an addition out: the test means nothing");
 }
 
+/// The rows of the bar by moves ([`Encoding::moves_cut`], CR 508.1d) admit every declaration
+/// legal under paid: for the three best bases that incur nothing, the bar and its unplaced
+/// form, the program (every cost instance allowed, one column per creature) with those rows
+/// and the declaration's columns fixed is feasible. Returns whether some bar had a player
+/// requirement to enter (the rows that credit it: `r_j − Σ x (its other columns) ≤ v`).
+fn check_move_rows(pos: &Position, oracle: &ExhaustiveOracle) -> Result<bool, String> {
+    use attackopt::internals::ilp::{Encoding, Found, Split};
+    use good_lp::{constraint, Expression};
+    let rules = &pos.rules;
+    let mut bases: Vec<&Assignment> = oracle.candidates.iter().filter(|c| c.incurred.is_empty()).map(|c| &c.assignment).collect();
+    bases.sort_by_key(|a| std::cmp::Reverse(rules.obeyed(a)));
+    let legal = oracle.legal(Baseline::Paid);
+    let all = vec![true; rules.costs.len()];
+    let mut entering = false;
+    for base in bases.into_iter().take(3) {
+        let Some(placed) = pos.move_bar(base) else { continue };
+        for bar in [&placed, placed.unplaced()] {
+            entering |= bar.entries.iter().any(|e| !e.is_empty());
+            for x in legal.iter().take(200) {
+                let mut enc = Encoding::new(pos, &all, Grouping::Off, Split::Whole);
+                let mut extra = enc.moves_cut(bar);
+                for (g, xs) in enc.x.iter().enumerate() {
+                    let c = enc.groups[g].members[0];
+                    for &(t, v) in xs {
+                        extra.push(constraint::eq(Expression::from(v), if x.assignment[c] == Some(t) { 1.0 } else { 0.0 }));
+                    }
+                }
+                match Ilp::default().solve(pos, enc, Expression::from(0.0), extra, &x.assignment).map_err(|e| e.to_string())? {
+                    Found::Solved(_) => {}
+                    Found::Infeasible => return Err(format!("the rows of the bar by moves of {base:?} cut off the legal {:?}", x.assignment)),
+                    Found::CutShort { message, .. } => return Err(format!("cut short: {message}")),
+                }
+            }
+        }
+    }
+    Ok(entering)
+}
+
+/// The rows of the bar by moves admit every legal declaration (`check_move_rows`) on 1,000
+/// boards made for relays (a Trove-like requirement on B half the time) and 500 taxed boards,
+/// and enough bars have a requirement to enter that the check means something.
+#[test]
+fn cr_508_1d_the_rows_of_the_bar_by_moves_admit_every_legal_declaration() {
+    let mut entering = 0;
+    for (strategy, n) in [(relay_board().boxed(), 1000), (gen::taxed_board().boxed(), 500)] {
+        with_oracle_boards(strategy, n, |v, pos, oracle| match check_move_rows(pos, oracle) {
+            Ok(seen) => entering += usize::from(seen),
+            Err(e) => panic!("{e}\nboard: {v}"),
+        });
+    }
+    println!("boards whose bar by moves has a player requirement to enter: {entering}");
+    assert!(entering >= 50, "only {entering} boards have a player requirement to enter: the test means nothing");
+}
+
 /// The flow's Lagrangian bound of `solve`'s objective with the bar by moves as its floor
 /// (`src/ilp/lagrangian.rs`, CR 508.1d) is never below the paid optimum that trying every
 /// declaration finds, for power and attackers, from each of the three best bases that incur
