@@ -63,11 +63,14 @@ pub(super) enum Aim<'a> {
     /// weight per attacking creature, where given, plus `pair`'s per pair), plus
     /// `per_requirement` per requirement obeyed, less `price` per pair; nothing after. Not
     /// lexicographic: requirements and objective trade at the multiplier.
+    /// The player requirements of `unpriced` (indices in the rules' requirements) are not
+    /// priced at all (the bar by moves' entries, [`super::lagrangian`]).
     Lagrangian {
         per_requirement: i64,
         price: &'a dyn Fn(usize, usize) -> i64,
         member: Option<&'a dyn Fn(usize) -> i64>,
         pair: &'a dyn Fn(usize, usize) -> i64,
+        unpriced: &'a [usize],
     },
 }
 
@@ -194,7 +197,9 @@ impl<'a> Levels<'a> {
     fn key(&self, pos: &Position, a: &Assignment) -> (i64, i64) {
         let obeyed = pos.rules.obeyed(a) as i64;
         match self.aim {
-            Aim::Lagrangian { per_requirement, price, member, pair } => {
+            Aim::Lagrangian { per_requirement, price, member, pair, unpriced } => {
+                let rules = &pos.rules;
+                let obeyed = obeyed - unpriced.iter().filter(|&&r| rules.obeys(&rules.requirements[r], a)).count() as i64;
                 let value = a
                     .iter()
                     .enumerate()
@@ -279,7 +284,8 @@ struct Tree {
 impl Tree {
     /// The tree over the targets `used`, or None when two sets cross or a player requirement
     /// could be helped by a creature of another player.
-    fn new(pos: &Position, groups: &[Group], used: &[usize]) -> Option<Tree> {
+    /// Player requirements of `unpriced` carry no bonus.
+    fn new(pos: &Position, groups: &[Group], used: &[usize], unpriced: &[usize]) -> Option<Tree> {
         let rules = &pos.rules;
         let within = |ts: &Option<Vec<usize>>| -> Vec<usize> { used.iter().copied().filter(|&t| in_targets(ts, t)).collect() };
         let mut by_set: BTreeMap<Vec<usize>, SetData> = BTreeMap::new();
@@ -293,7 +299,7 @@ impl Tree {
                 }
             }
         }
-        for r in rules.requirements.iter().filter(|r| r.counts) {
+        for (i, r) in rules.requirements.iter().enumerate().filter(|(_, r)| r.counts) {
             if let RequirementKind::PlayerAttacks { player, targets } = &r.kind {
                 let ts = Some(targets.clone());
                 let set = within(&ts);
@@ -304,7 +310,7 @@ impl Tree {
                 if groups.iter().any(|g| rules.creatures[g.members[0]].controller != *player && g.targets.iter().any(|&t| in_targets(&ts, t))) {
                     return None;
                 }
-                by_set.entry(set).or_insert((None, 0)).1 += 1;
+                by_set.entry(set).or_insert((None, 0)).1 += i64::from(!unpriced.contains(&i));
             }
         }
         // Largest first: a set's parent is the last larger set holding it.
@@ -351,7 +357,11 @@ fn solve_case(pos: &Position, groups: &[Group], prefer: &Assignment, levels: &Le
     let mut used: Vec<usize> = groups.iter().flat_map(|g| g.targets.iter().copied()).collect();
     used.sort_unstable();
     used.dedup();
-    let Some(tree) = Tree::new(pos, groups, &used) else { return Ok(Case::NotFlow) };
+    let unpriced = match levels.aim {
+        Aim::Lagrangian { unpriced, .. } => unpriced,
+        _ => &[],
+    };
+    let Some(tree) = Tree::new(pos, groups, &used, unpriced) else { return Ok(Case::NotFlow) };
     let total: i64 = groups.iter().map(|g| g.members.len() as i64).sum();
     // Nodes: source, groups, targets, sets, sink.
     let (source, first_target) = (0, 1 + groups.len());
