@@ -991,9 +991,9 @@ impl Encoding {
                 if gain > 0.0 {
                     rhs.add_mul(gain, x);
                 }
-                for (i, (e, v)) in bar.entries.iter().zip(&entered).enumerate() {
+                for (i, v) in entered.iter().enumerate() {
                     if let Some(v) = v {
-                        if group.members.iter().all(|&c| e.contains(&(c, t))) {
+                        if group.members.iter().all(|&c| bar.enters(i, c, t)) {
                             let mut share = Expression::with_capacity(1);
                             share.add_mul(1.0 / group.members.len() as f64, x);
                             out.push(constraint::leq(share, *v));

@@ -182,16 +182,15 @@ fn entry_terms(pos: &Position, class: &[usize], bar: &MoveBar) -> (Vec<usize>, V
     let targets = rules.targets.len();
     let mut unpriced = Vec::new();
     let mut others = vec![vec![0i64; targets]; n];
-    for (pairs, &r) in bar.entries.iter().zip(&bar.entered).filter(|(pairs, _)| !pairs.is_empty()) {
+    for (i, &r) in bar.entered.iter().enumerate().filter(|&(i, _)| bar.entries.get(i).is_some_and(|e| !e.is_empty())) {
         let RequirementKind::PlayerAttacks { player, targets: ts } = &rules.requirements[r].kind else { continue };
         unpriced.push(r);
-        let pairs: BTreeSet<(usize, usize)> = pairs.iter().copied().collect();
         // Per class and target: whether every creature of the class enters R there.
         let mut all: BTreeMap<(usize, usize), bool> = BTreeMap::new();
         for c in (0..n).filter(|&c| rules.creatures[c].controller == *player) {
             for &t in ts {
                 let e = all.entry((class[c], t)).or_insert(true);
-                *e &= pairs.contains(&(c, t));
+                *e &= bar.enters(i, c, t);
             }
         }
         for c in (0..n).filter(|&c| rules.creatures[c].controller == *player) {

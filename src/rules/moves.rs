@@ -109,7 +109,7 @@ pub struct MoveBar {
     /// tax on every target allows).
     pub places: Vec<Vec<usize>>,
     /// Per player requirement the base does not obey, the moves that obey it:
-    /// (creature, target) pairs.
+    /// (creature, target) pairs, sorted ([`MoveBar::enters`]).
     pub entries: Vec<Vec<(usize, usize)>>,
     /// Parallel to `entries`: each one's requirement, by index in [`Rules::requirements`].
     pub entered: Vec<usize>,
@@ -196,6 +196,12 @@ impl MoveBar {
     pub fn place(&self, c: usize, t: usize) -> Option<usize> {
         let moves = &self.gains[c];
         moves.binary_search_by_key(&t, |m| m.0).ok().map(|i| self.places[c][i])
+    }
+
+    /// Whether creature `c` attacking `t` is a move that enters the `i`-th entry's player
+    /// requirement.
+    pub fn enters(&self, i: usize, c: usize, t: usize) -> bool {
+        self.entries.get(i).is_some_and(|e| e.binary_search(&(c, t)).is_ok())
     }
 
     /// What every declaration the bar of `x` ranges over obeys at least, by the moves of `x`:

@@ -865,6 +865,8 @@ fn check_move_bar(pos: &Position, oracle: &ExhaustiveOracle) -> Result<MoveBarSe
     let mut seen = MoveBarSeen::default();
     for base in bases.into_iter().take(3) {
         let Some(bar) = pos.move_bar(base) else { continue };
+        // `MoveBar::enters` searches them.
+        ensure!(bar.entries.iter().all(|e| e.windows(2).all(|w| w[0] < w[1])), "entries not sorted: {:?}", bar.entries);
         seen.gaining |= bar.gains.iter().flatten().any(|&(_, g)| g > 0.0) || bar.entries.iter().any(|e| !e.is_empty());
         for x in oracle.candidates.iter().take(3_000) {
             let w = bar.witness(base, &x.assignment);
