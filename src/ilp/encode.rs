@@ -982,10 +982,8 @@ impl Encoding {
         let mut out = Vec::new();
         let entered: Vec<Option<Variable>> =
             bar.entries.iter().map(|e| (!e.is_empty()).then(|| self.vars.add(variable().min(0.0).max(1.0)))).collect();
-        // Per entry, the columns whose every member enters it.
-        let mut entering: Vec<std::collections::HashSet<(usize, usize)>> = vec![Default::default(); bar.entries.len()];
         for (g, group) in self.groups.iter().enumerate() {
-            for (k, &(t, x)) in self.x[g].iter().enumerate() {
+            for &(t, x) in &self.x[g] {
                 let gain = group.members.iter().map(|&c| bar.gain(c, t)).try_fold(f64::INFINITY, |least, g| g.map(|g| least.min(g)));
                 let Some(gain) = gain else { continue };
                 if gain > 0.0 {
@@ -997,7 +995,6 @@ impl Encoding {
                             let mut share = Expression::with_capacity(1);
                             share.add_mul(1.0 / group.members.len() as f64, x);
                             out.push(constraint::leq(share, *v));
-                            entering[i].insert((g, k));
                         }
                     }
                 }
@@ -1014,7 +1011,8 @@ impl Encoding {
             let (Some(v), Some(&requirement)) = (v, bar.entered.get(i)) else { continue };
             let Some(obeying) = self.player_obeyed.iter().find(|p| p.requirement == requirement) else { continue };
             let mut lhs = Expression::from(obeying.r_j);
-            for &(g, k) in obeying.columns.iter().filter(|p| !entering[i].contains(p)) {
+            let enters = |&&(g, k): &&(usize, usize)| self.groups[g].members.iter().all(|&c| bar.enters(i, c, self.x[g][k].0));
+            for &(g, k) in obeying.columns.iter().filter(|p| !enters(p)) {
                 lhs.add_mul(-1.0, self.x[g][k].1);
             }
             out.push(constraint::leq(lhs, *v));
